@@ -1,0 +1,139 @@
+//! Search budgets: a cap on visited states, a wall-clock deadline and a
+//! cancel flag (Ctrl-C in the REPL). Every solver calls [`Budget::tick`]
+//! once per state it expands and gives up with a [`LimitHit`] when told to.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Why a search stopped before it finished.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LimitHit {
+    /// `--max-states` was reached.
+    States { limit: u64 },
+    /// `--timeout` ran out after `states` states.
+    Time { seconds: f64, states: u64 },
+    /// The user pressed Ctrl-C.
+    Cancelled { states: u64 },
+}
+
+/// A budget for one solve. Cheap to tick; checks the clock every 1024 ticks.
+#[derive(Debug, Default)]
+pub struct Budget {
+    max_states: Option<u64>,
+    timeout: Option<Duration>,
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+    states: Cell<u64>,
+}
+
+impl Budget {
+    /// No limit at all (tests, benchmarks).
+    pub fn unlimited() -> Self {
+        Self::default()
+    }
+
+    /// A budget with an optional state cap and an optional timeout that
+    /// starts counting now.
+    pub fn new(max_states: Option<u64>, timeout: Option<Duration>) -> Self {
+        Budget {
+            max_states,
+            timeout,
+            deadline: timeout.map(|t| Instant::now() + t),
+            cancel: None,
+            states: Cell::new(0),
+        }
+    }
+
+    /// Attach a cancel flag; setting it to `true` stops the search.
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// A fresh budget with the same limits, its clock starting now.
+    pub fn restart(&self) -> Self {
+        Budget {
+            max_states: self.max_states,
+            timeout: self.timeout,
+            deadline: self.timeout.map(|t| Instant::now() + t),
+            cancel: self.cancel.clone(),
+            states: Cell::new(0),
+        }
+    }
+
+    /// States counted so far.
+    pub fn states(&self) -> u64 {
+        self.states.get()
+    }
+
+    /// Count one expanded state.
+    #[inline]
+    pub fn tick(&self) -> Result<(), LimitHit> {
+        self.tick_n(1)
+    }
+
+    /// Count `n` expanded states at once.
+    #[inline]
+    pub fn tick_n(&self, n: u64) -> Result<(), LimitHit> {
+        let before = self.states.get();
+        let now = before.saturating_add(n);
+        self.states.set(now);
+        if let Some(limit) = self.max_states {
+            if now > limit {
+                return Err(LimitHit::States { limit });
+            }
+        }
+        if (before >> 10) != (now >> 10) {
+            self.check_clock()?;
+        }
+        Ok(())
+    }
+
+    /// Check the deadline and the cancel flag now.
+    pub fn check_clock(&self) -> Result<(), LimitHit> {
+        if let Some(flag) = &self.cancel {
+            if flag.load(Ordering::Relaxed) {
+                return Err(LimitHit::Cancelled {
+                    states: self.states.get(),
+                });
+            }
+        }
+        if let (Some(deadline), Some(timeout)) = (self.deadline, self.timeout) {
+            if Instant::now() >= deadline {
+                return Err(LimitHit::Time {
+                    seconds: timeout.as_secs_f64(),
+                    states: self.states.get(),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_cap_stops_after_the_limit() {
+        let b = Budget::new(Some(3), None);
+        assert!(b.tick().is_ok());
+        assert!(b.tick_n(2).is_ok());
+        assert_eq!(b.tick(), Err(LimitHit::States { limit: 3 }));
+    }
+
+    #[test]
+    fn zero_timeout_stops_at_the_first_clock_check() {
+        let b = Budget::new(None, Some(Duration::ZERO));
+        assert!(matches!(b.tick_n(2048), Err(LimitHit::Time { .. })));
+    }
+
+    #[test]
+    fn cancel_flag_stops() {
+        let flag = Arc::new(AtomicBool::new(true));
+        let b = Budget::unlimited().with_cancel(flag);
+        assert!(matches!(b.check_clock(), Err(LimitHit::Cancelled { .. })));
+    }
+}

@@ -1,0 +1,392 @@
+//! Running a game to its end, with cycle detection.
+//!
+//! The game is deterministic, so if the position at the start of a turn
+//! (stacks with order, and every direction) ever repeats, it never ends.
+//! Repeats are found with Brent's algorithm: only the current position and
+//! one saved position (O(K) each) are kept, compared by their incremental
+//! hash and verified exactly (full per-piece state) on a hash match. Once
+//! the period λ is known, the start μ is found by replaying from the run's
+//! starting position with two copies λ turns apart.
+
+use super::rules::{Sim, Snapshot};
+use crate::budget::{Budget, LimitHit};
+
+/// How a run stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// A cell reached the stack height during turn `turn` (0: the setup
+    /// already had such a cell).
+    Ended {
+        /// The turn, counted from 1 at the scenario's start.
+        turn: u64,
+    },
+    /// The position at the start of turn `start` recurs at the start of turn
+    /// `start + period` (`start` and `period` minimal): the game never ends.
+    Cycle {
+        /// First turn at whose start the repeating position occurs.
+        start: u64,
+        /// Length of the cycle in turns.
+        period: u64,
+    },
+    /// Turn `limit` was played with neither an end nor a proven cycle.
+    LimitReached {
+        /// The limit given.
+        limit: u64,
+    },
+}
+
+impl Outcome {
+    /// The judge's answer: the ending turn, or -1 (cycle, limit reached, or
+    /// a turn too large for `i64`).
+    pub fn answer(&self) -> i64 {
+        match *self {
+            Outcome::Ended { turn } => i64::try_from(turn).unwrap_or(-1),
+            _ => -1,
+        }
+    }
+}
+
+/// Ticks one turn; with many pieces a turn is slow, so also look at the clock.
+#[inline]
+fn tick(budget: &Budget, big: bool) -> Result<(), LimitHit> {
+    budget.tick()?;
+    if big {
+        budget.check_clock()?;
+    }
+    Ok(())
+}
+
+/// Run from `sim`'s current position (turn numbers stay absolute, counted
+/// from the scenario's start) until the game ends, a cycle is proven, or
+/// (limit = Some(n)) turn n has been played without an end.
+///
+/// With a limit, a cycle that Brent's algorithm proves by turn n ends the run
+/// early with [`Outcome::Cycle`]; a cycle that would only be proven later
+/// gives [`Outcome::LimitReached`]. If `sim` has already played n turns the
+/// answer is `LimitReached` at once (or `Ended` if it has ended). One budget
+/// tick per turn simulated, including the replay that finds the start.
+pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, LimitHit> {
+    if let Some(turn) = sim.ended_on() {
+        return Ok(Outcome::Ended { turn });
+    }
+    let reached = |s: &Sim| match limit {
+        Some(n) if s.turns() >= n => Some(Outcome::LimitReached { limit: n }),
+        _ => None,
+    };
+    if let Some(out) = reached(sim) {
+        return Ok(out);
+    }
+    let big = sim.piece_count() > 4096;
+    let mut hare = sim.clone();
+    let mut saved = Snapshot::default();
+    hare.snapshot_into(&mut saved);
+    let mut power: u64 = 1;
+    let mut lam: u64 = 0;
+    let period = loop {
+        tick(budget, big)?;
+        if hare.step_turn() {
+            return Ok(Outcome::Ended { turn: hare.turns() });
+        }
+        lam += 1;
+        if hare.matches_snapshot(&saved) {
+            break lam;
+        }
+        if let Some(out) = reached(&hare) {
+            return Ok(out);
+        }
+        if lam == power {
+            hare.snapshot_into(&mut saved);
+            power = power.saturating_mul(2);
+            lam = 0;
+        }
+    };
+    drop(hare);
+    // μ: walk two copies `period` turns apart until they meet.
+    let mut front = sim.clone();
+    for _ in 0..period {
+        tick(budget, big)?;
+        front.step_turn();
+    }
+    let mut back = sim.clone();
+    let mut mu: u64 = 0;
+    while !back.same_position(&front) {
+        tick(budget, big)?;
+        tick(budget, big)?;
+        back.step_turn();
+        front.step_turn();
+        mu += 1;
+    }
+    Ok(Outcome::Cycle {
+        start: sim.turns() + 1 + mu,
+        period,
+    })
+}
+
+/// The judge's answer for a setup: run from the start with `limit` turns.
+pub fn judge_answer(
+    setup: &super::rules::Setup,
+    limit: u64,
+    budget: &Budget,
+) -> Result<i64, LimitHit> {
+    run(&Sim::new(setup), Some(limit), budget).map(|o| o.answer())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::stacking::judge::parse_judge_input;
+    use crate::games::stacking::reference::{reference_answer, reference_run_naive_cycle, RefGame};
+    use crate::games::stacking::rules::{Colour, Dir, Mover, Setup};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    const SAMPLE_1: &str = "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n";
+    const WHITE_4: &str = "0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+
+    fn answer(setup: &Setup, limit: u64) -> i64 {
+        run(&Sim::new(setup), Some(limit), &Budget::unlimited())
+            .unwrap()
+            .answer()
+    }
+
+    fn judge(text: &str, mover: Mover) -> Setup {
+        parse_judge_input(text, 4, mover).unwrap()
+    }
+
+    #[test]
+    fn judge_samples() {
+        let cases = [
+            (SAMPLE_1.to_string(), -1),
+            (format!("4 4\n{WHITE_4}1 1 1\n1 2 1\n1 3 1\n1 4 1\n"), 1),
+            // Worked by hand: 1,2,3 pile onto (1,4); piece 4 steps up onto them.
+            (format!("4 4\n{WHITE_4}1 1 1\n1 2 1\n1 3 1\n2 4 3\n"), 1),
+            (format!("4 4\n{WHITE_4}1 1 1\n1 2 1\n1 3 1\n3 3 3\n"), 2),
+        ];
+        for (text, want) in &cases {
+            let s = judge(text, Mover::Any);
+            assert_eq!(answer(&s, 1000), *want, "{text}");
+            assert_eq!(reference_answer(&s, 1000), *want, "{text}");
+        }
+        // Sample 1 never ends: the fast run proves a cycle, the naive one agrees.
+        let s = judge(SAMPLE_1, Mover::Any);
+        let out = run(&Sim::new(&s), None, &Budget::unlimited()).unwrap();
+        assert!(matches!(out, Outcome::Cycle { .. }), "{out:?}");
+        assert_eq!(out, reference_run_naive_cycle(&s, 100_000));
+        // Bottom mover, by hand: 1 onto 2, [2,1] onto 3, [3,2,1] onto 4 → 4 high in turn 1.
+        let s = judge(&cases[1].0, Mover::Bottom);
+        assert_eq!(answer(&s, 1000), 1);
+        assert_eq!(reference_answer(&s, 1000), 1);
+    }
+
+    fn random_setup(rng: &mut StdRng, max_side: usize, max_k: usize) -> Setup {
+        let (rows, cols) = if rng.gen_bool(0.1) {
+            (rng.gen_range(1..=3), rng.gen_range(1..=max_side))
+        } else {
+            (rng.gen_range(4..=max_side), rng.gen_range(4..=max_side))
+        };
+        let cells = rows * cols;
+        let red = rng.gen_range(0..=40u32);
+        let blue = rng.gen_range(0..=40u32);
+        let colours = (0..cells)
+            .map(|_| {
+                let x = rng.gen_range(0..100u32);
+                if x < red {
+                    Colour::Red
+                } else if x < red + blue {
+                    Colour::Blue
+                } else {
+                    Colour::White
+                }
+            })
+            .collect();
+        let k = rng.gen_range(1..=max_k.min(cells));
+        let mut free: Vec<usize> = (0..cells).collect();
+        let dirs = [Dir::Right, Dir::Left, Dir::Up, Dir::Down];
+        let pieces = (0..k)
+            .map(|_| {
+                let cell = free.swap_remove(rng.gen_range(0..free.len()));
+                ((cell / cols, cell % cols), dirs[rng.gen_range(0..4)])
+            })
+            .collect();
+        let setup = Setup {
+            rows,
+            cols,
+            colours,
+            pieces,
+            stack: rng.gen_range(2..=6),
+            mover: if rng.gen_bool(0.5) {
+                Mover::Any
+            } else {
+                Mover::Bottom
+            },
+        };
+        assert_eq!(setup.validate(), Ok(()));
+        setup
+    }
+
+    fn same(sim: &Sim, g: &RefGame, setup: &Setup) -> bool {
+        for r in 0..setup.rows {
+            for c in 0..setup.cols {
+                let a: Vec<usize> = sim.stack_at(r, c).iter().map(|&x| x as usize).collect();
+                if a != g.stack_at(r, c) {
+                    return false;
+                }
+            }
+        }
+        (0..setup.pieces.len()).all(|i| {
+            let ((r, c), d) = sim.piece(i);
+            g.piece(i) == Some((r, c, d))
+        })
+    }
+
+    #[test]
+    fn turn_by_turn_positions_match_reference() {
+        let mut rng = StdRng::seed_from_u64(17837);
+        for _ in 0..1500 {
+            let setup = random_setup(&mut rng, 12, 12);
+            let mut sim = Sim::new(&setup);
+            let mut g = RefGame::new(&setup);
+            for _ in 0..40 {
+                let a = sim.step_turn();
+                let b = g.play_turn();
+                assert_eq!(a, b, "{setup:?}");
+                assert!(same(&sim, &g, &setup), "{setup:?}");
+                if a {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn answers_match_reference_on_thousands_of_boards() {
+        let mut rng = StdRng::seed_from_u64(17780);
+        let mut ended = 0;
+        for _ in 0..3000 {
+            let setup = random_setup(&mut rng, 12, 10);
+            let limit = rng.gen_range(0..=150);
+            let want = reference_answer(&setup, limit);
+            assert_eq!(answer(&setup, limit), want, "{setup:?} limit {limit}");
+            ended += usize::from(want > 0);
+        }
+        assert!(ended > 700, "too few ending games: {ended}");
+    }
+
+    #[test]
+    fn judge_limit_answers_match_reference() {
+        let mut rng = StdRng::seed_from_u64(4);
+        for _ in 0..300 {
+            let mut setup = random_setup(&mut rng, 12, 10);
+            setup.stack = 4;
+            assert_eq!(
+                answer(&setup, 1000),
+                reference_answer(&setup, 1000),
+                "{setup:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn cycles_match_naive_detector() {
+        let mut rng = StdRng::seed_from_u64(99);
+        let (mut cycles, mut long) = (0, 0);
+        for _ in 0..1500 {
+            let setup = random_setup(&mut rng, 6, 6);
+            let naive = reference_run_naive_cycle(&setup, 3000);
+            if let Outcome::LimitReached { .. } = naive {
+                continue;
+            }
+            let fast = run(&Sim::new(&setup), None, &Budget::unlimited()).unwrap();
+            assert_eq!(fast, naive, "{setup:?}");
+            if let Outcome::Cycle { start, period } = fast {
+                cycles += 1;
+                long += usize::from(start > 3 && period > 2);
+            }
+        }
+        assert!(cycles > 300 && long > 30, "cycles {cycles}, long {long}");
+    }
+
+    #[test]
+    fn limited_runs_agree_with_naive_detector() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..800 {
+            let setup = random_setup(&mut rng, 6, 6);
+            let n = rng.gen_range(0..60);
+            let fast = run(&Sim::new(&setup), Some(n), &Budget::unlimited()).unwrap();
+            let naive = reference_run_naive_cycle(&setup, n);
+            match fast {
+                // Brent may prove a cycle later than the first repeat.
+                Outcome::LimitReached { limit } => {
+                    assert_eq!(limit, n);
+                    match naive {
+                        Outcome::LimitReached { .. } => {}
+                        Outcome::Cycle { start, period } => assert!(start + period - 1 <= n),
+                        Outcome::Ended { .. } => panic!("{setup:?}"),
+                    }
+                }
+                _ => assert_eq!(fast, naive, "{setup:?} limit {n}"),
+            }
+        }
+    }
+
+    #[test]
+    fn runs_from_the_middle_keep_absolute_turns() {
+        let mut rng = StdRng::seed_from_u64(6);
+        for _ in 0..300 {
+            let setup = random_setup(&mut rng, 6, 6);
+            let from_start = run(&Sim::new(&setup), None, &Budget::unlimited()).unwrap();
+            let mut sim = Sim::new(&setup);
+            let skip = rng.gen_range(0..20);
+            for _ in 0..skip {
+                sim.step_turn();
+            }
+            let later = run(&sim, None, &Budget::unlimited()).unwrap();
+            match (from_start, later) {
+                (Outcome::Ended { turn }, Outcome::Ended { turn: t2 }) => assert_eq!(turn, t2),
+                (
+                    Outcome::Cycle { start, period },
+                    Outcome::Cycle {
+                        start: s2,
+                        period: p2,
+                    },
+                ) => {
+                    assert_eq!(period, p2);
+                    assert_eq!(s2, start.max(skip + 1));
+                }
+                other => panic!("{other:?} {setup:?}"),
+            }
+            // A limit already passed answers at once.
+            if sim.ended_on().is_none() && skip > 0 {
+                let out = run(&sim, Some(skip), &Budget::unlimited()).unwrap();
+                assert_eq!(out, Outcome::LimitReached { limit: skip });
+            }
+        }
+    }
+
+    #[test]
+    fn budget_stops_a_long_run() {
+        let s = judge(SAMPLE_1, Mover::Any);
+        let budget = Budget::new(Some(3), None);
+        assert!(run(&Sim::new(&s), None, &budget).is_err());
+    }
+
+    #[test]
+    fn after_the_end_nothing_moves() {
+        let s = judge(
+            &format!("4 4\n{WHITE_4}1 1 1\n1 2 1\n1 3 1\n3 3 3\n"),
+            Mover::Any,
+        );
+        let mut sim = Sim::new(&s);
+        assert!(!sim.step_turn());
+        assert!(sim.step_turn());
+        assert_eq!(sim.ended_on(), Some(2));
+        let before = sim.clone();
+        assert!(!sim.step_turn());
+        assert_eq!(sim.turns(), 2);
+        assert!(sim.same_position(&before));
+        assert_eq!(
+            run(&sim, Some(1), &Budget::unlimited()),
+            Ok(Outcome::Ended { turn: 2 })
+        );
+    }
+}

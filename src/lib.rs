@@ -1,0 +1,9 @@
+//! meeple: a scenario language for board-game puzzles.
+//!
+//! Data flow: [`syntax`] (pest → AST with spans) → [`check`] (semantic
+//! errors, all at once) → [`interp`] (runs statements) → one module per game
+//! in [`games`] behind the [`games::Session`] trait → [`render`] (text, JSON).
+
+pub mod budget;
+pub mod error;
+pub mod syntax;

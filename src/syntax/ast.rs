@@ -1,0 +1,293 @@
+//! The abstract syntax tree. Every node that a diagnostic may point at
+//! carries its byte span in the source, starlark-style: `Spanned<T>`.
+
+use std::fmt;
+
+/// A byte range `start..end` in the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The span shifted right by `offset` bytes (for text embedded in a raw block).
+    pub fn shift(self, offset: usize) -> Span {
+        Span::new(self.start + offset, self.end + offset)
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.len()).into()
+    }
+}
+
+/// A node with the span of the source text it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+}
+
+impl<T> std::ops::Deref for Spanned<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.node
+    }
+}
+
+/// A whole `.game` file.
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    pub scenarios: Vec<Scenario>,
+    pub tracks: Vec<TrackDef>,
+}
+
+/// `scenario "NAME" { … }`
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub name: Spanned<String>,
+    pub stmts: Vec<Spanned<Stmt>>,
+    pub span: Span,
+}
+
+/// An integer as written, already range-checked into an `i64`.
+pub type Int = Spanned<i64>;
+
+/// A coordinate `(row, col)` as written (before `rule origin` is applied).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coord {
+    pub row: i64,
+    pub col: i64,
+}
+
+/// The four directions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    Right,
+    Left,
+    Up,
+    Down,
+}
+
+impl Dir {
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::Right => "right",
+            Dir::Left => "left",
+            Dir::Up => "up",
+            Dir::Down => "down",
+        }
+    }
+}
+
+impl fmt::Display for Dir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One statement inside a scenario.
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Game(Spanned<String>),
+    Board(BoardSrc),
+    Piece {
+        id: Spanned<PieceId>,
+        at: Spanned<Coord>,
+        facing: Option<Spanned<Dir>>,
+    },
+    Dice(Dice),
+    Rule {
+        name: Spanned<String>,
+        value: Spanned<RuleValue>,
+    },
+    /// `input """…"""`: the raw text and the byte offset where it starts.
+    Input(Spanned<String>),
+    Query(Query),
+    Play(Play),
+    Step(Option<Int>),
+    Undo,
+    Expect {
+        field: Spanned<String>,
+        value: Spanned<ExpectValue>,
+    },
+}
+
+impl Stmt {
+    /// The statement's keyword, as users write it.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Stmt::Game(_) => "game",
+            Stmt::Board(_) => "board",
+            Stmt::Piece { .. } => "piece",
+            Stmt::Dice(_) => "dice",
+            Stmt::Rule { .. } => "rule",
+            Stmt::Input(_) => "input",
+            Stmt::Query(q) => q.kind.keyword(),
+            Stmt::Play(_) => "play",
+            Stmt::Step(_) => "step",
+            Stmt::Undo => "undo",
+            Stmt::Expect { .. } => "expect",
+        }
+    }
+}
+
+/// Where a board comes from.
+#[derive(Clone, Debug)]
+pub enum BoardSrc {
+    /// `board { … }`: rows of cells, each cell a character with its span.
+    Grid {
+        rows: Vec<Vec<Spanned<char>>>,
+        span: Span,
+    },
+    /// `board [[1,0],[1,1]]`
+    Array { rows: Vec<Spanned<Vec<Int>>>, span: Span },
+    /// `board yut` / `board NAME`
+    Named(Spanned<String>),
+}
+
+/// A piece's name: a player letter or a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PieceId {
+    Name(String),
+    Number(i64),
+}
+
+impl fmt::Display for PieceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PieceId::Name(s) => f.write_str(s),
+            PieceId::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// `dice …`
+#[derive(Clone, Debug)]
+pub enum Dice {
+    Fixed(Vec<Int>),
+    Uniform { lo: Int, hi: Int, count: Int },
+}
+
+/// The value of a `rule`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleValue {
+    Int(i64),
+    Word(String),
+}
+
+impl fmt::Display for RuleValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleValue::Int(n) => write!(f, "{n}"),
+            RuleValue::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+/// The questions a scenario can ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueryKind {
+    Solve,
+    Line,
+    Analyze,
+    Show,
+}
+
+impl QueryKind {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            QueryKind::Solve => "solve",
+            QueryKind::Line => "line",
+            QueryKind::Analyze => "analyze",
+            QueryKind::Show => "show",
+        }
+    }
+}
+
+/// A query with its options (`line boards`, `line 20`).
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub kind: QueryKind,
+    pub boards: bool,
+    pub bound: Option<Int>,
+}
+
+/// `play …`
+#[derive(Clone, Debug)]
+pub enum Play {
+    /// `play A up`
+    Dir {
+        player: Spanned<String>,
+        dir: Spanned<Dir>,
+    },
+    /// `play A to (r, c)`
+    To {
+        player: Spanned<String>,
+        to: Spanned<Coord>,
+    },
+    /// `play piece N`
+    Piece(Int),
+}
+
+/// The value side of `expect FIELD VALUE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExpectValue {
+    /// An integer, decimal or fraction, as written.
+    Number(String),
+    Word(String),
+}
+
+impl fmt::Display for ExpectValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExpectValue::Number(s) | ExpectValue::Word(s) => f.write_str(s),
+        }
+    }
+}
+
+/// `track NAME { route … shortcut … }`
+#[derive(Clone, Debug)]
+pub struct TrackDef {
+    pub name: Spanned<String>,
+    pub lines: Vec<TrackLine>,
+    pub span: Span,
+}
+
+/// One `route` or `shortcut` line.
+#[derive(Clone, Debug)]
+pub struct TrackLine {
+    pub shortcut: bool,
+    pub squares: Vec<SquareRef>,
+    pub span: Span,
+}
+
+/// A square on a track line: `12`, `b13=13` or `c25`.
+#[derive(Clone, Debug)]
+pub struct SquareRef {
+    pub name: String,
+    pub score: Option<i64>,
+    pub bare_number: bool,
+    pub span: Span,
+}

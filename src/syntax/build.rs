@@ -1,0 +1,444 @@
+//! pest pairs → AST, in one place. Spans are shifted by `offset`, the byte
+//! position in the file where the parsed text began.
+
+use super::ast::*;
+use super::{words, MeepleParser, Rule};
+use crate::error::{Code, Diag, Diags};
+use pest::iterators::Pair;
+use pest::Parser;
+
+type P<'a> = Pair<'a, Rule>;
+
+struct Cx<'d> {
+    offset: usize,
+    diags: &'d mut Diags,
+}
+
+impl Cx<'_> {
+    fn span(&self, p: &P) -> Span {
+        let s = p.as_span();
+        Span::new(s.start() + self.offset, s.end() + self.offset)
+    }
+
+    fn int(&mut self, p: P) -> Int {
+        let span = self.span(&p);
+        let value = match p.as_str().parse::<i64>() {
+            Ok(v) => v,
+            Err(_) => {
+                self.diags.push(
+                    Diag::new(Code::NumberRange, "this number is too large")
+                        .label(span, "does not fit in 64 bits")
+                        .help(format!(
+                            "numbers must lie between {} and {}",
+                            i64::MIN,
+                            i64::MAX
+                        )),
+                );
+                0
+            }
+        };
+        Spanned::new(value, span)
+    }
+
+    fn ident(&self, p: P) -> Spanned<String> {
+        Spanned::new(p.as_str().to_string(), self.span(&p))
+    }
+
+    fn string(&mut self, p: P) -> Spanned<String> {
+        let span = self.span(&p);
+        let body = p.into_inner().next().map_or("", |b| b.as_str());
+        let mut out = String::with_capacity(body.len());
+        let mut chars = body.char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some((_, e @ ('"' | '\\'))) => out.push(e),
+                other => {
+                    let at = span.start + 1 + i;
+                    let width = 1 + other.map_or(0, |(_, e)| e.len_utf8());
+                    self.diags.push(
+                        Diag::new(Code::ParseEscape, "unknown escape in a string")
+                            .label(Span::new(at, at + width), "not an escape meeple knows")
+                            .help("inside \"…\" only \\\" and \\\\ are escapes"),
+                    );
+                }
+            }
+        }
+        Spanned::new(out, span)
+    }
+
+    fn coord(&mut self, p: P) -> Spanned<Coord> {
+        let span = self.span(&p);
+        let mut it = p.into_inner();
+        let row = it.next().map_or(0, |r| self.int(r).node);
+        let col = it.next().map_or(0, |c| self.int(c).node);
+        Spanned::new(Coord { row, col }, span)
+    }
+
+    fn dir(&self, p: P) -> Spanned<Dir> {
+        let d = match p.as_str() {
+            "right" => Dir::Right,
+            "left" => Dir::Left,
+            "up" => Dir::Up,
+            _ => Dir::Down,
+        };
+        Spanned::new(d, self.span(&p))
+    }
+
+    fn array(&mut self, p: P) -> BoardSrc {
+        let span = self.span(&p);
+        let rows = p
+            .into_inner()
+            .map(|row| {
+                let rs = self.span(&row);
+                Spanned::new(row.into_inner().map(|i| self.int(i)).collect(), rs)
+            })
+            .collect();
+        BoardSrc::Array { rows, span }
+    }
+
+    fn grid(&self, p: P) -> BoardSrc {
+        let span = self.span(&p);
+        let body = p.into_inner().next();
+        let (text, start) = match &body {
+            Some(b) => (b.as_str(), b.as_span().start() + self.offset),
+            None => ("", span.start + 1),
+        };
+        let mut rows = Vec::new();
+        let mut line_start = start;
+        for line in text.split_inclusive('\n') {
+            let code = line.split('#').next().unwrap_or("");
+            let row: Vec<Spanned<char>> = code
+                .char_indices()
+                .filter(|(_, c)| !c.is_whitespace())
+                .map(|(i, c)| {
+                    let at = line_start + i;
+                    Spanned::new(c, Span::new(at, at + c.len_utf8()))
+                })
+                .collect();
+            if !row.is_empty() {
+                rows.push(row);
+            }
+            line_start += line.len();
+        }
+        BoardSrc::Grid { rows, span }
+    }
+
+    fn stmt(&mut self, p: P) -> Option<Spanned<Stmt>> {
+        let span = self.span(&p);
+        let rule = p.as_rule();
+        let mut it = p.into_inner().filter(|q| !is_keyword(q.as_rule()));
+        let stmt = match rule {
+            Rule::game_stmt => Stmt::Game(self.ident(it.next()?)),
+            Rule::board_stmt => {
+                let b = it.next()?;
+                Stmt::Board(match b.as_rule() {
+                    Rule::board_grid => self.grid(b),
+                    Rule::board_array => self.array(b),
+                    _ => BoardSrc::Named(self.ident(b)),
+                })
+            }
+            Rule::piece_stmt => {
+                let id = it.next()?;
+                let id_span = self.span(&id);
+                let inner = id.into_inner().next()?;
+                let id = match inner.as_rule() {
+                    Rule::int => PieceId::Number(self.int(inner).node),
+                    _ => PieceId::Name(inner.as_str().to_string()),
+                };
+                let at = self.coord(it.next()?);
+                let facing = it.next().map(|d| self.dir(d));
+                Stmt::Piece {
+                    id: Spanned::new(id, id_span),
+                    at,
+                    facing,
+                }
+            }
+            Rule::dice_stmt => {
+                let d = it.next()?;
+                let rule = d.as_rule();
+                let mut ints = d
+                    .into_inner()
+                    .filter(|q| q.as_rule() == Rule::int)
+                    .map(|i| self.int(i));
+                Stmt::Dice(if rule == Rule::dice_uniform {
+                    Dice::Uniform {
+                        lo: ints.next()?,
+                        hi: ints.next()?,
+                        count: ints.next()?,
+                    }
+                } else {
+                    Dice::Fixed(ints.collect())
+                })
+            }
+            Rule::rule_stmt => {
+                let name = self.ident(it.next()?);
+                let v = it.next()?;
+                let vs = self.span(&v);
+                let inner = v.into_inner().next()?;
+                let value = match inner.as_rule() {
+                    Rule::int => RuleValue::Int(self.int(inner).node),
+                    _ => RuleValue::Word(inner.as_str().to_string()),
+                };
+                Stmt::Rule {
+                    name,
+                    value: Spanned::new(value, vs),
+                }
+            }
+            Rule::input_stmt => {
+                let b = it.next()?;
+                match b.as_rule() {
+                    Rule::raw_block => {
+                        let body = b.into_inner().next()?;
+                        let bs = self.span(&body);
+                        Stmt::Input(Spanned::new(body.as_str().to_string(), bs))
+                    }
+                    _ => {
+                        let s = self.string(b);
+                        // The string's text starts one byte after its opening quote.
+                        let inner = Span::new(s.span.start + 1, s.span.end.saturating_sub(1));
+                        Stmt::Input(Spanned::new(s.node, inner))
+                    }
+                }
+            }
+            Rule::solve_stmt | Rule::analyze_stmt | Rule::show_stmt | Rule::line_stmt => {
+                let kind = match rule {
+                    Rule::solve_stmt => QueryKind::Solve,
+                    Rule::analyze_stmt => QueryKind::Analyze,
+                    Rule::show_stmt => QueryKind::Show,
+                    _ => QueryKind::Line,
+                };
+                let mut q = Query {
+                    kind,
+                    boards: false,
+                    bound: None,
+                };
+                for opt in it {
+                    match opt.as_rule() {
+                        Rule::int => q.bound = Some(self.int(opt)),
+                        _ => q.boards = true,
+                    }
+                }
+                Stmt::Query(q)
+            }
+            Rule::play_stmt => {
+                let p = it.next()?;
+                let rule = p.as_rule();
+                let mut parts = p.into_inner().filter(|q| !is_keyword(q.as_rule()));
+                Stmt::Play(if rule == Rule::play_piece {
+                    Play::Piece(self.int(parts.next()?))
+                } else {
+                    let player = self.ident(parts.next()?);
+                    let target = parts.next()?;
+                    if target.as_rule() == Rule::coord {
+                        Play::To {
+                            player,
+                            to: self.coord(target),
+                        }
+                    } else {
+                        Play::Dir {
+                            player,
+                            dir: self.dir(target),
+                        }
+                    }
+                })
+            }
+            Rule::step_stmt => Stmt::Step(it.next().map(|n| self.int(n))),
+            Rule::undo_stmt => Stmt::Undo,
+            Rule::expect_stmt => {
+                let field = self.ident(it.next()?);
+                let v = it.next()?;
+                let vs = self.span(&v);
+                let inner = v.into_inner().next()?;
+                let value = match inner.as_rule() {
+                    Rule::ident => ExpectValue::Word(inner.as_str().to_string()),
+                    Rule::string => ExpectValue::Word(self.string(inner).node),
+                    _ => ExpectValue::Number(inner.as_str().to_string()),
+                };
+                Stmt::Expect {
+                    field,
+                    value: Spanned::new(value, vs),
+                }
+            }
+            _ => return None,
+        };
+        Some(Spanned::new(stmt, span))
+    }
+
+    fn scenario(&mut self, p: P) -> Option<Scenario> {
+        let span = self.span(&p);
+        let mut it = p.into_inner().filter(|q| q.as_rule() != Rule::kw_scenario);
+        let name = self.string(it.next()?);
+        let stmts = it.filter_map(|s| self.stmt(s)).collect();
+        Some(Scenario { name, stmts, span })
+    }
+
+    fn track(&mut self, p: P) -> Option<TrackDef> {
+        let span = self.span(&p);
+        let mut it = p.into_inner().filter(|q| q.as_rule() != Rule::kw_track);
+        let name = self.ident(it.next()?);
+        let lines = it
+            .map(|line| {
+                let ls = self.span(&line);
+                let mut parts = line.into_inner();
+                let shortcut = parts
+                    .next()
+                    .is_some_and(|k| k.as_rule() == Rule::kw_shortcut);
+                let squares = parts.filter_map(|sq| self.square(sq)).collect();
+                TrackLine {
+                    shortcut,
+                    squares,
+                    span: ls,
+                }
+            })
+            .collect();
+        Some(TrackDef { name, lines, span })
+    }
+
+    fn square(&mut self, p: P) -> Option<SquareRef> {
+        let span = self.span(&p);
+        let inner = p.into_inner().next()?;
+        Some(match inner.as_rule() {
+            Rule::square_def => {
+                let mut parts = inner.into_inner();
+                let name = parts.next()?.as_str().to_string();
+                let score = self.int(parts.next()?).node;
+                SquareRef {
+                    name,
+                    score: Some(score),
+                    bare_number: false,
+                    span,
+                }
+            }
+            Rule::int => {
+                let n = self.int(inner);
+                SquareRef {
+                    name: n.node.to_string(),
+                    score: Some(n.node),
+                    bare_number: true,
+                    span,
+                }
+            }
+            _ => SquareRef {
+                name: inner.as_str().to_string(),
+                score: None,
+                bare_number: false,
+                span,
+            },
+        })
+    }
+}
+
+/// Keyword rules carry no information beyond their presence.
+fn is_keyword(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::kw_game
+            | Rule::kw_board
+            | Rule::kw_piece
+            | Rule::kw_at
+            | Rule::kw_facing
+            | Rule::kw_dice
+            | Rule::kw_uniform
+            | Rule::kw_x
+            | Rule::kw_rule
+            | Rule::kw_input
+            | Rule::kw_solve
+            | Rule::kw_line
+            | Rule::kw_analyze
+            | Rule::kw_show
+            | Rule::kw_play
+            | Rule::kw_to
+            | Rule::kw_step
+            | Rule::kw_undo
+            | Rule::kw_expect
+    )
+}
+
+/// Build the items of a parsed `file` pair into `out`.
+pub fn file(p: P, offset: usize, out: &mut File, diags: &mut Diags) {
+    let mut cx = Cx { offset, diags };
+    for item in p.into_inner() {
+        match item.as_rule() {
+            Rule::scenario => {
+                if let Some(s) = cx.scenario(item) {
+                    out.scenarios.push(s);
+                }
+            }
+            Rule::track_def => {
+                if let Some(t) = cx.track(item) {
+                    out.tracks.push(t);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The footholds judge input `[[1,1],[1,0]] [0,0] [0,1]`.
+pub struct JudgeFootholds {
+    pub rows: Vec<Spanned<Vec<Int>>>,
+    pub span: Span,
+    pub a: Spanned<Coord>,
+    pub b: Spanned<Coord>,
+}
+
+fn judge_parse(rule: Rule, text: &str, offset: usize) -> Result<P<'_>, Diags> {
+    MeepleParser::parse(rule, text)
+        .map_err(|e| {
+            let (mut d, _) = words::parse_error(&e, text, offset);
+            d.code = Code::InputFormat;
+            d.message = format!("judge input: {}", d.message);
+            vec![d]
+        })
+        .and_then(|mut pairs| pairs.next().ok_or_else(Vec::new))
+}
+
+/// Parse a footholds judge input found at byte `offset` of the file.
+pub fn judge_coords(text: &str, offset: usize) -> Result<JudgeFootholds, Diags> {
+    let p = judge_parse(Rule::footholds_input, text, offset)?;
+    let mut diags = Vec::new();
+    let mut cx = Cx {
+        offset,
+        diags: &mut diags,
+    };
+    let mut it = p.into_inner();
+    let (rows, span) = match it.next().map(|b| cx.array(b)) {
+        Some(BoardSrc::Array { rows, span }) => (rows, span),
+        _ => return Err(vec![]),
+    };
+    let mut coord = |p: Option<P>| {
+        p.map(|c| cx.coord(c))
+            .unwrap_or_else(|| Spanned::new(Coord { row: 0, col: 0 }, Span::default()))
+    };
+    let a = coord(it.next());
+    let b = coord(it.next());
+    if diags.is_empty() {
+        Ok(JudgeFootholds { rows, span, a, b })
+    } else {
+        Err(diags)
+    }
+}
+
+/// Parse a judge input that is a list of integers (yut, stacking).
+pub fn judge_ints(text: &str, offset: usize) -> Result<Vec<Int>, Diags> {
+    let p = judge_parse(Rule::int_list, text, offset)?;
+    let mut diags = Vec::new();
+    let mut cx = Cx {
+        offset,
+        diags: &mut diags,
+    };
+    let ints = p
+        .into_inner()
+        .filter(|q| q.as_rule() == Rule::int)
+        .map(|i| cx.int(i))
+        .collect();
+    if diags.is_empty() {
+        Ok(ints)
+    } else {
+        Err(diags)
+    }
+}

@@ -1,0 +1,110 @@
+//! Syntax: the pest grammar (grammar/meeple.pest) → an AST with spans.
+//!
+//! [`parse`] never fails outright: it returns the AST of everything it could
+//! read plus every diagnostic it found. After a syntax error it resumes at
+//! the next line that starts a `scenario` or `track`, so independent errors
+//! in different scenarios are all reported.
+
+pub mod ast;
+mod build;
+mod words;
+
+use crate::error::{Code, Diag, Diags};
+use ast::{File, Span};
+use pest::Parser;
+use pest_derive::Parser;
+
+pub use build::{judge_coords, judge_ints, JudgeFootholds};
+
+/// The parser generated from `grammar/meeple.pest`.
+#[derive(Parser)]
+#[grammar = "../grammar/meeple.pest"]
+pub struct MeepleParser;
+
+/// Decode a file's bytes, reporting invalid UTF-8 at the first bad byte.
+pub fn decode(bytes: &[u8]) -> Result<String, (String, Diag)> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let lossy = String::from_utf8_lossy(bytes).into_owned();
+            // The lossy text has the same prefix, so `at` is still a char boundary.
+            let width = lossy[at..].chars().next().map_or(0, char::len_utf8);
+            let diag = Diag::new(Code::ParseUtf8, "the file is not valid UTF-8")
+                .label(Span::new(at, at + width), "this byte is not UTF-8")
+                .help("save the file as UTF-8 (meeple scripts are UTF-8 text)");
+            Err((lossy, diag))
+        }
+    }
+}
+
+/// Parse a whole file.
+pub fn parse(text: &str) -> (File, Diags) {
+    let mut file = File::default();
+    let mut diags = Vec::new();
+    let mut offset = 0;
+    while offset <= text.len() {
+        let rest = &text[offset..];
+        match MeepleParser::parse(Rule::file, rest) {
+            Ok(mut pairs) => {
+                if let Some(pair) = pairs.next() {
+                    build::file(pair, offset, &mut file, &mut diags);
+                }
+                break;
+            }
+            Err(err) => {
+                let (diag, at) = words::parse_error(&err, rest, offset);
+                // Keep what parsed before the error.
+                if let Some(good) = last_item_start(text, offset, at) {
+                    if good > offset {
+                        if let Ok(mut pairs) =
+                            MeepleParser::parse(Rule::file, &text[offset..good])
+                        {
+                            if let Some(pair) = pairs.next() {
+                                build::file(pair, offset, &mut file, &mut diags);
+                            }
+                        }
+                    }
+                }
+                diags.push(diag);
+                match next_item_start(text, at) {
+                    Some(next) => offset = next,
+                    None => break,
+                }
+            }
+        }
+    }
+    (file, diags)
+}
+
+/// Byte offsets of lines that begin (after indentation) with a top-level keyword.
+fn item_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
+    let mut pos = 0;
+    text.split_inclusive('\n').filter_map(move |line| {
+        let start = pos;
+        pos += line.len();
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let is_item = ["scenario", "track"].iter().any(|kw| {
+            trimmed.starts_with(kw)
+                && !trimmed[kw.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        });
+        is_item.then_some(start + indent)
+    })
+}
+
+/// The start of the last item that begins at or before `at` (the broken
+/// one); everything before it parsed.
+fn last_item_start(text: &str, from: usize, at: usize) -> Option<usize> {
+    item_starts(text)
+        .filter(|&s| s >= from && s <= at)
+        .last()
+}
+
+/// The first item that starts after `at`.
+fn next_item_start(text: &str, at: usize) -> Option<usize> {
+    item_starts(text).find(|&s| s > at)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,211 @@
+//! Parse errors in words users know: pest's expected rules become phrases
+//! like "a coordinate like (1, 2)", never grammar rule names.
+
+use super::Rule;
+use crate::error::{Code, Diag};
+use crate::syntax::ast::Span;
+use pest::error::{Error, ErrorVariant, InputLocation};
+
+/// The phrase for one grammar rule, or None for rules users never need to hear of.
+fn describe(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::EOI => "the end of the file",
+        Rule::kw_scenario => "`scenario \"NAME\" { … }`",
+        Rule::kw_track => "`track NAME { … }`",
+        Rule::scenario | Rule::track_def => "`scenario` or `track`",
+        Rule::string => "a name in quotes, like \"example 1\"",
+        Rule::ident => "a name",
+        Rule::int | Rule::dice_fixed => "a whole number",
+        Rule::coord => "a coordinate like (1, 2)",
+        Rule::judge_coord => "a coordinate like [1, 2]",
+        Rule::direction => "a direction (right, left, up or down)",
+        Rule::board_grid => "a board like { 1 1 … } with one row per line",
+        Rule::board_array => "a board like [[1,1],[0,1]]",
+        Rule::array_row => "a row like [1, 0, 1]",
+        Rule::piece_id => "a piece name (A, B or a number)",
+        Rule::kw_at => "`at`",
+        Rule::kw_facing => "`facing DIR`",
+        Rule::kw_uniform => "`uniform LO..HI x N`",
+        Rule::dice_uniform => "`uniform LO..HI x N`",
+        Rule::kw_x => "`x` (as in `uniform 1..5 x 10`)",
+        Rule::rule_value => "a rule value (a number or a word)",
+        Rule::raw_block => "a raw block \"\"\" … \"\"\"",
+        Rule::kw_to => "`to (r, c)`",
+        Rule::play_piece => "`piece N`",
+        Rule::play_player => "a player and a move, like `A up` or `A to (1, 2)`",
+        Rule::expect_value => "a value to expect (a number or a word)",
+        Rule::fraction | Rule::decimal => "a number",
+        Rule::kw_boards => "`boards`",
+        Rule::kw_route | Rule::kw_shortcut | Rule::track_line => "`route …` or `shortcut …`",
+        Rule::square | Rule::square_def | Rule::square_ref => {
+            "a square (a score like 12, `name=score`, or a square name)"
+        }
+        Rule::kw_game
+        | Rule::kw_board
+        | Rule::kw_piece
+        | Rule::kw_dice
+        | Rule::kw_rule
+        | Rule::kw_input
+        | Rule::kw_solve
+        | Rule::kw_line
+        | Rule::kw_analyze
+        | Rule::kw_show
+        | Rule::kw_play
+        | Rule::kw_step
+        | Rule::kw_undo
+        | Rule::kw_expect => "a statement (game, board, piece, dice, rule, input, solve, line, analyze, show, play, step, undo, expect)",
+        _ => return None,
+    })
+}
+
+/// What a literal token that pest reports as missing means.
+fn describe_literal(found: &str) -> String {
+    match found {
+        "}" => "`}`".into(),
+        "{" => "`{`".into(),
+        _ => format!("`{found}`"),
+    }
+}
+
+/// Turn a pest error into a `meeple::parse` diagnostic. `rest` is the text
+/// that was parsed, starting at byte `offset` of the file. Returns the
+/// diagnostic and the absolute error position.
+pub fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag, usize) {
+    let pos = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    if let Some(diag) = unterminated(rest, pos, offset) {
+        return (diag, offset + pos);
+    }
+    let mut wanted: Vec<String> = Vec::new();
+    if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
+        for rule in positives {
+            if let Some(words) = describe(*rule) {
+                if !wanted.iter().any(|w| w == words) {
+                    wanted.push(words.to_string());
+                }
+            }
+        }
+    }
+    // pest does not report bare string literals; name the closers a block needs.
+    let token_end = token_end(rest, pos);
+    let found = &rest[pos..token_end];
+    if wanted.is_empty() {
+        wanted.push(if found.is_empty() {
+            "more text".to_string()
+        } else {
+            "something else".to_string()
+        });
+    }
+    if wanted.iter().any(|w| w.starts_with("a statement")) && !wanted.iter().any(|w| w == "`}`") {
+        wanted.push(describe_literal("}"));
+    }
+    let expected = join_or(&wanted);
+    let found_words = if found.is_empty() {
+        "the end of the file".to_string()
+    } else {
+        format!("`{}`", shorten(found))
+    };
+    let span = Span::new(offset + pos, offset + token_end);
+    let diag = Diag::new(Code::Parse, format!("expected {expected}"))
+        .label(span, format!("found {found_words}"))
+        .help(help_for(&wanted));
+    (diag, offset + pos)
+}
+
+fn help_for(wanted: &[String]) -> String {
+    let first = wanted.first().map(String::as_str).unwrap_or("");
+    if first.starts_with("a coordinate") {
+        "write coordinates as (row, col), e.g. (1, 2)".into()
+    } else if first.starts_with("a statement") {
+        "each scenario holds statements such as `game footholds`, `board { … }`, `piece A at (0, 0)`, `solve`; close it with `}`".into()
+    } else if first.starts_with("`scenario") {
+        "a file is a list of `scenario \"NAME\" { … }` blocks and `track NAME { … }` definitions"
+            .into()
+    } else if first.starts_with("a direction") {
+        "directions are right, left, up and down".into()
+    } else {
+        format!("write {first} here")
+    }
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+/// The end of the token starting at `pos` (a word, or one character).
+fn token_end(text: &str, pos: usize) -> usize {
+    let rest = &text[pos..];
+    let word: usize = rest
+        .char_indices()
+        .find(|(_, c)| !(c.is_alphanumeric() || *c == '_' || *c == '-'))
+        .map_or(rest.len(), |(i, _)| i);
+    if word > 0 {
+        pos + word.min(80)
+    } else {
+        pos + rest.chars().next().map_or(0, char::len_utf8)
+    }
+}
+
+fn shorten(s: &str) -> String {
+    if s.chars().count() > 40 {
+        let cut: String = s.chars().take(40).collect();
+        format!("{cut}…")
+    } else {
+        s.to_string()
+    }
+}
+
+/// A string or raw block opened at or before `upto` and never closed.
+fn unterminated(text: &str, upto: usize, offset: usize) -> Option<Diag> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && i <= upto {
+        match bytes[i] {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' if text[i..].starts_with("\"\"\"") => match text[i + 3..].find("\"\"\"") {
+                Some(end) => i += 3 + end + 3,
+                None => {
+                    return Some(
+                        Diag::new(Code::ParseUnterminated, "this raw block is never closed")
+                            .label(Span::new(offset + i, offset + i + 3), "opened here")
+                            .help("close the block with \"\"\" after its last line"),
+                    )
+                }
+            },
+            b'"' => {
+                let start = i;
+                i += 1;
+                loop {
+                    match bytes.get(i) {
+                        Some(b'\\') => i += 2,
+                        Some(b'"') => break,
+                        Some(b'\n') | None => {
+                            return Some(
+                                Diag::new(Code::ParseUnterminated, "this string is never closed")
+                                    .label(
+                                        Span::new(offset + start, offset + i.min(bytes.len())),
+                                        "string starts here",
+                                    )
+                                    .help("close the string with \" on the same line"),
+                            )
+                        }
+                        Some(_) => i += 1,
+                    }
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
