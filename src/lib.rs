@@ -7,3 +7,10 @@
 pub mod budget;
 pub mod error;
 pub mod syntax;
+pub mod check;
+pub mod games;
+pub mod interp;
+pub mod pipeline;
+pub mod render;
+
+pub use pipeline::{run_source, run_source_with, FileRun, Outcome, RunConfig};

@@ -1,1 +1,7 @@
-fn main() {}
+//! The `meeple` command.
+
+mod cli;
+
+fn main() {
+    std::process::exit(cli::main());
+}

@@ -149,6 +149,44 @@ impl Graph {
         reach
     }
 
+    /// Territories when `first` (to move) and `second` race for the cells
+    /// of `free` (which holds both): the number of cells each reaches
+    /// strictly first, ties going to `first`.
+    #[inline]
+    pub fn voronoi(&self, free: Bitboard, first: u8, second: u8) -> (u32, u32) {
+        let mut claimed = Bitboard::from_index(first).with(second);
+        let mut f1 = Bitboard::from_index(first);
+        let mut f2 = Bitboard::from_index(second);
+        let (mut n1, mut n2) = (0, 0);
+        while !(f1.is_empty() && f2.is_empty()) {
+            f1 = self.expand(f1) & (free - claimed);
+            claimed |= f1;
+            f2 = self.expand(f2) & (free - claimed);
+            claimed |= f2;
+            n1 += f1.count();
+            n2 += f2.count();
+        }
+        (n1, n2)
+    }
+
+    /// Steps from `from` to `to` through `free` (which need not hold `to`);
+    /// 255 if unreachable.
+    #[inline]
+    pub fn distance(&self, free: Bitboard, from: u8, to: u8) -> u32 {
+        let mut seen = Bitboard::from_index(from);
+        let mut frontier = seen;
+        let mut d = 0;
+        while !frontier.is_empty() {
+            if frontier.contains(to) {
+                return d;
+            }
+            d += 1;
+            frontier = self.expand(frontier) & (free.with(to) - seen);
+            seen |= frontier;
+        }
+        255
+    }
+
     /// The board symmetries (of the bounding box, as permutations of the
     /// indices) that map the indexed footholds onto themselves, identity
     /// excluded.

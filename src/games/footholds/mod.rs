@@ -12,3 +12,4 @@ pub mod table;
 pub use reference::reference_solve;
 pub use rules::{Player, Position, Steps};
 pub use search::{analyze, principal_line, solve, SearchError, Value};
+pub mod session;

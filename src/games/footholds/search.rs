@@ -154,6 +154,12 @@ pub struct Solver<'b> {
     eg: Endgame,
     syms: Vec<Vec<u8>>,
     budget: &'b Budget,
+    /// Move ordering heuristic (experiments).
+    pub ordering: u8,
+    /// Cutoff counts per (from, to).
+    history: Vec<u32>,
+    /// Whether to use enhanced transposition cutoffs.
+    pub etc: bool,
     /// Counters.
     pub stats: Stats,
 }
@@ -193,6 +199,12 @@ impl<'b> Solver<'b> {
             eg: Endgame::new(eg_log2),
             g,
             budget,
+            etc: std::env::var_os("FH_NOETC").is_none(),
+            ordering: std::env::var("FH_ORDER")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0),
+            history: vec![0; 64 * 64],
             stats: Stats::default(),
         })
     }
@@ -301,9 +313,13 @@ impl<'b> Solver<'b> {
         let mut lo = -MAXN;
         let mut hi = MAXN;
         let mut guess = 1;
-        while lo < hi {
+        loop {
             self.stats.tests += 1;
+            let n0 = self.stats.nodes;
             let s = self.search(node, guess - 1, guess, restrict)?;
+            if std::env::var_os("FH_TRACE").is_some() {
+                eprintln!("test {guess} -> {s} ({:?}) nodes {}", to_value(s), self.stats.nodes - n0);
+            }
             if s >= guess {
                 lo = s;
             } else {
@@ -312,12 +328,8 @@ impl<'b> Solver<'b> {
             if lo >= hi {
                 break;
             }
-            // Bisect inside the remaining interval (never on 0).
-            let mut mid = lo + (hi - lo + 1) / 2;
-            if mid == 0 {
-                mid = if hi > 0 { 1 } else { 0 };
-            }
-            guess = mid.clamp(lo + 1, hi);
+            // The fail-soft bound is usually exact: test right next to it.
+            guess = if s >= guess { s + 1 } else { s };
         }
         Ok(lo)
     }
@@ -373,16 +385,18 @@ impl<'b> Solver<'b> {
         }
         let before = self.budget.states();
         let rest = cells.without(m);
-        let mut order = [0u8; 8];
-        let mut k = 0;
-        if cand.contains(tt_move) {
-            order[0] = tt_move;
-            k = 1;
-        }
-        for x in cand {
-            if x != tt_move && k < order.len() {
-                order[k] = x;
-                k += 1;
+        let (order, k) = self.order_moves(cells, m, o, cand, tt_move);
+        if self.etc {
+            // Enhanced transposition cutoff: a child already known to be
+            // good enough settles the node without searching.
+            for &x in &order[..k] {
+                if let Some(b) = self.tt.probe(rest.0, o, x) {
+                    let v = up(b.upper as i32);
+                    if v >= beta {
+                        self.store(node, 1, v, MAXN, x);
+                        return Ok(v);
+                    }
+                }
             }
         }
         let alpha0 = alpha;
@@ -401,6 +415,8 @@ impl<'b> Solver<'b> {
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
+                        let h = &mut self.history[(m as usize) * 64 + x as usize];
+                        *h = h.saturating_add(cells.count() * cells.count());
                         break;
                     }
                 }
@@ -417,6 +433,53 @@ impl<'b> Solver<'b> {
         };
         self.store(node, effort, lo, hi, best_move);
         Ok(best)
+    }
+
+    /// The candidate moves in the order to search them: the table's move
+    /// first, then by a heuristic.
+    fn order_moves(
+        &self,
+        cells: Bitboard,
+        m: u8,
+        o: u8,
+        cand: Bitboard,
+        tt_move: u8,
+    ) -> ([u8; 8], usize) {
+        let mut keyed = [(0i64, 0u8); 8];
+        let mut k = 0;
+        let rest = cells.without(m);
+        for x in cand {
+            if k == keyed.len() {
+                break;
+            }
+            let key: i64 = if x == tt_move {
+                i64::MIN
+            } else {
+                match self.ordering {
+                    1 => {
+                        let (mine, theirs) = self.g.voronoi(rest, o, x);
+                        theirs as i64 - mine as i64
+                    }
+                    2 => -(self.history[(m as usize) * 64 + x as usize] as i64),
+                    3 => self.g.distance(rest, x, o) as i64,
+                    4 => (self.g.adj(x) & rest).count() as i64,
+                    5 => {
+                        let (mine, theirs) = self.g.voronoi(rest, o, x);
+                        (theirs as i64 - mine as i64) * 1000
+                            - (self.history[(m as usize) * 64 + x as usize] as i64).min(999)
+                    }
+                    _ => 0,
+                }
+            };
+            keyed[k] = (key, x);
+            k += 1;
+        }
+        keyed[..k].sort_by_key(|e| e.0);
+        let mut order = [0u8; 8];
+        for i in 0..k {
+            order[i] = keyed[i].1;
+        }
+        (order, k)
     }
 
     fn store(&mut self, node: Node, effort: u8, lo: i32, hi: i32, best: u8) {

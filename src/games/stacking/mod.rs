@@ -11,3 +11,4 @@ pub mod judge;
 pub mod reference;
 pub mod rules;
 pub mod solve;
+pub mod session;

@@ -1,0 +1,110 @@
+//! The checker: validates a whole file before anything runs and reports
+//! every independent error at once.
+
+use crate::error::{Code, Diag, Diags};
+use crate::games::yut::session::{build_tracks, Tracks};
+use crate::games::{GameKind, Options};
+use crate::interp::check_scenario;
+use crate::syntax::ast::{File, Scenario, Stmt};
+
+/// A file that passed the checker, ready to run.
+pub struct Checked {
+    pub file: File,
+    pub tracks: Tracks,
+    /// Each scenario's game and options, in file order.
+    pub plans: Vec<(GameKind, Options)>,
+}
+
+/// Check a parsed file.
+pub fn check(file: File) -> Result<Checked, Diags> {
+    let mut diags = Vec::new();
+    for (i, sc) in file.scenarios.iter().enumerate() {
+        if let Some(first) = file.scenarios[..i]
+            .iter()
+            .find(|o| o.name.node == sc.name.node)
+        {
+            diags.push(
+                Diag::new(
+                    Code::ScenarioDuplicateName,
+                    format!("two scenarios are named \"{}\"", sc.name.node),
+                )
+                .label(sc.name.span, "this name is taken")
+                .label(first.name.span, "first used here")
+                .help("scenario names are unique within a file; rename one"),
+            );
+        }
+    }
+    let (tracks, track_diags) = build_tracks(&file.tracks);
+    diags.extend(track_diags);
+    let mut plans = Vec::new();
+    for sc in &file.scenarios {
+        match scenario_game(sc) {
+            Ok(game) => {
+                let (opts, opt_diags) = Options::collect(game, &sc.stmts);
+                diags.extend(opt_diags);
+                diags.extend(check_scenario(sc, game, &opts, &tracks));
+                plans.push((game, opts));
+            }
+            Err(ds) => diags.extend(ds),
+        }
+    }
+    if diags.is_empty() {
+        Ok(Checked {
+            file,
+            tracks,
+            plans,
+        })
+    } else {
+        diags.sort_by_key(|d| d.span().map(|s| s.start));
+        Err(diags)
+    }
+}
+
+/// The scenario's `game`, which must come first and only once.
+fn scenario_game(sc: &Scenario) -> Result<GameKind, Diags> {
+    let games: Vec<_> = sc
+        .stmts
+        .iter()
+        .filter_map(|s| match &s.node {
+            Stmt::Game(name) => Some((s, name)),
+            _ => None,
+        })
+        .collect();
+    let mut diags = Vec::new();
+    let Some((first_stmt, name)) = games.first() else {
+        return Err(vec![Diag::new(
+            Code::ScenarioNoGame,
+            format!("scenario \"{}\" does not say which game it is", sc.name.node),
+        )
+        .label(sc.name.span, "no `game` statement")
+        .help("start the scenario with `game footholds`, `game yut` or `game stacking`")]);
+    };
+    for (dup, _) in games.iter().skip(1) {
+        diags.push(crate::games::duplicate(
+            Code::GameDuplicate,
+            dup.span,
+            "`game`",
+            first_stmt.span,
+        ));
+    }
+    if !std::ptr::eq(*first_stmt, &sc.stmts[0]) {
+        diags.push(
+            Diag::new(Code::ScenarioNoGame, "`game` must be the first statement")
+                .label(first_stmt.span, "comes after other statements")
+                .label(sc.stmts[0].span, "the scenario starts here")
+                .help("move `game …` to the top of the scenario"),
+        );
+    }
+    let game = GameKind::from_name(&name.node);
+    if game.is_none() {
+        diags.push(
+            Diag::new(Code::GameUnknown, format!("meeple has no game `{}`", name.node))
+                .label(name.span, "unknown game")
+                .help("the games are footholds, yut and stacking"),
+        );
+    }
+    match game {
+        Some(g) if diags.is_empty() => Ok(g),
+        _ => Err(diags),
+    }
+}

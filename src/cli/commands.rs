@@ -1,0 +1,183 @@
+//! The subcommands.
+
+use super::collect::game_files;
+use super::Format;
+use meeple::error::{render, Code, Diag};
+use meeple::interp::Limits;
+use meeple::pipeline::{expected_errors, run_bytes, FileRun, Outcome, RunConfig};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| {
+        let d = Diag::new(Code::Io, format!("cannot read {}: {e}", path.display()))
+            .help("check the path and the file's permissions");
+        render(&d, &path.display().to_string(), "", false)
+    })
+}
+
+fn print_run(run: &FileRun, format: Format, color: bool) {
+    let mut out = std::io::stdout().lock();
+    match (&run.outcome, format) {
+        (Outcome::Invalid(diags), _) => {
+            eprint!("{}", run.render_diags(diags, color));
+        }
+        (Outcome::Ran(runs), Format::Text) => {
+            for r in runs {
+                let text = run.render_scenario(r, false);
+                // Diagnostics (failed expectations, budgets) go to stderr in colour.
+                if r.passed() {
+                    let _ = out.write_all(text.as_bytes());
+                } else {
+                    let _ = out.write_all(run.render_scenario_results(r).as_bytes());
+                    let _ = out.flush();
+                    eprint!("{}", run.render_diags(&r.failures().cloned().collect(), color));
+                }
+            }
+        }
+        (Outcome::Ran(_), Format::Json) => {
+            for obj in run.render_json() {
+                let _ = writeln!(out, "{obj}");
+            }
+            if let Outcome::Ran(runs) = &run.outcome {
+                for r in runs {
+                    eprint!("{}", run.render_diags(&r.failures().cloned().collect(), color));
+                }
+            }
+        }
+    }
+}
+
+/// `meeple run FILE…`
+pub fn run(files: &[PathBuf], limits: &Limits, format: Format, color: bool) -> i32 {
+    let config = RunConfig {
+        limits: limits.clone(),
+        filter: None,
+    };
+    let mut code = 0;
+    for f in files {
+        let bytes = match read(f) {
+            Ok(b) => b,
+            Err(e) => {
+                eprint!("{e}");
+                code = 2;
+                continue;
+            }
+        };
+        let run = run_bytes(&f.display().to_string(), &bytes, &config);
+        print_run(&run, format, color);
+        code = code.max(run.exit_code());
+    }
+    code
+}
+
+/// `meeple check FILE…`
+pub fn check(files: &[PathBuf], color: bool) -> i32 {
+    let mut code = 0;
+    for f in files {
+        let bytes = match read(f) {
+            Ok(b) => b,
+            Err(e) => {
+                eprint!("{e}");
+                code = 2;
+                continue;
+            }
+        };
+        let name = f.display().to_string();
+        match meeple::pipeline::check_bytes(&bytes) {
+            (_, Ok(checked)) => {
+                println!("{name}: ok ({} scenarios)", checked.file.scenarios.len());
+            }
+            (text, Err(diags)) => {
+                for d in &diags {
+                    eprint!("{}", render(d, &name, &text, color));
+                }
+                eprintln!("{name}: {} error{}", diags.len(), if diags.len() == 1 { "" } else { "s" });
+                code = 2;
+            }
+        }
+    }
+    code
+}
+
+/// `meeple test [PATH…]`
+pub fn test(paths: &[PathBuf], filter: Option<String>, limits: &Limits, format: Format, color: bool) -> i32 {
+    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.to_vec() };
+    let files = match game_files(&paths) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let config = RunConfig {
+        limits: limits.clone(),
+        filter,
+    };
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut out = std::io::stdout().lock();
+    for f in &files {
+        let name = f.display().to_string();
+        let bytes = match read(f) {
+            Ok(b) => b,
+            Err(e) => {
+                eprint!("{e}");
+                failed += 1;
+                continue;
+            }
+        };
+        let run = run_bytes(&name, &bytes, &config);
+        let wanted = expected_errors(&run.source.text);
+        match &run.outcome {
+            Outcome::Invalid(diags) => {
+                let got: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
+                let mut g = got.clone();
+                g.sort();
+                g.dedup();
+                let mut w: Vec<&str> = wanted.iter().map(String::as_str).collect();
+                w.sort();
+                w.dedup();
+                if !w.is_empty() && g == w {
+                    passed += 1;
+                    let _ = writeln!(out, "PASS {name} (rejected as expected: {})", w.join(", "));
+                } else {
+                    failed += 1;
+                    let _ = writeln!(out, "FAIL {name} (invalid script: {})", got.join(", "));
+                    let _ = out.flush();
+                    eprint!("{}", run.render_diags(diags, color));
+                }
+            }
+            Outcome::Ran(runs) => {
+                if !wanted.is_empty() {
+                    failed += 1;
+                    let _ = writeln!(out, "FAIL {name} (expected errors {}, but the script is valid)", wanted.join(", "));
+                }
+                for r in runs {
+                    if format == Format::Json {
+                        continue;
+                    }
+                    if r.passed() {
+                        passed += 1;
+                        let n = r.expects_passed();
+                        let _ = writeln!(out, "PASS {name} › {} ({n} expectation{})", r.name, if n == 1 { "" } else { "s" });
+                    } else {
+                        failed += 1;
+                        let _ = writeln!(out, "FAIL {name} › {}", r.name);
+                        let _ = out.flush();
+                        eprint!("{}", run.render_diags(&r.failures().cloned().collect(), color));
+                    }
+                }
+                if format == Format::Json {
+                    for obj in run.render_json() {
+                        let _ = writeln!(out, "{obj}");
+                    }
+                    for r in runs {
+                        if r.passed() { passed += 1 } else { failed += 1 }
+                    }
+                }
+            }
+        }
+    }
+    let _ = writeln!(out, "{passed} passed, {failed} failed");
+    i32::from(failed > 0)
+}

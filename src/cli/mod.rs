@@ -1,0 +1,107 @@
+//! Command-line interface: `meeple run|check|test|repl`.
+
+mod collect;
+mod commands;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use meeple::interp::Limits;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Parser, Debug)]
+#[command(name = "meeple", version, about = "A scenario language for board-game puzzles")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+    /// Stop any solve after visiting this many states (meeple::limit::states).
+    #[arg(long, global = true, value_name = "N")]
+    pub max_states: Option<u64>,
+    /// Stop any solve after this many seconds (meeple::limit::time).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Output format.
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Colours in diagnostics.
+    #[arg(long, global = true, value_enum, default_value_t = Color::Auto)]
+    pub color: Color,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run scripts and print every query's result.
+    Run {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Parse and validate scripts without running them.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Run every .game file under the paths and report each scenario's expectations.
+    Test {
+        /// Files or folders (default: the current folder).
+        paths: Vec<PathBuf>,
+        /// Run only scenarios whose name contains this text.
+        #[arg(long)]
+        filter: Option<String>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    Auto,
+    Always,
+    Never,
+}
+
+impl Cli {
+    fn limits(&self) -> Result<Limits, String> {
+        let timeout = match self.timeout {
+            Some(t) if !(t.is_finite() && t >= 0.0) => {
+                return Err(format!("--timeout must be a number of seconds ≥ 0, not {t}"))
+            }
+            Some(t) => Some(Duration::try_from_secs_f64(t).map_err(|e| e.to_string())?),
+            None => None,
+        };
+        Ok(Limits {
+            max_states: self.max_states,
+            timeout,
+            cancel: None,
+        })
+    }
+
+    fn color(&self) -> bool {
+        use std::io::IsTerminal;
+        match self.color {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal(),
+        }
+    }
+}
+
+/// Parse arguments, run the command, return the exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let limits = match cli.limits() {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let color = cli.color();
+    match &cli.command {
+        Command::Run { files } => commands::run(files, &limits, cli.format, color),
+        Command::Check { files } => commands::check(files, color),
+        Command::Test { paths, filter } => commands::test(paths, filter.clone(), &limits, cli.format, color),
+    }
+}

@@ -1,0 +1,398 @@
+//! footholds scenarios: declarations, queries and moves on top of the solver.
+
+use super::rules::{Player, Position, Steps};
+use super::search::{analyze, principal_line, solve, SearchError, Value};
+use crate::error::{Code, Diag, Diags};
+use crate::games::grid::{self, show_cell, Grid, Legend};
+use crate::games::{duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session};
+use crate::syntax::ast::{Coord, Dir, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
+use crate::syntax::judge_coords;
+use serde_json::json;
+
+const LEGEND: Legend<bool> = Legend {
+    char: |c| match c {
+        '1' | 'o' => Some(true),
+        '0' | '.' => Some(false),
+        _ => None,
+    },
+    number: |n| match n {
+        1 => Some(true),
+        0 => Some(false),
+        _ => None,
+    },
+    help: "footholds cells are 1 or o (a foothold) and 0 or . (a hole)",
+};
+
+/// A footholds scenario's position and history.
+pub struct Footholds {
+    origin: i64,
+    first: Player,
+    steps: Steps,
+    board: Option<Grid<bool>>,
+    a: Option<((usize, usize), Span)>,
+    b: Option<((usize, usize), Span)>,
+    /// Positions after each `play`, newest last.
+    history: Vec<Position>,
+}
+
+impl Footholds {
+    pub fn new(opts: &Options) -> Footholds {
+        Footholds {
+            origin: opts.origin,
+            first: if opts.first_b { Player::B } else { Player::A },
+            steps: if opts.king { Steps::King } else { Steps::Orthogonal },
+            board: None,
+            a: None,
+            b: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// The current position, once board and both players are known.
+    fn position(&self) -> Option<Position> {
+        if let Some(p) = self.history.last() {
+            return Some(p.clone());
+        }
+        let board = self.board.as_ref()?;
+        Some(Position {
+            rows: board.rows,
+            cols: board.cols,
+            cells: board.cells.clone(),
+            a: self.a?.0,
+            b: self.b?.0,
+            to_move: self.first,
+            steps: self.steps,
+        })
+    }
+
+    fn needs(&self, span: Span, query: &str) -> Result<Position, Diag> {
+        if self.board.is_none() {
+            return Err(missing(span, "a board", query, "declare `board { … }` (or `input \"\"\"…\"\"\"`) before asking"));
+        }
+        for (p, name) in [(&self.a, "A"), (&self.b, "B")] {
+            if p.is_none() {
+                return Err(missing(
+                    span,
+                    &format!("player {name}"),
+                    query,
+                    &format!("place it with `piece {name} at (row, col)`"),
+                ));
+            }
+        }
+        self.position()
+            .ok_or_else(|| missing(span, "a position", query, "declare the board and both players"))
+    }
+
+    fn place(&mut self, id: &Spanned<PieceId>, at: &Spanned<Coord>, coord: (usize, usize)) -> Result<(), Diag> {
+        let board = self.board.as_ref().ok_or_else(|| {
+            Diag::new(Code::BoardMissing, "a piece is placed before the board")
+                .label(at.span, "no board yet")
+                .help("declare `board { … }` before the pieces")
+        })?;
+        let name = id.node.to_string();
+        let slot = match name.as_str() {
+            "A" => &mut self.a,
+            "B" => &mut self.b,
+            _ => {
+                return Err(Diag::new(Code::PieceName, format!("footholds has no piece `{name}`"))
+                    .label(id.span, "not a player")
+                    .help("the footholds players are A and B"))
+            }
+        };
+        if let Some((_, first)) = slot {
+            return Err(duplicate(Code::PieceDuplicate, id.span, &format!("player {name}"), *first));
+        }
+        if !board.get(coord) {
+            return Err(Diag::new(Code::PieceInHole, format!("player {name} stands on a hole"))
+                .label(at.span, "this cell is a hole")
+                .help("players must start on a foothold (1 or o)"));
+        }
+        *slot = Some((coord, id.span.to(at.span)));
+        Ok(())
+    }
+
+    fn declare_input(&mut self, text: &Spanned<String>) -> Result<(), Diags> {
+        let j = judge_coords(&text.node, text.span.start)?;
+        let src = crate::syntax::ast::BoardSrc::Array { rows: j.rows, span: j.span };
+        self.board = Some(grid::read(&src, &LEGEND, "footholds")?);
+        let board = self.board.as_ref().map_or((0, 0), |b| (b.rows, b.cols));
+        let mut diags = Vec::new();
+        for (name, at) in [("A", &j.a), ("B", &j.b)] {
+            // The judge counts from 0 whatever the scenario's origin.
+            let id = Spanned::new(PieceId::Name(name.into()), at.span);
+            match grid::place(at, board.0, board.1, 0, &format!("player {name}"))
+                .and_then(|c| self.place(&id, at, c))
+            {
+                Ok(()) => {}
+                Err(d) => diags.push(d),
+            }
+        }
+        if diags.is_empty() {
+            Ok(())
+        } else {
+            Err(diags)
+        }
+    }
+
+    fn cell(&self, c: (usize, usize)) -> String {
+        show_cell(c, self.origin)
+    }
+
+    fn draw(&self, p: &Position) -> Vec<String> {
+        (0..p.rows)
+            .map(|r| {
+                (0..p.cols)
+                    .map(|c| {
+                        let here = (r, c);
+                        match (p.a == here, p.b == here) {
+                            (true, true) => "*",
+                            (true, false) => "A",
+                            (false, true) => "B",
+                            _ if p.cells[r * p.cols + c] => "o",
+                            _ => ".",
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    fn why_lost(p: &Position) -> &'static str {
+        let (r, c) = if p.to_move == Player::A { p.a } else { p.b };
+        if !p.cells[r * p.cols + c] {
+            "the foothold under it has vanished"
+        } else {
+            "it has no foothold to step to"
+        }
+    }
+}
+
+fn name(p: Player) -> &'static str {
+    match p {
+        Player::A => "A",
+        Player::B => "B",
+    }
+}
+
+fn search_diag(e: SearchError, span: Span) -> Diag {
+    match e {
+        SearchError::Limit(hit) => limit_diag(hit, span),
+        SearchError::TooLarge { footholds, max } => Diag::new(
+            Code::BoardTooLarge,
+            format!("{footholds} footholds are in play; the solver handles at most {max}"),
+        )
+        .label(span, "too many footholds for an exact solve")
+        .help(format!("ask about a board with at most {max} footholds reachable by the players")),
+    }
+}
+
+/// "wins in 5" / "loses in 6", from the mover's side.
+fn verdict(v: Value) -> String {
+    format!("{} in {}", if v.mover_wins { "wins" } else { "loses" }, v.moves)
+}
+
+fn step_dir(from: (usize, usize), to: (usize, usize)) -> Option<&'static str> {
+    let dr = to.0 as i64 - from.0 as i64;
+    let dc = to.1 as i64 - from.1 as i64;
+    Some(match (dr, dc) {
+        (-1, 0) => "up",
+        (1, 0) => "down",
+        (0, -1) => "left",
+        (0, 1) => "right",
+        (-1, -1) => "up-left",
+        (-1, 1) => "up-right",
+        (1, -1) => "down-left",
+        (1, 1) => "down-right",
+        _ => return None,
+    })
+}
+
+impl Session for Footholds {
+    fn declare(&mut self, stmt: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
+        match &stmt.node {
+            Stmt::Board(src) => {
+                if let Some(b) = &self.board {
+                    return Err(vec![duplicate(Code::BoardDuplicate, stmt.span, "the board", b.span)]);
+                }
+                self.board = Some(grid::read(src, &LEGEND, "footholds")?);
+                Ok(())
+            }
+            Stmt::Input(text) => {
+                if let Some(b) = &self.board {
+                    return Err(vec![duplicate(Code::BoardDuplicate, stmt.span, "the board", b.span)]);
+                }
+                self.declare_input(text)
+            }
+            Stmt::Piece { id, at, facing } => {
+                if let Some(f) = facing {
+                    return Err(vec![Diag::new(Code::PieceFacing, "footholds players do not face a direction")
+                        .label(f.span, "not used in footholds")
+                        .help("write `piece A at (r, c)` without `facing`")]);
+                }
+                let (rows, cols) = self.board.as_ref().map_or((usize::MAX, usize::MAX), |b| (b.rows, b.cols));
+                let coord = grid::place(at, rows, cols, self.origin, &format!("player {}", id.node))
+                    .map_err(|d| vec![d])?;
+                self.place(id, at, coord).map_err(|d| vec![d])
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn require(&self, query: &Query, span: Span) -> Result<(), Diag> {
+        self.needs(span, query.kind.keyword()).map(|_| ())
+    }
+
+    fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+        let pos = self.needs(span, query.kind.keyword())?;
+        let budget = cx.budget;
+        match query.kind {
+            QueryKind::Solve => {
+                let v = solve(&pos, budget).map_err(|e| search_diag(e, span))?;
+                let winner = if v.mover_wins { pos.to_move } else { pos.to_move.other() };
+                Ok(Answer::default()
+                    .field("answer", FieldValue::Int(v.moves.into()))
+                    .field("moves", FieldValue::Int(v.moves.into()))
+                    .field("winner", FieldValue::Word(name(winner).into()))
+                    .line(format!("{} wins after {} moves in all", name(winner), v.moves))
+                    .line(format!("answer {}", v.moves)))
+            }
+            QueryKind::Line => {
+                let line = principal_line(&pos, budget).map_err(|e| search_diag(e, span))?;
+                let mut ans = Answer::default();
+                let mut p = pos.clone();
+                let mut moves = Vec::new();
+                if query.boards {
+                    ans = ans.line("start:");
+                    ans.lines.extend(self.draw(&p).into_iter().map(|l| format!("  {l}")));
+                }
+                for (i, (who, to)) in line.iter().enumerate() {
+                    let from = if *who == Player::A { p.a } else { p.b };
+                    let dir = step_dir(from, *to).unwrap_or("to");
+                    ans = ans.line(format!(
+                        "{:>3}. {} {} {} → {}",
+                        i + 1,
+                        name(*who),
+                        dir,
+                        self.cell(from),
+                        self.cell(*to)
+                    ));
+                    moves.push(json!({"player": name(*who), "from": [from.0, from.1], "to": [to.0, to.1]}));
+                    match p.play(*to) {
+                        Some(next) => p = next,
+                        None => break,
+                    }
+                    if query.boards {
+                        ans.lines.extend(self.draw(&p).into_iter().map(|l| format!("     {l}")));
+                    }
+                }
+                let loser = p.to_move;
+                ans = ans.line(format!(
+                    "{} cannot move: {}. {} wins after {} moves.",
+                    name(loser),
+                    Self::why_lost(&p),
+                    name(loser.other()),
+                    line.len()
+                ));
+                ans.detail = Some(json!({ "moves": moves }));
+                Ok(ans)
+            }
+            QueryKind::Analyze => {
+                let mut moves = analyze(&pos, budget).map_err(|e| search_diag(e, span))?;
+                let me = if pos.to_move == Player::A { pos.a } else { pos.b };
+                let mut ans = Answer::default();
+                if moves.is_empty() {
+                    return Ok(ans.line(format!("{} to move has lost: {}", name(pos.to_move), Self::why_lost(&pos))));
+                }
+                // Best first: quickest win, then slowest loss.
+                moves.sort_by_key(|(c, v)| (!v.mover_wins, if v.mover_wins { v.moves as i64 } else { -(v.moves as i64) }, *c));
+                ans = ans.line(format!("{} to move from {}:", name(pos.to_move), self.cell(me)));
+                let mut detail = Vec::new();
+                for (i, (to, v)) in moves.iter().enumerate() {
+                    let dir = step_dir(me, *to).unwrap_or("to");
+                    ans = ans.line(format!(
+                        "  {} {:<10} {}  {}",
+                        if i == 0 { "*" } else { " " },
+                        dir,
+                        self.cell(*to),
+                        verdict(*v)
+                    ));
+                    detail.push(json!({"to": [to.0, to.1], "dir": dir, "wins": v.mover_wins, "moves": v.moves}));
+                }
+                ans.detail = Some(json!({ "moves": detail }));
+                Ok(ans)
+            }
+            QueryKind::Show => {
+                let mut ans = Answer::default();
+                ans.lines = self.draw(&pos);
+                Ok(ans.line(format!("{} to move; A at {}, B at {}", name(pos.to_move), self.cell(pos.a), self.cell(pos.b))))
+            }
+        }
+    }
+
+    fn play(&mut self, play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
+        let pos = self.needs(span, "play")?;
+        let (player, target) = match play {
+            Play::Dir { player, dir } => {
+                let from = if player.node == "B" { pos.b } else { pos.a };
+                let (dr, dc) = match dir.node {
+                    Dir::Up => (-1, 0),
+                    Dir::Down => (1, 0),
+                    Dir::Left => (0, -1),
+                    Dir::Right => (0, 1),
+                };
+                let r = from.0 as i64 + dr;
+                let c = from.1 as i64 + dc;
+                (player, (r >= 0 && c >= 0).then_some((r as usize, c as usize)))
+            }
+            Play::To { player, to } => {
+                let r = to.node.row - self.origin;
+                let c = to.node.col - self.origin;
+                (player, (r >= 0 && c >= 0).then_some((r as usize, c as usize)))
+            }
+            Play::Piece(n) => {
+                return Err(Diag::new(Code::StmtWrongGame, "footholds moves players, not numbered pieces")
+                    .label(n.span, "not a footholds move")
+                    .help("write `play A up` or `play A to (r, c)`"))
+            }
+        };
+        let who = match player.node.as_str() {
+            "A" => Player::A,
+            "B" => Player::B,
+            other => {
+                return Err(Diag::new(Code::PieceName, format!("footholds has no player `{other}`"))
+                    .label(player.span, "not a player")
+                    .help("the footholds players are A and B"))
+            }
+        };
+        let legal = pos.legal_moves();
+        let shown: Vec<String> = legal.iter().map(|c| self.cell(*c)).collect();
+        if who != pos.to_move {
+            return Err(Diag::new(Code::PlayIllegal, format!("it is {}'s turn, not {}'s", name(pos.to_move), name(who)))
+                .label(player.span, "not this player's turn")
+                .help(format!("players alternate; {} moves next", name(pos.to_move))));
+        }
+        let next = target.and_then(|t| pos.play(t));
+        match next {
+            Some(p) => {
+                self.history.push(p);
+                Ok(())
+            }
+            None => Err(Diag::new(Code::PlayIllegal, format!("{} cannot move there", name(who)))
+                .label(span, "not a legal move")
+                .help(if shown.is_empty() {
+                    format!("{} has no legal move: {}", name(who), Self::why_lost(&pos))
+                } else {
+                    format!("{}'s legal moves go to {}", name(who), shown.join(", "))
+                })),
+        }
+    }
+
+    fn step(&mut self, _n: u64, _span: Span, _cx: &Ctx, _mode: Mode) -> Result<(), Diag> {
+        Ok(())
+    }
+
+    fn undo(&mut self, span: Span) -> Result<(), Diag> {
+        self.history.pop().map(|_| ()).ok_or_else(|| crate::games::nothing_to_undo(span, "`play`"))
+    }
+}

@@ -1,0 +1,157 @@
+//! Grid boards shared by footholds and stacking: reading `board { … }` and
+//! `board [[…]]` through a game's legend, and placing coordinates on them.
+
+use crate::error::{Code, Diag, Diags};
+use crate::syntax::ast::{BoardSrc, Coord, Span, Spanned};
+
+/// A rectangular board of cells of type `T`, row-major.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid<T> {
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<T>,
+    /// Where the board was declared.
+    pub span: Span,
+}
+
+impl<T: Copy> Grid<T> {
+    pub fn get(&self, (r, c): (usize, usize)) -> T {
+        self.cells[r * self.cols + c]
+    }
+}
+
+/// How a game reads cells.
+pub struct Legend<T> {
+    /// A character of a `board { … }` grid.
+    pub char: fn(char) -> Option<T>,
+    /// A number of a `board [[…]]` array.
+    pub number: fn(i64) -> Option<T>,
+    /// The help line for a cell that is not in the legend.
+    pub help: &'static str,
+}
+
+/// Read a grid or array board through a legend. Board names (`board yut`)
+/// are not grids.
+pub fn read<T: Copy>(src: &BoardSrc, legend: &Legend<T>, game: &str) -> Result<Grid<T>, Diags> {
+    let mut diags = Vec::new();
+    let (rows, span): (Vec<(Span, Vec<Option<T>>)>, Span) = match src {
+        BoardSrc::Grid { rows, span } => {
+            let mut out = Vec::new();
+            for row in rows {
+                let cells = row
+                    .iter()
+                    .map(|c| {
+                        let v = (legend.char)(c.node);
+                        if v.is_none() {
+                            diags.push(bad_cell(c.span, &format!("`{}`", c.node), game, legend));
+                        }
+                        v
+                    })
+                    .collect();
+                let rs = row
+                    .first()
+                    .zip(row.last())
+                    .map_or(*span, |(a, b)| a.span.to(b.span));
+                out.push((rs, cells));
+            }
+            (out, *span)
+        }
+        BoardSrc::Array { rows, span } => {
+            let mut out = Vec::new();
+            for row in rows {
+                let cells = row
+                    .node
+                    .iter()
+                    .map(|n| {
+                        let v = (legend.number)(n.node);
+                        if v.is_none() {
+                            diags.push(bad_cell(n.span, &n.node.to_string(), game, legend));
+                        }
+                        v
+                    })
+                    .collect();
+                out.push((row.span, cells));
+            }
+            (out, *span)
+        }
+        BoardSrc::Named(name) => {
+            return Err(vec![Diag::new(
+                Code::BoardKind,
+                format!("{game} boards are grids, not named tracks"),
+            )
+            .label(name.span, "a track name")
+            .help("write the board as rows of cells: board { … } or board [[…]]")])
+        }
+    };
+    let Some((_, first)) = rows.first() else {
+        return Err(vec![Diag::new(Code::BoardEmpty, "the board has no cells")
+            .label(span, "empty board")
+            .help("write one row of cells per line inside board { … }")]);
+    };
+    let cols = first.len();
+    for (rs, row) in &rows[1..] {
+        if row.len() != cols {
+            diags.push(
+                Diag::new(
+                    Code::BoardRagged,
+                    format!("board rows differ in length: {} cells here, {cols} in the first row", row.len()),
+                )
+                .label(*rs, format!("{} cells", row.len()))
+                .label(rows[0].0, format!("the first row has {cols}"))
+                .help("every row of a board must have as many cells as the first"),
+            );
+        }
+    }
+    if cols == 0 {
+        diags.push(
+            Diag::new(Code::BoardEmpty, "the board's first row has no cells")
+                .label(rows[0].0, "empty row")
+                .help("write at least one cell per row"),
+        );
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let cells = rows.iter().flat_map(|(_, r)| r.iter().flatten().copied()).collect();
+    Ok(Grid {
+        rows: rows.len(),
+        cols,
+        cells,
+        span,
+    })
+}
+
+fn bad_cell<T>(span: Span, what: &str, game: &str, legend: &Legend<T>) -> Diag {
+    Diag::new(Code::BoardCell, format!("{what} is not a {game} cell"))
+        .label(span, "not in the legend")
+        .help(legend.help)
+}
+
+/// A coordinate as written, placed on a `rows × cols` board with the
+/// scenario's origin.
+pub fn place(at: &Spanned<Coord>, rows: usize, cols: usize, origin: i64, what: &str) -> Result<(usize, usize), Diag> {
+    let r = at.node.row.checked_sub(origin);
+    let c = at.node.col.checked_sub(origin);
+    match (r, c) {
+        (Some(r), Some(c)) if r >= 0 && c >= 0 && (r as u64) < rows as u64 && (c as u64) < cols as u64 => {
+            Ok((r as usize, c as usize))
+        }
+        _ => Err(Diag::new(
+            Code::PieceOffBoard,
+            format!("{what} is off the board"),
+        )
+        .label(at.span, format!("not on a {rows}×{cols} board"))
+        .help(format!(
+            "rows count {}..{} and columns {}..{} here (rule origin {origin})",
+            origin,
+            rows as i64 - 1 + origin,
+            origin,
+            cols as i64 - 1 + origin
+        ))),
+    }
+}
+
+/// A cell as users write it, with the scenario's origin.
+pub fn show_cell((r, c): (usize, usize), origin: i64) -> String {
+    format!("({}, {})", r as i64 + origin, c as i64 + origin)
+}

@@ -1,0 +1,284 @@
+//! The interpreter: runs a scenario's statements in order, dispatching to
+//! the game's [`Session`]. The checker runs the same walk in
+//! [`Mode::Check`], so what is checked is exactly what will run.
+
+mod expect;
+
+use crate::budget::Budget;
+use crate::error::{Code, Diag, Diags};
+use crate::games::yut::session::Tracks;
+use crate::games::{Answer, Ctx, FieldValue, GameKind, Mode, Options, Session};
+use crate::syntax::ast::{QueryKind, Scenario, Span, Stmt};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub use expect::matches as expect_matches;
+
+/// Limits for every solve of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub max_states: Option<u64>,
+    pub timeout: Option<Duration>,
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// A fresh budget for one query.
+    pub fn budget(&self) -> Budget {
+        let b = Budget::new(self.max_states, self.timeout);
+        match &self.cancel {
+            Some(flag) => b.with_cancel(flag.clone()),
+            None => b,
+        }
+    }
+}
+
+/// Something a running scenario reports.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A query's answer.
+    Answer {
+        query: QueryKind,
+        span: Span,
+        answer: Answer,
+        elapsed: Duration,
+    },
+    /// An `expect` that held.
+    ExpectPassed {
+        span: Span,
+        field: String,
+        value: String,
+    },
+    /// A failed expectation or a runtime error (a budget ran out).
+    Error(Diag),
+}
+
+/// The result of running one scenario.
+#[derive(Clone, Debug)]
+pub struct ScenarioRun {
+    pub name: String,
+    pub game: GameKind,
+    pub span: Span,
+    pub events: Vec<Event>,
+}
+
+impl ScenarioRun {
+    /// Expectations that failed, and runtime errors.
+    pub fn failures(&self) -> impl Iterator<Item = &Diag> {
+        self.events.iter().filter_map(|e| match e {
+            Event::Error(d) => Some(d),
+            _ => None,
+        })
+    }
+
+    pub fn passed(&self) -> bool {
+        self.failures().next().is_none()
+    }
+
+    pub fn expects_passed(&self) -> usize {
+        self.events
+            .iter()
+            .filter(|e| matches!(e, Event::ExpectPassed { .. }))
+            .count()
+    }
+}
+
+/// The game named by a checked scenario (its first statement).
+pub fn game_of(sc: &Scenario) -> Option<GameKind> {
+    match sc.stmts.first().map(|s| &s.node) {
+        Some(Stmt::Game(name)) => GameKind::from_name(&name.node),
+        _ => None,
+    }
+}
+
+/// Dry-run a scenario: every error its statements would meet.
+pub fn check_scenario(sc: &Scenario, game: GameKind, opts: &Options, tracks: &Tracks) -> Diags {
+    let mut diags = Vec::new();
+    let limits = Limits::default();
+    walk(sc, game, opts, tracks, Mode::Check, &limits, &mut |e| {
+        if let Event::Error(d) = e {
+            diags.push(d)
+        }
+    });
+    diags
+}
+
+/// Run a scenario that passed the checker.
+pub fn run_scenario(
+    sc: &Scenario,
+    game: GameKind,
+    opts: &Options,
+    tracks: &Tracks,
+    limits: &Limits,
+    sink: &mut dyn FnMut(Event),
+) -> ScenarioRun {
+    let mut events = Vec::new();
+    walk(sc, game, opts, tracks, Mode::Run, limits, &mut |e| {
+        sink(e.clone());
+        events.push(e)
+    });
+    ScenarioRun {
+        name: sc.name.node.clone(),
+        game,
+        span: sc.span,
+        events,
+    }
+}
+
+/// The statement walk shared by checking and running.
+fn walk(
+    sc: &Scenario,
+    game: GameKind,
+    opts: &Options,
+    tracks: &Tracks,
+    mode: Mode,
+    limits: &Limits,
+    emit: &mut dyn FnMut(Event),
+) {
+    let mut session: Box<dyn Session> = game.session(opts);
+    let mut last_solve: Option<Vec<(&'static str, FieldValue)>> = None;
+    let mut solved = false;
+    // After a failed declaration or move, later statements would only
+    // report errors that follow from it; the checker stays quiet about them.
+    let mut poisoned = false;
+    let check = mode == Mode::Check;
+    for stmt in &sc.stmts {
+        let budget = if check { Budget::unlimited() } else { limits.budget() };
+        let cx = Ctx {
+            options: opts,
+            tracks,
+            budget: &budget,
+        };
+        if !game.allows(&stmt.node) {
+            if check {
+                emit(Event::Error(
+                    Diag::new(
+                        Code::StmtWrongGame,
+                        format!("`{}` is not part of {game}", stmt.node.keyword()),
+                    )
+                    .label(stmt.span, format!("{game} has no `{}`", stmt.node.keyword()))
+                    .help(wrong_game_help(game)),
+                ));
+            }
+            continue;
+        }
+        let result: Result<(), Diags> = match &stmt.node {
+            Stmt::Game(_) | Stmt::Rule { .. } => Ok(()),
+            Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input(_) => {
+                if poisoned {
+                    Ok(())
+                } else {
+                    let r = session.declare(stmt, &cx);
+                    if r.is_err() && !matches!(stmt.node, Stmt::Piece { .. }) {
+                        poisoned = true;
+                    }
+                    r
+                }
+            }
+            Stmt::Query(q) => {
+                if q.kind == QueryKind::Solve {
+                    solved = true;
+                }
+                if poisoned {
+                    Ok(())
+                } else if check {
+                    session.require(q, stmt.span).map_err(|d| vec![d])
+                } else {
+                    let start = Instant::now();
+                    match session.query(q, stmt.span, &cx) {
+                        Ok(answer) => {
+                            if q.kind == QueryKind::Solve {
+                                last_solve = Some(answer.fields.clone());
+                            }
+                            emit(Event::Answer {
+                                query: q.kind,
+                                span: stmt.span,
+                                answer,
+                                elapsed: start.elapsed(),
+                            });
+                            Ok(())
+                        }
+                        Err(d) => Err(vec![d]),
+                    }
+                }
+            }
+            Stmt::Play(p) if !poisoned => session.play(p, stmt.span, &cx).map_err(|d| {
+                poisoned = true;
+                vec![d]
+            }),
+            Stmt::Step(n) if !poisoned => {
+                let count = n.as_ref().map_or(Ok(1), |n| {
+                    u64::try_from(n.node).map_err(|_| {
+                        Diag::new(Code::NumberRange, "a step count cannot be negative")
+                            .label(n.span, "negative")
+                            .help("write `step` or `step N` with N ≥ 0")
+                    })
+                });
+                count
+                    .and_then(|c| session.step(c, stmt.span, &cx, mode))
+                    .map_err(|d| {
+                        poisoned = true;
+                        vec![d]
+                    })
+            }
+            Stmt::Undo if !poisoned => session.undo(stmt.span).map_err(|d| {
+                poisoned = true;
+                vec![d]
+            }),
+            Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo => Ok(()),
+            Stmt::Expect { field, value } => {
+                if !game.fields().contains(&field.node.as_str()) {
+                    Err(vec![Diag::new(
+                        Code::ExpectField,
+                        format!("{game}'s `solve` has no field `{}`", field.node),
+                    )
+                    .label(field.span, "unknown field")
+                    .help(format!("{game} fields: {}", game.fields().join(", ")))])
+                } else if !solved {
+                    Err(vec![Diag::new(
+                        Code::ExpectNoResult,
+                        "`expect` comes before any `solve`",
+                    )
+                    .label(stmt.span, "nothing has been solved yet")
+                    .help("put `solve` before the `expect` lines that check it")])
+                } else if check {
+                    Ok(())
+                } else {
+                    match expect::judge(last_solve.as_deref(), field, value, stmt.span) {
+                        Ok(()) => {
+                            emit(Event::ExpectPassed {
+                                span: stmt.span,
+                                field: field.node.clone(),
+                                value: value.node.to_string(),
+                            });
+                            Ok(())
+                        }
+                        Err(d) => Err(vec![d]),
+                    }
+                }
+            }
+        };
+        if let Err(ds) = result {
+            let fatal = !check
+                && ds.iter().any(|d| {
+                    !matches!(d.code, Code::ExpectFailed)
+                });
+            for d in ds {
+                emit(Event::Error(d));
+            }
+            if fatal {
+                // A budget ran out: the rest of the scenario depends on it.
+                return;
+            }
+        }
+    }
+}
+
+fn wrong_game_help(game: GameKind) -> String {
+    match game {
+        GameKind::Footholds => "footholds scenarios use board, piece A/B, rule, input, solve, line, analyze, show, play A …, undo, expect".into(),
+        GameKind::Yut => "yut scenarios use board yut|TRACK, dice, rule, input, solve, line, analyze, show, play piece N, undo, expect".into(),
+        GameKind::Stacking => "stacking scenarios use board, piece N … facing DIR, rule, input, solve, line, show, step, undo, expect".into(),
+    }
+}

@@ -1,0 +1,245 @@
+//! The whole pipeline for one file: decode → parse → check → run, and the
+//! library API built on it.
+
+use crate::check::{check, Checked};
+use crate::error::{render, Diags};
+use crate::interp::{run_scenario, Event, Limits, ScenarioRun};
+use crate::render::{json, line_of, text};
+use crate::syntax::{decode, parse};
+
+/// A script's name (its path, usually) and text.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub name: String,
+    pub text: String,
+}
+
+/// What happened to a file.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// The file is invalid: nothing ran. Every error found.
+    Invalid(Diags),
+    /// Every scenario that ran.
+    Ran(Vec<ScenarioRun>),
+}
+
+/// A file and what happened to it.
+#[derive(Clone, Debug)]
+pub struct FileRun {
+    pub source: Source,
+    pub outcome: Outcome,
+}
+
+/// Parse and check a file given as text.
+pub fn check_source(text: &str) -> Result<Checked, Diags> {
+    let (file, parse_diags) = parse(text);
+    if parse_diags.is_empty() {
+        return check(file);
+    }
+    // Check the scenarios that parsed cleanly too, so their errors show now.
+    let mut diags = parse_diags;
+    let clean: Vec<_> = file
+        .scenarios
+        .iter()
+        .filter(|s| {
+            !diags.iter().any(|d| {
+                d.span()
+                    .is_some_and(|sp| sp.start >= s.span.start && sp.start < s.span.end)
+            })
+        })
+        .cloned()
+        .collect();
+    let partial = crate::syntax::ast::File {
+        scenarios: clean,
+        tracks: file.tracks,
+    };
+    if let Err(more) = check(partial) {
+        diags.extend(more);
+    }
+    diags.sort_by_key(|d| d.span().map(|s| s.start));
+    Err(diags)
+}
+
+/// Parse and check raw bytes (a file as read from disk).
+pub fn check_bytes(bytes: &[u8]) -> (String, Result<Checked, Diags>) {
+    match decode(bytes) {
+        Ok(text) => {
+            let r = check_source(&text);
+            (text, r)
+        }
+        Err((lossy, diag)) => (lossy, Err(vec![diag])),
+    }
+}
+
+/// Options for a run.
+#[derive(Clone, Debug, Default)]
+pub struct RunConfig {
+    pub limits: Limits,
+    /// Run only scenarios whose name contains this text.
+    pub filter: Option<String>,
+}
+
+/// Run a checked file's scenarios in order.
+pub fn run_checked(checked: &Checked, config: &RunConfig) -> Vec<ScenarioRun> {
+    let mut runs = Vec::new();
+    for (i, sc) in checked.file.scenarios.iter().enumerate() {
+        if !selected(&sc.name.node, config) {
+            continue;
+        }
+        let (game, opts) = &checked.plans[i];
+        runs.push(run_scenario(
+            sc,
+            *game,
+            opts,
+            &checked.tracks,
+            &config.limits,
+            &mut |_| {},
+        ));
+    }
+    runs
+}
+
+/// Does a scenario pass the `--filter`?
+pub fn selected(name: &str, config: &RunConfig) -> bool {
+    config.filter.as_ref().is_none_or(|f| name.contains(f.as_str()))
+}
+
+/// Run a script given as text: the library's front door.
+///
+/// ```
+/// let run = meeple::run_source("demo.game", r#"
+/// scenario "one cell" {
+///   game footholds
+///   board [[1]]
+///   piece A at (0, 0)
+///   piece B at (0, 0)
+///   solve
+///   expect answer 0
+/// }"#);
+/// assert_eq!(run.exit_code(), 0);
+/// assert!(run.render_text(false).contains("answer 0"));
+/// ```
+pub fn run_source(name: &str, text: &str) -> FileRun {
+    run_source_with(name, text, &RunConfig::default())
+}
+
+/// [`run_source`] with limits and a filter.
+pub fn run_source_with(name: &str, text: &str, config: &RunConfig) -> FileRun {
+    run_bytes(name, text.as_bytes(), config)
+}
+
+/// Run a script given as bytes (reports invalid UTF-8 as a diagnostic).
+pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
+    let (text, checked) = check_bytes(bytes);
+    let outcome = match checked {
+        Ok(c) => Outcome::Ran(run_checked(&c, config)),
+        Err(d) => Outcome::Invalid(d),
+    };
+    FileRun {
+        source: Source {
+            name: name.to_string(),
+            text,
+        },
+        outcome,
+    }
+}
+
+impl FileRun {
+    /// Exit code for `meeple run`: 0 all well, 1 a failed expectation or
+    /// runtime error, 2 an invalid script.
+    pub fn exit_code(&self) -> i32 {
+        match &self.outcome {
+            Outcome::Invalid(_) => 2,
+            Outcome::Ran(runs) if runs.iter().all(ScenarioRun::passed) => 0,
+            Outcome::Ran(_) => 1,
+        }
+    }
+
+    /// Every diagnostic, rendered.
+    pub fn render_diags(&self, diags: &Diags, color: bool) -> String {
+        diags
+            .iter()
+            .map(|d| render(d, &self.source.name, &self.source.text, color))
+            .collect()
+    }
+
+    /// The human output of the whole file: result blocks, passed
+    /// expectations and rendered diagnostics, in order.
+    pub fn render_text(&self, color: bool) -> String {
+        match &self.outcome {
+            Outcome::Invalid(diags) => self.render_diags(diags, color),
+            Outcome::Ran(runs) => runs
+                .iter()
+                .map(|r| self.render_scenario(r, color))
+                .collect(),
+        }
+    }
+
+    /// The human output of one scenario.
+    pub fn render_scenario(&self, run: &ScenarioRun, color: bool) -> String {
+        let src = &self.source.text;
+        let mut out = String::new();
+        for e in &run.events {
+            match e {
+                Event::Answer {
+                    query,
+                    span,
+                    answer,
+                    ..
+                } => {
+                    out.push_str(&text::answer(&run.name, *query, line_of(src, span.start), answer));
+                }
+                Event::ExpectPassed { span, field, value } => {
+                    out.push_str(&text::expect_passed(field, value, src, span.start));
+                }
+                Event::Error(d) => out.push_str(&render(d, &self.source.name, src, color)),
+            }
+        }
+        out
+    }
+
+    /// The human output of one scenario without its diagnostics.
+    pub fn render_scenario_results(&self, run: &ScenarioRun) -> String {
+        let mut quiet = run.clone();
+        quiet.events.retain(|e| !matches!(e, Event::Error(_)));
+        self.render_scenario(&quiet, false)
+    }
+
+    /// One JSON object per query result.
+    pub fn render_json(&self) -> Vec<serde_json::Value> {
+        let Outcome::Ran(runs) = &self.outcome else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for run in runs {
+            for e in &run.events {
+                if let Event::Answer {
+                    query,
+                    span,
+                    answer,
+                    elapsed,
+                } = e
+                {
+                    let origin = json::Origin {
+                        file: &self.source.name,
+                        scenario: &run.name,
+                        line: line_of(&self.source.text, span.start),
+                        game: run.game,
+                    };
+                    out.push(json::answer(&origin, *query, answer, *elapsed));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The codes a script declares it must be rejected with, one comment line
+/// each: `# expect-error: meeple::board::ragged`. `meeple test` passes such
+/// a script when it is invalid with exactly those codes.
+pub fn expected_errors(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("# expect-error:"))
+        .map(|c| c.trim().to_string())
+        .collect()
+}
