@@ -142,6 +142,7 @@ fn walk(
     // After a failed declaration or move, later statements would only
     // report errors that follow from it; the checker stays quiet about them.
     let mut poisoned = false;
+    let mut pieces_failed = false;
     let check = mode == Mode::Check;
     for stmt in &sc.stmts {
         let budget = if check { Budget::unlimited() } else { limits.budget() };
@@ -170,8 +171,13 @@ fn walk(
                     Ok(())
                 } else {
                     let r = session.declare(stmt, &cx);
-                    if r.is_err() && !matches!(stmt.node, Stmt::Piece { .. }) {
-                        poisoned = true;
+                    if r.is_err() {
+                        // Later pieces are still checked on their own.
+                        if matches!(stmt.node, Stmt::Piece { .. }) {
+                            pieces_failed = true;
+                        } else {
+                            poisoned = true;
+                        }
                     }
                     r
                 }
@@ -180,7 +186,7 @@ fn walk(
                 if q.kind == QueryKind::Solve {
                     solved = true;
                 }
-                if poisoned {
+                if poisoned || pieces_failed {
                     Ok(())
                 } else if check {
                     session.require(q, stmt.span).map_err(|d| vec![d])
@@ -203,7 +209,7 @@ fn walk(
                     }
                 }
             }
-            Stmt::Play(p) if !poisoned => session.play(p, stmt.span, &cx).map_err(|d| {
+            Stmt::Play(p) if !poisoned && !pieces_failed => session.play(p, stmt.span, &cx).map_err(|d| {
                 poisoned = true;
                 vec![d]
             }),
@@ -231,7 +237,7 @@ fn walk(
                 if !game.fields().contains(&field.node.as_str()) {
                     Err(vec![Diag::new(
                         Code::ExpectField,
-                        format!("{game}'s `solve` has no field `{}`", field.node),
+                        format!("`solve` in {game} has no field `{}`", field.node),
                     )
                     .label(field.span, "unknown field")
                     .help(format!("{game} fields: {}", game.fields().join(", ")))])

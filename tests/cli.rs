@@ -1,0 +1,154 @@
+//! The `meeple` binary end to end: exit codes, output streams, test reports.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn meeple(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run meeple")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("meeple-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn official_footholds_examples_pass() {
+    let o = meeple(&["test", "scripts/footholds"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(out.ends_with("4 passed, 0 failed\n"), "{out}");
+    let o = meeple(&["run", "scripts/footholds/kakao.game"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o).0.contains("A wins after 5 moves"));
+}
+
+#[test]
+fn changed_expectations_fail_every_scenario() {
+    let src = std::fs::read_to_string(root().join("scripts/footholds/kakao.game")).unwrap();
+    // Change every expectation: answers off by 7, winners swapped.
+    let changed: String = src
+        .lines()
+        .map(|l| {
+            let t = l.trim();
+            if let Some(n) = t.strip_prefix("expect answer ") {
+                format!("  expect answer {}", n.parse::<i64>().unwrap() + 7)
+            } else if t == "expect winner A" {
+                "  expect winner B".into()
+            } else if t == "expect winner B" {
+                "  expect winner A".into()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let dir = temp_dir("changed");
+    let file = dir.join("kakao.game");
+    std::fs::write(&file, changed).unwrap();
+    let o = meeple(&["test", dir.to_str().unwrap()]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(out.matches("FAIL").count(), 4, "{out}");
+    assert!(out.ends_with("0 passed, 4 failed\n"), "{out}");
+    assert_eq!(err.matches("meeple::expect::failed").count(), 8, "{err}");
+    assert!(err.contains("expected answer 12, but solve gave 5"), "{err}");
+    let o = meeple(&["run", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn broken_scripts_exit_2_with_their_codes_from_check_and_run() {
+    let dir = root().join("scripts/broken");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let rel = path.strip_prefix(root()).unwrap().to_str().unwrap().to_string();
+        let src = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let codes = meeple::pipeline::expected_errors(&src);
+        assert!(!codes.is_empty(), "{rel} declares no expected error");
+        for cmd in ["check", "run"] {
+            let o = meeple(&[cmd, &rel]);
+            let (out, err) = text(&o);
+            assert_eq!(o.status.code(), Some(2), "{cmd} {rel}: {out}{err}");
+            assert!(!err.contains("panicked"), "{cmd} {rel}: {err}");
+            assert!(!out.contains("=="), "{cmd} {rel} ran something: {out}");
+            for c in &codes {
+                assert!(err.contains(c.as_str()), "{cmd} {rel}: no {c} in {err}");
+            }
+        }
+        seen += 1;
+    }
+    assert!(seen >= 14);
+}
+
+#[test]
+fn check_accepts_valid_scripts() {
+    let o = meeple(&["check", "scripts/footholds/kakao.game"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o).0.contains("ok (4 scenarios)"));
+}
+
+#[test]
+fn missing_file_is_an_io_diagnostic() {
+    let o = meeple(&["run", "no/such/file.game"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).1.contains("meeple::io"));
+}
+
+#[test]
+fn json_lines_carry_the_fields() {
+    let o = meeple(&["run", "--format", "json", "scripts/footholds/kakao.game"]);
+    assert_eq!(o.status.code(), Some(0));
+    let (out, _) = text(&o);
+    let objs: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(objs.len(), 5);
+    assert_eq!(objs[0]["scenario"], "kakao example 1");
+    assert_eq!(objs[0]["query"], "solve");
+    assert_eq!(objs[0]["answer"], 5);
+    assert_eq!(objs[0]["winner"], "A");
+    assert_eq!(objs[0]["line"], 12);
+    assert!(objs[0]["elapsed_ms"].is_number());
+    assert_eq!(objs[1]["query"], "line");
+    assert_eq!(objs[1]["detail"]["moves"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn budgets_stop_a_solve_with_a_coded_error() {
+    let dir = temp_dir("budget");
+    let file = dir.join("big.game");
+    std::fs::write(
+        &file,
+        "scenario \"7x7\" {\n game footholds\n board {\n 1111111\n 1111111\n 1111111\n 1111111\n 1111111\n 1111111\n 1111111\n }\n piece A at (0, 0)\n piece B at (6, 6)\n solve\n}\n",
+    )
+    .unwrap();
+    let o = meeple(&["--max-states", "1000", "run", file.to_str().unwrap()]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("meeple::limit::states"), "{err}");
+    assert!(err.contains("1000 states"), "{err}");
+    let o = meeple(&["--timeout", "0", "run", file.to_str().unwrap()]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("meeple::limit::time"), "{err}");
+    std::fs::remove_dir_all(dir).ok();
+}
