@@ -228,7 +228,10 @@ fn elide_long_lines(text: &str, diag: &Diag) -> (String, Diag) {
             let mut keep: Vec<(usize, usize)> = vec![(line_start, line_start + KEEP)];
             for (s, _) in &diag.labels {
                 if s.start >= line_start && s.start < line_end {
-                    keep.push((s.start.saturating_sub(KEEP), s.end.min(s.start + KEEP) + KEEP));
+                    keep.push((
+                        s.start.saturating_sub(KEEP),
+                        s.end.min(s.start + KEEP) + KEEP,
+                    ));
                 }
             }
             keep.sort();

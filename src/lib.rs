@@ -5,12 +5,12 @@
 //! in [`games`] behind the [`games::Session`] trait → [`render`] (text, JSON).
 
 pub mod budget;
-pub mod error;
-pub mod syntax;
 pub mod check;
+pub mod error;
 pub mod games;
 pub mod interp;
 pub mod pipeline;
 pub mod render;
+pub mod syntax;
 
 pub use pipeline::{run_source, run_source_with, FileRun, Outcome, RunConfig};

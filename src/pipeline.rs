@@ -101,7 +101,10 @@ pub fn run_checked(checked: &Checked, config: &RunConfig) -> Vec<ScenarioRun> {
 
 /// Does a scenario pass the `--filter`?
 pub fn selected(name: &str, config: &RunConfig) -> bool {
-    config.filter.as_ref().is_none_or(|f| name.contains(f.as_str()))
+    config
+        .filter
+        .as_ref()
+        .is_none_or(|f| name.contains(f.as_str()))
 }
 
 /// Run a script given as text: the library's front door.
@@ -187,7 +190,12 @@ impl FileRun {
                     answer,
                     ..
                 } => {
-                    out.push_str(&text::answer(&run.name, *query, line_of(src, span.start), answer));
+                    out.push_str(&text::answer(
+                        &run.name,
+                        *query,
+                        line_of(src, span.start),
+                        answer,
+                    ));
                 }
                 Event::ExpectPassed { span, field, value } => {
                     out.push_str(&text::expect_passed(field, value, src, span.start));

@@ -70,7 +70,10 @@ fn changed_expectations_fail_every_scenario() {
     assert_eq!(out.matches("FAIL").count(), 4, "{out}");
     assert!(out.ends_with("0 passed, 4 failed\n"), "{out}");
     assert_eq!(err.matches("meeple::expect::failed").count(), 8, "{err}");
-    assert!(err.contains("expected answer 12, but solve gave 5"), "{err}");
+    assert!(
+        err.contains("expected answer 12, but solve gave 5"),
+        "{err}"
+    );
     let o = meeple(&["run", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     std::fs::remove_dir_all(dir).ok();
@@ -82,7 +85,12 @@ fn broken_scripts_exit_2_with_their_codes_from_check_and_run() {
     let mut seen = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
-        let rel = path.strip_prefix(root()).unwrap().to_str().unwrap().to_string();
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
         let src = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
         let codes = meeple::pipeline::expected_errors(&src);
         assert!(!codes.is_empty(), "{rel} declares no expected error");
@@ -120,7 +128,10 @@ fn json_lines_carry_the_fields() {
     let o = meeple(&["run", "--format", "json", "scripts/footholds/kakao.game"]);
     assert_eq!(o.status.code(), Some(0));
     let (out, _) = text(&o);
-    let objs: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let objs: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(objs.len(), 5);
     assert_eq!(objs[0]["scenario"], "kakao example 1");
     assert_eq!(objs[0]["query"], "solve");

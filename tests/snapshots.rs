@@ -20,7 +20,11 @@ fn script_outputs_match_snapshots() {
                 .to_string_lossy()
                 .replace('\\', "/");
             let run = run_bytes(&name, &bytes, &RunConfig::default());
-            let out = format!("exit code: {}\n\n{}", run.exit_code(), run.render_text(false));
+            let out = format!(
+                "exit code: {}\n\n{}",
+                run.exit_code(),
+                run.render_text(false)
+            );
             insta::assert_snapshot!(out);
         });
     });

@@ -74,10 +74,15 @@ fn scenario_game(sc: &Scenario) -> Result<GameKind, Diags> {
     let Some((first_stmt, name)) = games.first() else {
         return Err(vec![Diag::new(
             Code::ScenarioNoGame,
-            format!("scenario \"{}\" does not say which game it is", sc.name.node),
+            format!(
+                "scenario \"{}\" does not say which game it is",
+                sc.name.node
+            ),
         )
         .label(sc.name.span, "no `game` statement")
-        .help("start the scenario with `game footholds`, `game yut` or `game stacking`")]);
+        .help(
+            "start the scenario with `game footholds`, `game yut` or `game stacking`",
+        )]);
     };
     for (dup, _) in games.iter().skip(1) {
         diags.push(crate::games::duplicate(
@@ -98,9 +103,12 @@ fn scenario_game(sc: &Scenario) -> Result<GameKind, Diags> {
     let game = GameKind::from_name(&name.node);
     if game.is_none() {
         diags.push(
-            Diag::new(Code::GameUnknown, format!("meeple has no game `{}`", name.node))
-                .label(name.span, "unknown game")
-                .help("the games are footholds, yut and stacking"),
+            Diag::new(
+                Code::GameUnknown,
+                format!("meeple has no game `{}`", name.node),
+            )
+            .label(name.span, "unknown game")
+            .help("the games are footholds, yut and stacking"),
         );
     }
     match game {

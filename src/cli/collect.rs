@@ -13,7 +13,10 @@ pub fn game_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         if !p.exists() {
             return Err(format!("{}: no such file or folder", p.display()));
         }
-        for entry in walkdir::WalkDir::new(p).follow_links(true).sort_by_file_name() {
+        for entry in walkdir::WalkDir::new(p)
+            .follow_links(true)
+            .sort_by_file_name()
+        {
             let entry = entry.map_err(|e| e.to_string())?;
             if entry.file_type().is_file() && is_game(entry.path()) {
                 out.push(entry.path().to_path_buf());

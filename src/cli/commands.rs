@@ -31,7 +31,10 @@ fn print_run(run: &FileRun, format: Format, color: bool) {
                 } else {
                     let _ = out.write_all(run.render_scenario_results(r).as_bytes());
                     let _ = out.flush();
-                    eprint!("{}", run.render_diags(&r.failures().cloned().collect(), color));
+                    eprint!(
+                        "{}",
+                        run.render_diags(&r.failures().cloned().collect(), color)
+                    );
                 }
             }
         }
@@ -41,7 +44,10 @@ fn print_run(run: &FileRun, format: Format, color: bool) {
             }
             if let Outcome::Ran(runs) = &run.outcome {
                 for r in runs {
-                    eprint!("{}", run.render_diags(&r.failures().cloned().collect(), color));
+                    eprint!(
+                        "{}",
+                        run.render_diags(&r.failures().cloned().collect(), color)
+                    );
                 }
             }
         }
@@ -92,7 +98,11 @@ pub fn check(files: &[PathBuf], color: bool) -> i32 {
                 for d in &diags {
                     eprint!("{}", render(d, &name, &text, color));
                 }
-                eprintln!("{name}: {} error{}", diags.len(), if diags.len() == 1 { "" } else { "s" });
+                eprintln!(
+                    "{name}: {} error{}",
+                    diags.len(),
+                    if diags.len() == 1 { "" } else { "s" }
+                );
                 code = 2;
             }
         }
@@ -101,8 +111,18 @@ pub fn check(files: &[PathBuf], color: bool) -> i32 {
 }
 
 /// `meeple test [PATH…]`
-pub fn test(paths: &[PathBuf], filter: Option<String>, limits: &Limits, format: Format, color: bool) -> i32 {
-    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.to_vec() };
+pub fn test(
+    paths: &[PathBuf],
+    filter: Option<String>,
+    limits: &Limits,
+    format: Format,
+    color: bool,
+) -> i32 {
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        paths.to_vec()
+    };
     let files = match game_files(&paths) {
         Ok(f) => f,
         Err(e) => {
@@ -150,7 +170,11 @@ pub fn test(paths: &[PathBuf], filter: Option<String>, limits: &Limits, format: 
             Outcome::Ran(runs) => {
                 if !wanted.is_empty() {
                     failed += 1;
-                    let _ = writeln!(out, "FAIL {name} (expected errors {}, but the script is valid)", wanted.join(", "));
+                    let _ = writeln!(
+                        out,
+                        "FAIL {name} (expected errors {}, but the script is valid)",
+                        wanted.join(", ")
+                    );
                 }
                 for r in runs {
                     if format == Format::Json {
@@ -159,12 +183,20 @@ pub fn test(paths: &[PathBuf], filter: Option<String>, limits: &Limits, format: 
                     if r.passed() {
                         passed += 1;
                         let n = r.expects_passed();
-                        let _ = writeln!(out, "PASS {name} › {} ({n} expectation{})", r.name, if n == 1 { "" } else { "s" });
+                        let _ = writeln!(
+                            out,
+                            "PASS {name} › {} ({n} expectation{})",
+                            r.name,
+                            if n == 1 { "" } else { "s" }
+                        );
                     } else {
                         failed += 1;
                         let _ = writeln!(out, "FAIL {name} › {}", r.name);
                         let _ = out.flush();
-                        eprint!("{}", run.render_diags(&r.failures().cloned().collect(), color));
+                        eprint!(
+                            "{}",
+                            run.render_diags(&r.failures().cloned().collect(), color)
+                        );
                     }
                 }
                 if format == Format::Json {
@@ -172,7 +204,11 @@ pub fn test(paths: &[PathBuf], filter: Option<String>, limits: &Limits, format: 
                         let _ = writeln!(out, "{obj}");
                     }
                     for r in runs {
-                        if r.passed() { passed += 1 } else { failed += 1 }
+                        if r.passed() {
+                            passed += 1
+                        } else {
+                            failed += 1
+                        }
                     }
                 }
             }

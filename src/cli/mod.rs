@@ -9,7 +9,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Parser, Debug)]
-#[command(name = "meeple", version, about = "A scenario language for board-game puzzles")]
+#[command(
+    name = "meeple",
+    version,
+    about = "A scenario language for board-game puzzles"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -66,7 +70,9 @@ impl Cli {
     fn limits(&self) -> Result<Limits, String> {
         let timeout = match self.timeout {
             Some(t) if !(t.is_finite() && t >= 0.0) => {
-                return Err(format!("--timeout must be a number of seconds ≥ 0, not {t}"))
+                return Err(format!(
+                    "--timeout must be a number of seconds ≥ 0, not {t}"
+                ))
             }
             Some(t) => Some(Duration::try_from_secs_f64(t).map_err(|e| e.to_string())?),
             None => None,
@@ -83,7 +89,9 @@ impl Cli {
         match self.color {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal(),
+            Color::Auto => {
+                std::env::var_os("NO_COLOR").is_none() && std::io::stderr().is_terminal()
+            }
         }
     }
 }
@@ -102,6 +110,8 @@ pub fn main() -> i32 {
     match &cli.command {
         Command::Run { files } => commands::run(files, &limits, cli.format, color),
         Command::Check { files } => commands::check(files, color),
-        Command::Test { paths, filter } => commands::test(paths, filter.clone(), &limits, cli.format, color),
+        Command::Test { paths, filter } => {
+            commands::test(paths, filter.clone(), &limits, cli.format, color)
+        }
     }
 }

@@ -20,6 +20,9 @@ impl<T: Copy> Grid<T> {
     }
 }
 
+/// A row as read: its span and its cells (None where not in the legend).
+type Row<T> = (Span, Vec<Option<T>>);
+
 /// How a game reads cells.
 pub struct Legend<T> {
     /// A character of a `board { … }` grid.
@@ -34,7 +37,7 @@ pub struct Legend<T> {
 /// are not grids.
 pub fn read<T: Copy>(src: &BoardSrc, legend: &Legend<T>, game: &str) -> Result<Grid<T>, Diags> {
     let mut diags = Vec::new();
-    let (rows, span): (Vec<(Span, Vec<Option<T>>)>, Span) = match src {
+    let (rows, span): (Vec<Row<T>>, Span) = match src {
         BoardSrc::Grid { rows, span } => {
             let mut out = Vec::new();
             for row in rows {
@@ -94,7 +97,10 @@ pub fn read<T: Copy>(src: &BoardSrc, legend: &Legend<T>, game: &str) -> Result<G
             diags.push(
                 Diag::new(
                     Code::BoardRagged,
-                    format!("board rows differ in length: {} cells here, {cols} in the first row", row.len()),
+                    format!(
+                        "board rows differ in length: {} cells here, {cols} in the first row",
+                        row.len()
+                    ),
                 )
                 .label(*rs, format!("{} cells", row.len()))
                 .label(rows[0].0, format!("the first row has {cols}"))
@@ -112,7 +118,10 @@ pub fn read<T: Copy>(src: &BoardSrc, legend: &Legend<T>, game: &str) -> Result<G
     if !diags.is_empty() {
         return Err(diags);
     }
-    let cells = rows.iter().flat_map(|(_, r)| r.iter().flatten().copied()).collect();
+    let cells = rows
+        .iter()
+        .flat_map(|(_, r)| r.iter().flatten().copied())
+        .collect();
     Ok(Grid {
         rows: rows.len(),
         cols,
@@ -129,25 +138,32 @@ fn bad_cell<T>(span: Span, what: &str, game: &str, legend: &Legend<T>) -> Diag {
 
 /// A coordinate as written, placed on a `rows × cols` board with the
 /// scenario's origin.
-pub fn place(at: &Spanned<Coord>, rows: usize, cols: usize, origin: i64, what: &str) -> Result<(usize, usize), Diag> {
+pub fn place(
+    at: &Spanned<Coord>,
+    rows: usize,
+    cols: usize,
+    origin: i64,
+    what: &str,
+) -> Result<(usize, usize), Diag> {
     let r = at.node.row.checked_sub(origin);
     let c = at.node.col.checked_sub(origin);
     match (r, c) {
-        (Some(r), Some(c)) if r >= 0 && c >= 0 && (r as u64) < rows as u64 && (c as u64) < cols as u64 => {
+        (Some(r), Some(c))
+            if r >= 0 && c >= 0 && (r as u64) < rows as u64 && (c as u64) < cols as u64 =>
+        {
             Ok((r as usize, c as usize))
         }
-        _ => Err(Diag::new(
-            Code::PieceOffBoard,
-            format!("{what} is off the board"),
-        )
-        .label(at.span, format!("not on a {rows}×{cols} board"))
-        .help(format!(
-            "rows count {}..{} and columns {}..{} here (rule origin {origin})",
-            origin,
-            rows as i64 - 1 + origin,
-            origin,
-            cols as i64 - 1 + origin
-        ))),
+        _ => Err(
+            Diag::new(Code::PieceOffBoard, format!("{what} is off the board"))
+                .label(at.span, format!("not on a {rows}×{cols} board"))
+                .help(format!(
+                    "rows count {}..{} and columns {}..{} here (rule origin {origin})",
+                    origin,
+                    rows as i64 - 1 + origin,
+                    origin,
+                    cols as i64 - 1 + origin
+                )),
+        ),
     }
 }
 

@@ -169,7 +169,10 @@ pub fn limit_diag(hit: LimitHit, span: Span) -> Diag {
             Code::LimitTime,
             format!("the search ran out of time after {seconds} s"),
         )
-        .label(span, format!("stopped after {seconds} s and {states} states"))
+        .label(
+            span,
+            format!("stopped after {seconds} s and {states} states"),
+        )
         .help("raise --timeout, or ask about a smaller position"),
         LimitHit::Cancelled { states } => {
             Diag::new(Code::LimitCancelled, "the search was cancelled")
@@ -183,7 +186,9 @@ pub fn limit_diag(hit: LimitHit, span: Span) -> Diag {
 pub fn nothing_to_undo(span: Span, what: &str) -> Diag {
     Diag::new(Code::UndoNothing, format!("there is no {what} to undo"))
         .label(span, "nothing to take back here")
-        .help(format!("`undo` takes back the last {what}; remove this line"))
+        .help(format!(
+            "`undo` takes back the last {what}; remove this line"
+        ))
 }
 
 /// The diagnostic for a second declaration of the same thing.

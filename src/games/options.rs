@@ -46,13 +46,41 @@ struct RuleSpec {
 }
 
 const RULES: &[RuleSpec] = &[
-    RuleSpec { name: "origin", game: None, values: "0 or 1" },
-    RuleSpec { name: "first", game: Some(GameKind::Footholds), values: "A or B" },
-    RuleSpec { name: "steps", game: Some(GameKind::Footholds), values: "orthogonal or king" },
-    RuleSpec { name: "pieces", game: Some(GameKind::Yut), values: "a number from 1 to 8" },
-    RuleSpec { name: "stack", game: Some(GameKind::Stacking), values: "a number, at least 2" },
-    RuleSpec { name: "limit", game: Some(GameKind::Stacking), values: "a turn count, or none" },
-    RuleSpec { name: "mover", game: Some(GameKind::Stacking), values: "any or bottom" },
+    RuleSpec {
+        name: "origin",
+        game: None,
+        values: "0 or 1",
+    },
+    RuleSpec {
+        name: "first",
+        game: Some(GameKind::Footholds),
+        values: "A or B",
+    },
+    RuleSpec {
+        name: "steps",
+        game: Some(GameKind::Footholds),
+        values: "orthogonal or king",
+    },
+    RuleSpec {
+        name: "pieces",
+        game: Some(GameKind::Yut),
+        values: "a number from 1 to 8",
+    },
+    RuleSpec {
+        name: "stack",
+        game: Some(GameKind::Stacking),
+        values: "a number, at least 2",
+    },
+    RuleSpec {
+        name: "limit",
+        game: Some(GameKind::Stacking),
+        values: "a turn count, or none",
+    },
+    RuleSpec {
+        name: "mover",
+        game: Some(GameKind::Stacking),
+        values: "any or bottom",
+    },
 ];
 
 /// The rule names a game accepts (for help lines and the REPL's completer).
@@ -91,9 +119,12 @@ impl Options {
                 .find(|r| r.name == name.node && (r.game.is_none() || r.game == Some(game)))
             else {
                 diags.push(
-                    Diag::new(Code::RuleUnknown, format!("{game} has no rule `{}`", name.node))
-                        .label(name.span, "unknown rule")
-                        .help(format!("{game} rules: {}", rule_names(game).join(", "))),
+                    Diag::new(
+                        Code::RuleUnknown,
+                        format!("{game} has no rule `{}`", name.node),
+                    )
+                    .label(name.span, "unknown rule")
+                    .help(format!("{game} rules: {}", rule_names(game).join(", "))),
                 );
                 continue;
             };
@@ -118,10 +149,17 @@ impl Options {
         let bad = || {
             Diag::new(
                 Code::RuleValue,
-                format!("`{value}` is not a value of rule `{}`", spec.name, value = value.node),
+                format!(
+                    "`{value}` is not a value of rule `{}`",
+                    spec.name,
+                    value = value.node
+                ),
             )
             .label(value.span, format!("expected {}", spec.values))
-            .help(format!("write `rule {} VALUE` with VALUE {}", spec.name, spec.values))
+            .help(format!(
+                "write `rule {} VALUE` with VALUE {}",
+                spec.name, spec.values
+            ))
         };
         let word = |w: &str| matches!(&value.node, RuleValue::Word(x) if x == w);
         let int = match value.node {
@@ -169,9 +207,15 @@ mod tests {
 
     #[test]
     fn defaults_and_values() {
-        let (o, d) = opts(GameKind::Stacking, "rule stack 5 rule limit none rule mover bottom rule origin 1");
+        let (o, d) = opts(
+            GameKind::Stacking,
+            "rule stack 5 rule limit none rule mover bottom rule origin 1",
+        );
         assert!(d.is_empty());
-        assert_eq!((o.stack, o.limit, o.mover_bottom, o.origin), (5, None, true, 1));
+        assert_eq!(
+            (o.stack, o.limit, o.mover_bottom, o.origin),
+            (5, None, true, 1)
+        );
         let (o, _) = opts(GameKind::Footholds, "rule first B rule steps king");
         assert!(o.first_b && o.king);
         assert_eq!(Options::default().limit, Some(1000));
@@ -179,7 +223,10 @@ mod tests {
 
     #[test]
     fn bad_rules_are_coded() {
-        let (_, d) = opts(GameKind::Footholds, "rule stack 4 rule first C rule origin 2 rule first A rule first B");
+        let (_, d) = opts(
+            GameKind::Footholds,
+            "rule stack 4 rule first C rule origin 2 rule first A rule first B",
+        );
         assert_eq!(
             d,
             [

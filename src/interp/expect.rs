@@ -88,13 +88,19 @@ mod tests {
     fn numbers_words_and_rationals() {
         assert!(matches(&FieldValue::Int(-1), &num("-1")));
         assert!(!matches(&FieldValue::Int(5), &num("4")));
-        assert!(matches(&FieldValue::Word("A".into()), &ExpectValue::Word("A".into())));
+        assert!(matches(
+            &FieldValue::Word("A".into()),
+            &ExpectValue::Word("A".into())
+        ));
         let r = FieldValue::Ratio(BigRational::new(396703182.into(), 1953125.into()));
         assert!(matches(&r, &num("203.112029")));
         assert!(matches(&r, &num("203.1120290")));
         assert!(!matches(&r, &num("203.11203")));
         assert!(matches(&r, &num("396703182/1953125")));
         assert!(!matches(&r, &num("396703181/1953125")));
-        assert!(matches(&FieldValue::Ratio(BigRational::from_integer(7.into())), &num("7")));
+        assert!(matches(
+            &FieldValue::Ratio(BigRational::from_integer(7.into())),
+            &num("7")
+        ));
     }
 }

@@ -145,7 +145,11 @@ fn walk(
     let mut pieces_failed = false;
     let check = mode == Mode::Check;
     for stmt in &sc.stmts {
-        let budget = if check { Budget::unlimited() } else { limits.budget() };
+        let budget = if check {
+            Budget::unlimited()
+        } else {
+            limits.budget()
+        };
         let cx = Ctx {
             options: opts,
             tracks,
@@ -158,7 +162,10 @@ fn walk(
                         Code::StmtWrongGame,
                         format!("`{}` is not part of {game}", stmt.node.keyword()),
                     )
-                    .label(stmt.span, format!("{game} has no `{}`", stmt.node.keyword()))
+                    .label(
+                        stmt.span,
+                        format!("{game} has no `{}`", stmt.node.keyword()),
+                    )
                     .help(wrong_game_help(game)),
                 ));
             }
@@ -209,10 +216,12 @@ fn walk(
                     }
                 }
             }
-            Stmt::Play(p) if !poisoned && !pieces_failed => session.play(p, stmt.span, &cx).map_err(|d| {
-                poisoned = true;
-                vec![d]
-            }),
+            Stmt::Play(p) if !poisoned && !pieces_failed => {
+                session.play(p, stmt.span, &cx).map_err(|d| {
+                    poisoned = true;
+                    vec![d]
+                })
+            }
             Stmt::Step(n) if !poisoned => {
                 let count = n.as_ref().map_or(Ok(1), |n| {
                     u64::try_from(n.node).map_err(|_| {
@@ -266,10 +275,7 @@ fn walk(
             }
         };
         if let Err(ds) = result {
-            let fatal = !check
-                && ds.iter().any(|d| {
-                    !matches!(d.code, Code::ExpectFailed)
-                });
+            let fatal = !check && ds.iter().any(|d| !matches!(d.code, Code::ExpectFailed));
             for d in ds {
                 emit(Event::Error(d));
             }

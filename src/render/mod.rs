@@ -30,7 +30,11 @@ pub fn decimal(r: &BigRational, places: usize) -> String {
 /// The 1-based line of a byte offset.
 pub fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
-    text.as_bytes()[..end].iter().filter(|&&b| b == b'\n').count() + 1
+    text.as_bytes()[..end]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 #[cfg(test)]

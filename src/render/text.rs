@@ -16,5 +16,8 @@ pub fn answer(scenario: &str, query: QueryKind, line: usize, answer: &Answer) ->
 
 /// The line for an expectation that held.
 pub fn expect_passed(field: &str, value: &str, text: &str, offset: usize) -> String {
-    format!("ok: expect {field} {value} (line {})\n", line_of(text, offset))
+    format!(
+        "ok: expect {field} {value} (line {})\n",
+        line_of(text, offset)
+    )
 }

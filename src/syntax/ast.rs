@@ -162,7 +162,10 @@ pub enum BoardSrc {
         span: Span,
     },
     /// `board [[1,0],[1,1]]`
-    Array { rows: Vec<Spanned<Vec<Int>>>, span: Span },
+    Array {
+        rows: Vec<Spanned<Vec<Int>>>,
+        span: Span,
+    },
     /// `board yut` / `board NAME`
     Named(Spanned<String>),
 }

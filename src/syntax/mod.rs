@@ -57,8 +57,7 @@ pub fn parse(text: &str) -> (File, Diags) {
                 // Keep what parsed before the error.
                 if let Some(good) = last_item_start(text, offset, at) {
                     if good > offset {
-                        if let Ok(mut pairs) =
-                            MeepleParser::parse(Rule::file, &text[offset..good])
+                        if let Ok(mut pairs) = MeepleParser::parse(Rule::file, &text[offset..good])
                         {
                             if let Some(pair) = pairs.next() {
                                 build::file(pair, offset, &mut file, &mut diags);
@@ -96,9 +95,7 @@ fn item_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 /// The start of the last item that begins at or before `at` (the broken
 /// one); everything before it parsed.
 fn last_item_start(text: &str, from: usize, at: usize) -> Option<usize> {
-    item_starts(text)
-        .filter(|&s| s >= from && s <= at)
-        .last()
+    item_starts(text).filter(|&s| s >= from && s <= at).last()
 }
 
 /// The first item that starts after `at`.

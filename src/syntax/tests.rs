@@ -94,7 +94,11 @@ fn parse_errors_speak_in_words() {
     let (_, d) = parse("scenario \"x\" {\n game footholds\n piece A at 1, 0\n}");
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].code.as_str(), "meeple::parse");
-    assert!(d[0].message.contains("a coordinate like (1, 2)"), "{}", d[0].message);
+    assert!(
+        d[0].message.contains("a coordinate like (1, 2)"),
+        "{}",
+        d[0].message
+    );
     assert!(!d[0].message.contains("coord "), "{}", d[0].message);
 }
 

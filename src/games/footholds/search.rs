@@ -318,7 +318,11 @@ impl<'b> Solver<'b> {
             let n0 = self.stats.nodes;
             let s = self.search(node, guess - 1, guess, restrict)?;
             if std::env::var_os("FH_TRACE").is_some() {
-                eprintln!("test {guess} -> {s} ({:?}) nodes {}", to_value(s), self.stats.nodes - n0);
+                eprintln!(
+                    "test {guess} -> {s} ({:?}) nodes {}",
+                    to_value(s),
+                    self.stats.nodes - n0
+                );
             }
             if s >= guess {
                 lo = s;

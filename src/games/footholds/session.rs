@@ -4,7 +4,9 @@ use super::rules::{Player, Position, Steps};
 use super::search::{analyze, principal_line, solve, SearchError, Value};
 use crate::error::{Code, Diag, Diags};
 use crate::games::grid::{self, show_cell, Grid, Legend};
-use crate::games::{duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session};
+use crate::games::{
+    duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session,
+};
 use crate::syntax::ast::{Coord, Dir, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
 use crate::syntax::judge_coords;
 use serde_json::json;
@@ -40,7 +42,11 @@ impl Footholds {
         Footholds {
             origin: opts.origin,
             first: if opts.first_b { Player::B } else { Player::A },
-            steps: if opts.king { Steps::King } else { Steps::Orthogonal },
+            steps: if opts.king {
+                Steps::King
+            } else {
+                Steps::Orthogonal
+            },
             board: None,
             a: None,
             b: None,
@@ -67,7 +73,12 @@ impl Footholds {
 
     fn needs(&self, span: Span, query: &str) -> Result<Position, Diag> {
         if self.board.is_none() {
-            return Err(missing(span, "a board", query, "declare `board { … }` (or `input \"\"\"…\"\"\"`) before asking"));
+            return Err(missing(
+                span,
+                "a board",
+                query,
+                "declare `board { … }` (or `input \"\"\"…\"\"\"`) before asking",
+            ));
         }
         for (p, name) in [(&self.a, "A"), (&self.b, "B")] {
             if p.is_none() {
@@ -79,11 +90,22 @@ impl Footholds {
                 ));
             }
         }
-        self.position()
-            .ok_or_else(|| missing(span, "a position", query, "declare the board and both players"))
+        self.position().ok_or_else(|| {
+            missing(
+                span,
+                "a position",
+                query,
+                "declare the board and both players",
+            )
+        })
     }
 
-    fn place(&mut self, id: &Spanned<PieceId>, at: &Spanned<Coord>, coord: (usize, usize)) -> Result<(), Diag> {
+    fn place(
+        &mut self,
+        id: &Spanned<PieceId>,
+        at: &Spanned<Coord>,
+        coord: (usize, usize),
+    ) -> Result<(), Diag> {
         let board = self.board.as_ref().ok_or_else(|| {
             Diag::new(Code::BoardMissing, "a piece is placed before the board")
                 .label(at.span, "no board yet")
@@ -94,18 +116,27 @@ impl Footholds {
             "A" => &mut self.a,
             "B" => &mut self.b,
             _ => {
-                return Err(Diag::new(Code::PieceName, format!("footholds has no piece `{name}`"))
-                    .label(id.span, "not a player")
-                    .help("the footholds players are A and B"))
+                return Err(
+                    Diag::new(Code::PieceName, format!("footholds has no piece `{name}`"))
+                        .label(id.span, "not a player")
+                        .help("the footholds players are A and B"),
+                )
             }
         };
         if let Some((_, first)) = slot {
-            return Err(duplicate(Code::PieceDuplicate, id.span, &format!("player {name}"), *first));
+            return Err(duplicate(
+                Code::PieceDuplicate,
+                id.span,
+                &format!("player {name}"),
+                *first,
+            ));
         }
         if !board.get(coord) {
-            return Err(Diag::new(Code::PieceInHole, format!("player {name} stands on a hole"))
-                .label(at.span, "this cell is a hole")
-                .help("players must start on a foothold (1 or o)"));
+            return Err(
+                Diag::new(Code::PieceInHole, format!("player {name} stands on a hole"))
+                    .label(at.span, "this cell is a hole")
+                    .help("players must start on a foothold (1 or o)"),
+            );
         }
         *slot = Some((coord, id.span.to(at.span)));
         Ok(())
@@ -113,7 +144,10 @@ impl Footholds {
 
     fn declare_input(&mut self, text: &Spanned<String>) -> Result<(), Diags> {
         let j = judge_coords(&text.node, text.span.start)?;
-        let src = crate::syntax::ast::BoardSrc::Array { rows: j.rows, span: j.span };
+        let src = crate::syntax::ast::BoardSrc::Array {
+            rows: j.rows,
+            span: j.span,
+        };
         self.board = Some(grid::read(&src, &LEGEND, "footholds")?);
         let board = self.board.as_ref().map_or((0, 0), |b| (b.rows, b.cols));
         let mut diags = Vec::new();
@@ -183,13 +217,19 @@ fn search_diag(e: SearchError, span: Span) -> Diag {
             format!("{footholds} footholds are in play; the solver handles at most {max}"),
         )
         .label(span, "too many footholds for an exact solve")
-        .help(format!("ask about a board with at most {max} footholds reachable by the players")),
+        .help(format!(
+            "ask about a board with at most {max} footholds reachable by the players"
+        )),
     }
 }
 
 /// "wins in 5" / "loses in 6", from the mover's side.
 fn verdict(v: Value) -> String {
-    format!("{} in {}", if v.mover_wins { "wins" } else { "loses" }, v.moves)
+    format!(
+        "{} in {}",
+        if v.mover_wins { "wins" } else { "loses" },
+        v.moves
+    )
 }
 
 fn step_dir(from: (usize, usize), to: (usize, usize)) -> Option<&'static str> {
@@ -213,26 +253,43 @@ impl Session for Footholds {
         match &stmt.node {
             Stmt::Board(src) => {
                 if let Some(b) = &self.board {
-                    return Err(vec![duplicate(Code::BoardDuplicate, stmt.span, "the board", b.span)]);
+                    return Err(vec![duplicate(
+                        Code::BoardDuplicate,
+                        stmt.span,
+                        "the board",
+                        b.span,
+                    )]);
                 }
                 self.board = Some(grid::read(src, &LEGEND, "footholds")?);
                 Ok(())
             }
             Stmt::Input(text) => {
                 if let Some(b) = &self.board {
-                    return Err(vec![duplicate(Code::BoardDuplicate, stmt.span, "the board", b.span)]);
+                    return Err(vec![duplicate(
+                        Code::BoardDuplicate,
+                        stmt.span,
+                        "the board",
+                        b.span,
+                    )]);
                 }
                 self.declare_input(text)
             }
             Stmt::Piece { id, at, facing } => {
                 if let Some(f) = facing {
-                    return Err(vec![Diag::new(Code::PieceFacing, "footholds players do not face a direction")
-                        .label(f.span, "not used in footholds")
-                        .help("write `piece A at (r, c)` without `facing`")]);
+                    return Err(vec![Diag::new(
+                        Code::PieceFacing,
+                        "footholds players do not face a direction",
+                    )
+                    .label(f.span, "not used in footholds")
+                    .help("write `piece A at (r, c)` without `facing`")]);
                 }
-                let (rows, cols) = self.board.as_ref().map_or((usize::MAX, usize::MAX), |b| (b.rows, b.cols));
-                let coord = grid::place(at, rows, cols, self.origin, &format!("player {}", id.node))
-                    .map_err(|d| vec![d])?;
+                let (rows, cols) = self
+                    .board
+                    .as_ref()
+                    .map_or((usize::MAX, usize::MAX), |b| (b.rows, b.cols));
+                let coord =
+                    grid::place(at, rows, cols, self.origin, &format!("player {}", id.node))
+                        .map_err(|d| vec![d])?;
                 self.place(id, at, coord).map_err(|d| vec![d])
             }
             _ => Ok(()),
@@ -249,12 +306,20 @@ impl Session for Footholds {
         match query.kind {
             QueryKind::Solve => {
                 let v = solve(&pos, budget).map_err(|e| search_diag(e, span))?;
-                let winner = if v.mover_wins { pos.to_move } else { pos.to_move.other() };
+                let winner = if v.mover_wins {
+                    pos.to_move
+                } else {
+                    pos.to_move.other()
+                };
                 Ok(Answer::default()
                     .field("answer", FieldValue::Int(v.moves.into()))
                     .field("moves", FieldValue::Int(v.moves.into()))
                     .field("winner", FieldValue::Word(name(winner).into()))
-                    .line(format!("{} wins after {} moves in all", name(winner), v.moves))
+                    .line(format!(
+                        "{} wins after {} moves in all",
+                        name(winner),
+                        v.moves
+                    ))
                     .line(format!("answer {}", v.moves)))
             }
             QueryKind::Line => {
@@ -264,7 +329,8 @@ impl Session for Footholds {
                 let mut moves = Vec::new();
                 if query.boards {
                     ans = ans.line("start:");
-                    ans.lines.extend(self.draw(&p).into_iter().map(|l| format!("  {l}")));
+                    ans.lines
+                        .extend(self.draw(&p).into_iter().map(|l| format!("  {l}")));
                 }
                 for (i, (who, to)) in line.iter().enumerate() {
                     let from = if *who == Player::A { p.a } else { p.b };
@@ -277,13 +343,16 @@ impl Session for Footholds {
                         self.cell(from),
                         self.cell(*to)
                     ));
-                    moves.push(json!({"player": name(*who), "from": [from.0, from.1], "to": [to.0, to.1]}));
+                    moves.push(
+                        json!({"player": name(*who), "from": [from.0, from.1], "to": [to.0, to.1]}),
+                    );
                     match p.play(*to) {
                         Some(next) => p = next,
                         None => break,
                     }
                     if query.boards {
-                        ans.lines.extend(self.draw(&p).into_iter().map(|l| format!("     {l}")));
+                        ans.lines
+                            .extend(self.draw(&p).into_iter().map(|l| format!("     {l}")));
                     }
                 }
                 let loser = p.to_move;
@@ -299,14 +368,36 @@ impl Session for Footholds {
             }
             QueryKind::Analyze => {
                 let mut moves = analyze(&pos, budget).map_err(|e| search_diag(e, span))?;
-                let me = if pos.to_move == Player::A { pos.a } else { pos.b };
+                let me = if pos.to_move == Player::A {
+                    pos.a
+                } else {
+                    pos.b
+                };
                 let mut ans = Answer::default();
                 if moves.is_empty() {
-                    return Ok(ans.line(format!("{} to move has lost: {}", name(pos.to_move), Self::why_lost(&pos))));
+                    return Ok(ans.line(format!(
+                        "{} to move has lost: {}",
+                        name(pos.to_move),
+                        Self::why_lost(&pos)
+                    )));
                 }
                 // Best first: quickest win, then slowest loss.
-                moves.sort_by_key(|(c, v)| (!v.mover_wins, if v.mover_wins { v.moves as i64 } else { -(v.moves as i64) }, *c));
-                ans = ans.line(format!("{} to move from {}:", name(pos.to_move), self.cell(me)));
+                moves.sort_by_key(|(c, v)| {
+                    (
+                        !v.mover_wins,
+                        if v.mover_wins {
+                            v.moves as i64
+                        } else {
+                            -(v.moves as i64)
+                        },
+                        *c,
+                    )
+                });
+                ans = ans.line(format!(
+                    "{} to move from {}:",
+                    name(pos.to_move),
+                    self.cell(me)
+                ));
                 let mut detail = Vec::new();
                 for (i, (to, v)) in moves.iter().enumerate() {
                     let dir = step_dir(me, *to).unwrap_or("to");
@@ -323,9 +414,16 @@ impl Session for Footholds {
                 Ok(ans)
             }
             QueryKind::Show => {
-                let mut ans = Answer::default();
-                ans.lines = self.draw(&pos);
-                Ok(ans.line(format!("{} to move; A at {}, B at {}", name(pos.to_move), self.cell(pos.a), self.cell(pos.b))))
+                let ans = Answer {
+                    lines: self.draw(&pos),
+                    ..Answer::default()
+                };
+                Ok(ans.line(format!(
+                    "{} to move; A at {}, B at {}",
+                    name(pos.to_move),
+                    self.cell(pos.a),
+                    self.cell(pos.b)
+                )))
             }
         }
     }
@@ -343,34 +441,52 @@ impl Session for Footholds {
                 };
                 let r = from.0 as i64 + dr;
                 let c = from.1 as i64 + dc;
-                (player, (r >= 0 && c >= 0).then_some((r as usize, c as usize)))
+                (
+                    player,
+                    (r >= 0 && c >= 0).then_some((r as usize, c as usize)),
+                )
             }
             Play::To { player, to } => {
                 let r = to.node.row - self.origin;
                 let c = to.node.col - self.origin;
-                (player, (r >= 0 && c >= 0).then_some((r as usize, c as usize)))
+                (
+                    player,
+                    (r >= 0 && c >= 0).then_some((r as usize, c as usize)),
+                )
             }
             Play::Piece(n) => {
-                return Err(Diag::new(Code::StmtWrongGame, "footholds moves players, not numbered pieces")
-                    .label(n.span, "not a footholds move")
-                    .help("write `play A up` or `play A to (r, c)`"))
+                return Err(Diag::new(
+                    Code::StmtWrongGame,
+                    "footholds moves players, not numbered pieces",
+                )
+                .label(n.span, "not a footholds move")
+                .help("write `play A up` or `play A to (r, c)`"))
             }
         };
         let who = match player.node.as_str() {
             "A" => Player::A,
             "B" => Player::B,
             other => {
-                return Err(Diag::new(Code::PieceName, format!("footholds has no player `{other}`"))
-                    .label(player.span, "not a player")
-                    .help("the footholds players are A and B"))
+                return Err(Diag::new(
+                    Code::PieceName,
+                    format!("footholds has no player `{other}`"),
+                )
+                .label(player.span, "not a player")
+                .help("the footholds players are A and B"))
             }
         };
         let legal = pos.legal_moves();
         let shown: Vec<String> = legal.iter().map(|c| self.cell(*c)).collect();
         if who != pos.to_move {
-            return Err(Diag::new(Code::PlayIllegal, format!("it is {}'s turn, not {}'s", name(pos.to_move), name(who)))
-                .label(player.span, "not this player's turn")
-                .help(format!("players alternate; {} moves next", name(pos.to_move))));
+            return Err(Diag::new(
+                Code::PlayIllegal,
+                format!("it is {}'s turn, not {}'s", name(pos.to_move), name(who)),
+            )
+            .label(player.span, "not this player's turn")
+            .help(format!(
+                "players alternate; {} moves next",
+                name(pos.to_move)
+            )));
         }
         let next = target.and_then(|t| pos.play(t));
         match next {
@@ -378,13 +494,16 @@ impl Session for Footholds {
                 self.history.push(p);
                 Ok(())
             }
-            None => Err(Diag::new(Code::PlayIllegal, format!("{} cannot move there", name(who)))
-                .label(span, "not a legal move")
-                .help(if shown.is_empty() {
-                    format!("{} has no legal move: {}", name(who), Self::why_lost(&pos))
-                } else {
-                    format!("{}'s legal moves go to {}", name(who), shown.join(", "))
-                })),
+            None => Err(Diag::new(
+                Code::PlayIllegal,
+                format!("{} cannot move there", name(who)),
+            )
+            .label(span, "not a legal move")
+            .help(if shown.is_empty() {
+                format!("{} has no legal move: {}", name(who), Self::why_lost(&pos))
+            } else {
+                format!("{}'s legal moves go to {}", name(who), shown.join(", "))
+            })),
         }
     }
 
@@ -393,6 +512,9 @@ impl Session for Footholds {
     }
 
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
-        self.history.pop().map(|_| ()).ok_or_else(|| crate::games::nothing_to_undo(span, "`play`"))
+        self.history
+            .pop()
+            .map(|_| ())
+            .ok_or_else(|| crate::games::nothing_to_undo(span, "`play`"))
     }
 }

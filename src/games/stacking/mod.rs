@@ -10,5 +10,5 @@
 pub mod judge;
 pub mod reference;
 pub mod rules;
-pub mod solve;
 pub mod session;
+pub mod solve;

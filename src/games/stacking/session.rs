@@ -10,7 +10,9 @@ impl Stacking {
     }
 }
 fn unsupported(span: Span) -> Diag {
-    Diag::new(Code::StmtWrongGame, "stacking is not supported yet").label(span, "here").help("coming soon")
+    Diag::new(Code::StmtWrongGame, "stacking is not supported yet")
+        .label(span, "here")
+        .help("coming soon")
 }
 impl Session for Stacking {
     fn declare(&mut self, s: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {

@@ -15,7 +15,9 @@ impl Yut {
     }
 }
 fn unsupported(span: Span) -> Diag {
-    Diag::new(Code::StmtWrongGame, "yut is not supported yet").label(span, "here").help("coming soon")
+    Diag::new(Code::StmtWrongGame, "yut is not supported yet")
+        .label(span, "here")
+        .help("coming soon")
 }
 impl Session for Yut {
     fn declare(&mut self, s: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
