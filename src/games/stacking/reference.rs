@@ -60,9 +60,11 @@ impl RefGame {
 
     /// Whether some cell holds at least `stack` pieces (scans the board).
     pub fn any_full(&self) -> bool {
-        self.stacks
-            .iter()
-            .any(|row| row.iter().any(|s| s.len() >= self.stack))
+        self.stack == 0
+            || self
+                .stacks
+                .iter()
+                .any(|row| row.iter().any(|s| s.len() >= self.stack))
     }
 
     /// The stack on (r, c), bottom to top.

@@ -1,16 +1,12 @@
 //! The rules of "New game 2" (BOJ 17837) and its variant "New game"
 //! (BOJ 17780): the board, the pieces, and playing turns.
 //!
-//! [`Sim`] is the fast simulation. Each cell holds its stack as a `Vec<u32>`
-//! (piece indices, bottom to top); each piece knows its cell, direction and
-//! height, so a move costs O(pieces moved) and never scans the board or the
-//! other pieces. Moves are looked up in a table built once per board that
-//! already resolves the blue / off-board bounce. The position is hashed
-//! incrementally (Zobrist-style, keyed by piece, cell, direction and height),
-//! which the cycle detection in [`super::solve`] uses.
+//! [`Sim`] is the fast simulation. Each occupied cell holds its stack as a
+//! `Vec<u32>` (piece indices, bottom to top); each piece knows its cell,
+//! direction and height, so a move costs O(pieces moved) and never scans
+//! the board or the other pieces.
 
 use std::fmt;
-use std::sync::Arc;
 
 /// The colour of a cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -254,10 +250,10 @@ impl Setup {
     }
 
     /// The board actually played on: (rows, cols), or (0, 0) when rows × cols
-    /// exceeds [`MAX_CELLS`] (then every piece is out of play).
+    /// is 0 or exceeds [`MAX_CELLS`] (then every piece is out of play).
     pub fn play_dims(&self) -> (usize, usize) {
         match self.rows.checked_mul(self.cols) {
-            Some(n) if n <= MAX_CELLS => (self.rows, self.cols),
+            Some(n) if n > 0 && n <= MAX_CELLS => (self.rows, self.cols),
             _ => (0, 0),
         }
     }
@@ -279,84 +275,58 @@ impl Setup {
     }
 }
 
-/// Per-piece state marker: the piece is out of play (its cell was off the
+/// Per-piece place marker: the piece is out of play (its cell was off the
 /// board in an invalid setup). Never produced by a valid setup.
 const OUT: u64 = u64::MAX;
-/// Flag in a move-table entry: the target cell is red.
-const RED: u32 = 1 << 31;
 
-/// The immutable part of a game: the board and its move table.
-struct Board {
-    rows: usize,
-    cols: usize,
-    /// Indexed by `cell << 2 | dir`: the piece's new `cell << 2 | dir` after
-    /// the bounce rule (same cell = stays put), `| RED` if the target is red.
-    table: Vec<u32>,
-}
+// A padded cell's `info` word: colour in bits 0-1 (the border around the
+// board is blue: stepping off the board and onto blue follow the same rule),
+// then either SINGLE with the lone piece's index above bit 3, or (no SINGLE)
+// `slot + 1` above bit 3, 0 meaning empty.
+const COLOUR_BITS: u32 = 3;
+const RED: u32 = 1;
+const BLUE: u32 = 2;
+const SINGLE: u32 = 4;
+const SHIFT: u32 = 3;
 
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board {{ rows: {}, cols: {} }}", self.rows, self.cols)
+fn colour_bits(colour: Colour) -> u32 {
+    match colour {
+        Colour::White => 0,
+        Colour::Red => RED,
+        Colour::Blue => BLUE,
     }
 }
 
-impl Board {
-    fn new(setup: &Setup) -> Board {
-        let (rows, cols) = setup.play_dims();
-        let cells = rows * cols;
-        let mut table = Vec::with_capacity(cells * 4);
-        // The neighbour of (r, c) in direction d, if it is on the board and not blue.
-        let open = |r: usize, c: usize, d: Dir| -> Option<(usize, Colour)> {
-            let (dr, dc) = d.delta();
-            let nr = r.checked_add_signed(dr)?;
-            let nc = c.checked_add_signed(dc)?;
-            match setup.colour_at(nr, nc)? {
-                Colour::Blue => None,
-                colour => Some((nr * cols + nc, colour)),
-            }
-        };
-        for r in 0..rows {
-            for c in 0..cols {
-                let cell = (r * cols + c) as u32;
-                for code in 0..4 {
-                    let d = Dir::from_code(code);
-                    let entry = match open(r, c, d) {
-                        Some((t, colour)) => (t as u32) << 2 | code | red_flag(colour),
-                        None => match open(r, c, d.reversed()) {
-                            Some((t, colour)) => (t as u32) << 2 | (code ^ 1) | red_flag(colour),
-                            None => cell << 2 | (code ^ 1),
-                        },
-                    };
-                    table.push(entry);
-                }
-            }
-        }
-        Board { rows, cols, table }
-    }
-}
-
-fn red_flag(colour: Colour) -> u32 {
-    if colour == Colour::Red {
-        RED
-    } else {
-        0
-    }
-}
-
-/// The Zobrist-style key of one piece in one state (`cell << 2 | dir` in the
-/// high half, height in the low half). A position's hash is the XOR of the
-/// keys of its pieces.
+/// The Zobrist-style key of one piece in one place (cell in the high half,
+/// height in the low half) and direction. A position's hash is the XOR of
+/// the keys of its pieces.
 #[inline]
-fn key(piece: u32, state: u64) -> u64 {
-    let a = state ^ 0x243f_6a88_85a3_08d3;
+fn key(piece: u32, place: u64, dir: u8) -> u64 {
+    let a = place ^ 0x243f_6a88_85a3_08d3 ^ (u64::from(dir) << 62);
     let b = (u64::from(piece) ^ 0x1319_8a2e_0370_7344).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let m = u128::from(a) * u128::from(b);
     (m >> 64) as u64 ^ m as u64
 }
 
 #[inline]
-fn pack(pos: u32, height: usize) -> u64 {
-    u64::from(pos) << 32 | height as u64
+fn pack(cell: usize, height: usize) -> u64 {
+    (cell as u64) << 32 | height as u64
+}
+
+/// Move `src[from..]` onto the top of `dst`. Groups are mostly a few
+/// pieces, where an element loop beats a `memmove` call.
+#[inline]
+fn move_top(src: &mut Vec<u32>, dst: &mut Vec<u32>, from: usize) {
+    let group = src.get(from..).unwrap_or(&[]);
+    if group.len() <= 8 {
+        dst.reserve(group.len());
+        for &x in group {
+            dst.push(x);
+        }
+    } else {
+        dst.extend_from_slice(group);
+    }
+    src.truncate(from);
 }
 
 /// Mutable borrows of two distinct elements.
@@ -374,15 +344,40 @@ fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
 
 /// A running game: per-cell stacks, each piece's cell, direction and height,
 /// turns played, and whether (when) it ended.
+///
+/// Layout, chosen to keep the working set small (measured on the 200×200,
+/// 4000-piece benchmark):
+/// - the board is padded with a blue border, so a step is `cell +
+///   delta[dir]` with no bounds check and off-board needs no special case;
+/// - each padded cell has one `info` word: colour, and its content — empty,
+///   a lone piece (stored right there), or the index of a slot;
+/// - stacks of two or more pieces live in a pool of `Vec<u32>` slots (at
+///   most K in use, reused with their capacity when a stack leaves);
+/// - per piece: cell and height packed in a `u64`, direction in a `u8`.
+///
+/// A lone piece walking onto an empty cell touches only the two `info`
+/// words and its own entry; a whole stack walking onto an empty cell hands
+/// its slot over; otherwise the moving top is appended to the target slot.
 #[derive(Clone, Debug)]
 pub struct Sim {
-    board: Arc<Board>,
-    /// Per cell (row-major): piece indices, bottom to top.
-    stacks: Vec<Vec<u32>>,
-    /// Per piece: `(cell << 2 | dir) << 32 | height`, or [`OUT`].
-    state: Vec<u64>,
-    /// XOR of [`key`] over the pieces in play.
-    hash: u64,
+    rows: usize,
+    cols: usize,
+    /// Padded width, `cols + 2`.
+    width: usize,
+    /// Cell index step per direction code (wrapping add).
+    delta: [usize; 4],
+    /// Per padded cell, see the constants above.
+    info: Vec<u32>,
+    /// Stacks of occupied cells: piece indices, bottom to top.
+    slots: Vec<Vec<u32>>,
+    /// Unused slots (empty vectors keeping their capacity).
+    free: Vec<u32>,
+    /// `ids[i] == i`: backing store for the slice of a lone piece.
+    ids: Vec<u32>,
+    /// Per piece: `padded cell << 32 | height`, or [`OUT`].
+    place: Vec<u64>,
+    /// Per piece: direction code (0 right, 1 left, 2 up, 3 down).
+    dir: Vec<u8>,
     stack: usize,
     mover: Mover,
     turns: u64,
@@ -394,40 +389,89 @@ impl Sim {
     /// The starting position of `setup`.
     ///
     /// Meant for setups that pass [`Setup::validate`]; anything else is
-    /// played without panicking: a board over [`MAX_CELLS`] becomes empty,
-    /// missing colours are white, pieces off the board are out of play
-    /// (never move, on no stack), pieces sharing a cell stack in index order,
-    /// and if some cell already holds `stack` pieces the game has ended on
-    /// turn 0.
+    /// played without panicking: a board of 0 or over [`MAX_CELLS`] cells is
+    /// empty, missing colours are white, pieces off the board are out of
+    /// play (never move, on no stack), pieces sharing a cell stack in index
+    /// order, and if some cell already holds `stack` pieces (or `stack` is
+    /// 0) the game has ended on turn 0.
     pub fn new(setup: &Setup) -> Sim {
-        let board = Board::new(setup);
-        let cells = board.rows * board.cols;
-        let mut stacks = vec![Vec::new(); cells];
-        let mut state = Vec::with_capacity(setup.pieces.len().min(MAX_PIECES));
-        let mut hash = 0;
-        for (i, &((r, c), d)) in setup.pieces.iter().take(MAX_PIECES).enumerate() {
-            if r < board.rows && c < board.cols {
-                let cell = r * board.cols + c;
-                let s = pack((cell as u32) << 2 | d.code(), stacks[cell].len());
-                stacks[cell].push(i as u32);
-                hash ^= key(i as u32, s);
-                state.push(s);
-            } else {
-                state.push(OUT);
+        let (rows, cols) = setup.play_dims();
+        let width = cols + 2;
+        let mut info = vec![BLUE; (rows + 2) * width];
+        for r in 0..rows {
+            for c in 0..cols {
+                let colour = setup.colour_at(r, c).unwrap_or(Colour::White);
+                info[(r + 1) * width + c + 1] = colour_bits(colour);
             }
         }
-        let ended_on = stacks.iter().any(|s| s.len() >= setup.stack).then_some(0);
-        Sim {
-            board: Arc::new(board),
-            stacks,
-            state,
-            hash,
+        let k = setup.pieces.len().min(MAX_PIECES);
+        let mut sim = Sim {
+            rows,
+            cols,
+            width,
+            delta: [1, usize::MAX, width.wrapping_neg(), width],
+            info,
+            slots: Vec::new(),
+            free: Vec::new(),
+            ids: (0..k as u32).collect(),
+            place: Vec::with_capacity(k),
+            dir: Vec::with_capacity(k),
             stack: setup.stack,
             mover: setup.mover,
             turns: 0,
-            ended_on,
+            ended_on: None,
             moved: 0,
+        };
+        for (i, &((r, c), d)) in setup.pieces.iter().take(k).enumerate() {
+            sim.dir.push(d.code() as u8);
+            if r < rows && c < cols {
+                let cell = (r + 1) * width + c + 1;
+                let ci = sim.info[cell];
+                let height = if ci & !COLOUR_BITS == 0 {
+                    sim.info[cell] = ci | SINGLE | (i as u32) << SHIFT;
+                    0
+                } else {
+                    let slot = sim.slot_of(cell);
+                    sim.slots[slot].push(i as u32);
+                    sim.slots[slot].len() - 1
+                };
+                sim.place.push(pack(cell, height));
+                if height + 1 >= setup.stack {
+                    sim.ended_on = Some(0);
+                }
+            } else {
+                sim.place.push(OUT);
+            }
         }
+        if setup.stack == 0 {
+            sim.ended_on = Some(0);
+        }
+        sim
+    }
+
+    /// A slot from the pool, empty.
+    #[inline]
+    fn alloc_slot(&mut self) -> usize {
+        match self.free.pop() {
+            Some(s) => s as usize,
+            None => {
+                self.slots.push(Vec::new());
+                self.slots.len() - 1
+            }
+        }
+    }
+
+    /// The slot of occupied `cell`, turning a lone piece into a slot first.
+    #[inline]
+    fn slot_of(&mut self, cell: usize) -> usize {
+        let ci = self.info[cell];
+        if ci & SINGLE == 0 {
+            return (ci >> SHIFT) as usize - 1;
+        }
+        let slot = self.alloc_slot();
+        self.slots[slot].push(ci >> SHIFT);
+        self.info[cell] = (ci & COLOUR_BITS) | (slot as u32 + 1) << SHIFT;
+        slot
     }
 
     /// Play one full turn (pieces 1..K in order), stopping the moment a cell
@@ -438,8 +482,8 @@ impl Sim {
             return false;
         }
         self.turns += 1;
-        for p in 0..self.state.len() {
-            if self.act(p as u32) {
+        for p in 0..self.place.len() {
+            if self.act(p) {
                 self.ended_on = Some(self.turns);
                 return true;
             }
@@ -449,46 +493,115 @@ impl Sim {
 
     /// Piece `p`'s move. Returns true if it made a cell reach `stack`.
     #[inline]
-    fn act(&mut self, p: u32) -> bool {
-        let s = self.state[p as usize];
+    fn act(&mut self, p: usize) -> bool {
+        let s = self.place[p];
         if s == OUT {
             return false;
         }
-        let pos = (s >> 32) as u32;
+        let from = (s >> 32) as usize;
         let height = s as u32 as usize;
         if self.mover == Mover::Bottom && height != 0 {
             return false;
         }
-        let entry = self.board.table[pos as usize];
-        let new_pos = entry & !RED;
-        let from = (pos >> 2) as usize;
-        let to = (new_pos >> 2) as usize;
-        if new_pos & 3 != pos & 3 {
-            // The bounce reversed the mover's direction.
-            let ns = pack(pos ^ 1, height);
-            self.hash ^= key(p, s) ^ key(p, ns);
-            self.state[p as usize] = ns;
+        let d = self.dir[p];
+        let mut to = from.wrapping_add(self.delta[(d & 3) as usize]);
+        let mut to_info = self.info[to];
+        if to_info & COLOUR_BITS == BLUE {
+            let back = d ^ 1;
+            self.dir[p] = back;
+            to = from.wrapping_add(self.delta[(back & 3) as usize]);
+            to_info = self.info[to];
+            if to_info & COLOUR_BITS == BLUE {
+                return false;
+            }
         }
-        if from == to {
-            return false;
+        let from_info = self.info[from];
+        let (src, len) = if from_info & SINGLE != 0 {
+            (usize::MAX, 1)
+        } else {
+            let src = (from_info >> SHIFT) as usize - 1;
+            (src, self.slots[src].len())
+        };
+        if height + 1 == len {
+            // The mover is on top: it moves alone (the common case).
+            if src == usize::MAX {
+                self.info[from] = from_info & COLOUR_BITS;
+            } else {
+                self.slots[src].truncate(height);
+                self.left(from, from_info, src, height);
+            }
+            self.moved += 1;
+            if to_info & !COLOUR_BITS == 0 {
+                self.info[to] = to_info | SINGLE | (p as u32) << SHIFT;
+                self.place[p] = pack(to, 0);
+                return 1 >= self.stack;
+            }
+            let dst = self.slot_of(to);
+            let stack = &mut self.slots[dst];
+            self.place[p] = pack(to, stack.len());
+            stack.push(p as u32);
+            return stack.len() >= self.stack;
         }
-        let (src, dst) = two_mut(&mut self.stacks, from, to);
-        let base = dst.len();
-        dst.extend_from_slice(&src[height..]);
-        src.truncate(height);
-        let group = &mut dst[base..];
-        if entry & RED != 0 {
+        // A group of two or more: the source is a slot.
+        if to_info & !COLOUR_BITS == 0 {
+            let dst = if height == 0 {
+                // The whole stack walks onto an empty cell: hand the slot over.
+                self.info[from] = from_info & COLOUR_BITS;
+                src
+            } else {
+                let dst = self.alloc_slot();
+                let (a, b) = two_mut(&mut self.slots, src, dst);
+                move_top(a, b, height);
+                self.left(from, from_info, src, height);
+                dst
+            };
+            self.info[to] = to_info | (dst as u32 + 1) << SHIFT;
+            self.settle(dst, 0, to, to_info)
+        } else {
+            let dst = self.slot_of(to);
+            let (a, b) = two_mut(&mut self.slots, src, dst);
+            let base = b.len();
+            move_top(a, b, height);
+            self.left(from, from_info, src, height);
+            self.settle(dst, base, to, to_info)
+        }
+    }
+
+    /// The source cell after its top from `height` up has left: empty (free
+    /// the slot), a lone piece (store it in `info`, free the slot), or still
+    /// a stack.
+    #[inline]
+    fn left(&mut self, from: usize, from_info: u32, src: usize, height: usize) {
+        match height {
+            0 => {
+                self.info[from] = from_info & COLOUR_BITS;
+                self.free.push(src as u32);
+            }
+            1 => {
+                let rest = &mut self.slots[src];
+                let lone = rest[0];
+                rest.clear();
+                self.info[from] = (from_info & COLOUR_BITS) | SINGLE | lone << SHIFT;
+                self.free.push(src as u32);
+            }
+            _ => {}
+        }
+    }
+
+    /// The group now at `slots[dst][base..]` on cell `to`: reverse it on
+    /// red, record each piece's place. Returns true if the stack is full.
+    #[inline]
+    fn settle(&mut self, dst: usize, base: usize, to: usize, to_info: u32) -> bool {
+        let stack = &mut self.slots[dst];
+        let group = &mut stack[base..];
+        if to_info & COLOUR_BITS == RED {
             group.reverse();
         }
-        let cell_bits = (to as u32) << 2;
         for (i, &q) in group.iter().enumerate() {
-            let old = self.state[q as usize];
-            let ns = pack(cell_bits | ((old >> 32) as u32 & 3), base + i);
-            self.hash ^= key(q, old) ^ key(q, ns);
-            self.state[q as usize] = ns;
+            self.place[q as usize] = pack(to, base + i);
         }
         self.moved += group.len() as u64;
-        dst.len() >= self.stack
+        stack.len() >= self.stack
     }
 
     /// Turns played (the ending turn counts).
@@ -503,24 +616,32 @@ impl Sim {
 
     /// Piece indices (0-based) on (r, c), bottom to top; empty off the board.
     pub fn stack_at(&self, r: usize, c: usize) -> &[u32] {
-        if r < self.board.rows && c < self.board.cols {
-            &self.stacks[r * self.board.cols + c]
-        } else {
+        if r >= self.rows || c >= self.cols {
+            return &[];
+        }
+        let ci = self.info[(r + 1) * self.width + c + 1];
+        let payload = (ci >> SHIFT) as usize;
+        if ci & SINGLE != 0 {
+            self.ids.get(payload..=payload).unwrap_or(&[])
+        } else if payload == 0 {
             &[]
+        } else {
+            &self.slots[payload - 1]
         }
     }
 
     /// Piece `i`'s (0-based) cell and direction, `None` if there is no such
     /// piece or it is out of play.
     pub fn try_piece(&self, i: usize) -> Option<((usize, usize), Dir)> {
-        let s = *self.state.get(i)?;
+        let s = *self.place.get(i)?;
         if s == OUT {
             return None;
         }
-        let pos = (s >> 32) as u32;
-        let cell = (pos >> 2) as usize;
-        let cols = self.board.cols.max(1);
-        Some(((cell / cols, cell % cols), Dir::from_code(pos)))
+        let cell = (s >> 32) as usize;
+        Some((
+            (cell / self.width - 1, cell % self.width - 1),
+            Dir::from_code(u32::from(self.dir[i])),
+        ))
     }
 
     /// Piece `i`'s (0-based) cell and direction. For an index out of range or
@@ -533,7 +654,7 @@ impl Sim {
 
     /// Piece `i`'s height in its stack (0 = bottom), if in play.
     pub fn height(&self, i: usize) -> Option<usize> {
-        match self.state.get(i) {
+        match self.place.get(i) {
             Some(&s) if s != OUT => Some(s as u32 as usize),
             _ => None,
         }
@@ -541,17 +662,17 @@ impl Sim {
 
     /// Number of pieces (K).
     pub fn piece_count(&self) -> usize {
-        self.state.len()
+        self.place.len()
     }
 
     /// Board rows played on.
     pub fn rows(&self) -> usize {
-        self.board.rows
+        self.rows
     }
 
     /// Board columns played on.
     pub fn cols(&self) -> usize {
-        self.board.cols
+        self.cols
     }
 
     /// The stack height that ends the game.
@@ -570,35 +691,42 @@ impl Sim {
         self.moved
     }
 
-    /// A 64-bit hash of the position (stacks with order, directions),
-    /// maintained incrementally. Equal positions have equal hashes.
+    /// A 64-bit Zobrist-style hash of the position (stacks with order,
+    /// directions), computed in O(K). Equal positions have equal hashes.
     pub fn position_hash(&self) -> u64 {
-        self.hash
+        self.place
+            .iter()
+            .zip(&self.dir)
+            .enumerate()
+            .filter(|&(_, (&s, _))| s != OUT)
+            .fold(0, |h, (i, (&s, &d))| h ^ key(i as u32, s, d))
     }
 
     /// Whether two sims of the same setup are in exactly the same position
     /// (stacks with order and all directions; turn counts are ignored).
+    /// Compares each piece's cell, height and direction, which fix every
+    /// stack; it stops at the first difference.
     pub fn same_position(&self, other: &Sim) -> bool {
-        self.hash == other.hash && self.state == other.state
+        self.place == other.place && self.dir == other.dir
     }
 
-    /// A copy of the position for [`Sim::matches_snapshot`].
+    /// Save the position for [`Sim::matches_snapshot`].
     pub(crate) fn snapshot_into(&self, out: &mut Snapshot) {
-        out.hash = self.hash;
-        out.state.clone_from(&self.state);
+        out.place.clone_from(&self.place);
+        out.dir.clone_from(&self.dir);
     }
 
-    /// Whether the position equals a snapshot (exact, hash first).
+    /// Whether the position equals a snapshot (exact).
     pub(crate) fn matches_snapshot(&self, snap: &Snapshot) -> bool {
-        self.hash == snap.hash && self.state == snap.state
+        self.place == snap.place && self.dir == snap.dir
     }
 }
 
-/// A saved position (per-piece state and hash), O(K) memory.
+/// A saved position (each piece's place and direction), O(K) memory.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Snapshot {
-    hash: u64,
-    state: Vec<u64>,
+    place: Vec<u64>,
+    dir: Vec<u8>,
 }
 
 #[cfg(test)]

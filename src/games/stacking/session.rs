@@ -1,36 +1,435 @@
-//! TEMPORARY: stacking is not supported yet.
-use crate::error::{Code, Diag, Diags};
-use crate::games::{Answer, Ctx, Mode, Options, Session};
-use crate::syntax::ast::{Play, Query, Span, Spanned, Stmt};
+//! stacking scenarios: declarations, queries and steps on top of the simulator.
 
-pub struct Stacking;
+use super::rules::{Colour, Dir as SDir, Mover, Setup, Sim};
+use super::solve::{run, Outcome};
+use crate::error::{Code, Diag, Diags};
+use crate::games::grid::{self, show_cell, Grid, Legend};
+use crate::games::{duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session};
+use crate::syntax::ast::{BoardSrc, Coord, Dir, Int, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
+use crate::syntax::judge_ints;
+use serde_json::json;
+
+const LEGEND: Legend<Colour> = Legend {
+    char: |c| match c {
+        '0' | 'w' => Some(Colour::White),
+        '1' | 'r' => Some(Colour::Red),
+        '2' | 'b' => Some(Colour::Blue),
+        _ => None,
+    },
+    number: |n| match n {
+        0 => Some(Colour::White),
+        1 => Some(Colour::Red),
+        2 => Some(Colour::Blue),
+        _ => None,
+    },
+    help: "stacking cells are 0 or w (white), 1 or r (red), 2 or b (blue)",
+};
+
+/// A declared piece.
+#[derive(Clone, Debug)]
+struct Piece {
+    number: i64,
+    cell: (usize, usize),
+    dir: SDir,
+    span: Span,
+}
+
+/// A stacking scenario's position and history.
+pub struct Stacking {
+    origin: i64,
+    stack: usize,
+    limit: Option<u64>,
+    mover: Mover,
+    board: Option<Grid<Colour>>,
+    pieces: Vec<Piece>,
+    /// The position now, once built; the positions before each `step`.
+    sim: Option<Sim>,
+    history: Vec<Option<Sim>>,
+    /// Steps taken in check mode (only counted, for `undo`).
+    dry_steps: usize,
+}
+
+fn sdir(d: Dir) -> SDir {
+    match d {
+        Dir::Right => SDir::Right,
+        Dir::Left => SDir::Left,
+        Dir::Up => SDir::Up,
+        Dir::Down => SDir::Down,
+    }
+}
+
+fn arrow(d: SDir) -> char {
+    match d {
+        SDir::Right => '>',
+        SDir::Left => '<',
+        SDir::Up => '^',
+        SDir::Down => 'v',
+    }
+}
+
+fn colour_char(c: Colour) -> char {
+    match c {
+        Colour::White => 'w',
+        Colour::Red => 'r',
+        Colour::Blue => 'b',
+    }
+}
+
 impl Stacking {
-    pub fn new(_o: &Options) -> Stacking {
-        Stacking
+    pub fn new(opts: &Options) -> Stacking {
+        Stacking {
+            origin: opts.origin,
+            stack: opts.stack,
+            limit: opts.limit,
+            mover: if opts.mover_bottom { Mover::Bottom } else { Mover::Any },
+            board: None,
+            pieces: Vec::new(),
+            sim: None,
+            history: Vec::new(),
+            dry_steps: 0,
+        }
+    }
+
+    fn add_piece(&mut self, id: &Spanned<PieceId>, at: &Spanned<Coord>, facing: Option<&Spanned<Dir>>, origin: i64) -> Result<(), Diag> {
+        let board = self.board.as_ref().ok_or_else(|| {
+            Diag::new(Code::BoardMissing, "a piece is placed before the board")
+                .label(at.span, "no board yet")
+                .help("declare `board { … }` before the pieces")
+        })?;
+        let number = match id.node {
+            PieceId::Number(n) if n >= 1 => n,
+            _ => {
+                return Err(Diag::new(Code::PieceName, format!("stacking pieces are numbered, not `{}`", id.node))
+                    .label(id.span, "not a piece number")
+                    .help("number the pieces 1, 2, 3, … in the order they move"))
+            }
+        };
+        let Some(facing) = facing else {
+            return Err(Diag::new(Code::PieceFacing, format!("piece {number} does not say where it faces"))
+                .label(at.span, "no direction")
+                .help(format!("write `piece {number} at (r, c) facing right` (or left, up, down)")));
+        };
+        let cell = grid::place(at, board.rows, board.cols, origin, &format!("piece {number}"))?;
+        let span = id.span.to(facing.span);
+        if let Some(p) = self.pieces.iter().find(|p| p.number == number) {
+            return Err(duplicate(Code::PieceDuplicate, span, &format!("piece {number}"), p.span));
+        }
+        if let Some(p) = self.pieces.iter().find(|p| p.cell == cell) {
+            return Err(Diag::new(
+                Code::PieceSharedCell,
+                format!("pieces {} and {number} start on the same cell", p.number),
+            )
+            .label(at.span, "this cell is taken")
+            .label(p.span, format!("piece {} starts here", p.number))
+            .help("no two pieces may start on one cell"));
+        }
+        self.pieces.push(Piece {
+            number,
+            cell,
+            dir: sdir(facing.node),
+            span,
+        });
+        self.sim = None;
+        Ok(())
+    }
+
+    fn declare_input(&mut self, text: &Spanned<String>) -> Result<(), Diags> {
+        let ints = judge_ints(&text.node, text.span.start)?;
+        let mut it = ints.iter();
+        let end = Span::new(text.span.end, text.span.end);
+        let mut next = |what: &str| -> Result<&Int, Diags> {
+            it.next().ok_or_else(|| {
+                vec![Diag::new(Code::InputFormat, format!("judge input: the input ends before {what}"))
+                    .label(end, format!("{what} expected"))
+                    .help("the judge format is `N K`, N rows of N colours, then K lines `row col dir`")]
+            })
+        };
+        let n = next("the board size N")?;
+        let k = next("the number of pieces K")?;
+        let size = |v: &Int, what: &str, max: i64| -> Result<usize, Diags> {
+            if (1..=max).contains(&v.node) {
+                Ok(v.node as usize)
+            } else {
+                Err(vec![Diag::new(Code::NumberRange, format!("judge input: {what} must be 1..{max}"))
+                    .label(v.span, format!("{what} is {}", v.node))
+                    .help("meeple reads judge inputs of any reasonable size; check the first line")])
+            }
+        };
+        let n_val = size(n, "N", 2048)?;
+        let k_val = size(k, "K", 1 << 20)?;
+        let mut rows = Vec::with_capacity(n_val);
+        for r in 0..n_val {
+            let mut row = Vec::with_capacity(n_val);
+            for c in 0..n_val {
+                row.push(next(&format!("the colour of row {} column {}", r + 1, c + 1))?.clone());
+            }
+            let span = row.first().zip(row.last()).map_or(end, |(a, b)| a.span.to(b.span));
+            rows.push(Spanned::new(row, span));
+        }
+        let src = BoardSrc::Array { rows, span: text.span };
+        self.board = Some(grid::read(&src, &LEGEND, "stacking")?);
+        let mut diags = Vec::new();
+        for i in 1..=k_val {
+            let r = next(&format!("the row of piece {i}"))?.clone();
+            let c = next(&format!("the column of piece {i}"))?.clone();
+            let d = next(&format!("the direction of piece {i}"))?.clone();
+            let dir = match d.node {
+                1 => Dir::Right,
+                2 => Dir::Left,
+                3 => Dir::Up,
+                4 => Dir::Down,
+                _ => {
+                    diags.push(Diag::new(Code::InputFormat, format!("judge input: piece {i} has direction {}", d.node))
+                        .label(d.span, "not a direction")
+                        .help("judge directions are 1 right, 2 left, 3 up, 4 down"));
+                    continue;
+                }
+            };
+            let at = Spanned::new(Coord { row: r.node, col: c.node }, r.span.to(c.span));
+            let id = Spanned::new(PieceId::Number(i as i64), r.span.to(d.span));
+            // The judge counts rows and columns from 1.
+            if let Err(e) = self.add_piece(&id, &at, Some(&Spanned::new(dir, d.span)), 1) {
+                diags.push(e);
+            }
+        }
+        if let Some(extra) = it.next() {
+            diags.push(Diag::new(Code::InputFormat, "judge input: numbers after the last piece")
+                .label(extra.span, "unexpected")
+                .help(format!("the input declares K = {k_val} pieces; remove the extra numbers")));
+        }
+        if diags.is_empty() {
+            Ok(())
+        } else {
+            Err(diags)
+        }
+    }
+
+    /// The setup the pieces describe, checking the numbering.
+    fn setup(&self, span: Span, query: &str) -> Result<Setup, Diag> {
+        let board = self
+            .board
+            .as_ref()
+            .ok_or_else(|| missing(span, "a board", query, "declare `board { … }` (or `input \"\"\"…\"\"\"`) before asking"))?;
+        if self.pieces.is_empty() {
+            return Err(missing(span, "pieces", query, "place pieces with `piece 1 at (r, c) facing right`"));
+        }
+        let mut sorted: Vec<&Piece> = self.pieces.iter().collect();
+        sorted.sort_by_key(|p| p.number);
+        for (i, p) in sorted.iter().enumerate() {
+            let want = i as i64 + 1;
+            if p.number != want {
+                return Err(Diag::new(
+                    Code::PieceNumbering,
+                    format!("piece {want} is missing: pieces must be numbered 1..K without gaps"),
+                )
+                .label(p.span, format!("piece {} follows piece {}", p.number, want - 1))
+                .help(format!("renumber the pieces 1..{}", sorted.len())));
+            }
+        }
+        Ok(Setup {
+            rows: board.rows,
+            cols: board.cols,
+            colours: board.cells.clone(),
+            pieces: sorted.iter().map(|p| (p.cell, p.dir)).collect(),
+            stack: self.stack,
+            mover: self.mover,
+        })
+    }
+
+    fn current(&mut self, span: Span, query: &str) -> Result<&mut Sim, Diag> {
+        if self.sim.is_none() {
+            let setup = self.setup(span, query)?;
+            setup.validate().map_err(|e| {
+                Diag::new(Code::BoardTooLarge, format!("this position cannot be simulated: {e:?}"))
+                    .label(span, "here")
+                    .help("use a smaller board or fewer pieces")
+            })?;
+            self.sim = Some(Sim::new(&setup));
+        }
+        self.sim
+            .as_mut()
+            .ok_or_else(|| missing(span, "a position", query, "declare the board and pieces"))
+    }
+
+    fn draw(&self, sim: &Sim) -> Vec<String> {
+        let Some(board) = &self.board else {
+            return Vec::new();
+        };
+        let cells: Vec<Vec<String>> = (0..board.rows)
+            .map(|r| {
+                (0..board.cols)
+                    .map(|c| {
+                        let mut s = String::new();
+                        s.push(colour_char(board.get((r, c))));
+                        let stack = sim.stack_at(r, c);
+                        for (i, &p) in stack.iter().enumerate() {
+                            s.push(if i == 0 { ':' } else { ',' });
+                            let (_, d) = sim.piece(p as usize);
+                            s.push_str(&format!("{}{}", p + 1, arrow(d)));
+                        }
+                        s
+                    })
+                    .collect()
+            })
+            .collect();
+        let width = cells.iter().flatten().map(|s| s.chars().count()).max().unwrap_or(1);
+        cells
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|s| format!("{s:<width$}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .trim_end()
+                    .to_string()
+            })
+            .collect()
+    }
+
+    fn outcome_lines(&self, o: &Outcome) -> (Vec<(&'static str, FieldValue)>, String) {
+        let answer = FieldValue::Int(o.answer());
+        match *o {
+            Outcome::Ended { turn } => (
+                vec![("answer", answer), ("turn", FieldValue::Int(turn as i64)), ("cycle", FieldValue::Word("no".into()))],
+                format!("a stack reaches {} during turn {turn}", self.stack),
+            ),
+            Outcome::Cycle { start, period } => (
+                vec![("answer", answer), ("turn", FieldValue::Word("none".into())), ("cycle", FieldValue::Word("yes".into()))],
+                format!(
+                    "the game never ends: the position at the start of turn {start} recurs every {period} turn{}",
+                    if period == 1 { "" } else { "s" }
+                ),
+            ),
+            Outcome::LimitReached { limit } => (
+                vec![("answer", answer), ("turn", FieldValue::Word("none".into())), ("cycle", FieldValue::Word("unknown".into()))],
+                format!("no stack reaches {} within the limit of {limit} turns", self.stack),
+            ),
+        }
     }
 }
-fn unsupported(span: Span) -> Diag {
-    Diag::new(Code::StmtWrongGame, "stacking is not supported yet")
-        .label(span, "here")
-        .help("coming soon")
-}
+
 impl Session for Stacking {
-    fn declare(&mut self, s: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
-        Err(vec![unsupported(s.span)])
+    fn declare(&mut self, stmt: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
+        match &stmt.node {
+            Stmt::Board(_) | Stmt::Input(_) if self.board.is_some() => {
+                Err(vec![duplicate(
+                    Code::BoardDuplicate,
+                    stmt.span,
+                    "the board",
+                    self.board.as_ref().map_or(stmt.span, |b| b.span),
+                )])
+            }
+            Stmt::Board(src) => {
+                self.board = Some(grid::read(src, &LEGEND, "stacking")?);
+                Ok(())
+            }
+            Stmt::Input(text) => {
+                if !self.pieces.is_empty() {
+                    return Err(vec![duplicate(Code::PieceDuplicate, stmt.span, "the pieces", self.pieces[0].span)]);
+                }
+                self.declare_input(text)
+            }
+            Stmt::Piece { id, at, facing } => self.add_piece(id, at, facing.as_ref(), self.origin).map_err(|d| vec![d]),
+            _ => Ok(()),
+        }
     }
-    fn require(&self, _q: &Query, span: Span) -> Result<(), Diag> {
-        Err(unsupported(span))
+
+    fn require(&self, query: &Query, span: Span) -> Result<(), Diag> {
+        self.setup(span, query.kind.keyword()).map(|_| ())
     }
-    fn query(&mut self, _q: &Query, span: Span, _cx: &Ctx) -> Result<Answer, Diag> {
-        Err(unsupported(span))
+
+    fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+        let kw = query.kind.keyword();
+        let limit = self.limit;
+        let sim = self.current(span, kw)?.clone();
+        match query.kind {
+            QueryKind::Solve => {
+                let o = run(&sim, limit, cx.budget).map_err(|h| limit_diag(h, span))?;
+                let (fields, text) = self.outcome_lines(&o);
+                let mut ans = Answer::default().line(text).line(format!("answer {}", o.answer()));
+                if let Outcome::Cycle { start, period } = o {
+                    ans.detail = Some(json!({ "cycle_start": start, "period": period }));
+                }
+                ans.fields = fields;
+                Ok(ans)
+            }
+            QueryKind::Line => {
+                let o = run(&sim, limit, cx.budget).map_err(|h| limit_diag(h, span))?;
+                let mut last = match o {
+                    Outcome::Ended { turn } => turn,
+                    Outcome::Cycle { start, period } => start.saturating_add(period),
+                    Outcome::LimitReached { limit } => limit,
+                };
+                if let Some(n) = &query.bound {
+                    last = last.min(sim.turns().saturating_add(n.node.max(0) as u64));
+                }
+                let mut ans = Answer::default().line(format!("turn {} (start):", sim.turns()));
+                ans.lines.extend(self.draw(&sim).into_iter().map(|l| format!("  {l}")));
+                let mut s = sim.clone();
+                let budget = cx.budget;
+                while s.turns() < last && s.ended_on().is_none() {
+                    budget.tick().map_err(|h| limit_diag(h, span))?;
+                    let ended = s.step_turn();
+                    ans = ans.line(format!("turn {}{}:", s.turns(), if ended { " (a stack is complete)" } else { "" }));
+                    ans.lines.extend(self.draw(&s).into_iter().map(|l| format!("  {l}")));
+                }
+                let (_, text) = self.outcome_lines(&o);
+                Ok(ans.line(text))
+            }
+            QueryKind::Show | QueryKind::Analyze => {
+                let mut ans = Answer {
+                    lines: self.draw(&sim),
+                    ..Answer::default()
+                };
+                ans = ans.line(match sim.ended_on() {
+                    Some(t) => format!("after turn {}: the game ended during turn {t}", sim.turns()),
+                    None => format!("after turn {} (turn {} is next)", sim.turns(), sim.turns() + 1),
+                });
+                for i in 0..sim.piece_count() {
+                    let (cell, d) = sim.piece(i);
+                    ans = ans.line(format!("  piece {} at {} facing {:?}", i + 1, show_cell(cell, self.origin), d).to_lowercase());
+                }
+                Ok(ans)
+            }
+        }
     }
-    fn play(&mut self, _p: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
-        Err(unsupported(span))
+
+    fn play(&mut self, _play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
+        Err(Diag::new(Code::StmtWrongGame, "stacking pieces move by themselves")
+            .label(span, "not a stacking move")
+            .help("use `step` or `step N` to play turns"))
     }
-    fn step(&mut self, _n: u64, span: Span, _cx: &Ctx, _m: Mode) -> Result<(), Diag> {
-        Err(unsupported(span))
+
+    fn step(&mut self, n: u64, span: Span, cx: &Ctx, mode: Mode) -> Result<(), Diag> {
+        if mode == Mode::Check {
+            self.setup(span, "step")?;
+            self.dry_steps += 1;
+            return Ok(());
+        }
+        let before = self.current(span, "step")?.clone();
+        let mut sim = before.clone();
+        let mut left = n;
+        while left > 0 && sim.ended_on().is_none() {
+            cx.budget.tick().map_err(|h| limit_diag(h, span))?;
+            sim.step_turn();
+            left -= 1;
+        }
+        self.history.push(Some(before));
+        self.sim = Some(sim);
+        Ok(())
     }
+
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
-        Err(unsupported(span))
+        if self.dry_steps > 0 {
+            self.dry_steps -= 1;
+            return Ok(());
+        }
+        match self.history.pop() {
+            Some(prev) => {
+                self.sim = prev;
+                Ok(())
+            }
+            None => Err(crate::games::nothing_to_undo(span, "`step`")),
+        }
     }
 }

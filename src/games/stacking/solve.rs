@@ -259,6 +259,34 @@ mod tests {
     }
 
     #[test]
+    fn crowded_boards_with_tall_stacks_match_reference() {
+        let mut rng = StdRng::seed_from_u64(1234);
+        let mut tall = 0;
+        for _ in 0..200 {
+            let mut setup = random_setup(&mut rng, 12, 80);
+            setup.stack = rng.gen_range(2..=30);
+            let mut sim = Sim::new(&setup);
+            let mut g = RefGame::new(&setup);
+            for _ in 0..30 {
+                let a = sim.step_turn();
+                let b = g.play_turn();
+                assert_eq!(a, b, "{setup:?}");
+                assert!(same(&sim, &g, &setup), "{setup:?}");
+                if a {
+                    break;
+                }
+            }
+            let highest = (0..setup.rows)
+                .flat_map(|r| (0..setup.cols).map(move |c| (r, c)))
+                .map(|(r, c)| sim.stack_at(r, c).len())
+                .max()
+                .unwrap_or(0);
+            tall += usize::from(highest > 10);
+        }
+        assert!(tall > 20, "too few tall stacks: {tall}");
+    }
+
+    #[test]
     fn answers_match_reference_on_thousands_of_boards() {
         let mut rng = StdRng::seed_from_u64(17780);
         let mut ended = 0;
