@@ -8,7 +8,7 @@ use crate::budget::Budget;
 use crate::error::{Code, Diag, Diags};
 use crate::games::yut::session::Tracks;
 use crate::games::{Answer, Ctx, FieldValue, GameKind, Mode, Options, Session};
-use crate::syntax::ast::{QueryKind, Scenario, Span, Stmt};
+use crate::syntax::ast::{QueryKind, Scenario, Span, Spanned, Stmt};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -136,41 +136,78 @@ fn walk(
     limits: &Limits,
     emit: &mut dyn FnMut(Event),
 ) {
-    let mut session: Box<dyn Session> = game.session(opts);
-    let mut last_solve: Option<Vec<(&'static str, FieldValue)>> = None;
-    let mut solved = false;
+    let mut runner = Runner::new(game, opts.clone(), mode);
+    for stmt in &sc.stmts {
+        if runner.exec(stmt, tracks, limits, emit) == Flow::Stop {
+            return;
+        }
+    }
+}
+
+/// Whether a scenario goes on after a statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// A budget ran out: the rest of the scenario depends on that answer.
+    Stop,
+}
+
+/// One scenario's state while its statements run, one at a time (the
+/// interpreter feeds a whole scenario; the REPL feeds what the user types).
+pub struct Runner {
+    game: GameKind,
+    opts: Options,
+    mode: Mode,
+    session: Box<dyn Session>,
+    last_solve: Option<Vec<(&'static str, FieldValue)>>,
+    solved: bool,
     // After a failed declaration or move, later statements would only
     // report errors that follow from it; the checker stays quiet about them.
-    let mut poisoned = false;
-    let mut pieces_failed = false;
-    let check = mode == Mode::Check;
-    for stmt in &sc.stmts {
-        let budget = if check {
-            Budget::unlimited()
-        } else {
-            limits.budget()
-        };
+    poisoned: bool,
+    pieces_failed: bool,
+}
+
+impl Runner {
+    pub fn new(game: GameKind, opts: Options, mode: Mode) -> Runner {
+        Runner {
+            game,
+            session: game.session(&opts),
+            opts,
+            mode,
+            last_solve: None,
+            solved: false,
+            poisoned: false,
+            pieces_failed: false,
+        }
+    }
+
+    pub fn game(&self) -> GameKind {
+        self.game
+    }
+
+    /// Run one statement, reporting through `emit`.
+    pub fn exec(&mut self, stmt: &Spanned<Stmt>, tracks: &Tracks, limits: &Limits, emit: &mut dyn FnMut(Event)) -> Flow {
+        let game = self.game;
+        let check = self.mode == Mode::Check;
+        let budget = if check { Budget::unlimited() } else { limits.budget() };
         let cx = Ctx {
-            options: opts,
+            options: &self.opts,
             tracks,
             budget: &budget,
         };
+        let session = &mut self.session;
         if !game.allows(&stmt.node) {
-            if check {
-                emit(Event::Error(
-                    Diag::new(
-                        Code::StmtWrongGame,
-                        format!("`{}` is not part of {game}", stmt.node.keyword()),
-                    )
-                    .label(
-                        stmt.span,
-                        format!("{game} has no `{}`", stmt.node.keyword()),
-                    )
-                    .help(wrong_game_help(game)),
-                ));
-            }
-            continue;
+            emit(Event::Error(
+                Diag::new(
+                    Code::StmtWrongGame,
+                    format!("`{}` is not part of {game}", stmt.node.keyword()),
+                )
+                .label(stmt.span, format!("{game} has no `{}`", stmt.node.keyword()))
+                .help(wrong_game_help(game)),
+            ));
+            return Flow::Continue;
         }
+        let (poisoned, pieces_failed) = (self.poisoned, self.pieces_failed);
         let result: Result<(), Diags> = match &stmt.node {
             Stmt::Game(_) | Stmt::Rule { .. } => Ok(()),
             Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input(_) => {
@@ -178,12 +215,12 @@ fn walk(
                     Ok(())
                 } else {
                     let r = session.declare(stmt, &cx);
-                    if r.is_err() {
+                    if r.is_err() && check {
                         // Later pieces are still checked on their own.
                         if matches!(stmt.node, Stmt::Piece { .. }) {
-                            pieces_failed = true;
+                            self.pieces_failed = true;
                         } else {
-                            poisoned = true;
+                            self.poisoned = true;
                         }
                     }
                     r
@@ -191,7 +228,7 @@ fn walk(
             }
             Stmt::Query(q) => {
                 if q.kind == QueryKind::Solve {
-                    solved = true;
+                    self.solved = true;
                 }
                 if poisoned || pieces_failed {
                     Ok(())
@@ -202,7 +239,7 @@ fn walk(
                     match session.query(q, stmt.span, &cx) {
                         Ok(answer) => {
                             if q.kind == QueryKind::Solve {
-                                last_solve = Some(answer.fields.clone());
+                                self.last_solve = Some(answer.fields.clone());
                             }
                             emit(Event::Answer {
                                 query: q.kind,
@@ -216,13 +253,9 @@ fn walk(
                     }
                 }
             }
-            Stmt::Play(p) if !poisoned && !pieces_failed => {
-                session.play(p, stmt.span, &cx).map_err(|d| {
-                    poisoned = true;
-                    vec![d]
-                })
-            }
-            Stmt::Step(n) if !poisoned => {
+            Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo if poisoned || pieces_failed => Ok(()),
+            Stmt::Play(p) => session.play(p, stmt.span, &cx).map_err(|d| vec![d]),
+            Stmt::Step(n) => {
                 let count = n.as_ref().map_or(Ok(1), |n| {
                     u64::try_from(n.node).map_err(|_| {
                         Diag::new(Code::NumberRange, "a step count cannot be negative")
@@ -231,17 +264,10 @@ fn walk(
                     })
                 });
                 count
-                    .and_then(|c| session.step(c, stmt.span, &cx, mode))
-                    .map_err(|d| {
-                        poisoned = true;
-                        vec![d]
-                    })
+                    .and_then(|c| session.step(c, stmt.span, &cx, self.mode))
+                    .map_err(|d| vec![d])
             }
-            Stmt::Undo if !poisoned => session.undo(stmt.span).map_err(|d| {
-                poisoned = true;
-                vec![d]
-            }),
-            Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo => Ok(()),
+            Stmt::Undo => session.undo(stmt.span).map_err(|d| vec![d]),
             Stmt::Expect { field, value } => {
                 if !game.fields().contains(&field.node.as_str()) {
                     Err(vec![Diag::new(
@@ -250,7 +276,7 @@ fn walk(
                     )
                     .label(field.span, "unknown field")
                     .help(format!("{game} fields: {}", game.fields().join(", ")))])
-                } else if !solved {
+                } else if !self.solved {
                     Err(vec![Diag::new(
                         Code::ExpectNoResult,
                         "`expect` comes before any `solve`",
@@ -260,7 +286,7 @@ fn walk(
                 } else if check {
                     Ok(())
                 } else {
-                    match expect::judge(last_solve.as_deref(), field, value, stmt.span) {
+                    match expect::judge(self.last_solve.as_deref(), field, value, stmt.span) {
                         Ok(()) => {
                             emit(Event::ExpectPassed {
                                 span: stmt.span,
@@ -274,15 +300,23 @@ fn walk(
                 }
             }
         };
-        if let Err(ds) = result {
-            let fatal = !check && ds.iter().any(|d| !matches!(d.code, Code::ExpectFailed));
-            for d in ds {
-                emit(Event::Error(d));
-            }
-            if fatal {
-                // A budget ran out: the rest of the scenario depends on it.
-                return;
-            }
+        let Err(ds) = result else {
+            return Flow::Continue;
+        };
+        if check && matches!(stmt.node, Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo) {
+            self.poisoned = true;
+        }
+        let fatal = !check
+            && ds.iter().any(|d| {
+                matches!(d.code, Code::LimitStates | Code::LimitTime | Code::LimitCancelled)
+            });
+        for d in ds {
+            emit(Event::Error(d));
+        }
+        if fatal {
+            Flow::Stop
+        } else {
+            Flow::Continue
         }
     }
 }

@@ -378,6 +378,29 @@ pub fn file(p: P, offset: usize, out: &mut File, diags: &mut Diags) {
     }
 }
 
+/// One item typed at the REPL.
+#[derive(Clone, Debug)]
+pub enum ReplItem {
+    Scenario(Scenario),
+    Track(TrackDef),
+    Stmt(Spanned<Stmt>),
+}
+
+/// Build the items of a parsed `repl_input` pair.
+pub fn repl_items(p: P, offset: usize, diags: &mut Diags) -> Vec<ReplItem> {
+    let mut cx = Cx { offset, diags };
+    let mut out = Vec::new();
+    for item in p.into_inner() {
+        match item.as_rule() {
+            Rule::scenario => out.extend(cx.scenario(item).map(ReplItem::Scenario)),
+            Rule::track_def => out.extend(cx.track(item).map(ReplItem::Track)),
+            Rule::EOI => {}
+            _ => out.extend(cx.stmt(item).map(ReplItem::Stmt)),
+        }
+    }
+    out
+}
+
 /// The footholds judge input `[[1,1],[1,0]] [0,0] [0,1]`.
 pub struct JudgeFootholds {
     pub rows: Vec<Spanned<Vec<Int>>>,

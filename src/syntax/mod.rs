@@ -14,7 +14,7 @@ use ast::{File, Span};
 use pest::Parser;
 use pest_derive::Parser;
 
-pub use build::{judge_coords, judge_ints, JudgeFootholds};
+pub use build::{judge_coords, judge_ints, JudgeFootholds, ReplItem};
 
 /// The parser generated from `grammar/meeple.pest`.
 #[derive(Parser)]
@@ -74,6 +74,26 @@ pub fn parse(text: &str) -> (File, Diags) {
         }
     }
     (file, diags)
+}
+
+/// Parse what a REPL user typed: scenario blocks, track definitions or
+/// bare statements of the current scenario. Errors point into `text`.
+pub fn parse_repl(text: &str) -> Result<Vec<ReplItem>, Diags> {
+    match MeepleParser::parse(Rule::repl_input, text) {
+        Ok(mut pairs) => {
+            let mut diags = Vec::new();
+            let items = pairs
+                .next()
+                .map(|p| build::repl_items(p, 0, &mut diags))
+                .unwrap_or_default();
+            if diags.is_empty() {
+                Ok(items)
+            } else {
+                Err(diags)
+            }
+        }
+        Err(err) => Err(vec![words::parse_error(&err, text, 0).0]),
+    }
 }
 
 /// Byte offsets of lines that begin (after indentation) with a top-level keyword.

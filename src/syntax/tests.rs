@@ -162,3 +162,15 @@ fn judge_inputs_parse_with_file_offsets() {
     let e = judge_ints("1 x", 0).unwrap_err();
     assert_eq!(e[0].code.as_str(), "meeple::input::format");
 }
+
+#[test]
+fn repl_input_takes_statements_and_blocks() {
+    let items = parse_repl("game footholds board { 1 1 } solve").unwrap();
+    assert_eq!(items.len(), 3);
+    assert!(matches!(items[2], ReplItem::Stmt(ref s) if s.keyword() == "solve"));
+    let items = parse_repl("scenario \"x\" { game yut } track t { route start 1 finish }").unwrap();
+    assert!(matches!(items[0], ReplItem::Scenario(_)));
+    assert!(matches!(items[1], ReplItem::Track(_)));
+    let e = parse_repl("piece A at (1,").unwrap_err();
+    assert_eq!(e[0].code.as_str(), "meeple::parse");
+}
