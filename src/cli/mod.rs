@@ -2,6 +2,7 @@
 
 mod collect;
 mod commands;
+mod repl;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use meeple::interp::Limits;
@@ -51,6 +52,8 @@ pub enum Command {
         #[arg(long)]
         filter: Option<String>,
     },
+    /// Interactive session (optionally starting from FILE's last scenario).
+    Repl { file: Option<PathBuf> },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -110,6 +113,7 @@ pub fn main() -> i32 {
     match &cli.command {
         Command::Run { files } => commands::run(files, &limits, cli.format, color),
         Command::Check { files } => commands::check(files, color),
+        Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Test { paths, filter } => {
             commands::test(paths, filter.clone(), &limits, cli.format, color)
         }

@@ -186,10 +186,20 @@ impl Runner {
     }
 
     /// Run one statement, reporting through `emit`.
-    pub fn exec(&mut self, stmt: &Spanned<Stmt>, tracks: &Tracks, limits: &Limits, emit: &mut dyn FnMut(Event)) -> Flow {
+    pub fn exec(
+        &mut self,
+        stmt: &Spanned<Stmt>,
+        tracks: &Tracks,
+        limits: &Limits,
+        emit: &mut dyn FnMut(Event),
+    ) -> Flow {
         let game = self.game;
         let check = self.mode == Mode::Check;
-        let budget = if check { Budget::unlimited() } else { limits.budget() };
+        let budget = if check {
+            Budget::unlimited()
+        } else {
+            limits.budget()
+        };
         let cx = Ctx {
             options: &self.opts,
             tracks,
@@ -202,7 +212,10 @@ impl Runner {
                     Code::StmtWrongGame,
                     format!("`{}` is not part of {game}", stmt.node.keyword()),
                 )
-                .label(stmt.span, format!("{game} has no `{}`", stmt.node.keyword()))
+                .label(
+                    stmt.span,
+                    format!("{game} has no `{}`", stmt.node.keyword()),
+                )
                 .help(wrong_game_help(game)),
             ));
             return Flow::Continue;
@@ -308,7 +321,10 @@ impl Runner {
         }
         let fatal = !check
             && ds.iter().any(|d| {
-                matches!(d.code, Code::LimitStates | Code::LimitTime | Code::LimitCancelled)
+                matches!(
+                    d.code,
+                    Code::LimitStates | Code::LimitTime | Code::LimitCancelled
+                )
             });
         for d in ds {
             emit(Event::Error(d));

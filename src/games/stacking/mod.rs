@@ -10,6 +10,6 @@
 pub mod judge;
 pub mod reference;
 pub mod rules;
-pub mod solve;
 /// The lead's integration (meeple session); not part of the scratch crate.
 pub mod session;
+pub mod solve;

@@ -4,8 +4,12 @@ use super::rules::{Colour, Dir as SDir, Mover, Setup, Sim};
 use super::solve::{run, Outcome};
 use crate::error::{Code, Diag, Diags};
 use crate::games::grid::{self, show_cell, Grid, Legend};
-use crate::games::{duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session};
-use crate::syntax::ast::{BoardSrc, Coord, Dir, Int, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
+use crate::games::{
+    duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session,
+};
+use crate::syntax::ast::{
+    BoardSrc, Coord, Dir, Int, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt,
+};
 use crate::syntax::judge_ints;
 use serde_json::json;
 
@@ -81,7 +85,11 @@ impl Stacking {
             origin: opts.origin,
             stack: opts.stack,
             limit: opts.limit,
-            mover: if opts.mover_bottom { Mover::Bottom } else { Mover::Any },
+            mover: if opts.mover_bottom {
+                Mover::Bottom
+            } else {
+                Mover::Any
+            },
             board: None,
             pieces: Vec::new(),
             sim: None,
@@ -90,7 +98,13 @@ impl Stacking {
         }
     }
 
-    fn add_piece(&mut self, id: &Spanned<PieceId>, at: &Spanned<Coord>, facing: Option<&Spanned<Dir>>, origin: i64) -> Result<(), Diag> {
+    fn add_piece(
+        &mut self,
+        id: &Spanned<PieceId>,
+        at: &Spanned<Coord>,
+        facing: Option<&Spanned<Dir>>,
+        origin: i64,
+    ) -> Result<(), Diag> {
         let board = self.board.as_ref().ok_or_else(|| {
             Diag::new(Code::BoardMissing, "a piece is placed before the board")
                 .label(at.span, "no board yet")
@@ -99,20 +113,39 @@ impl Stacking {
         let number = match id.node {
             PieceId::Number(n) if n >= 1 => n,
             _ => {
-                return Err(Diag::new(Code::PieceName, format!("stacking pieces are numbered, not `{}`", id.node))
-                    .label(id.span, "not a piece number")
-                    .help("number the pieces 1, 2, 3, … in the order they move"))
+                return Err(Diag::new(
+                    Code::PieceName,
+                    format!("stacking pieces are numbered, not `{}`", id.node),
+                )
+                .label(id.span, "not a piece number")
+                .help("number the pieces 1, 2, 3, … in the order they move"))
             }
         };
         let Some(facing) = facing else {
-            return Err(Diag::new(Code::PieceFacing, format!("piece {number} does not say where it faces"))
-                .label(at.span, "no direction")
-                .help(format!("write `piece {number} at (r, c) facing right` (or left, up, down)")));
+            return Err(Diag::new(
+                Code::PieceFacing,
+                format!("piece {number} does not say where it faces"),
+            )
+            .label(at.span, "no direction")
+            .help(format!(
+                "write `piece {number} at (r, c) facing right` (or left, up, down)"
+            )));
         };
-        let cell = grid::place(at, board.rows, board.cols, origin, &format!("piece {number}"))?;
+        let cell = grid::place(
+            at,
+            board.rows,
+            board.cols,
+            origin,
+            &format!("piece {number}"),
+        )?;
         let span = id.span.to(facing.span);
         if let Some(p) = self.pieces.iter().find(|p| p.number == number) {
-            return Err(duplicate(Code::PieceDuplicate, span, &format!("piece {number}"), p.span));
+            return Err(duplicate(
+                Code::PieceDuplicate,
+                span,
+                &format!("piece {number}"),
+                p.span,
+            ));
         }
         if let Some(p) = self.pieces.iter().find(|p| p.cell == cell) {
             return Err(Diag::new(
@@ -139,9 +172,12 @@ impl Stacking {
         let end = Span::new(text.span.end, text.span.end);
         let mut next = |what: &str| -> Result<&Int, Diags> {
             it.next().ok_or_else(|| {
-                vec![Diag::new(Code::InputFormat, format!("judge input: the input ends before {what}"))
-                    .label(end, format!("{what} expected"))
-                    .help("the judge format is `N K`, N rows of N colours, then K lines `row col dir`")]
+                vec![Diag::new(
+                    Code::InputFormat,
+                    format!("judge input: the input ends before {what}"),
+                )
+                .label(end, format!("{what} expected"))
+                .help("the judge format is `N K`, N rows of N colours, then K lines `row col dir`")]
             })
         };
         let n = next("the board size N")?;
@@ -150,9 +186,14 @@ impl Stacking {
             if (1..=max).contains(&v.node) {
                 Ok(v.node as usize)
             } else {
-                Err(vec![Diag::new(Code::NumberRange, format!("judge input: {what} must be 1..{max}"))
-                    .label(v.span, format!("{what} is {}", v.node))
-                    .help("meeple reads judge inputs of any reasonable size; check the first line")])
+                Err(vec![Diag::new(
+                    Code::NumberRange,
+                    format!("judge input: {what} must be 1..{max}"),
+                )
+                .label(v.span, format!("{what} is {}", v.node))
+                .help(
+                    "meeple reads judge inputs of any reasonable size; check the first line",
+                )])
             }
         };
         let n_val = size(n, "N", 2048)?;
@@ -163,10 +204,16 @@ impl Stacking {
             for c in 0..n_val {
                 row.push(next(&format!("the colour of row {} column {}", r + 1, c + 1))?.clone());
             }
-            let span = row.first().zip(row.last()).map_or(end, |(a, b)| a.span.to(b.span));
+            let span = row
+                .first()
+                .zip(row.last())
+                .map_or(end, |(a, b)| a.span.to(b.span));
             rows.push(Spanned::new(row, span));
         }
-        let src = BoardSrc::Array { rows, span: text.span };
+        let src = BoardSrc::Array {
+            rows,
+            span: text.span,
+        };
         self.board = Some(grid::read(&src, &LEGEND, "stacking")?);
         let mut diags = Vec::new();
         for i in 1..=k_val {
@@ -179,13 +226,24 @@ impl Stacking {
                 3 => Dir::Up,
                 4 => Dir::Down,
                 _ => {
-                    diags.push(Diag::new(Code::InputFormat, format!("judge input: piece {i} has direction {}", d.node))
+                    diags.push(
+                        Diag::new(
+                            Code::InputFormat,
+                            format!("judge input: piece {i} has direction {}", d.node),
+                        )
                         .label(d.span, "not a direction")
-                        .help("judge directions are 1 right, 2 left, 3 up, 4 down"));
+                        .help("judge directions are 1 right, 2 left, 3 up, 4 down"),
+                    );
                     continue;
                 }
             };
-            let at = Spanned::new(Coord { row: r.node, col: c.node }, r.span.to(c.span));
+            let at = Spanned::new(
+                Coord {
+                    row: r.node,
+                    col: c.node,
+                },
+                r.span.to(c.span),
+            );
             let id = Spanned::new(PieceId::Number(i as i64), r.span.to(d.span));
             // The judge counts rows and columns from 1.
             if let Err(e) = self.add_piece(&id, &at, Some(&Spanned::new(dir, d.span)), 1) {
@@ -193,9 +251,16 @@ impl Stacking {
             }
         }
         if let Some(extra) = it.next() {
-            diags.push(Diag::new(Code::InputFormat, "judge input: numbers after the last piece")
+            diags.push(
+                Diag::new(
+                    Code::InputFormat,
+                    "judge input: numbers after the last piece",
+                )
                 .label(extra.span, "unexpected")
-                .help(format!("the input declares K = {k_val} pieces; remove the extra numbers")));
+                .help(format!(
+                    "the input declares K = {k_val} pieces; remove the extra numbers"
+                )),
+            );
         }
         if diags.is_empty() {
             Ok(())
@@ -206,12 +271,21 @@ impl Stacking {
 
     /// The setup the pieces describe, checking the numbering.
     fn setup(&self, span: Span, query: &str) -> Result<Setup, Diag> {
-        let board = self
-            .board
-            .as_ref()
-            .ok_or_else(|| missing(span, "a board", query, "declare `board { … }` (or `input \"\"\"…\"\"\"`) before asking"))?;
+        let board = self.board.as_ref().ok_or_else(|| {
+            missing(
+                span,
+                "a board",
+                query,
+                "declare `board { … }` (or `input \"\"\"…\"\"\"`) before asking",
+            )
+        })?;
         if self.pieces.is_empty() {
-            return Err(missing(span, "pieces", query, "place pieces with `piece 1 at (r, c) facing right`"));
+            return Err(missing(
+                span,
+                "pieces",
+                query,
+                "place pieces with `piece 1 at (r, c) facing right`",
+            ));
         }
         let mut sorted: Vec<&Piece> = self.pieces.iter().collect();
         sorted.sort_by_key(|p| p.number);
@@ -222,7 +296,10 @@ impl Stacking {
                     Code::PieceNumbering,
                     format!("piece {want} is missing: pieces must be numbered 1..K without gaps"),
                 )
-                .label(p.span, format!("piece {} follows piece {}", p.number, want - 1))
+                .label(
+                    p.span,
+                    format!("piece {} follows piece {}", p.number, want - 1),
+                )
                 .help(format!("renumber the pieces 1..{}", sorted.len())));
             }
         }
@@ -240,9 +317,12 @@ impl Stacking {
         if self.sim.is_none() {
             let setup = self.setup(span, query)?;
             setup.validate().map_err(|e| {
-                Diag::new(Code::BoardTooLarge, format!("this position cannot be simulated: {e:?}"))
-                    .label(span, "here")
-                    .help("use a smaller board or fewer pieces")
+                Diag::new(
+                    Code::BoardTooLarge,
+                    format!("this position cannot be simulated: {e:?}"),
+                )
+                .label(span, "here")
+                .help("use a smaller board or fewer pieces")
             })?;
             self.sim = Some(Sim::new(&setup));
         }
@@ -272,7 +352,12 @@ impl Stacking {
                     .collect()
             })
             .collect();
-        let width = cells.iter().flatten().map(|s| s.chars().count()).max().unwrap_or(1);
+        let width = cells
+            .iter()
+            .flatten()
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(1);
         cells
             .iter()
             .map(|row| {
@@ -311,25 +396,30 @@ impl Stacking {
 impl Session for Stacking {
     fn declare(&mut self, stmt: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
         match &stmt.node {
-            Stmt::Board(_) | Stmt::Input(_) if self.board.is_some() => {
-                Err(vec![duplicate(
-                    Code::BoardDuplicate,
-                    stmt.span,
-                    "the board",
-                    self.board.as_ref().map_or(stmt.span, |b| b.span),
-                )])
-            }
+            Stmt::Board(_) | Stmt::Input(_) if self.board.is_some() => Err(vec![duplicate(
+                Code::BoardDuplicate,
+                stmt.span,
+                "the board",
+                self.board.as_ref().map_or(stmt.span, |b| b.span),
+            )]),
             Stmt::Board(src) => {
                 self.board = Some(grid::read(src, &LEGEND, "stacking")?);
                 Ok(())
             }
             Stmt::Input(text) => {
                 if !self.pieces.is_empty() {
-                    return Err(vec![duplicate(Code::PieceDuplicate, stmt.span, "the pieces", self.pieces[0].span)]);
+                    return Err(vec![duplicate(
+                        Code::PieceDuplicate,
+                        stmt.span,
+                        "the pieces",
+                        self.pieces[0].span,
+                    )]);
                 }
                 self.declare_input(text)
             }
-            Stmt::Piece { id, at, facing } => self.add_piece(id, at, facing.as_ref(), self.origin).map_err(|d| vec![d]),
+            Stmt::Piece { id, at, facing } => self
+                .add_piece(id, at, facing.as_ref(), self.origin)
+                .map_err(|d| vec![d]),
             _ => Ok(()),
         }
     }
@@ -346,7 +436,9 @@ impl Session for Stacking {
             QueryKind::Solve => {
                 let o = run(&sim, limit, cx.budget).map_err(|h| limit_diag(h, span))?;
                 let (fields, text) = self.outcome_lines(&o);
-                let mut ans = Answer::default().line(text).line(format!("answer {}", o.answer()));
+                let mut ans = Answer::default()
+                    .line(text)
+                    .line(format!("answer {}", o.answer()));
                 if let Outcome::Cycle { start, period } = o {
                     ans.detail = Some(json!({ "cycle_start": start, "period": period }));
                 }
@@ -364,14 +456,20 @@ impl Session for Stacking {
                     last = last.min(sim.turns().saturating_add(n.node.max(0) as u64));
                 }
                 let mut ans = Answer::default().line(format!("turn {} (start):", sim.turns()));
-                ans.lines.extend(self.draw(&sim).into_iter().map(|l| format!("  {l}")));
+                ans.lines
+                    .extend(self.draw(&sim).into_iter().map(|l| format!("  {l}")));
                 let mut s = sim.clone();
                 let budget = cx.budget;
                 while s.turns() < last && s.ended_on().is_none() {
                     budget.tick().map_err(|h| limit_diag(h, span))?;
                     let ended = s.step_turn();
-                    ans = ans.line(format!("turn {}{}:", s.turns(), if ended { " (a stack is complete)" } else { "" }));
-                    ans.lines.extend(self.draw(&s).into_iter().map(|l| format!("  {l}")));
+                    ans = ans.line(format!(
+                        "turn {}{}:",
+                        s.turns(),
+                        if ended { " (a stack is complete)" } else { "" }
+                    ));
+                    ans.lines
+                        .extend(self.draw(&s).into_iter().map(|l| format!("  {l}")));
                 }
                 let (_, text) = self.outcome_lines(&o);
                 Ok(ans.line(text))
@@ -382,12 +480,26 @@ impl Session for Stacking {
                     ..Answer::default()
                 };
                 ans = ans.line(match sim.ended_on() {
-                    Some(t) => format!("after turn {}: the game ended during turn {t}", sim.turns()),
-                    None => format!("after turn {} (turn {} is next)", sim.turns(), sim.turns() + 1),
+                    Some(t) => {
+                        format!("after turn {}: the game ended during turn {t}", sim.turns())
+                    }
+                    None => format!(
+                        "after turn {} (turn {} is next)",
+                        sim.turns(),
+                        sim.turns() + 1
+                    ),
                 });
                 for i in 0..sim.piece_count() {
                     let (cell, d) = sim.piece(i);
-                    ans = ans.line(format!("  piece {} at {} facing {:?}", i + 1, show_cell(cell, self.origin), d).to_lowercase());
+                    ans = ans.line(
+                        format!(
+                            "  piece {} at {} facing {:?}",
+                            i + 1,
+                            show_cell(cell, self.origin),
+                            d
+                        )
+                        .to_lowercase(),
+                    );
                 }
                 Ok(ans)
             }
@@ -395,9 +507,11 @@ impl Session for Stacking {
     }
 
     fn play(&mut self, _play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
-        Err(Diag::new(Code::StmtWrongGame, "stacking pieces move by themselves")
-            .label(span, "not a stacking move")
-            .help("use `step` or `step N` to play turns"))
+        Err(
+            Diag::new(Code::StmtWrongGame, "stacking pieces move by themselves")
+                .label(span, "not a stacking move")
+                .help("use `step` or `step N` to play turns"),
+        )
     }
 
     fn step(&mut self, n: u64, span: Span, cx: &Ctx, mode: Mode) -> Result<(), Diag> {
