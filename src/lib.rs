@@ -6,6 +6,7 @@
 
 pub mod budget;
 pub mod check;
+pub mod collection;
 pub mod error;
 pub mod games;
 pub mod interp;
@@ -13,4 +14,5 @@ pub mod pipeline;
 pub mod render;
 pub mod syntax;
 
+pub use collection::{run_files, test_collection};
 pub use pipeline::{run_source, run_source_with, FileRun, Outcome, RunConfig};

@@ -1,10 +1,11 @@
 //! The subcommands.
 
-use super::collect::game_files;
+pub use super::report::TestOptions;
 use super::Format;
+use meeple::collection::game_files;
 use meeple::error::{render, Code, Diag};
 use meeple::interp::Limits;
-use meeple::pipeline::{expected_errors, run_bytes, FileRun, Outcome, RunConfig};
+use meeple::pipeline::{run_bytes, FileRun, Outcome, RunConfig};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -92,7 +93,11 @@ pub fn check(files: &[PathBuf], color: bool) -> i32 {
         let name = f.display().to_string();
         match meeple::pipeline::check_bytes(&bytes) {
             (_, Ok(checked)) => {
-                println!("{name}: ok ({} scenarios)", checked.file.scenarios.len());
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "{name}: ok ({} scenarios)",
+                    checked.file.scenarios.len()
+                );
             }
             (text, Err(diags)) => {
                 for d in &diags {
@@ -111,13 +116,7 @@ pub fn check(files: &[PathBuf], color: bool) -> i32 {
 }
 
 /// `meeple test [PATH…]`
-pub fn test(
-    paths: &[PathBuf],
-    filter: Option<String>,
-    limits: &Limits,
-    format: Format,
-    color: bool,
-) -> i32 {
+pub fn test(paths: &[PathBuf], limits: &Limits, opts: &TestOptions) -> i32 {
     let paths = if paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -132,88 +131,7 @@ pub fn test(
     };
     let config = RunConfig {
         limits: limits.clone(),
-        filter,
+        filter: opts.filter.clone(),
     };
-    let (mut passed, mut failed) = (0usize, 0usize);
-    let mut out = std::io::stdout().lock();
-    for f in &files {
-        let name = f.display().to_string();
-        let bytes = match read(f) {
-            Ok(b) => b,
-            Err(e) => {
-                eprint!("{e}");
-                failed += 1;
-                continue;
-            }
-        };
-        let run = run_bytes(&name, &bytes, &config);
-        let wanted = expected_errors(&run.source.text);
-        match &run.outcome {
-            Outcome::Invalid(diags) => {
-                let got: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
-                let mut g = got.clone();
-                g.sort();
-                g.dedup();
-                let mut w: Vec<&str> = wanted.iter().map(String::as_str).collect();
-                w.sort();
-                w.dedup();
-                if !w.is_empty() && g == w {
-                    passed += 1;
-                    let _ = writeln!(out, "PASS {name} (rejected as expected: {})", w.join(", "));
-                } else {
-                    failed += 1;
-                    let _ = writeln!(out, "FAIL {name} (invalid script: {})", got.join(", "));
-                    let _ = out.flush();
-                    eprint!("{}", run.render_diags(diags, color));
-                }
-            }
-            Outcome::Ran(runs) => {
-                if !wanted.is_empty() {
-                    failed += 1;
-                    let _ = writeln!(
-                        out,
-                        "FAIL {name} (expected errors {}, but the script is valid)",
-                        wanted.join(", ")
-                    );
-                }
-                for r in runs {
-                    if format == Format::Json {
-                        continue;
-                    }
-                    if r.passed() {
-                        passed += 1;
-                        let n = r.expects_passed();
-                        let _ = writeln!(
-                            out,
-                            "PASS {name} › {} ({n} expectation{})",
-                            r.name,
-                            if n == 1 { "" } else { "s" }
-                        );
-                    } else {
-                        failed += 1;
-                        let _ = writeln!(out, "FAIL {name} › {}", r.name);
-                        let _ = out.flush();
-                        eprint!(
-                            "{}",
-                            run.render_diags(&r.failures().cloned().collect(), color)
-                        );
-                    }
-                }
-                if format == Format::Json {
-                    for obj in run.render_json() {
-                        let _ = writeln!(out, "{obj}");
-                    }
-                    for r in runs {
-                        if r.passed() {
-                            passed += 1
-                        } else {
-                            failed += 1
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let _ = writeln!(out, "{passed} passed, {failed} failed");
-    i32::from(failed > 0)
+    super::report::test(&files, &config, opts)
 }

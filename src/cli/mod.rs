@@ -1,8 +1,10 @@
 //! Command-line interface: `meeple run|check|test|repl`.
 
-mod collect;
 mod commands;
+mod progress;
 mod repl;
+mod report;
+mod snapshot;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use meeple::interp::Limits;
@@ -51,6 +53,13 @@ pub enum Command {
         /// Run only scenarios whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
+        /// Compare each script's output with __snapshots__/NAME.snap beside it;
+        /// a new or different output is written to NAME.snap.new and fails.
+        #[arg(long, conflicts_with = "filter")]
+        snapshots: bool,
+        /// Write snapshots (NAME.snap) instead of pending files; implies --snapshots.
+        #[arg(long, conflicts_with = "filter")]
+        accept: bool,
     },
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
@@ -87,6 +96,18 @@ impl Cli {
         })
     }
 
+    /// Colours on stdout (test verdicts, snapshot diffs).
+    fn color_out(&self) -> bool {
+        use std::io::IsTerminal;
+        match self.color {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
+            }
+        }
+    }
+
     fn color(&self) -> bool {
         use std::io::IsTerminal;
         match self.color {
@@ -114,8 +135,21 @@ pub fn main() -> i32 {
         Command::Run { files } => commands::run(files, &limits, cli.format, color),
         Command::Check { files } => commands::check(files, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
-        Command::Test { paths, filter } => {
-            commands::test(paths, filter.clone(), &limits, cli.format, color)
+        Command::Test {
+            paths,
+            filter,
+            snapshots,
+            accept,
+        } => {
+            let opts = commands::TestOptions {
+                filter: filter.clone(),
+                snapshots: *snapshots || *accept,
+                accept: *accept,
+                format: cli.format,
+                color_out: cli.color_out(),
+                color_err: color,
+            };
+            commands::test(paths, &limits, &opts)
         }
     }
 }

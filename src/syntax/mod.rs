@@ -79,12 +79,18 @@ pub fn parse(text: &str) -> (File, Diags) {
 /// Parse what a REPL user typed: scenario blocks, track definitions or
 /// bare statements of the current scenario. Errors point into `text`.
 pub fn parse_repl(text: &str) -> Result<Vec<ReplItem>, Diags> {
+    parse_repl_at(text, 0)
+}
+
+/// [`parse_repl`] for text that sits at byte `offset` of a longer source
+/// (the REPL's session log): every span is shifted by `offset`.
+pub fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, Diags> {
     match MeepleParser::parse(Rule::repl_input, text) {
         Ok(mut pairs) => {
             let mut diags = Vec::new();
             let items = pairs
                 .next()
-                .map(|p| build::repl_items(p, 0, &mut diags))
+                .map(|p| build::repl_items(p, offset, &mut diags))
                 .unwrap_or_default();
             if diags.is_empty() {
                 Ok(items)
@@ -92,7 +98,7 @@ pub fn parse_repl(text: &str) -> Result<Vec<ReplItem>, Diags> {
                 Err(diags)
             }
         }
-        Err(err) => Err(vec![words::parse_error(&err, text, 0).0]),
+        Err(err) => Err(vec![words::parse_error(&err, text, offset).0]),
     }
 }
 

@@ -1,10 +1,150 @@
-//! `meeple repl`: explore positions interactively (issue 6; being built).
+//! `meeple repl`: explore positions interactively.
+//!
+//! - [`editor`]: the rustyline helper (multi-line input through the real
+//!   grammar, colours, Tab completion, hints from history);
+//! - [`state`]: the current scenario, its statements and runner;
+//! - [`commands`]: the `:` commands.
 
+mod commands;
+mod editor;
+mod state;
+
+use commands::After;
+use editor::{CompleteCx, MeepleHelper};
 use meeple::interp::Limits;
-use std::path::Path;
+use rustyline::config::{ColorMode, CompletionType, Config};
+use rustyline::error::ReadlineError;
+use rustyline::history::FileHistory;
+use rustyline::Editor;
+use state::{Sink, State};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Results to stdout, diagnostics to stderr, flushed at once.
+struct Terminal;
+
+impl Sink for Terminal {
+    fn out(&mut self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    }
+    fn err(&mut self, text: &str) {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(text.as_bytes());
+        let _ = err.flush();
+    }
+}
+
+/// The history file: `$MEEPLE_HISTORY` (empty: no history), else
+/// `meeple/history.txt` in the user's data directory, else `~/.meeple_history`.
+fn history_path() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("MEEPLE_HISTORY") {
+        return (!p.is_empty()).then(|| PathBuf::from(p));
+    }
+    if let Some(dir) = dirs::data_dir() {
+        let dir = dir.join("meeple");
+        if std::fs::create_dir_all(&dir).is_ok() {
+            return Some(dir.join("history.txt"));
+        }
+    }
+    dirs::home_dir().map(|h| h.join(".meeple_history"))
+}
+
+fn prompt(state: &State) -> String {
+    match state.game() {
+        Some(g) => format!("{g}> "),
+        None => "meeple> ".to_string(),
+    }
+}
 
 /// Run the REPL; returns the exit code.
-pub fn main(_file: Option<&Path>, _limits: &Limits, _color: bool) -> i32 {
-    eprintln!("meeple repl is not available yet");
-    2
+pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
+    // Ctrl-C while a solve runs sets the flag; the solve's budget sees it
+    // and stops with meeple::limit::cancelled. (While a line is being
+    // edited the terminal is raw and Ctrl-C is a key, handled below.)
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let flag = cancel.clone();
+        let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    }
+    let limits = Limits {
+        cancel: Some(cancel),
+        ..limits.clone()
+    };
+    let mut state = State::new(limits, color);
+    let mut sink = Terminal;
+
+    let config = Config::builder()
+        .auto_add_history(false)
+        .history_ignore_space(true)
+        .completion_type(CompletionType::List)
+        .color_mode(if color {
+            ColorMode::Enabled
+        } else {
+            ColorMode::Disabled
+        })
+        .build();
+    let mut editor: Editor<MeepleHelper, FileHistory> = match Editor::with_config(config) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: cannot start the line editor: {e}");
+            return 2;
+        }
+    };
+    editor.set_helper(Some(MeepleHelper::new(color)));
+    let history = history_path();
+    if let Some(p) = &history {
+        let _ = editor.load_history(p);
+    }
+    if std::io::stdin().is_terminal() {
+        println!(
+            "meeple {} — type statements or :help; :quit or Ctrl-D leaves",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    if let Some(f) = file {
+        state.load(f, &mut sink);
+    }
+    loop {
+        if let Some(h) = editor.helper_mut() {
+            h.cx = CompleteCx {
+                game: state.game(),
+                scenarios: state.scenario_names(),
+                tracks: state.track_names(),
+            };
+        }
+        match editor.readline(&prompt(&state)) {
+            Ok(line) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                if let Some(p) = &history {
+                    if editor.add_history_entry(line.as_str()).unwrap_or(false) {
+                        let _ = editor.append_history(p);
+                    }
+                }
+                if line.trim_start().starts_with(':') {
+                    if commands::run(&line, &mut state, &mut sink) == After::Quit {
+                        break;
+                    }
+                } else {
+                    state.input(&line, &mut sink);
+                }
+            }
+            // Ctrl-C: the line is dropped, the session goes on.
+            Err(ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                eprintln!("error: {e}");
+                break;
+            }
+        }
+    }
+    if let Some(p) = &history {
+        let _ = editor.append_history(p);
+    }
+    0
 }

@@ -50,12 +50,7 @@ pub fn path_bound(g: &Graph, s: u8, region: Bitboard) -> u32 {
     let n = region.count();
     // Dead ends (one neighbour in the region) other than the start: a path
     // can visit at most one of them, as its last cell.
-    let mut dead = Bitboard::EMPTY;
-    for c in region.without(s) {
-        if !(g.adj(c) & region).more_than_one() {
-            dead = dead.with(c);
-        }
-    }
+    let dead = region.without(s) - g.two_plus(region);
     if !g.bipartite {
         return n - 1 - dead.count().saturating_sub(1);
     }
@@ -80,17 +75,143 @@ pub fn path_bound(g: &Graph, s: u8, region: Bitboard) -> u32 {
     best - 1
 }
 
+/// The length of a greedy walk from `s` in `region`: always to the
+/// neighbour with the fewest onward exits (Warnsdorff's rule).
+pub fn greedy_walk(g: &Graph, s: u8, region: Bitboard) -> u32 {
+    let mut free = region.without(s);
+    let mut cur = s;
+    let mut len = 0;
+    loop {
+        let nb = g.adj(cur) & free;
+        let Some(first) = nb.first() else {
+            return len;
+        };
+        let mut next = first;
+        if nb.more_than_one() {
+            let mut fewest = u32::MAX;
+            for x in nb {
+                let exits = (g.adj(x) & free).count();
+                if exits < fewest {
+                    fewest = exits;
+                    next = x;
+                }
+            }
+        }
+        free = free.without(next);
+        cur = next;
+        len += 1;
+    }
+}
+
 impl Endgame {
-    /// A memo of `2^log2_buckets * 4` entries.
-    pub fn new(log2_buckets: u32) -> Endgame {
+    /// A memo of `2^log2_buckets * 4` entries, growing up to `2^max_log2 * 4`.
+    pub fn new(log2_buckets: u32, max_log2: u32) -> Endgame {
         Endgame {
-            memo: Cache::new(log2_buckets),
+            memo: Cache::new(log2_buckets, max_log2),
         }
     }
 
     /// Memory used, in bytes.
     pub fn bytes(&self) -> usize {
         self.memo.bytes()
+    }
+
+    /// Known bounds `(lo, hi)` on the longest path from `s` in `region`
+    /// (which holds a neighbour of `s`).
+    #[inline]
+    fn bounds(&self, g: &Graph, s: u8, region: Bitboard) -> (u32, u32) {
+        match self.memo.get(region.0, s as u16) {
+            Some(p) => ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32),
+            None => (1, path_bound(g, s, region)),
+        }
+    }
+
+    /// Cheap bounds `(lo, hi)` on the longest path from `s` in `region`
+    /// (connected, holding `s`): the memo's, else a greedy walk and
+    /// [`path_bound`].
+    pub fn quick_bounds(&mut self, g: &Graph, s: u8, region: Bitboard) -> (u32, u32) {
+        if let Some(p) = self.memo.get(region.0, s as u16) {
+            return ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32);
+        }
+        let hi = path_bound(g, s, region);
+        let lo = greedy_walk(g, s, region).min(hi);
+        if lo < hi {
+            self.remember(s, region, 0, lo, hi);
+        }
+        (lo, hi)
+    }
+
+    #[inline]
+    fn remember(&mut self, s: u8, region: Bitboard, effort: u64, lo: u32, hi: u32) {
+        let effort = (64 - effort.leading_zeros()) as u8;
+        let pack = |lo: u32, hi: u32| (lo.min(255) | hi.min(255) << 8) as u64;
+        self.memo
+            .put(region.0, s as u16, effort, pack(lo, hi), |old| {
+                let (olo, ohi) = ((old & 0xFF) as u32, (old >> 8 & 0xFF) as u32);
+                pack(lo.max(olo), hi.min(ohi))
+            });
+    }
+
+    /// The neighbours of `s` in `rest`, fewest onward exits first (so a
+    /// long path is usually found at once).
+    #[inline]
+    fn ordered(g: &Graph, nb: Bitboard, rest: Bitboard) -> ([(u32, u8); 8], usize) {
+        let mut order = [(0u32, 0u8); 8];
+        let mut k = 0;
+        for x in nb {
+            if k < order.len() {
+                order[k] = ((g.adj(x) & rest).count(), x);
+                k += 1;
+            }
+        }
+        order[..k].sort_unstable();
+        (order, k)
+    }
+
+    /// Whether a path of at least `k` moves starts at `s` inside `region`
+    /// (connected, holding `s`). Ticks the budget per expanded state.
+    pub fn at_least(
+        &mut self,
+        g: &Graph,
+        s: u8,
+        region: Bitboard,
+        k: u32,
+        budget: &Budget,
+    ) -> Result<bool, LimitHit> {
+        if k == 0 {
+            return Ok(true);
+        }
+        budget.tick()?;
+        let rest = region.without(s);
+        let nb = g.adj(s) & rest;
+        let Some(first) = nb.first() else {
+            return Ok(false);
+        };
+        if !nb.more_than_one() {
+            // Removing a leaf keeps the region connected.
+            return self.at_least(g, first, rest, k - 1, budget);
+        }
+        let (lo, hi) = self.bounds(g, s, region);
+        if lo >= k {
+            return Ok(true);
+        }
+        if hi < k {
+            return Ok(false);
+        }
+        let before = budget.states();
+        let (order, n) = Self::ordered(g, nb, rest);
+        for &(_, x) in &order[..n] {
+            let comp = g.flood(x, rest);
+            if path_bound(g, x, comp) + 1 < k {
+                continue;
+            }
+            if self.at_least(g, x, comp, k - 1, budget)? {
+                self.remember(s, region, budget.states() - before, k, hi);
+                return Ok(true);
+            }
+        }
+        self.remember(s, region, budget.states() - before, lo, k - 1);
+        Ok(false)
     }
 
     /// The number of moves of the longest path from `s` inside `region`
@@ -109,40 +230,27 @@ impl Endgame {
             return Ok(0);
         };
         if !nb.more_than_one() {
-            // Removing a leaf keeps the region connected.
             return Ok(1 + self.longest(g, first, rest, budget)?);
         }
-        if let Some(v) = self.memo.get(region.0, s as u16) {
-            return Ok(v as u32);
+        let (lo, hi) = self.bounds(g, s, region);
+        if lo == hi {
+            return Ok(lo);
         }
-        let ub = path_bound(g, s, region);
-        let mut order = [(0u32, 0u8); 8];
-        let mut k = 0;
-        for x in nb {
-            if k < order.len() {
-                order[k] = ((g.adj(x) & rest).count(), x);
-                k += 1;
-            }
-        }
-        order[..k].sort_unstable();
-        let mut best = 0;
         let before = budget.states();
-        for &(_, x) in &order[..k] {
+        let (order, n) = Self::ordered(g, nb, rest);
+        // A path of `lo` moves is known to exist.
+        let mut best = lo;
+        for &(_, x) in &order[..n] {
             let comp = g.flood(x, rest);
             if path_bound(g, x, comp) < best {
                 continue;
             }
             best = best.max(1 + self.longest(g, x, comp, budget)?);
-            if best >= ub {
+            if best >= hi {
                 break;
             }
         }
-        let work = budget.states() - before;
-        let effort = 64 - work.leading_zeros();
-        self.memo
-            .put(region.0, s as u16, effort as u8, best as u64, |_| {
-                best as u64
-            });
+        self.remember(s, region, budget.states() - before, best, best);
         Ok(best)
     }
 }
@@ -192,12 +300,16 @@ mod tests {
                 continue;
             }
             let g = graph(&refs, steps);
-            let mut eg = Endgame::new(4);
-            for s in 0..g.n as u8 {
+            let mut eg = Endgame::new(0, 2);
+            for s in g.all {
                 let comp = g.flood(s, g.all);
                 let want = brute(&g, s, comp);
                 assert!(path_bound(&g, s, comp) >= want);
-                let got = eg.longest(&g, s, comp, &Budget::unlimited()).unwrap();
+                let b = Budget::unlimited();
+                for k in [want, want + 1, want.saturating_sub(2)] {
+                    assert_eq!(eg.at_least(&g, s, comp, k, &b).unwrap(), k <= want);
+                }
+                let got = eg.longest(&g, s, comp, &b).unwrap();
                 assert_eq!(got, want, "case {case} start {s}");
             }
         }
@@ -207,7 +319,8 @@ mod tests {
     fn regions_detect_separation() {
         // A wall of holes in the middle column.
         let g = graph(&[&[1, 1, 0, 1], &[1, 1, 0, 1]], Steps::Orthogonal);
-        let (ra, rb) = regions(&g, g.all, 0, 2).unwrap();
+        let i = |c| g.index_of(c).unwrap();
+        let (ra, rb) = regions(&g, g.all, i((0, 0)), i((0, 3))).unwrap();
         assert_eq!(ra.count(), 4);
         assert_eq!(rb.count(), 2);
         let g = graph(&[&[1, 1, 1]], Steps::Orthogonal);

@@ -27,6 +27,24 @@ impl From<LimitHit> for BuildError {
     }
 }
 
+/// How footholds are numbered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Row-major inside the footholds' bounding box of width `w` (when it
+    /// has at most 64 cells): neighbour sets are computed with shifts.
+    Grid {
+        /// Width of the bounding box.
+        w: u32,
+        /// Indices not in the box's first column.
+        not_first: Bitboard,
+        /// Indices not in the box's last column.
+        not_last: Bitboard,
+    },
+    /// Footholds numbered `0..n` in row-major order: neighbour sets come
+    /// from a table.
+    Compact,
+}
+
 /// The relevant footholds and their adjacency.
 #[derive(Clone, Debug)]
 pub struct Graph {
@@ -34,14 +52,21 @@ pub struct Graph {
     pub n: usize,
     /// Neighbour set of each index.
     pub adj: [Bitboard; 64],
-    /// The (row, col) of each index, sorted row-major.
-    pub cells: Vec<(usize, usize)>,
+    /// The indexed footholds.
+    pub all: Bitboard,
+    /// The (row, col) of each index (holes of a grid layout hold the cell
+    /// they would be).
+    cells: Vec<(usize, usize)>,
+    /// The indexed footholds' cells, sorted, with their indices.
+    sorted: Vec<((usize, usize), u8)>,
     /// Indices whose `row + col` is even (the two colours of a bipartite grid).
     pub colour: Bitboard,
     /// Whether every step changes colour (orthogonal steps).
     pub bipartite: bool,
-    /// All indices.
-    pub all: Bitboard,
+    /// King steps (8 neighbours).
+    king: bool,
+    /// The numbering.
+    pub layout: Layout,
 }
 
 impl Graph {
@@ -85,34 +110,90 @@ impl Graph {
             });
         }
         queue.sort_unstable();
+        Ok(Graph::from_cells(&queue, pos.steps, None))
+    }
+
+    /// The graph on `cells` (sorted, distinct, at most 64) under `steps`.
+    /// `force_compact` overrides the choice of layout (tests).
+    pub fn from_cells(
+        cells: &[(usize, usize)],
+        steps: Steps,
+        force_compact: Option<bool>,
+    ) -> Graph {
+        let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let h = cells.iter().map(|c| c.0 - r0 + 1).max().unwrap_or(1);
+        let w = cells.iter().map(|c| c.1 - c0 + 1).max().unwrap_or(1);
+        let grid = h.saturating_mul(w) <= 64 && force_compact != Some(true);
         let mut g = Graph {
-            n: queue.len(),
+            n: cells.len(),
             adj: [Bitboard::EMPTY; 64],
-            cells: queue,
+            all: Bitboard::EMPTY,
+            cells: Vec::new(),
+            sorted: Vec::new(),
             colour: Bitboard::EMPTY,
-            bipartite: pos.steps == Steps::Orthogonal,
-            all: Bitboard::first_n(0),
+            bipartite: steps == Steps::Orthogonal,
+            king: steps == Steps::King,
+            layout: Layout::Compact,
         };
-        g.all = Bitboard::first_n(g.n);
-        for i in 0..g.n {
-            let cell = g.cells[i];
-            if (cell.0 % 2) == (cell.1 % 2) {
-                g.colour = g.colour.with(i as u8);
+        if grid {
+            let mut not_first = Bitboard::EMPTY;
+            let mut not_last = Bitboard::EMPTY;
+            for r in 0..h {
+                for c in 0..w {
+                    let i = (r * w + c) as u8;
+                    g.cells.push((r + r0, c + c0));
+                    if c > 0 {
+                        not_first = not_first.with(i);
+                    }
+                    if c + 1 < w {
+                        not_last = not_last.with(i);
+                    }
+                }
             }
+            g.layout = Layout::Grid {
+                w: w as u32,
+                not_first,
+                not_last,
+            };
+            for &(r, c) in cells {
+                let i = ((r - r0) * w + (c - c0)) as u8;
+                g.sorted.push(((r, c), i));
+            }
+        } else {
+            g.cells = cells.to_vec();
+            g.sorted = cells
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| (c, i as u8))
+                .collect();
+        }
+        for &((r, c), i) in &g.sorted {
+            g.all = g.all.with(i);
+            if r % 2 == c % 2 {
+                g.colour = g.colour.with(i);
+            }
+        }
+        let offsets = steps.offsets();
+        for &((r, c), i) in &g.sorted.clone() {
             let mut set = Bitboard::EMPTY;
-            for nb in pos.neighbours(cell) {
-                if let Some(j) = g.index_of(nb) {
+            for &(dr, dc) in offsets {
+                let nb = r.checked_add_signed(dr).zip(c.checked_add_signed(dc));
+                if let Some(j) = nb.and_then(|nb| g.index_of(nb)) {
                     set = set.with(j);
                 }
             }
-            g.adj[i] = set;
+            g.adj[i as usize] = set;
         }
-        Ok(g)
+        g
     }
 
     /// The index of `cell`, if it is an indexed foothold.
     pub fn index_of(&self, cell: (usize, usize)) -> Option<u8> {
-        self.cells.binary_search(&cell).ok().map(|i| i as u8)
+        self.sorted
+            .binary_search_by(|e| e.0.cmp(&cell))
+            .ok()
+            .map(|k| self.sorted[k].1)
     }
 
     /// The (row, col) of index `i`.
@@ -129,11 +210,67 @@ impl Graph {
     /// The union of the neighbour sets of `set`'s elements.
     #[inline]
     pub fn expand(&self, set: Bitboard) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for i in set {
-            out |= self.adj(i);
+        match self.layout {
+            Layout::Grid {
+                w,
+                not_first,
+                not_last,
+            } => {
+                let mut out = (set << 1) & not_first | (set >> 1) & not_last | set << w | set >> w;
+                if self.king {
+                    out |= (set << (w + 1) | set >> (w - 1)) & not_first
+                        | (set << (w - 1) | set >> (w + 1)) & not_last;
+                }
+                out & self.all
+            }
+            Layout::Compact => {
+                let mut out = Bitboard::EMPTY;
+                for i in set {
+                    out |= self.adj(i);
+                }
+                out
+            }
         }
-        out
+    }
+
+    /// The cells of `set` with at least two neighbours in `set`.
+    #[inline]
+    pub fn two_plus(&self, set: Bitboard) -> Bitboard {
+        match self.layout {
+            Layout::Grid {
+                w,
+                not_first,
+                not_last,
+            } => {
+                // Bit-parallel count, saturating at two, of the directions
+                // in which a cell has a neighbour in `set`.
+                let mut one = (set << 1) & not_first;
+                let mut two = Bitboard::EMPTY;
+                let mut add = |d: Bitboard| {
+                    two |= one & d;
+                    one |= d;
+                };
+                add((set >> 1) & not_last);
+                add(set << w);
+                add(set >> w);
+                if self.king {
+                    add((set << (w + 1)) & not_first);
+                    add((set >> (w - 1)) & not_first);
+                    add((set << (w - 1)) & not_last);
+                    add((set >> (w + 1)) & not_last);
+                }
+                two & set
+            }
+            Layout::Compact => {
+                let mut out = Bitboard::EMPTY;
+                for c in set {
+                    if (self.adj(c) & set).more_than_one() {
+                        out = out.with(c);
+                    }
+                }
+                out
+            }
+        }
     }
 
     /// The cells of `allowed` connected to `from` through `allowed`
@@ -188,33 +325,35 @@ impl Graph {
     }
 
     /// The board symmetries (of the bounding box, as permutations of the
-    /// indices) that map the indexed footholds onto themselves, identity
-    /// excluded.
+    /// indices: `p[i]` is the image of index `i`, holes map to themselves)
+    /// that map the indexed footholds onto themselves, identity excluded.
     pub fn symmetries(&self) -> Vec<Vec<u8>> {
-        let Some(r0) = self.cells.iter().map(|c| c.0).min() else {
+        let cells: Vec<(usize, usize)> = self.sorted.iter().map(|e| e.0).collect();
+        let Some(r0) = cells.iter().map(|c| c.0).min() else {
             return Vec::new();
         };
-        let c0 = self.cells.iter().map(|c| c.1).min().unwrap_or(0);
-        let h = self.cells.iter().map(|c| c.0 - r0).max().unwrap_or(0);
-        let w = self.cells.iter().map(|c| c.1 - c0).max().unwrap_or(0);
+        let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let h = cells.iter().map(|c| c.0 - r0).max().unwrap_or(0);
+        let w = cells.iter().map(|c| c.1 - c0).max().unwrap_or(0);
         let mut out = Vec::new();
         for t in 1..8u8 {
             if t >= 4 && h != w {
                 continue;
             }
-            let perm: Option<Vec<u8>> = self
-                .cells
-                .iter()
-                .map(|&(r, c)| {
-                    let (r, c) = (r - r0, c - c0);
-                    let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                    let r = if t & 1 != 0 { h - r } else { r };
-                    let c = if t & 2 != 0 { w - c } else { c };
-                    self.index_of((r + r0, c + c0))
-                })
-                .collect();
-            if let Some(p) = perm {
-                out.push(p);
+            let mut perm: Vec<u8> = (0..64).collect();
+            let mut ok = true;
+            for &((r, c), i) in &self.sorted {
+                let (r, c) = (r - r0, c - c0);
+                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+                let r = if t & 1 != 0 { h - r } else { r };
+                let c = if t & 2 != 0 { w - c } else { c };
+                match self.index_of((r + r0, c + c0)) {
+                    Some(j) => perm[i as usize] = j,
+                    None => ok = false,
+                }
+            }
+            if ok {
+                out.push(perm);
             }
         }
         out
@@ -235,10 +374,43 @@ mod tests {
         )
         .unwrap();
         let g = Graph::build(&p, &[p.a, p.b], &Budget::unlimited()).unwrap();
-        assert_eq!(g.cells, vec![(0, 0), (0, 1), (1, 1), (2, 0), (2, 1)]);
-        assert_eq!(g.adj(2).collect::<Vec<_>>(), vec![1, 4]);
-        assert_eq!(g.flood(0, g.all.without(2)).count(), 2);
+        assert_eq!(g.n, 5);
+        assert!(matches!(g.layout, Layout::Grid { w: 2, .. }));
+        assert_eq!(g.index_of((2, 1)), Some(5));
+        assert_eq!(g.index_of((1, 0)), None);
+        assert_eq!(g.adj(3).collect::<Vec<_>>(), vec![1, 5]);
+        assert_eq!(g.flood(0, g.all.without(3)).count(), 2);
         assert!(g.colour.contains(0) && !g.colour.contains(1));
+        let cells: Vec<_> = g.all.map(|i| g.cell(i)).collect();
+        let c = Graph::from_cells(&cells, Steps::Orthogonal, Some(true));
+        assert_eq!(c.layout, Layout::Compact);
+        assert_eq!(c.adj(2).collect::<Vec<_>>(), vec![1, 4]);
+    }
+
+    #[test]
+    fn shifts_match_the_neighbour_table() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        for case in 0..200 {
+            let steps = if case % 2 == 0 {
+                Steps::King
+            } else {
+                Steps::Orthogonal
+            };
+            let (h, w) = (rng.gen_range(1..=8), rng.gen_range(1..=8));
+            let cells: Vec<(usize, usize)> = (0..h)
+                .flat_map(|r| (0..w).map(move |c| (r + 2, c + 1)))
+                .filter(|_| rng.gen_bool(0.7))
+                .collect();
+            let g = Graph::from_cells(&cells, steps, None);
+            for _ in 0..20 {
+                let set = Bitboard(rng.gen::<u64>()) & g.all;
+                let by_table = set.fold(Bitboard::EMPTY, |acc, i| acc | g.adj(i));
+                assert_eq!(g.expand(set), by_table, "{cells:?} {steps:?}");
+                let two: Bitboard = set.filter(|&i| (g.adj(i) & set).count() >= 2).collect();
+                assert_eq!(g.two_plus(set), two, "{cells:?} {steps:?}");
+            }
+        }
     }
 
     #[test]

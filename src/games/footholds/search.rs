@@ -13,7 +13,7 @@
 use std::fmt;
 
 use super::bitboard::Bitboard;
-use super::endgame::{regions, Endgame};
+use super::endgame::Endgame;
 use super::graph::{BuildError, Graph, MAX_FOOTHOLDS};
 use super::reference::parent_view;
 use super::rules::{Cell, Player, Position};
@@ -76,6 +76,11 @@ impl fmt::Display for SearchError {
 }
 
 impl std::error::Error for SearchError {}
+
+/// The transposition table grows up to `2^20` buckets of 64 bytes (64 MiB).
+const TT_MAX_LOG2: u32 = 20;
+/// The endgame memo grows up to `2^18` buckets of 64 bytes (16 MiB).
+const MEMO_MAX_LOG2: u32 = 18;
 
 /// Score of a win in `n` more moves is `MAXN - n`; of a loss, `n - MAXN`.
 const MAXN: i32 = 1000;
@@ -144,6 +149,14 @@ pub struct Stats {
     pub endgames: u64,
     /// Null-window tests run by the driver.
     pub tests: u32,
+    /// Cutoffs, by the index of the move that caused them.
+    pub cut_at: [u64; 4],
+    /// Nodes settled by the rules at once.
+    pub quick: u64,
+    /// Nodes settled by the table.
+    pub tt_cuts: u64,
+    /// Nodes where every move was searched.
+    pub all_nodes: u64,
 }
 
 /// A solver for one game: the indexed board, the transposition table and
@@ -154,12 +167,22 @@ pub struct Solver<'b> {
     eg: Endgame,
     syms: Vec<Vec<u8>>,
     budget: &'b Budget,
-    /// Move ordering heuristic (experiments).
-    pub ordering: u8,
     /// Cutoff counts per (from, to).
     history: Vec<u32>,
-    /// Whether to use enhanced transposition cutoffs.
+    /// Positions whose search took fewer than `2^(tt_effort-1)` states are
+    /// not stored (default 7): transpositions are rare, so the table
+    /// mostly serves the re-searches of the driver, and storing every leaf
+    /// would only pollute the cache.
+    pub tt_effort: u8,
+    /// Whether separated positions are settled by the endgame (on by
+    /// default; off only to test it against plain search).
+    pub endgame: bool,
+    /// Whether to try enhanced transposition cutoffs (probing every child
+    /// in the table before searching any). Off by default: transpositions
+    /// are rare in this game and the extra probes cost more than they save.
     pub etc: bool,
+    /// The cells each symmetry maps to themselves.
+    sym_fixed: Vec<Bitboard>,
     /// Counters.
     pub stats: Stats,
 }
@@ -172,6 +195,39 @@ struct Node {
     o: u8,
 }
 
+/// Steps to the opponent from each destination of the mover.
+#[derive(Clone, Copy, Default)]
+struct Distances {
+    items: [(u8, u8); 8],
+    len: usize,
+}
+
+impl Distances {
+    #[inline]
+    fn push(&mut self, d: u8, x: u8) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = (d, x);
+            self.len += 1;
+        }
+    }
+}
+
+impl IntoIterator for Distances {
+    type Item = (u8, u8);
+    type IntoIter = std::iter::Take<std::array::IntoIter<(u8, u8), 8>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(self.len)
+    }
+}
+
+/// What the breadth-first scan of a node found.
+enum Scan {
+    /// No cell can be reached by both: the mover's and the opponent's regions.
+    Separated(Bitboard, Bitboard),
+    /// Steps to the opponent from each destination of the mover.
+    Distances(Distances),
+}
+
 /// How a position resolves before any search.
 enum Start {
     Done(Value),
@@ -182,28 +238,21 @@ impl<'b> Solver<'b> {
     /// A solver for `pos` and the positions that follow it.
     pub fn new(pos: &Position, budget: &'b Budget) -> Result<Solver<'b>, SearchError> {
         let g = Graph::build(pos, &[pos.a, pos.b], budget)?;
-        let n = g.n as u32;
-        let tt_log2 = if n <= 16 {
-            6
-        } else {
-            (6 + (n - 16) / 3).min(20)
-        };
-        let eg_log2 = if n <= 16 {
-            4
-        } else {
-            (4 + (n - 16) / 3).min(16)
-        };
+        let syms = g.symmetries();
+        let sym_fixed = syms
+            .iter()
+            .map(|p| g.all.filter(|&i| p[i as usize] == i).collect())
+            .collect();
         Ok(Solver {
-            syms: g.symmetries(),
-            tt: Table::new(tt_log2),
-            eg: Endgame::new(eg_log2),
+            syms,
+            sym_fixed,
+            tt: Table::new(8, TT_MAX_LOG2),
+            eg: Endgame::new(6, MEMO_MAX_LOG2),
             g,
             budget,
-            etc: std::env::var_os("FH_NOETC").is_none(),
-            ordering: std::env::var("FH_ORDER")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0),
+            etc: false,
+            endgame: true,
+            tt_effort: 7,
             history: vec![0; 64 * 64],
             stats: Stats::default(),
         })
@@ -247,7 +296,9 @@ impl<'b> Solver<'b> {
                 }
             }
         };
-        let cells = (0..self.g.n as u8)
+        let cells = self
+            .g
+            .all
             .filter(|&i| pos.is_foothold(self.g.cell(i)))
             .collect();
         Ok(Start::Search(Node { cells, m, o }))
@@ -267,31 +318,33 @@ impl<'b> Solver<'b> {
             Start::Done(w) => Ok(w == v),
             Start::Search(node) => {
                 let t = to_score(v);
-                let restrict = self.root_moves(node);
-                if self.search(node, t - 1, t, restrict)? < t {
+                if self.search(node, t - 1, t)? < t {
                     return Ok(false);
                 }
-                Ok(self.search(node, t, t + 1, restrict)? <= t)
+                Ok(self.search(node, t, t + 1)? <= t)
             }
         }
     }
 
-    /// The moves worth searching at a root: one per orbit of the
-    /// symmetries that fix the position.
-    fn root_moves(&self, node: Node) -> Bitboard {
-        let cand = (self.g.adj(node.m) & node.cells).without(node.o);
-        let fixing: Vec<&Vec<u8>> = self
-            .syms
-            .iter()
-            .filter(|p| {
-                p[node.m as usize] == node.m
-                    && p[node.o as usize] == node.o
-                    && node.cells.every(|i| node.cells.contains(p[i as usize]))
-            })
-            .collect();
-        if fixing.is_empty() {
+    /// The moves worth searching: one per orbit of the board symmetries
+    /// that map the position onto itself (all moves if none does).
+    fn symmetric_moves(&self, node: Node) -> Bitboard {
+        let mut fixing = [0usize; 8];
+        let mut n = 0;
+        for (k, fixed) in self.sym_fixed.iter().enumerate() {
+            // Cheap test first: both players on the symmetry's fixed cells.
+            if fixed.contains(node.m) && fixed.contains(node.o) && n < fixing.len() {
+                let p = &self.syms[k];
+                if node.cells.every(|i| node.cells.contains(p[i as usize])) {
+                    fixing[n] = k;
+                    n += 1;
+                }
+            }
+        }
+        if n == 0 {
             return Bitboard::FULL;
         }
+        let cand = (self.g.adj(node.m) & node.cells).without(node.o);
         let mut keep = Bitboard::EMPTY;
         let mut covered = Bitboard::EMPTY;
         for x in cand {
@@ -299,8 +352,8 @@ impl<'b> Solver<'b> {
                 continue;
             }
             keep = keep.with(x);
-            for p in &fixing {
-                covered = covered.with(p[x as usize]);
+            for &k in &fixing[..n] {
+                covered = covered.with(self.syms[k][x as usize]);
             }
         }
         keep
@@ -309,21 +362,12 @@ impl<'b> Solver<'b> {
     /// The exact score of a search node: null-window tests on the exact
     /// score, first the winner, then the length.
     fn solve_node(&mut self, node: Node) -> Result<i32, LimitHit> {
-        let restrict = self.root_moves(node);
         let mut lo = -MAXN;
         let mut hi = MAXN;
         let mut guess = 1;
         loop {
             self.stats.tests += 1;
-            let n0 = self.stats.nodes;
-            let s = self.search(node, guess - 1, guess, restrict)?;
-            if std::env::var_os("FH_TRACE").is_some() {
-                eprintln!(
-                    "test {guess} -> {s} ({:?}) nodes {}",
-                    to_value(s),
-                    self.stats.nodes - n0
-                );
-            }
+            let s = self.search(node, guess - 1, guess)?;
             if s >= guess {
                 lo = s;
             } else {
@@ -339,57 +383,97 @@ impl<'b> Solver<'b> {
     }
 
     /// Alpha-beta (fail-soft) on the exact score of `node` within
-    /// `(alpha, beta)`; only moves in `restrict` are tried.
-    fn search(
-        &mut self,
-        node: Node,
-        mut alpha: i32,
-        mut beta: i32,
-        restrict: Bitboard,
-    ) -> Result<i32, LimitHit> {
+    /// `(alpha, beta)`.
+    fn search(&mut self, node: Node, mut alpha: i32, mut beta: i32) -> Result<i32, LimitHit> {
         self.budget.tick()?;
         self.stats.nodes += 1;
         let Node { cells, m, o } = node;
         let moves = self.g.adj(m) & cells;
         if moves.is_empty() {
+            self.stats.quick += 1;
             return Ok(loss(0));
         }
         if (self.g.adj(o) & cells).without(m).is_empty() {
+            self.stats.quick += 1;
             return Ok(win(1));
         }
+        // Positions that a board symmetry maps onto themselves: one move
+        // per orbit.
+        let restrict = if self.sym_fixed.is_empty() {
+            Bitboard::FULL
+        } else {
+            self.symmetric_moves(node)
+        };
         let cand = moves.without(o) & restrict;
         if cand.is_empty() {
             // Only onto the opponent, who steps away: the mover's cell vanishes.
+            self.stats.quick += 1;
             return Ok(loss(2));
         }
+        // Load the table entry while the scan runs.
+        let bucket = self.tt.fetch(cells.0, m, o);
+        let scan = self.scan(cells, m, o);
         let mut tt_move = 255;
-        if let Some(b) = self.tt.probe(cells.0, m, o) {
+        if let Some(b) = Table::find(&bucket, cells.0, m, o) {
             let (lo, hi) = (b.lower as i32, b.upper as i32);
             if lo >= beta || lo == hi {
+                self.stats.tt_cuts += 1;
                 return Ok(lo);
             }
             if hi <= alpha {
+                self.stats.tt_cuts += 1;
                 return Ok(hi);
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
             tt_move = b.best;
         }
-        if let Some((ra, rb)) = regions(&self.g, cells, m, o) {
-            self.stats.endgames += 1;
-            let la = self.eg.longest(&self.g, m, ra, self.budget)?;
-            let lb = self.eg.longest(&self.g, o, rb, self.budget)?;
-            let s = if la > lb {
-                win(2 * lb + 1)
-            } else {
-                loss(2 * la)
-            };
-            self.store(node, 1, s, s, 255);
-            return Ok(s);
+        let rest = cells.without(m);
+        let mut order = [(0u32, 0u8); 8];
+        let mut k = 0;
+        match scan {
+            Scan::Separated(ra, rb) if self.endgame => {
+                self.stats.endgames += 1;
+                let before = self.budget.states();
+                let s = self.endgame(m, o, ra, rb, alpha, beta)?;
+                let effort = (64 - (self.budget.states() - before).leading_zeros()) as u8;
+                let (lo, hi) = if s <= alpha {
+                    (-MAXN, s)
+                } else if s >= beta {
+                    (s, MAXN)
+                } else {
+                    (s, s)
+                };
+                self.store(node, effort, lo, hi, 255);
+                return Ok(s);
+            }
+            Scan::Separated(..) => {
+                for x in cand {
+                    if k < order.len() {
+                        order[k] = (u32::from(x != tt_move), x);
+                        k += 1;
+                    }
+                }
+            }
+            Scan::Distances(dist) => {
+                // Table move first, then towards the opponent, then by history.
+                for (d, x) in dist {
+                    if cand.contains(x) && k < order.len() {
+                        let h = self.history[(m as usize) * 64 + x as usize].min(0xFF_FFFF);
+                        let key = if x == tt_move {
+                            0
+                        } else {
+                            (d as u32 + 1) << 24 | (0xFF_FFFF - h)
+                        };
+                        order[k] = (key, x);
+                        k += 1;
+                    }
+                }
+                order[..k].sort_unstable_by_key(|e| e.0);
+            }
         }
         let before = self.budget.states();
-        let rest = cells.without(m);
-        let (order, k) = self.order_moves(cells, m, o, cand, tt_move);
+        let order = order.map(|e| e.1);
         if self.etc {
             // Enhanced transposition cutoff: a child already known to be
             // good enough settles the node without searching.
@@ -406,25 +490,29 @@ impl<'b> Solver<'b> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = 255;
-        for &x in &order[..k] {
+        for (i, &x) in order[..k].iter().enumerate() {
             let child = Node {
                 cells: rest,
                 m: o,
                 o: x,
             };
-            let v = up(self.search(child, down(beta), down(alpha), Bitboard::FULL)?);
+            let v = up(self.search(child, down(beta), down(alpha))?);
             if v > best {
                 best = v;
                 best_move = x;
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
+                        self.stats.cut_at[i.min(3)] += 1;
                         let h = &mut self.history[(m as usize) * 64 + x as usize];
                         *h = h.saturating_add(cells.count() * cells.count());
                         break;
                     }
                 }
             }
+        }
+        if best < beta {
+            self.stats.all_nodes += 1;
         }
         let work = self.budget.states() - before;
         let effort = (64 - work.leading_zeros()) as u8;
@@ -439,54 +527,139 @@ impl<'b> Solver<'b> {
         Ok(best)
     }
 
-    /// The candidate moves in the order to search them: the table's move
-    /// first, then by a heuristic.
-    fn order_moves(
-        &self,
-        cells: Bitboard,
+    /// The score of a separated position (mover at `m` in region `ra`,
+    /// opponent at `o` in `rb`), fail-soft within `(alpha, beta)`: longest
+    /// paths are only computed as far as the window needs.
+    fn endgame(
+        &mut self,
         m: u8,
         o: u8,
-        cand: Bitboard,
-        tt_move: u8,
-    ) -> ([u8; 8], usize) {
-        let mut keyed = [(0i64, 0u8); 8];
-        let mut k = 0;
-        let rest = cells.without(m);
-        for x in cand {
-            if k == keyed.len() {
-                break;
+        ra: Bitboard,
+        rb: Bitboard,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, LimitHit> {
+        let s = self.endgame_test(m, o, ra, rb, beta)?;
+        if s >= beta || s <= alpha {
+            return Ok(s);
+        }
+        let t = self.endgame_test(m, o, ra, rb, alpha + 1)?;
+        if t <= alpha {
+            return Ok(t);
+        }
+        let la = self.eg.longest(&self.g, m, ra, self.budget)?;
+        let lb = self.eg.longest(&self.g, o, rb, self.budget)?;
+        Ok(if la > lb {
+            win(2 * lb + 1)
+        } else {
+            loss(2 * la)
+        })
+    }
+
+    /// Whether the separated position scores at least `g`: a lower bound
+    /// `>= g` if so, else an upper bound `< g`. (Its value is a win in
+    /// `2*lb + 1` if `la > lb`, else a loss in `2*la`.)
+    fn endgame_test(
+        &mut self,
+        m: u8,
+        o: u8,
+        ra: Bitboard,
+        rb: Bitboard,
+        g: i32,
+    ) -> Result<i32, LimitHit> {
+        let (graph, budget) = (&self.g, self.budget);
+        let eg = &mut self.eg;
+        if g <= -MAXN {
+            return Ok(-MAXN);
+        }
+        if g >= MAXN {
+            return Ok(MAXN - 1);
+        }
+        let (la_lo, la_hi) = eg.quick_bounds(graph, m, ra);
+        let (lb_lo, lb_hi) = eg.quick_bounds(graph, o, rb);
+        if g > 0 {
+            // A win in at most n moves: lb <= k and la > lb.
+            let n = (MAXN - g) as u32;
+            let k = (n - 1) / 2;
+            if la_hi <= lb_lo {
+                return Ok(loss(2 * la_hi));
             }
-            let key: i64 = if x == tt_move {
-                i64::MIN
-            } else {
-                match self.ordering {
-                    1 => {
-                        let (mine, theirs) = self.g.voronoi(rest, o, x);
-                        theirs as i64 - mine as i64
-                    }
-                    2 => -(self.history[(m as usize) * 64 + x as usize] as i64),
-                    3 => self.g.distance(rest, x, o) as i64,
-                    4 => (self.g.adj(x) & rest).count() as i64,
-                    5 => {
-                        let (mine, theirs) = self.g.voronoi(rest, o, x);
-                        (theirs as i64 - mine as i64) * 1000
-                            - (self.history[(m as usize) * 64 + x as usize] as i64).min(999)
-                    }
-                    _ => 0,
-                }
-            };
-            keyed[k] = (key, x);
-            k += 1;
+            if lb_lo > k {
+                return Ok(win(2 * lb_lo + 1));
+            }
+            if lb_hi <= k && la_lo > lb_hi {
+                return Ok(win(2 * lb_hi + 1));
+            }
+            if eg.at_least(graph, o, rb, k + 1, budget)? {
+                return Ok(win(2 * k + 3));
+            }
+            let lb = eg.longest(graph, o, rb, budget)?;
+            if eg.at_least(graph, m, ra, lb + 1, budget)? {
+                return Ok(win(2 * lb + 1));
+            }
+            let la = eg.longest(graph, m, ra, budget)?;
+            return Ok(loss(2 * la));
         }
-        keyed[..k].sort_by_key(|e| e.0);
-        let mut order = [0u8; 8];
-        for i in 0..k {
-            order[i] = keyed[i].1;
+        // A win, or a loss in at least n moves: la >= ceil(n / 2).
+        let n = (g + MAXN) as u32;
+        let h = n.div_ceil(2);
+        if la_lo > lb_hi {
+            return Ok(win(2 * lb_hi + 1));
         }
-        (order, k)
+        if la_lo >= h {
+            return Ok(loss(2 * la_lo));
+        }
+        if la_hi < h && la_hi <= lb_lo {
+            return Ok(loss(2 * la_hi));
+        }
+        if eg.at_least(graph, m, ra, h, budget)? {
+            return Ok(loss(2 * h));
+        }
+        let la = eg.longest(graph, m, ra, budget)?;
+        if eg.at_least(graph, o, rb, la, budget)? {
+            return Ok(loss(2 * la));
+        }
+        let lb = eg.longest(graph, o, rb, budget)?;
+        Ok(win(2 * lb + 1))
+    }
+
+    /// Breadth-first search from the opponent through the cells the mover
+    /// does not stand on: either the players are separated (their regions),
+    /// or the number of steps from each of the mover's destinations to the
+    /// opponent (`u8::MAX` if cut off from it).
+    #[inline]
+    fn scan(&self, cells: Bitboard, m: u8, o: u8) -> Scan {
+        let g = &self.g;
+        let rest = cells.without(m);
+        let targets = (g.adj(m) & cells).without(o);
+        let mut seen = Bitboard::from_index(o);
+        let mut frontier = seen;
+        let mut left = targets;
+        let mut dist = Distances::default();
+        let mut d = 0u8;
+        while !frontier.is_empty() && !left.is_empty() {
+            d += 1;
+            frontier = g.expand(frontier) & (rest - seen);
+            seen |= frontier;
+            for x in frontier & left {
+                dist.push(d, x);
+            }
+            left = left - frontier;
+        }
+        if left == targets && !g.adj(m).contains(o) {
+            // `seen` is the opponent's whole region.
+            return Scan::Separated(g.flood(m, cells - seen), seen);
+        }
+        for x in left {
+            dist.push(u8::MAX, x);
+        }
+        Scan::Distances(dist)
     }
 
     fn store(&mut self, node: Node, effort: u8, lo: i32, hi: i32, best: u8) {
+        if effort < self.tt_effort {
+            return;
+        }
         self.tt.store(
             node.cells.0,
             node.m,
@@ -562,7 +735,7 @@ impl Solver<'_> {
         let Ok(Start::Search(node)) = self.start(pos) else {
             return Vec::new();
         };
-        let keep = self.root_moves(node);
+        let keep = self.symmetric_moves(node);
         let cand = (self.g.adj(node.m) & node.cells).without(node.o);
         let mut out = Vec::new();
         for x in cand - keep {
@@ -657,9 +830,18 @@ mod tests {
     /// A random position: board up to 5x5 with random holes, players on
     /// footholds (maybe shared), random side to move and step rule.
     fn random_position(rng: &mut StdRng) -> Position {
+        let steps = if rng.gen_bool(0.3) {
+            Steps::King
+        } else {
+            Steps::Orthogonal
+        };
+        random_position_with(rng, steps, 0.4)
+    }
+
+    fn random_position_with(rng: &mut StdRng, steps: Steps, min_density: f64) -> Position {
         let rows = rng.gen_range(1..=5);
         let cols = rng.gen_range(1..=5);
-        let density = rng.gen_range(0.4..=1.0);
+        let density = rng.gen_range(min_density..=1.0);
         let mut cells: Vec<bool> = (0..rows * cols).map(|_| rng.gen_bool(density)).collect();
         let a = (rng.gen_range(0..rows), rng.gen_range(0..cols));
         let b = if rng.gen_bool(0.1) {
@@ -680,11 +862,7 @@ mod tests {
             } else {
                 Player::B
             },
-            steps: if rng.gen_bool(0.3) {
-                Steps::King
-            } else {
-                Steps::Orthogonal
-            },
+            steps,
         }
     }
 
@@ -722,15 +900,105 @@ mod tests {
     }
 
     #[test]
-    fn random_positions_match_the_reference() {
-        let mut rng = StdRng::seed_from_u64(20220001);
-        let mut checked = 0;
-        for _ in 0..1500 {
+    fn the_separation_endgame_agrees_with_full_search() {
+        let mut rng = StdRng::seed_from_u64(77);
+        let mut separated = 0;
+        for _ in 0..400 {
             let p = random_position(&mut rng);
-            if check(&p, 20_000) {
-                checked += 1;
+            let b = unlimited();
+            let Ok(mut with) = Solver::new(&p, &b) else {
+                continue;
+            };
+            let mut without = Solver::new(&p, &b).unwrap();
+            without.endgame = false;
+            let v = with.value(&p).unwrap();
+            assert_eq!(v, without.value(&p).unwrap(), "{p:?}");
+            separated += with.stats.endgames;
+            // The formula itself, on the separated positions a few moves in.
+            let mut cur = p.clone();
+            for _ in 0..3 {
+                let Some(&to) = cur.legal_moves().first() else {
+                    break;
+                };
+                cur = cur.play(to).unwrap();
+                let mut without = Solver::new(&cur, &b).unwrap();
+                without.endgame = false;
+                assert_eq!(
+                    with.value(&cur).unwrap(),
+                    without.value(&cur).unwrap(),
+                    "{cur:?}"
+                );
             }
         }
-        assert!(checked > 1000, "only {checked} checked");
+        assert!(separated > 1000, "{separated}");
+    }
+
+    #[test]
+    fn figures_small() {
+        let b = unlimited();
+        let king = Position::full(5, 5, (0, 0), (4, 4), Steps::King);
+        assert_eq!(solve(&king, &b).unwrap().moves, 23);
+        let p = Position::full(6, 6, (0, 0), (5, 5), Steps::Orthogonal);
+        let v = solve(&p, &b).unwrap();
+        assert_eq!(principal_line(&p, &b).unwrap().len() as u32, v.moves);
+    }
+
+    /// The benchmark's big figures (slow in debug: `cargo test --release -- --ignored`).
+    #[test]
+    #[ignore]
+    fn figures_big() {
+        let b = unlimited();
+        let full = |n, a, bb| Position::full(n, n, a, bb, Steps::Orthogonal);
+        assert_eq!(solve(&full(7, (0, 0), (6, 6)), &b).unwrap().moves, 45);
+        assert_eq!(solve(&full(7, (1, 1), (5, 5)), &b).unwrap().moves, 46);
+        assert_eq!(solve(&full(7, (3, 3), (3, 4)), &b).unwrap().moves, 47);
+        let v = solve(&full(8, (0, 0), (7, 7)), &b).unwrap();
+        assert_eq!(
+            v,
+            Value {
+                mover_wins: false,
+                moves: 62
+            }
+        );
+        let line = principal_line(&full(8, (0, 0), (7, 7)), &b).unwrap();
+        assert_eq!(line.len(), 62);
+    }
+
+    /// Checks `n` random positions of `steps`; returns how many the
+    /// reference could settle within `cap` states.
+    fn check_random(seed: u64, n: usize, steps: Steps, min_density: f64, cap: u64) -> usize {
+        let mut rng = StdRng::seed_from_u64(seed);
+        (0..n)
+            .filter(|_| check(&random_position_with(&mut rng, steps, min_density), cap))
+            .count()
+    }
+
+    #[test]
+    fn random_orthogonal_positions_match_the_reference() {
+        let checked = check_random(20220001, 2000, Steps::Orthogonal, 0.5, 40_000);
+        assert!(checked > 1850, "only {checked} checked");
+    }
+
+    #[test]
+    fn random_king_positions_match_the_reference() {
+        let checked = check_random(20220002, 1300, Steps::King, 0.3, 15_000);
+        assert!(checked > 1100, "only {checked} checked");
+    }
+
+    #[test]
+    fn full_5x5_boards_match_the_reference() {
+        // Every pair of distinct start cells up to symmetry... a sample.
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..12 {
+            let a = (rng.gen_range(0..5), rng.gen_range(0..5));
+            let b = (rng.gen_range(0..5), rng.gen_range(0..5));
+            let mut p = Position::full(5, 5, a, b, Steps::Orthogonal);
+            p.to_move = if rng.gen_bool(0.5) {
+                Player::A
+            } else {
+                Player::B
+            };
+            assert!(check(&p, 1_000_000), "{p:?}");
+        }
     }
 }

@@ -15,6 +15,13 @@ pub struct Cache {
     /// First word of bucket 0 (aligns buckets to cache lines).
     base: usize,
     mask: u64,
+    log2: u32,
+    max_log2: u32,
+    /// Entries stored into empty slots since the last growth.
+    filled: usize,
+    /// One bit per bucket: whether it holds any entry. Small enough to stay
+    /// in cache, it saves the memory access of most probes that would miss.
+    occupied: Vec<u64>,
 }
 
 const WAYS: usize = 4;
@@ -23,10 +30,12 @@ const PAYLOAD_BITS: u32 = 40;
 const PAYLOAD_MASK: u64 = (1 << PAYLOAD_BITS) - 1;
 
 impl Cache {
-    /// A cache of `2^log2_buckets` buckets of 4 entries (64 bytes each).
-    /// The memory is zeroed lazily by the OS, so unused parts cost nothing.
-    pub fn new(log2_buckets: u32) -> Cache {
-        let log2 = log2_buckets.min(26);
+    /// A cache of `2^log2_buckets` buckets of 4 entries (64 bytes each)
+    /// that doubles when half full, up to `2^max_log2` buckets;
+    /// from then on it replaces entries.
+    pub fn new(log2_buckets: u32, max_log2: u32) -> Cache {
+        let max_log2 = max_log2.min(26);
+        let log2 = log2_buckets.min(max_log2);
         let buckets = 1usize << log2;
         let words = vec![0u64; buckets * WAYS * 2 + 8];
         let misalign = (words.as_ptr() as usize / 8) % 8;
@@ -34,29 +43,86 @@ impl Cache {
             base: (8 - misalign) % 8,
             words,
             mask: (buckets - 1) as u64,
+            log2,
+            max_log2,
+            filled: 0,
+            occupied: vec![0u64; buckets.div_ceil(64)],
         }
+    }
+
+    fn grow(&mut self) {
+        let mut bigger = Cache::new(self.log2 + 1, self.max_log2);
+        let end = self.base + ((self.mask as usize) + 1) * WAYS * 2;
+        for e in self.words[self.base..end].chunks_exact(2) {
+            if e[1] & VALID != 0 {
+                let i = bigger.index(e[0], e[1] as u16);
+                bigger.occupied[i / 64] |= 1 << (i % 64);
+                let b = bigger.base + i * WAYS * 2;
+                let slots = &mut bigger.words[b..b + WAYS * 2];
+                // The bigger table has room: each old bucket splits in two.
+                if let Some(k) = (0..WAYS).find(|&k| slots[2 * k + 1] & VALID == 0) {
+                    slots[2 * k] = e[0];
+                    slots[2 * k + 1] = e[1];
+                    bigger.filled += 1;
+                }
+            }
+        }
+        *self = bigger;
     }
 
     /// Memory used, in bytes.
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        (self.words.len() + self.occupied.len()) * 8
     }
 
+    /// The bucket number of `(key, tag)`.
     #[inline]
-    fn bucket(&self, key: u64, tag: u16) -> usize {
+    fn index(&self, key: u64, tag: u16) -> usize {
         let mut x = key ^ (tag as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         x ^= x >> 31;
         x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
         x ^= x >> 29;
-        self.base + ((x & self.mask) as usize) * WAYS * 2
+        (x & self.mask) as usize
+    }
+
+    /// The first word of the bucket of `(key, tag)`, if it holds entries.
+    #[inline]
+    fn bucket(&self, key: u64, tag: u16) -> Option<usize> {
+        let i = self.index(key, tag);
+        let bits = self.occupied.get(i / 64).copied().unwrap_or(0);
+        (bits >> (i % 64) & 1 != 0).then_some(self.base + i * WAYS * 2)
     }
 
     /// The payload stored for `(key, tag)`.
     #[inline]
     pub fn get(&self, key: u64, tag: u16) -> Option<u64> {
-        let b = self.bucket(key, tag);
+        let b = self.bucket(key, tag)?;
         let slots = self.words.get(b..b + WAYS * 2)?;
         for e in slots.chunks_exact(2) {
+            if e[0] == key && e[1] & VALID != 0 && e[1] as u16 == tag {
+                return Some((e[1] >> 16) & PAYLOAD_MASK);
+            }
+        }
+        None
+    }
+
+    /// A copy of the bucket of `(key, tag)`: loading it early lets the
+    /// memory latency overlap other work before [`Cache::find`].
+    #[inline]
+    pub fn fetch(&self, key: u64, tag: u16) -> [u64; 8] {
+        let mut out = [0u64; 8];
+        if let Some(b) = self.bucket(key, tag) {
+            if let Some(slots) = self.words.get(b..b + WAYS * 2) {
+                out.copy_from_slice(slots);
+            }
+        }
+        out
+    }
+
+    /// The payload for `(key, tag)` in a bucket from [`Cache::fetch`].
+    #[inline]
+    pub fn find(bucket: &[u64; 8], key: u64, tag: u16) -> Option<u64> {
+        for e in bucket.chunks_exact(2) {
             if e[0] == key && e[1] & VALID != 0 && e[1] as u16 == tag {
                 return Some((e[1] >> 16) & PAYLOAD_MASK);
             }
@@ -76,19 +142,21 @@ impl Cache {
         payload: u64,
         merge: impl Fn(u64) -> u64,
     ) {
-        let b = self.bucket(key, tag);
+        let i = self.index(key, tag);
+        if let Some(bits) = self.occupied.get_mut(i / 64) {
+            *bits |= 1 << (i % 64);
+        }
+        let b = self.base + i * WAYS * 2;
         let Some(slots) = self.words.get_mut(b..b + WAYS * 2) else {
             return;
         };
         let effort = (effort.min(127)) as u64;
+        let mut empty = None;
         let mut victim = 0;
         let mut victim_effort = u64::MAX;
         for (k, e) in slots.chunks_exact(2).enumerate() {
             if e[1] & VALID == 0 {
-                if victim_effort > 0 {
-                    victim = k;
-                    victim_effort = 0;
-                }
+                empty = empty.or(Some(k));
                 continue;
             }
             if e[0] == key && e[1] as u16 == tag {
@@ -104,8 +172,15 @@ impl Cache {
                 victim_effort = ef;
             }
         }
+        if let Some(k) = empty {
+            victim = k;
+            self.filled += 1;
+        }
         slots[2 * victim] = key;
         slots[2 * victim + 1] = VALID | effort << 56 | (payload & PAYLOAD_MASK) << 16 | tag as u64;
+        if self.log2 < self.max_log2 && self.filled * 2 > (self.mask as usize + 1) * WAYS {
+            self.grow();
+        }
     }
 }
 
@@ -143,10 +218,11 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of `2^log2_buckets * 4` entries (16 bytes each).
-    pub fn new(log2_buckets: u32) -> Table {
+    /// A table of `2^log2_buckets * 4` entries (16 bytes each), growing up
+    /// to `2^max_log2 * 4` entries.
+    pub fn new(log2_buckets: u32, max_log2: u32) -> Table {
         Table {
-            cache: Cache::new(log2_buckets),
+            cache: Cache::new(log2_buckets, max_log2),
         }
     }
 
@@ -161,6 +237,18 @@ impl Table {
         self.cache
             .get(cells, mover as u16 | (other as u16) << 8)
             .map(Bounds::unpack)
+    }
+
+    /// Starts loading the entry of a position (see [`Cache::fetch`]).
+    #[inline]
+    pub fn fetch(&self, cells: u64, mover: u8, other: u8) -> [u64; 8] {
+        self.cache.fetch(cells, mover as u16 | (other as u16) << 8)
+    }
+
+    /// The bounds of a position in a bucket from [`Table::fetch`].
+    #[inline]
+    pub fn find(bucket: &[u64; 8], cells: u64, mover: u8, other: u8) -> Option<Bounds> {
+        Cache::find(bucket, cells, mover as u16 | (other as u16) << 8).map(Bounds::unpack)
     }
 
     /// Stores (intersects) bounds for a position.
@@ -190,7 +278,7 @@ mod tests {
 
     #[test]
     fn stores_merges_and_replaces() {
-        let mut t = Table::new(0);
+        let mut t = Table::new(0, 0);
         let b = Bounds {
             lower: -5,
             upper: 100,
@@ -227,5 +315,23 @@ mod tests {
         assert!(t.probe(42, 1, 2).is_some());
         assert!(t.probe(0, 0, 0).is_none());
         assert!(t.probe(99, 0, 0).is_some());
+    }
+
+    #[test]
+    fn grows_and_keeps_entries() {
+        let mut t = Table::new(0, 10);
+        let b = Bounds {
+            lower: 1,
+            upper: 2,
+            best: 3,
+        };
+        for k in 0..2000u64 {
+            t.store(k * 7919, (k % 64) as u8, 1, 1, b);
+        }
+        assert!(t.bytes() <= (1 << 10) * 64 + 64 + 128, "{}", t.bytes());
+        let kept = (0..2000u64)
+            .filter(|&k| t.probe(k * 7919, (k % 64) as u8, 1) == Some(b))
+            .count();
+        assert!(kept > 1800, "{kept}");
     }
 }

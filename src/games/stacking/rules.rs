@@ -280,14 +280,19 @@ impl Setup {
 const OUT: u64 = u64::MAX;
 
 // A padded cell's `info` word: colour in bits 0-1 (the border around the
-// board is blue: stepping off the board and onto blue follow the same rule),
-// then either SINGLE with the lone piece's index above bit 3, or (no SINGLE)
-// `slot + 1` above bit 3, 0 meaning empty.
+// board is blue: stepping off the board and onto blue follow the same rule);
+// bits 2-5, one per direction code, set when the neighbour that way is blue
+// or off the board (so the bounce needs no branch); then either SINGLE with
+// the lone piece's index from bit 7 up, or (no SINGLE) `slot + 1` from bit 7
+// up, 0 meaning empty.
 const COLOUR_BITS: u32 = 3;
 const RED: u32 = 1;
 const BLUE: u32 = 2;
-const SINGLE: u32 = 4;
-const SHIFT: u32 = 3;
+const BLOCK_SHIFT: u32 = 2;
+/// Colour and blocked-direction bits: the part of `info` that never changes.
+const STATIC: u32 = 0x3f;
+const SINGLE: u32 = 1 << 6;
+const SHIFT: u32 = 7;
 
 fn colour_bits(colour: Colour) -> u32 {
     match colour {
@@ -404,12 +409,23 @@ impl Sim {
                 info[(r + 1) * width + c + 1] = colour_bits(colour);
             }
         }
+        let delta = [1, usize::MAX, width.wrapping_neg(), width];
+        for r in 0..rows {
+            for c in 0..cols {
+                let cell = (r + 1) * width + c + 1;
+                for (code, step) in delta.iter().enumerate() {
+                    if info[cell.wrapping_add(*step)] & COLOUR_BITS == BLUE {
+                        info[cell] |= 1 << (BLOCK_SHIFT + code as u32);
+                    }
+                }
+            }
+        }
         let k = setup.pieces.len().min(MAX_PIECES);
         let mut sim = Sim {
             rows,
             cols,
             width,
-            delta: [1, usize::MAX, width.wrapping_neg(), width],
+            delta,
             info,
             slots: Vec::new(),
             free: Vec::new(),
@@ -427,7 +443,7 @@ impl Sim {
             if r < rows && c < cols {
                 let cell = (r + 1) * width + c + 1;
                 let ci = sim.info[cell];
-                let height = if ci & !COLOUR_BITS == 0 {
+                let height = if ci & !STATIC == 0 {
                     sim.info[cell] = ci | SINGLE | (i as u32) << SHIFT;
                     0
                 } else {
@@ -462,15 +478,21 @@ impl Sim {
     }
 
     /// The slot of occupied `cell`, turning a lone piece into a slot first.
-    #[inline]
+    #[inline(always)]
     fn slot_of(&mut self, cell: usize) -> usize {
         let ci = self.info[cell];
         if ci & SINGLE == 0 {
             return (ci >> SHIFT) as usize - 1;
         }
+        self.lone_to_slot(cell, ci)
+    }
+
+    /// Give the lone piece on `cell` (info word `ci`) a slot.
+    #[inline(never)]
+    fn lone_to_slot(&mut self, cell: usize, ci: u32) -> usize {
         let slot = self.alloc_slot();
         self.slots[slot].push(ci >> SHIFT);
-        self.info[cell] = (ci & COLOUR_BITS) | (slot as u32 + 1) << SHIFT;
+        self.info[cell] = (ci & STATIC) | (slot as u32 + 1) << SHIFT;
         slot
     }
 
@@ -482,40 +504,46 @@ impl Sim {
             return false;
         }
         self.turns += 1;
-        for p in 0..self.place.len() {
-            if self.act(p) {
-                self.ended_on = Some(self.turns);
-                return true;
-            }
+        let ended = match self.mover {
+            Mover::Any => self.play_all::<false>(),
+            Mover::Bottom => self.play_all::<true>(),
+        };
+        if ended {
+            self.ended_on = Some(self.turns);
         }
-        false
+        ended
+    }
+
+    /// Every piece's move in order, until one fills a cell. The mover rule
+    /// is a constant so the hot loop does not test it.
+    fn play_all<const BOTTOM: bool>(&mut self) -> bool {
+        (0..self.place.len()).any(|p| self.act::<BOTTOM>(p))
     }
 
     /// Piece `p`'s move. Returns true if it made a cell reach `stack`.
-    #[inline]
-    fn act(&mut self, p: usize) -> bool {
+    #[inline(always)]
+    fn act<const BOTTOM: bool>(&mut self, p: usize) -> bool {
         let s = self.place[p];
         if s == OUT {
             return false;
         }
         let from = (s >> 32) as usize;
         let height = s as u32 as usize;
-        if self.mover == Mover::Bottom && height != 0 {
+        if BOTTOM && height != 0 {
             return false;
         }
-        let d = self.dir[p];
-        let mut to = from.wrapping_add(self.delta[(d & 3) as usize]);
-        let mut to_info = self.info[to];
-        if to_info & COLOUR_BITS == BLUE {
-            let back = d ^ 1;
-            self.dir[p] = back;
-            to = from.wrapping_add(self.delta[(back & 3) as usize]);
-            to_info = self.info[to];
-            if to_info & COLOUR_BITS == BLUE {
-                return false;
-            }
-        }
         let from_info = self.info[from];
+        // Bounce without a branch: reverse if the way ahead is blocked; stay
+        // put (reversed) if both ways are.
+        let d = u32::from(self.dir[p] & 3);
+        let blocked = from_info >> BLOCK_SHIFT;
+        let nd = d ^ (blocked >> d & 1);
+        self.dir[p] = nd as u8;
+        if blocked >> d & blocked >> (d ^ 1) & 1 != 0 {
+            return false;
+        }
+        let to = from.wrapping_add(self.delta[nd as usize]);
+        let to_info = self.info[to];
         let (src, len) = if from_info & SINGLE != 0 {
             (usize::MAX, 1)
         } else {
@@ -525,13 +553,13 @@ impl Sim {
         if height + 1 == len {
             // The mover is on top: it moves alone (the common case).
             if src == usize::MAX {
-                self.info[from] = from_info & COLOUR_BITS;
+                self.info[from] = from_info & STATIC;
             } else {
                 self.slots[src].truncate(height);
                 self.left(from, from_info, src, height);
             }
             self.moved += 1;
-            if to_info & !COLOUR_BITS == 0 {
+            if to_info & !STATIC == 0 {
                 self.info[to] = to_info | SINGLE | (p as u32) << SHIFT;
                 self.place[p] = pack(to, 0);
                 return 1 >= self.stack;
@@ -543,10 +571,10 @@ impl Sim {
             return stack.len() >= self.stack;
         }
         // A group of two or more: the source is a slot.
-        if to_info & !COLOUR_BITS == 0 {
+        if to_info & !STATIC == 0 {
             let dst = if height == 0 {
                 // The whole stack walks onto an empty cell: hand the slot over.
-                self.info[from] = from_info & COLOUR_BITS;
+                self.info[from] = from_info & STATIC;
                 src
             } else {
                 let dst = self.alloc_slot();
@@ -570,18 +598,18 @@ impl Sim {
     /// The source cell after its top from `height` up has left: empty (free
     /// the slot), a lone piece (store it in `info`, free the slot), or still
     /// a stack.
-    #[inline]
+    #[inline(always)]
     fn left(&mut self, from: usize, from_info: u32, src: usize, height: usize) {
         match height {
             0 => {
-                self.info[from] = from_info & COLOUR_BITS;
+                self.info[from] = from_info & STATIC;
                 self.free.push(src as u32);
             }
             1 => {
                 let rest = &mut self.slots[src];
                 let lone = rest[0];
                 rest.clear();
-                self.info[from] = (from_info & COLOUR_BITS) | SINGLE | lone << SHIFT;
+                self.info[from] = (from_info & STATIC) | SINGLE | lone << SHIFT;
                 self.free.push(src as u32);
             }
             _ => {}
@@ -590,7 +618,7 @@ impl Sim {
 
     /// The group now at `slots[dst][base..]` on cell `to`: reverse it on
     /// red, record each piece's place. Returns true if the stack is full.
-    #[inline]
+    #[inline(always)]
     fn settle(&mut self, dst: usize, base: usize, to: usize, to_info: u32) -> bool {
         let stack = &mut self.slots[dst];
         let group = &mut stack[base..];

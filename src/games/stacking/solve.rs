@@ -63,11 +63,15 @@ fn tick(budget: &Budget, big: bool) -> Result<(), LimitHit> {
 /// With a limit, a cycle that Brent's algorithm proves by turn n ends the run
 /// early with [`Outcome::Cycle`]; a cycle that would only be proven later
 /// gives [`Outcome::LimitReached`]. If `sim` has already played n turns the
-/// answer is `LimitReached` at once (or `Ended` if it has ended). One budget
-/// tick per turn simulated, including the replay that finds the start.
+/// answer is `LimitReached` at once, unless it ended on turn n or earlier
+/// (`Ended`). One budget tick per turn simulated, including the replay that
+/// finds the start.
 pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, LimitHit> {
     if let Some(turn) = sim.ended_on() {
-        return Ok(Outcome::Ended { turn });
+        return Ok(match limit {
+            Some(n) if turn > n => Outcome::LimitReached { limit: n },
+            _ => Outcome::Ended { turn },
+        });
     }
     let reached = |s: &Sim| match limit {
         Some(n) if s.turns() >= n => Some(Outcome::LimitReached { limit: n }),
@@ -383,6 +387,10 @@ mod tests {
                 }
                 other => panic!("{other:?} {setup:?}"),
             }
+            // With a limit, from any point, the judge's answer is the same.
+            let n = rng.gen_range(0..40);
+            let out = run(&sim, Some(n), &Budget::unlimited()).unwrap();
+            assert_eq!(out.answer(), reference_answer(&setup, n), "{setup:?} {n}");
             // A limit already passed answers at once.
             if sim.ended_on().is_none() && skip > 0 {
                 let out = run(&sim, Some(skip), &Budget::unlimited()).unwrap();
@@ -413,8 +421,13 @@ mod tests {
         assert_eq!(sim.turns(), 2);
         assert!(sim.same_position(&before));
         assert_eq!(
-            run(&sim, Some(1), &Budget::unlimited()),
+            run(&sim, Some(2), &Budget::unlimited()),
             Ok(Outcome::Ended { turn: 2 })
+        );
+        // Ended after the limit: the judge says -1.
+        assert_eq!(
+            run(&sim, Some(1), &Budget::unlimited()),
+            Ok(Outcome::LimitReached { limit: 1 })
         );
     }
 }

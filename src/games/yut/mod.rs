@@ -1,2 +1,24 @@
-//! yut — "Dice yut" (BOJ 17825), RULES.md §2.
+//! Dice yut (BOJ 17825) on the built-in board or any user-defined `track`.
+//!
+//! - [`track`]: building and validating a track from `route`/`shortcut` specs.
+//! - [`rules`]: where a piece lands and whether it may move.
+//! - [`solver`]: fixed dice — best score, optimal plan, move values (memoised DP).
+//! - [`expected`]: uniform dice — exact maximum expected score and move values.
+//! - [`reference`]: plain backtracking, for tests and benchmarks.
+
+pub mod expected;
+pub mod reference;
+pub mod rules;
 pub mod session;
+pub mod solver;
+pub(crate) mod state;
+pub mod track;
+
+pub use expected::{analyze_uniform, expected_score};
+pub use reference::{reference_best_score, reference_expected_score};
+pub use rules::{can_move, move_piece};
+pub use solver::{analyze_fixed, best_plan, best_score, PlanStep};
+pub use track::{
+    build_track, standard_routes, standard_track, RouteSpec, SquareId, SquareSpec, Track,
+    TrackError, TrackErrorKind,
+};

@@ -1,41 +1,635 @@
-//! TEMPORARY: yut is not supported yet.
-use crate::error::{Code, Diag, Diags};
-use crate::games::{Answer, Ctx, Mode, Options, Session};
-use crate::syntax::ast::{Play, Query, Span, Spanned, Stmt, TrackDef};
+//! yut scenarios: tracks, dice, queries and moves on top of the solver.
 
-#[derive(Default)]
-pub struct Tracks;
-pub fn build_tracks(_defs: &[TrackDef]) -> (Tracks, Diags) {
-    (Tracks, vec![])
+use super::expected::{analyze_uniform, expected_score};
+use super::rules::move_piece;
+use super::solver::{analyze_fixed, best_plan, best_score};
+use super::track::{build_track, RouteSpec, SquareId, SquareSpec, Track, TrackErrorKind};
+use crate::error::{Code, Diag, Diags};
+use crate::games::{
+    duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session,
+};
+use crate::render::decimal;
+use crate::syntax::ast::{BoardSrc, Dice, Play, Query, QueryKind, Span, Spanned, Stmt, TrackDef};
+use crate::syntax::judge_ints;
+use num_rational::BigRational;
+use serde_json::json;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The built-in BOJ 17825 board, written in the language itself.
+pub const STANDARD_TRACK: &str = "track yut {
+  route start 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 32 34 36 38 40 finish
+  shortcut 10 b13=13 b16=16 b19=19 c25=25 c30=30 c35=35 40
+  shortcut 20 b22=22 b24=24 c25
+  shortcut 30 b28=28 b27=27 b26=26 c25
 }
-pub struct Yut;
+";
+
+/// The tracks a file defines, plus the built-in `yut`.
+#[derive(Clone, Default)]
+pub struct Tracks {
+    by_name: HashMap<String, Arc<Track>>,
+    /// Tracks whose definition has errors (already reported).
+    broken: std::collections::HashSet<String>,
+}
+
+impl Tracks {
+    pub fn get(&self, name: &str) -> Option<Arc<Track>> {
+        self.by_name.get(name).cloned()
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.by_name.keys().map(String::as_str)
+    }
+
+    /// Add (or replace) one track definition, returning its errors.
+    pub fn define(&mut self, def: &TrackDef) -> Diags {
+        match build_def(def) {
+            Ok(t) => {
+                self.by_name.insert(def.name.node.clone(), Arc::new(t));
+                Vec::new()
+            }
+            Err(d) => {
+                self.broken.insert(def.name.node.clone());
+                d
+            }
+        }
+    }
+
+    /// Was this track defined, but with errors?
+    pub fn is_broken(&self, name: &str) -> bool {
+        self.broken.contains(name)
+    }
+}
+
+fn specs(def: &TrackDef) -> Vec<RouteSpec> {
+    def.lines
+        .iter()
+        .map(|l| RouteSpec {
+            shortcut: l.shortcut,
+            squares: l
+                .squares
+                .iter()
+                .map(|s| SquareSpec {
+                    name: s.name.clone(),
+                    score: s.score,
+                    bare_number: s.bare_number,
+                    span: (s.span.start, s.span.end),
+                })
+                .collect(),
+            span: (l.span.start, l.span.end),
+        })
+        .collect()
+}
+
+fn build_def(def: &TrackDef) -> Result<Track, Diags> {
+    build_track(&specs(def)).map_err(|errs| {
+        errs.into_iter()
+            .map(|e| {
+                let code = match e.kind {
+                    TrackErrorKind::UnknownSquare => Code::TrackSquare,
+                    TrackErrorKind::TwoScores => Code::TrackScore,
+                    TrackErrorKind::Cycle => Code::TrackCycle,
+                    TrackErrorKind::CannotReachFinish => Code::TrackFinish,
+                    TrackErrorKind::ShortcutFromStartOrFinish | TrackErrorKind::TwoShortcuts => {
+                        Code::TrackShortcut
+                    }
+                    TrackErrorKind::TooManySquares => Code::BoardTooLarge,
+                    _ => Code::TrackLink,
+                };
+                let span = if e.span == (0, 0) {
+                    def.name.span
+                } else {
+                    Span::new(e.span.0, e.span.1)
+                };
+                Diag::new(code, format!("track `{}`: {}", def.name.node, e.message()))
+                    .label(
+                        span,
+                        if e.square.is_empty() {
+                            "here".to_string()
+                        } else {
+                            format!("square `{}`", e.square)
+                        },
+                    )
+                    .help(e.help())
+            })
+            .collect()
+    })
+}
+
+/// Build every track of a file (and the built-in one).
+pub fn build_tracks(defs: &[TrackDef]) -> (Tracks, Diags) {
+    let mut tracks = Tracks::default();
+    let (std_file, _) = crate::syntax::parse(STANDARD_TRACK);
+    for def in &std_file.tracks {
+        tracks.define(def);
+    }
+    let mut diags = Vec::new();
+    for (i, def) in defs.iter().enumerate() {
+        if let Some(first) = defs[..i].iter().find(|d| d.name.node == def.name.node) {
+            diags.push(duplicate(
+                Code::TrackDuplicate,
+                def.name.span,
+                &format!("track `{}`", def.name.node),
+                first.name.span,
+            ));
+            continue;
+        }
+        diags.extend(tracks.define(def));
+    }
+    (tracks, diags)
+}
+
+#[derive(Clone, Debug)]
+enum Rolls {
+    Fixed(Vec<u64>),
+    Uniform { lo: u64, hi: u64, count: u64 },
+}
+
+/// A yut scenario's position and history.
+pub struct Yut {
+    pieces: usize,
+    board: Option<(Arc<Track>, String, Span)>,
+    dice: Option<(Rolls, Span)>,
+    /// Labelled piece squares (index 0 = piece 1).
+    at: Vec<SquareId>,
+    /// Rolls used and points scored so far.
+    used: usize,
+    scored: i64,
+    history: Vec<(Vec<SquareId>, usize, i64)>,
+}
+
 impl Yut {
-    pub fn new(_o: &Options) -> Yut {
-        Yut
+    pub fn new(opts: &Options) -> Yut {
+        Yut {
+            pieces: opts.pieces,
+            board: None,
+            dice: None,
+            at: Vec::new(),
+            used: 0,
+            scored: 0,
+            history: Vec::new(),
+        }
+    }
+
+    fn set_board(&mut self, track: Arc<Track>, name: String, span: Span) {
+        self.at = vec![track.start(); self.pieces];
+        self.board = Some((track, name, span));
+    }
+
+    fn set_dice(&mut self, d: &Dice, span: Span) -> Result<(), Diags> {
+        if let Some((_, first)) = &self.dice {
+            return Err(vec![duplicate(
+                Code::DiceDuplicate,
+                span,
+                "the dice",
+                *first,
+            )]);
+        }
+        let roll = |n: &Spanned<i64>, what: &str| -> Result<u64, Diag> {
+            if n.node >= 1 {
+                Ok(n.node as u64)
+            } else {
+                Err(
+                    Diag::new(Code::DiceRange, format!("{what} must be at least 1"))
+                        .label(n.span, format!("{what} is {}", n.node))
+                        .help("rolls and die faces are whole numbers from 1 up"),
+                )
+            }
+        };
+        let rolls = match d {
+            Dice::Fixed(v) => {
+                let mut diags = Vec::new();
+                let mut out = Vec::with_capacity(v.len());
+                for n in v {
+                    match roll(n, "a roll") {
+                        Ok(r) => out.push(r),
+                        Err(e) => diags.push(e),
+                    }
+                }
+                if !diags.is_empty() {
+                    return Err(diags);
+                }
+                Rolls::Fixed(out)
+            }
+            Dice::Uniform { lo, hi, count } => {
+                let l = roll(lo, "the lowest face").map_err(|d| vec![d])?;
+                let h = roll(hi, "the highest face").map_err(|d| vec![d])?;
+                if h < l {
+                    return Err(vec![Diag::new(Code::DiceRange, "the die range is empty")
+                        .label(lo.span.to(hi.span), format!("{l}..{h} has no faces"))
+                        .help("write the range low to high, e.g. uniform 1..5 x 10")]);
+                }
+                if count.node < 0 {
+                    return Err(vec![Diag::new(
+                        Code::DiceRange,
+                        "the number of rolls cannot be negative",
+                    )
+                    .label(count.span, "negative")
+                    .help("write the number of rolls after `x`, e.g. uniform 1..5 x 10")]);
+                }
+                Rolls::Uniform {
+                    lo: l,
+                    hi: h,
+                    count: count.node as u64,
+                }
+            }
+        };
+        self.dice = Some((rolls, span));
+        Ok(())
+    }
+
+    fn needs(&self, span: Span, query: &str) -> Result<(Arc<Track>, Rolls), Diag> {
+        let Some((track, _, _)) = &self.board else {
+            return Err(missing(
+                span,
+                "a board",
+                query,
+                "declare `board yut` or `board TRACKNAME` first",
+            ));
+        };
+        let Some((rolls, _)) = &self.dice else {
+            return Err(missing(
+                span,
+                "dice",
+                query,
+                "declare `dice 1 2 3 …` or `dice uniform 1..5 x 10`",
+            ));
+        };
+        Ok((track.clone(), rolls.clone()))
+    }
+
+    fn square(track: &Track, sq: SquareId) -> String {
+        let name = track.name(sq);
+        let score = track.score(sq);
+        if name == score.to_string() || name == "start" || name == "finish" {
+            name.to_string()
+        } else {
+            format!("{name}({score})")
+        }
+    }
+
+    fn remaining<'a>(&self, rolls: &'a [u64]) -> &'a [u64] {
+        &rolls[self.used.min(rolls.len())..]
+    }
+
+    fn ratio(r: &BigRational) -> String {
+        format!("{} = {}", decimal(r, 6), r)
+    }
+
+    fn picture(&self, track: &Track) -> Vec<String> {
+        // (name, row, col) of the standard board on an 11×11 grid.
+        const PLACES: &[(&str, usize, usize)] = &[
+            ("20", 0, 0),
+            ("18", 0, 2),
+            ("16", 0, 4),
+            ("14", 0, 6),
+            ("12", 0, 8),
+            ("10", 0, 10),
+            ("22", 2, 0),
+            ("24", 4, 0),
+            ("26", 6, 0),
+            ("28", 8, 0),
+            ("8", 2, 10),
+            ("6", 4, 10),
+            ("4", 6, 10),
+            ("2", 8, 10),
+            ("30", 10, 0),
+            ("32", 10, 2),
+            ("34", 10, 4),
+            ("36", 10, 6),
+            ("38", 10, 8),
+            ("40", 10, 10),
+            ("b13", 1, 9),
+            ("b16", 2, 8),
+            ("b19", 3, 7),
+            ("c25", 5, 5),
+            ("b22", 2, 2),
+            ("b24", 3, 3),
+            ("b28", 9, 1),
+            ("b27", 8, 2),
+            ("b26", 7, 3),
+            ("c30", 7, 7),
+            ("c35", 8, 8),
+        ];
+        let mut grid = vec![vec!["    ".to_string(); 11]; 11];
+        for &(name, r, c) in PLACES {
+            let Some(sq) = track.find(name) else { continue };
+            let here: Vec<usize> = (0..self.at.len()).filter(|&i| self.at[i] == sq).collect();
+            grid[r][c] = match here.first() {
+                Some(i) => format!("[{}]", i + 1),
+                None => format!("{:>3}", track.score(sq)),
+            };
+            grid[r][c] = format!("{:>4}", grid[r][c]);
+        }
+        grid.into_iter()
+            .map(|row| row.concat().trim_end().to_string())
+            .collect()
     }
 }
-fn unsupported(span: Span) -> Diag {
-    Diag::new(Code::StmtWrongGame, "yut is not supported yet")
-        .label(span, "here")
-        .help("coming soon")
-}
+
 impl Session for Yut {
-    fn declare(&mut self, s: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
-        Err(vec![unsupported(s.span)])
+    fn declare(&mut self, stmt: &Spanned<Stmt>, cx: &Ctx) -> Result<(), Diags> {
+        match &stmt.node {
+            Stmt::Board(_) if self.board.is_some() => {
+                let first = self.board.as_ref().map_or(stmt.span, |b| b.2);
+                Err(vec![duplicate(
+                    Code::BoardDuplicate,
+                    stmt.span,
+                    "the board",
+                    first,
+                )])
+            }
+            Stmt::Board(BoardSrc::Named(name)) => match cx.tracks.get(&name.node) {
+                Some(t) => {
+                    self.set_board(t, name.node.clone(), stmt.span);
+                    Ok(())
+                }
+                // Its definition's errors are reported already.
+                None if cx.tracks.is_broken(&name.node) => Err(Vec::new()),
+                None => {
+                    let mut known: Vec<&str> = cx.tracks.names().collect();
+                    known.sort();
+                    Err(vec![Diag::new(
+                        Code::TrackUnknown,
+                        format!("there is no track `{}`", name.node),
+                    )
+                    .label(name.span, "unknown track")
+                    .help(format!(
+                        "define it with `track {} {{ route … }}`, or use one of: {}",
+                        name.node,
+                        known.join(", ")
+                    ))])
+                }
+            },
+            Stmt::Board(_) => Err(vec![Diag::new(
+                Code::BoardKind,
+                "yut is played on a track, not a grid",
+            )
+            .label(stmt.span, "a grid board")
+            .help(
+                "write `board yut` (the standard board) or `board NAME` for a `track NAME { … }`",
+            )]),
+            Stmt::Dice(d) => self.set_dice(d, stmt.span),
+            Stmt::Input(text) => {
+                let ints = judge_ints(&text.node, text.span.start)?;
+                if ints.is_empty() {
+                    return Err(vec![Diag::new(Code::InputFormat, "judge input: no rolls")
+                        .label(text.span, "empty")
+                        .help(
+                            "the judge input is the rolls on one line, e.g. 1 2 3 4 1 2 3 4 1 2",
+                        )]);
+                }
+                if self.board.is_none() {
+                    if let Some(t) = cx.tracks.get("yut") {
+                        self.set_board(t, "yut".into(), stmt.span);
+                    }
+                }
+                self.set_dice(&Dice::Fixed(ints), stmt.span)
+            }
+            _ => Ok(()),
+        }
     }
-    fn require(&self, _q: &Query, span: Span) -> Result<(), Diag> {
-        Err(unsupported(span))
+
+    fn require(&self, query: &Query, span: Span) -> Result<(), Diag> {
+        self.needs(span, query.kind.keyword()).map(|_| ())
     }
-    fn query(&mut self, _q: &Query, span: Span, _cx: &Ctx) -> Result<Answer, Diag> {
-        Err(unsupported(span))
+
+    fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+        let (track, rolls) = self.needs(span, query.kind.keyword())?;
+        let b = cx.budget;
+        let lim = |h| limit_diag(h, span);
+        match (query.kind, &rolls) {
+            (QueryKind::Solve, Rolls::Fixed(all)) => {
+                let rest = self.remaining(all);
+                let best = best_score(&track, &self.at, rest, b).map_err(lim)?;
+                let total = self.scored.saturating_add(best);
+                let mut ans = Answer::default()
+                    .field("answer", FieldValue::Int(total))
+                    .field("score", FieldValue::Int(total))
+                    .line(format!("best total score {total}"));
+                if self.used > 0 {
+                    ans = ans.line(format!(
+                        "{} scored so far + {best} from the remaining {} rolls",
+                        self.scored,
+                        rest.len()
+                    ));
+                }
+                Ok(ans.line(format!("answer {total}")))
+            }
+            (QueryKind::Solve, Rolls::Uniform { lo, hi, count }) => {
+                let left = count.saturating_sub(self.used as u64);
+                let e = expected_score(&track, &self.at, *lo, *hi, left, b).map_err(lim)?;
+                let e = e + BigRational::from_integer(self.scored.into());
+                Ok(Answer::default()
+                    .field("expected", FieldValue::Ratio(e.clone()))
+                    .line(format!("best expected score {}", decimal(&e, 6)))
+                    .line(format!("exactly {e} ({left} rolls of a fair {lo}..{hi} die, each seen before the move)")))
+            }
+            (QueryKind::Line, Rolls::Fixed(all)) => {
+                let rest = self.remaining(all);
+                let plan = best_plan(&track, &self.at, rest, b).map_err(lim)?;
+                let mut ans = Answer::default();
+                let mut detail = Vec::new();
+                for (i, s) in plan.iter().enumerate() {
+                    let total = self.scored.saturating_add(s.total);
+                    ans = ans.line(format!(
+                        "{:>3}. roll {}: piece {} {} → {}  +{} = {}",
+                        self.used + i + 1,
+                        s.roll,
+                        s.piece + 1,
+                        Self::square(&track, s.from),
+                        Self::square(&track, s.to),
+                        s.score,
+                        total
+                    ));
+                    detail.push(json!({"roll": s.roll, "piece": s.piece + 1, "from": track.name(s.from), "to": track.name(s.to), "score": s.score, "total": total}));
+                }
+                if plan.len() < rest.len() {
+                    ans = ans.line(format!(
+                        "every piece is home: the last {} rolls are skipped",
+                        rest.len() - plan.len()
+                    ));
+                }
+                let total = plan
+                    .last()
+                    .map_or(self.scored, |s| self.scored.saturating_add(s.total));
+                ans = ans.line(format!("total {total}"));
+                ans.detail = Some(json!({ "plan": detail }));
+                Ok(ans)
+            }
+            (QueryKind::Line | QueryKind::Analyze, Rolls::Uniform { lo, hi, count }) => {
+                let left = count.saturating_sub(self.used as u64);
+                let table = analyze_uniform(&track, &self.at, *lo, *hi, left, b).map_err(lim)?;
+                let mut ans = Answer::default().line(format!(
+                    "random dice: the best move for each value of the next roll ({left} rolls left)"
+                ));
+                let mut detail = Vec::new();
+                for (k, row) in table.iter().enumerate() {
+                    let r = lo + k as u64;
+                    let best = row
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, v)| v.as_ref().map(|v| (i, v)))
+                        .max_by(|a, b| a.1.cmp(b.1));
+                    if query.kind == QueryKind::Line {
+                        match best {
+                            Some((i, v)) => {
+                                let to = move_piece(&track, &self.at, i, r)
+                                    .map(|(to, _)| Self::square(&track, to))
+                                    .unwrap_or_default();
+                                ans = ans.line(format!(
+                                    "  roll {r}: piece {} → {to}, expected total {}",
+                                    i + 1,
+                                    Self::ratio(v)
+                                ));
+                            }
+                            None => ans = ans.line(format!("  roll {r}: no piece can move")),
+                        }
+                    } else {
+                        ans = ans.line(format!("  roll {r}:"));
+                        for (i, v) in row.iter().enumerate() {
+                            let mark = if best.is_some_and(|(j, _)| j == i) {
+                                "*"
+                            } else {
+                                " "
+                            };
+                            ans = ans.line(match v {
+                                Some(v) => format!(
+                                    "    {mark} piece {}: expected total {}",
+                                    i + 1,
+                                    Self::ratio(v)
+                                ),
+                                None => format!("      piece {}: cannot move", i + 1),
+                            });
+                        }
+                    }
+                    detail.push(json!({"roll": r, "values": row.iter().map(|v| v.as_ref().map(|v| v.to_string())).collect::<Vec<_>>()}));
+                }
+                ans.detail = Some(json!({ "by_roll": detail }));
+                Ok(ans)
+            }
+            (QueryKind::Analyze, Rolls::Fixed(all)) => {
+                let rest = self.remaining(all);
+                let Some(&roll) = rest.first() else {
+                    return Ok(Answer::default().line("no rolls left"));
+                };
+                let values = analyze_fixed(&track, &self.at, rest, b).map_err(lim)?;
+                let best = values.iter().flatten().max().copied();
+                let mut ans = Answer::default().line(format!("next roll {roll}:"));
+                let mut detail = Vec::new();
+                for (i, v) in values.iter().enumerate() {
+                    let from = Self::square(&track, self.at[i]);
+                    ans = ans.line(match (v, move_piece(&track, &self.at, i, roll)) {
+                        (Some(v), Some((to, _))) => format!(
+                            "  {} piece {}: {from} → {}, best total {}",
+                            if Some(*v) == best { "*" } else { " " },
+                            i + 1,
+                            Self::square(&track, to),
+                            self.scored.saturating_add(*v)
+                        ),
+                        _ => format!("    piece {}: {from}, cannot move", i + 1),
+                    });
+                    detail.push(
+                        json!({"piece": i + 1, "total": v.map(|v| self.scored.saturating_add(v))}),
+                    );
+                }
+                ans.detail = Some(json!({ "pieces": detail }));
+                Ok(ans)
+            }
+            (QueryKind::Show, _) => {
+                let mut ans = Answer::default();
+                let name = self.board.as_ref().map_or("", |b| b.1.as_str());
+                if name == "yut" {
+                    ans.lines = self.picture(&track);
+                }
+                for (i, &sq) in self.at.iter().enumerate() {
+                    ans = ans.line(format!("piece {}: {}", i + 1, Self::square(&track, sq)));
+                }
+                let left = match &rolls {
+                    Rolls::Fixed(all) => {
+                        let rest = self.remaining(all);
+                        format!(
+                            "rolls left: {}",
+                            rest.iter()
+                                .map(u64::to_string)
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )
+                    }
+                    Rolls::Uniform { lo, hi, count } => format!(
+                        "rolls left: {} of a {lo}..{hi} die",
+                        count.saturating_sub(self.used as u64)
+                    ),
+                };
+                Ok(ans.line(format!("scored {}; {left}", self.scored)))
+            }
+        }
     }
-    fn play(&mut self, _p: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
-        Err(unsupported(span))
+
+    fn play(&mut self, play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
+        let Play::Piece(n) = play else {
+            return Err(Diag::new(Code::StmtWrongGame, "yut moves numbered pieces")
+                .label(span, "not a yut move")
+                .help("write `play piece N` to move piece N by the next roll"));
+        };
+        let (track, rolls) = self.needs(span, "play")?;
+        let Rolls::Fixed(all) = rolls else {
+            return Err(Diag::new(
+                Code::PlayIllegal,
+                "with random dice the next roll is not known",
+            )
+            .label(span, "no known roll to play")
+            .help("`play piece N` needs fixed dice (`dice 1 2 3 …`)"));
+        };
+        let Some(&roll) = self.remaining(&all).first() else {
+            return Err(Diag::new(Code::PlayIllegal, "no rolls are left")
+                .label(span, "nothing to move with")
+                .help("every roll of the dice has been played; `undo` takes one back"));
+        };
+        let piece = match usize::try_from(n.node) {
+            Ok(p) if (1..=self.pieces).contains(&p) => p - 1,
+            _ => {
+                return Err(
+                    Diag::new(Code::PieceName, format!("there is no piece {}", n.node))
+                        .label(n.span, format!("pieces are 1..{}", self.pieces))
+                        .help("set the number of pieces with `rule pieces N`"),
+                )
+            }
+        };
+        match move_piece(&track, &self.at, piece, roll) {
+            Some((to, score)) => {
+                self.history.push((self.at.clone(), self.used, self.scored));
+                self.at[piece] = to;
+                self.used += 1;
+                self.scored = self.scored.saturating_add(score);
+                Ok(())
+            }
+            None => Err(Diag::new(
+                Code::PlayIllegal,
+                format!("piece {} cannot move {roll}", piece + 1),
+            )
+            .label(span, "not a legal move")
+            .help(if self.at[piece] == track.finish() {
+                "this piece is home (on finish) and cannot move again".to_string()
+            } else {
+                "a piece may not stop on a square where another piece stands".to_string()
+            })),
+        }
     }
-    fn step(&mut self, _n: u64, span: Span, _cx: &Ctx, _m: Mode) -> Result<(), Diag> {
-        Err(unsupported(span))
+
+    fn step(&mut self, _n: u64, _span: Span, _cx: &Ctx, _mode: Mode) -> Result<(), Diag> {
+        Ok(())
     }
+
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
-        Err(unsupported(span))
+        let (at, used, scored) = self
+            .history
+            .pop()
+            .ok_or_else(|| crate::games::nothing_to_undo(span, "`play`"))?;
+        self.at = at;
+        self.used = used;
+        self.scored = scored;
+        Ok(())
     }
 }

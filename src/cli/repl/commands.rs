@@ -1,0 +1,138 @@
+//! The `:` commands of the REPL.
+
+use super::state::{Sink, State};
+use std::path::Path;
+
+/// Every command, for `:help` and the completer.
+pub const NAMES: &[&str] = &[
+    ":help",
+    ":load",
+    ":scenarios",
+    ":use",
+    ":show",
+    ":reset",
+    ":set",
+    ":quit",
+];
+
+const HELP: &str = "\
+Type the statements of a scenario, one at a time:
+  game footholds            start a new scenario (footholds, yut or stacking)
+  board {                   a board, one row per line (Enter continues an open `{`)
+  piece A at (1, 0)         declarations: board, piece, dice, input, rule, track
+  solve  line  analyze  show     queries, answered at once
+  play A up  play piece 2  step 3  undo      moves change the position
+  expect answer 5           check the last solve
+or whole `scenario \"NAME\" { … }` and `track NAME { … }` blocks.
+
+Commands:
+  :load FILE        check FILE; its scenarios become available, the last one current
+  :scenarios        list the available scenarios (* marks the current one)
+  :use NAME         make scenario NAME current
+  :show             print the current scenario as a script
+  :reset            back to the starting position (moves typed here are taken back)
+  :set autoshow on|off   draw the position after every change
+  :help             this text
+  :quit             leave (Ctrl-D too)
+
+Tab completes, Ctrl-C cancels the line being typed or a running solve.
+";
+
+/// What the loop does after a command.
+#[derive(Debug, PartialEq, Eq)]
+pub enum After {
+    Continue,
+    Quit,
+}
+
+/// The full name of a command from a prefix (`:q`, `:sc`) or alias.
+pub fn resolve(word: &str) -> Option<&'static str> {
+    match word {
+        ":exit" | ":q" => return Some(":quit"),
+        ":h" | ":?" => return Some(":help"),
+        _ => {}
+    }
+    if word.len() < 2 {
+        return None;
+    }
+    let found: Vec<&str> = NAMES
+        .iter()
+        .copied()
+        .filter(|n| n.starts_with(word))
+        .collect();
+    match found.as_slice() {
+        [one] => Some(one),
+        _ => NAMES.iter().copied().find(|n| *n == word),
+    }
+}
+
+/// Run a `:` command line.
+pub fn run(line: &str, state: &mut State, sink: &mut dyn Sink) -> After {
+    let line = line.trim();
+    let (word, arg) = match line.split_once(char::is_whitespace) {
+        Some((w, a)) => (w, a.trim()),
+        None => (line, ""),
+    };
+    let Some(cmd) = resolve(word) else {
+        sink.err(&format!(
+            "unknown command `{word}`; the commands are {} (see :help)\n",
+            NAMES.join(", ")
+        ));
+        return After::Continue;
+    };
+    match cmd {
+        ":quit" => return After::Quit,
+        ":help" => sink.out(HELP),
+        ":load" if arg.is_empty() => sink.err("usage: :load FILE\n"),
+        ":load" => state.load(Path::new(unquote(arg)), sink),
+        ":scenarios" => sink.out(&state.list()),
+        ":use" if arg.is_empty() => {
+            sink.err("usage: :use NAME\n");
+            sink.out(&state.list());
+        }
+        ":use" => state.use_scenario(unquote(arg), sink),
+        ":show" => sink.out(&state.script()),
+        ":reset" => state.reset(sink),
+        ":set" => set(arg, state, sink),
+        _ => {}
+    }
+    After::Continue
+}
+
+/// `"name with spaces"` or `name with spaces`.
+fn unquote(arg: &str) -> &str {
+    arg.strip_prefix('"')
+        .and_then(|a| a.strip_suffix('"'))
+        .unwrap_or(arg)
+}
+
+fn set(arg: &str, state: &mut State, sink: &mut dyn Sink) {
+    let words: Vec<&str> = arg.split_whitespace().collect();
+    match words.as_slice() {
+        [] => sink.out(&format!(
+            "autoshow {}\n",
+            if state.autoshow { "on" } else { "off" }
+        )),
+        ["autoshow", "on"] => state.autoshow = true,
+        ["autoshow", "off"] => state.autoshow = false,
+        _ => sink.err("usage: :set autoshow on|off\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_and_aliases() {
+        assert_eq!(resolve(":q"), Some(":quit"));
+        assert_eq!(resolve(":exit"), Some(":quit"));
+        assert_eq!(resolve(":sc"), Some(":scenarios"));
+        assert_eq!(resolve(":s"), None); // :scenarios, :show, :set
+        assert_eq!(resolve(":show"), Some(":show"));
+        assert_eq!(resolve(":load"), Some(":load"));
+        assert_eq!(resolve(":frob"), None);
+        assert_eq!(unquote("\"a b\""), "a b");
+        assert_eq!(unquote("a b"), "a b");
+    }
+}

@@ -1,0 +1,642 @@
+//! The rustyline helper: when Enter runs the input (validator), colours
+//! (highlighter), Tab (completer) and grey suggestions from history (hinter).
+//!
+//! The decisions are pure functions ([`incomplete`], [`tokens`],
+//! [`complete`]) so they are unit-tested without a terminal.
+
+use super::commands;
+use meeple::games::options::{rule_names, rule_values};
+use meeple::games::GameKind;
+use meeple::syntax::{MeepleParser, Rule};
+use pest::error::InputLocation;
+use pest::Parser;
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::highlight::{CmdKind, Highlighter};
+use rustyline::hint::{Hinter, HistoryHinter};
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Context, Helper};
+use std::borrow::Cow;
+use std::ops::Range;
+
+// ------------------------------------------------------------------ validator
+
+/// Should Enter continue the input on a new line? Only when a `{`, `[`,
+/// `(` or `"""` is still open and the real grammar fails at the very end of
+/// the text or right at such an open bracket (pest reports a board grid or
+/// raw block that never closes at its start): a board being typed row by
+/// row, a scenario block, a raw judge input. Any other parse error is
+/// "complete", so that it is shown.
+pub fn incomplete(text: &str) -> bool {
+    if text.trim_start().starts_with(':') {
+        return false;
+    }
+    let Err(err) = MeepleParser::parse(Rule::repl_input, text) else {
+        return false;
+    };
+    let pos = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let open = open_brackets(text);
+    if open.is_empty() {
+        return false;
+    }
+    let at_end = tokens(text.get(pos..).unwrap_or(""))
+        .iter()
+        .all(|t| t.kind == Tok::Comment);
+    // An unclosed raw block runs to the end: any error inside it (pest may
+    // read its `"""` as an empty string and fail on the third quote) is
+    // the missing end.
+    at_end || open.iter().any(|&(p, raw)| p == pos || (raw && pos >= p))
+}
+
+/// The positions of the brackets and raw blocks (`true`) still open at the
+/// end (strings and comments are skipped).
+fn open_brackets(text: &str) -> Vec<(usize, bool)> {
+    let mut stack = Vec::new();
+    for t in tokens(text) {
+        match t.kind {
+            Tok::RawOpen => stack.push((t.range.start, true)),
+            Tok::Punct => match &text[t.range.clone()] {
+                "{" | "[" | "(" => stack.push((t.range.start, false)),
+                "}" | "]" | ")" => {
+                    stack.pop();
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    stack
+}
+
+impl Validator for MeepleHelper {
+    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        Ok(if incomplete(ctx.input()) {
+            ValidationResult::Incomplete
+        } else {
+            ValidationResult::Valid(None)
+        })
+    }
+}
+
+// ------------------------------------------------------------------ lexer / highlighter
+
+/// The kinds of token the highlighter colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
+    Keyword,
+    Number,
+    String,
+    /// A `"""` raw block that is never closed (a string too).
+    RawOpen,
+    Comment,
+    /// A `:command` at the start of the input.
+    Command,
+    Word,
+    Punct,
+}
+
+/// One token: its kind and byte range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: Tok,
+    pub range: Range<usize>,
+}
+
+/// The language's keywords (see grammar/meeple.pest).
+pub const KEYWORDS: &[&str] = &[
+    "scenario", "track", "route", "shortcut", "game", "board", "piece", "at", "facing", "dice",
+    "uniform", "x", "rule", "input", "solve", "line", "boards", "analyze", "show", "play", "to",
+    "step", "undo", "expect",
+];
+
+fn ident_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// Split text into tokens for colouring. Whitespace is skipped; anything
+/// unexpected becomes a one-character `Punct`, so no input fails.
+pub fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    let push = |out: &mut Vec<Token>, kind, range| out.push(Token { kind, range });
+    if let Some(start) = text.find(|c: char| !c.is_whitespace()) {
+        if text[start..].starts_with(':') {
+            let end = text[start..]
+                .find(char::is_whitespace)
+                .map_or(text.len(), |e| start + e);
+            return vec![Token {
+                kind: Tok::Command,
+                range: start..end,
+            }];
+        }
+    }
+    while i < b.len() {
+        let c = text[i..].chars().next().unwrap_or(' ');
+        let start = i;
+        if c.is_whitespace() {
+            i += c.len_utf8();
+        } else if c == '#' {
+            i = text[i..].find('\n').map_or(text.len(), |e| i + e);
+            push(&mut out, Tok::Comment, start..i);
+        } else if text[i..].starts_with("\"\"\"") {
+            match text[i + 3..].find("\"\"\"") {
+                Some(e) => {
+                    i += 3 + e + 3;
+                    push(&mut out, Tok::String, start..i);
+                }
+                None => {
+                    i = text.len();
+                    push(&mut out, Tok::RawOpen, start..i);
+                }
+            }
+        } else if c == '"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                i += if b[i] == b'\\' && i + 1 < b.len() && b[i + 1] != b'\n' {
+                    2
+                } else {
+                    1
+                };
+            }
+            if i < b.len() && b[i] == b'"' {
+                i += 1;
+            }
+            push(&mut out, Tok::String, start..i);
+        } else if c.is_ascii_digit() || (c == '-' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            // A decimal like 0.5 (but not the `..` of a die range).
+            if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            push(&mut out, Tok::Number, start..i);
+        } else if c.is_ascii_alphabetic() || c == '_' {
+            while i < b.len() && ident_char(b[i] as char) {
+                i += 1;
+            }
+            let kind = if KEYWORDS.contains(&&text[start..i]) {
+                Tok::Keyword
+            } else {
+                Tok::Word
+            };
+            push(&mut out, kind, start..i);
+        } else {
+            i += c.len_utf8();
+            push(&mut out, Tok::Punct, start..i);
+        }
+    }
+    out
+}
+
+/// The ANSI style of a token kind, if it is coloured.
+fn style(kind: Tok) -> Option<&'static str> {
+    match kind {
+        Tok::Keyword => Some("\x1b[1;34m"),
+        Tok::Number => Some("\x1b[33m"),
+        Tok::String | Tok::RawOpen => Some("\x1b[32m"),
+        Tok::Comment => Some("\x1b[2m"),
+        Tok::Command => Some("\x1b[1;35m"),
+        Tok::Word | Tok::Punct => None,
+    }
+}
+
+/// The text with ANSI colours around keywords, numbers, strings, comments
+/// and commands (same display width).
+pub fn highlight(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut at = 0;
+    for t in tokens(text) {
+        let Some(s) = style(t.kind) else { continue };
+        out.push_str(&text[at..t.range.start]);
+        out.push_str(s);
+        out.push_str(&text[t.range.clone()]);
+        out.push_str("\x1b[0m");
+        at = t.range.end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+// ------------------------------------------------------------------ completer
+
+/// What the completer knows about the session.
+#[derive(Clone, Debug, Default)]
+pub struct CompleteCx {
+    pub game: Option<GameKind>,
+    pub scenarios: Vec<String>,
+    pub tracks: Vec<String>,
+}
+
+/// What Tab offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Replace `line[start..pos]` by one of `words`.
+    Words { start: usize, words: Vec<String> },
+    /// File names (after `:load`).
+    Path,
+}
+
+const DIRECTIONS: &[&str] = &["right", "left", "up", "down"];
+
+/// The statements a game has (all of them when no game is chosen yet).
+fn statements(game: Option<GameKind>) -> Vec<&'static str> {
+    let mut all = vec![
+        "game", "board", "rule", "input", "solve", "line", "show", "undo", "expect", "scenario",
+    ];
+    match game {
+        Some(GameKind::Footholds) => all.extend(["piece", "analyze", "play"]),
+        Some(GameKind::Yut) => all.extend(["dice", "analyze", "play", "track"]),
+        Some(GameKind::Stacking) => all.extend(["piece", "step"]),
+        None => all.extend(["piece", "dice", "analyze", "play", "step", "track"]),
+    }
+    all
+}
+
+/// The candidates for the word before `pos`.
+pub fn complete(line: &str, pos: usize, cx: &CompleteCx) -> Completion {
+    let pos = pos.min(line.len());
+    let before = &line[..pos];
+    let start = before
+        .rfind(|c: char| c.is_whitespace() || "({[,".contains(c))
+        .map_or(0, |i| {
+            i + before[i..].chars().next().map_or(1, char::len_utf8)
+        });
+    let word = &before[start..];
+    let lead = before.len() - before.trim_start().len();
+    if before.trim_start().starts_with(':') {
+        let mut parts = before[lead..].splitn(2, char::is_whitespace);
+        let cmd = parts.next().unwrap_or("");
+        let Some(rest) = parts.next() else {
+            return words(start, word, commands::NAMES.iter().copied());
+        };
+        let cmd = commands::resolve(cmd).unwrap_or("");
+        return match cmd {
+            ":load" => Completion::Path,
+            ":use" => {
+                // Scenario names may hold spaces: complete the whole rest.
+                let typed = rest.trim_start();
+                let start = pos - typed.len();
+                words(start, typed, cx.scenarios.iter().map(String::as_str))
+            }
+            ":set" => {
+                let args: Vec<&str> = rest.split_whitespace().collect();
+                let done = if rest.ends_with(char::is_whitespace) {
+                    args.len()
+                } else {
+                    args.len().saturating_sub(1)
+                };
+                match done {
+                    0 => words(start, word, ["autoshow"]),
+                    1 => words(start, word, ["on", "off"]),
+                    _ => words(start, word, []),
+                }
+            }
+            _ => words(start, word, []),
+        };
+    }
+    // Statement words: look at the words before this one.
+    let prev: Vec<&str> = before[..start].split_whitespace().rev().take(2).collect();
+    let p1 = prev.first().copied().unwrap_or("");
+    let p2 = prev.get(1).copied().unwrap_or("");
+    let game = cx.game;
+    let names = |g: Option<GameKind>| -> Vec<&'static str> {
+        match g {
+            Some(g) => rule_names(g),
+            None => {
+                let mut all: Vec<&str> =
+                    GameKind::ALL.iter().flat_map(|g| rule_names(*g)).collect();
+                all.sort();
+                all.dedup();
+                all
+            }
+        }
+    };
+    let fields = |g: Option<GameKind>| -> Vec<&'static str> {
+        match g {
+            Some(g) => g.fields().to_vec(),
+            None => GameKind::ALL
+                .iter()
+                .flat_map(|g| g.fields().iter().copied())
+                .collect(),
+        }
+    };
+    let list: Vec<String> = if p2 == "rule" {
+        rule_values(p1).iter().map(|s| s.to_string()).collect()
+    } else if p2 == "play" && p1 != "piece" {
+        let mut v: Vec<String> = DIRECTIONS.iter().map(|s| s.to_string()).collect();
+        v.push("to".into());
+        v
+    } else {
+        let v: Vec<&str> = match p1 {
+            "game" => GameKind::ALL.iter().map(|g| g.name()).collect(),
+            "rule" => names(game),
+            "facing" => DIRECTIONS.to_vec(),
+            "expect" => fields(game),
+            "line" => vec!["boards"],
+            "dice" => vec!["uniform"],
+            "play" => match game {
+                Some(GameKind::Footholds) => vec!["A", "B"],
+                Some(GameKind::Yut) => vec!["piece"],
+                _ => vec!["A", "B", "piece"],
+            },
+            "board" => {
+                let mut v = vec!["yut"];
+                v.extend(cx.tracks.iter().map(String::as_str));
+                return words(start, word, v);
+            }
+            "piece" | "at" | "to" | "step" | "scenario" | "track" | "input" | "uniform" => vec![],
+            p if p.ends_with(')') && game != Some(GameKind::Footholds) => vec!["facing"],
+            _ if word.is_empty() && lead == start && start == 0 => {
+                let mut v = statements(game);
+                v.extend(commands::NAMES.iter().copied());
+                v
+            }
+            _ => statements(game),
+        };
+        v.into_iter().map(str::to_string).collect()
+    };
+    words(start, word, list.iter().map(String::as_str))
+}
+
+fn words<'a>(start: usize, word: &str, all: impl IntoIterator<Item = &'a str>) -> Completion {
+    let mut words: Vec<String> = all
+        .into_iter()
+        .filter(|w| w.starts_with(word))
+        .map(str::to_string)
+        .collect();
+    words.sort();
+    words.dedup();
+    Completion::Words { start, words }
+}
+
+// ------------------------------------------------------------------ the helper
+
+/// The helper rustyline calls back.
+pub struct MeepleHelper {
+    pub cx: CompleteCx,
+    color: bool,
+    hinter: HistoryHinter,
+    files: FilenameCompleter,
+}
+
+impl MeepleHelper {
+    pub fn new(color: bool) -> MeepleHelper {
+        MeepleHelper {
+            cx: CompleteCx::default(),
+            color,
+            hinter: HistoryHinter::new(),
+            files: FilenameCompleter::new(),
+        }
+    }
+}
+
+impl Helper for MeepleHelper {}
+
+impl Completer for MeepleHelper {
+    type Candidate = Pair;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
+        match complete(line, pos, &self.cx) {
+            Completion::Path => self.files.complete(line, pos, ctx),
+            Completion::Words { start, words } => Ok((
+                start,
+                words
+                    .into_iter()
+                    .map(|w| Pair {
+                        display: w.clone(),
+                        replacement: w,
+                    })
+                    .collect(),
+            )),
+        }
+    }
+}
+
+impl Hinter for MeepleHelper {
+    type Hint = String;
+
+    fn hint(&self, line: &str, pos: usize, ctx: &Context<'_>) -> Option<String> {
+        self.hinter.hint(line, pos, ctx)
+    }
+}
+
+impl Highlighter for MeepleHelper {
+    fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
+        if self.color {
+            Cow::Owned(highlight(line))
+        } else {
+            Cow::Borrowed(line)
+        }
+    }
+
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        if self.color {
+            Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
+    }
+
+    fn highlight_char(&self, _line: &str, _pos: usize, kind: CmdKind) -> bool {
+        self.color && kind != CmdKind::MoveCursor
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn complete_statements_run_on_enter() {
+        for s in [
+            "game footholds",
+            "piece A at (1, 0)",
+            "solve",
+            "board [[1,1],[0,1]]",
+            "board {\n 1 1\n 1 1\n}",
+            "",
+            "   # only a comment",
+            ":load scripts/x.game",
+            "input \"\"\"\n[[1]] [0,0] [0,0]\n\"\"\"",
+            "scenario \"s\" {\n game footholds\n}",
+        ] {
+            assert!(!incomplete(s), "{s:?} should be complete");
+        }
+    }
+
+    #[test]
+    fn open_blocks_continue() {
+        for s in [
+            "board {",
+            "board {\n 1 1 1\n 1 1 1",
+            "board {\n 1 1 # a comment\n",
+            "scenario \"s\" {",
+            "scenario \"s\" {\n  game footholds\n  board {\n 1 1\n  }\n",
+            "input \"\"\"",
+            "input \"\"\"\n1 2 3\n",
+            "track t {\n route start 2 4 finish\n",
+            "board [[1,1],\n",
+        ] {
+            assert!(incomplete(s), "{s:?} should continue");
+        }
+    }
+
+    #[test]
+    fn errors_that_are_not_at_the_end_are_shown() {
+        for s in [
+            "piece A at",             // nothing open: the error is shown
+            "scenario \"s\" { bogus", // open, but the error is not at the end
+            "frobnicate",
+            "board { 1 1 } }",
+            "input \"abc",
+        ] {
+            assert!(!incomplete(s), "{s:?} should be shown as an error");
+        }
+    }
+
+    fn kinds(text: &str) -> Vec<(Tok, &str)> {
+        tokens(text)
+            .into_iter()
+            .map(|t| (t.kind, &text[t.range]))
+            .collect()
+    }
+
+    #[test]
+    fn tokens_for_highlighting() {
+        assert_eq!(
+            kinds("piece A at (1, -2) # where\nexpect expected 0.5"),
+            [
+                (Tok::Keyword, "piece"),
+                (Tok::Word, "A"),
+                (Tok::Keyword, "at"),
+                (Tok::Punct, "("),
+                (Tok::Number, "1"),
+                (Tok::Punct, ","),
+                (Tok::Number, "-2"),
+                (Tok::Punct, ")"),
+                (Tok::Comment, "# where"),
+                (Tok::Keyword, "expect"),
+                (Tok::Word, "expected"),
+                (Tok::Number, "0.5"),
+            ]
+        );
+        assert_eq!(
+            kinds("scenario \"a \\\" b\" { dice uniform 1..5 x 10 }"),
+            [
+                (Tok::Keyword, "scenario"),
+                (Tok::String, "\"a \\\" b\""),
+                (Tok::Punct, "{"),
+                (Tok::Keyword, "dice"),
+                (Tok::Keyword, "uniform"),
+                (Tok::Number, "1"),
+                (Tok::Punct, "."),
+                (Tok::Punct, "."),
+                (Tok::Number, "5"),
+                (Tok::Keyword, "x"),
+                (Tok::Number, "10"),
+                (Tok::Punct, "}"),
+            ]
+        );
+        assert_eq!(
+            kinds("input \"\"\"1 2\"\"\" b13=13"),
+            [
+                (Tok::Keyword, "input"),
+                (Tok::String, "\"\"\"1 2\"\"\""),
+                (Tok::Word, "b13"),
+                (Tok::Punct, "="),
+                (Tok::Number, "13"),
+            ]
+        );
+        assert_eq!(
+            kinds("input \"\"\"1 2"),
+            [(Tok::Keyword, "input"), (Tok::RawOpen, "\"\"\"1 2")]
+        );
+        assert_eq!(kinds("  :load x.game"), [(Tok::Command, ":load")]);
+        assert_eq!(kinds("é ✓"), [(Tok::Punct, "é"), (Tok::Punct, "✓")]);
+    }
+
+    #[test]
+    fn highlight_wraps_tokens_and_keeps_the_text() {
+        let h = highlight("solve 3 # c");
+        assert_eq!(
+            h,
+            "\x1b[1;34msolve\x1b[0m \x1b[33m3\x1b[0m \x1b[2m# c\x1b[0m"
+        );
+        let plain: String = {
+            let mut s = String::new();
+            let mut esc = false;
+            for c in h.chars() {
+                match (esc, c) {
+                    (_, '\x1b') => esc = true,
+                    (true, 'm') => esc = false,
+                    (true, _) => {}
+                    (false, c) => s.push(c),
+                }
+            }
+            s
+        };
+        assert_eq!(plain, "solve 3 # c");
+    }
+
+    fn cands(line: &str, cx: &CompleteCx) -> Vec<String> {
+        match complete(line, line.len(), cx) {
+            Completion::Words { words, .. } => words,
+            Completion::Path => vec!["<path>".into()],
+        }
+    }
+
+    #[test]
+    fn completer_candidates() {
+        let mut cx = CompleteCx::default();
+        assert_eq!(cands("game ", &cx), ["footholds", "stacking", "yut"]);
+        assert_eq!(cands("game s", &cx), ["stacking"]);
+        assert_eq!(cands("so", &cx), ["solve"]);
+        assert_eq!(cands(":", &cx)[0], ":help");
+        assert_eq!(cands(":sc", &cx), [":scenarios"]);
+        assert_eq!(cands(":load scr", &cx), ["<path>"]);
+        assert_eq!(cands(":set ", &cx), ["autoshow"]);
+        assert_eq!(cands(":set autoshow o", &cx), ["off", "on"]);
+        cx.game = Some(GameKind::Footholds);
+        assert_eq!(cands("rule ", &cx), ["first", "origin", "steps"]);
+        assert_eq!(cands("rule steps ", &cx), ["king", "orthogonal"]);
+        assert_eq!(cands("play ", &cx), ["A", "B"]);
+        assert_eq!(cands("play A ", &cx), ["down", "left", "right", "to", "up"]);
+        assert_eq!(cands("expect w", &cx), ["winner"]);
+        assert!(!cands("", &cx).contains(&"step".to_string()));
+        assert!(cands("", &cx).contains(&"analyze".to_string()));
+        cx.game = Some(GameKind::Stacking);
+        assert_eq!(cands("rule m", &cx), ["mover"]);
+        assert_eq!(cands("piece 1 at (0, 0) ", &cx), ["facing"]);
+        assert_eq!(cands("piece 1 at (0, 0) facing l", &cx), ["left"]);
+        cx.game = Some(GameKind::Yut);
+        cx.tracks = vec!["small".into()];
+        assert_eq!(cands("board ", &cx), ["small", "yut"]);
+        assert_eq!(cands("play ", &cx), ["piece"]);
+        cx.scenarios = vec![
+            "kakao example 1".into(),
+            "kakao example 2".into(),
+            "other".into(),
+        ];
+        assert_eq!(
+            cands(":use kakao", &cx),
+            ["kakao example 1", "kakao example 2"]
+        );
+        match complete(":use kakao ex", 13, &cx) {
+            Completion::Words { start, .. } => assert_eq!(start, 5),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! `meeple test`: run a collection in parallel and report it in order.
+//!
+//! Text: a `PASS`/`FAIL` line per scenario (failed expectations listed
+//! under it, their full diagnostics on stderr), per whole-file verdict and
+//! per snapshot, then `N passed, N failed`. JSON: stdout holds only JSON
+//! lines — each query's result, a `"kind":"scenario"` object per scenario,
+//! `"kind":"file"` and `"kind":"snapshot"` verdicts and a closing
+//! `"kind":"summary"`; human text goes to stderr.
+
+use super::progress::Progress;
+use super::snapshot::{self, Status};
+use super::Format;
+use meeple::collection::{
+    file_case, run_files_streaming, scenario_case, snapshot_text, Case, Step,
+};
+use meeple::error::Diag;
+use meeple::interp::{Event, ScenarioRun};
+use meeple::pipeline::{FileRun, RunConfig, Source};
+use meeple::render::json;
+use serde_json::{json, Value};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How `meeple test` runs.
+pub struct TestOptions {
+    pub filter: Option<String>,
+    /// Compare each script's output with its snapshot.
+    pub snapshots: bool,
+    /// Write snapshots instead of pending files.
+    pub accept: bool,
+    pub format: Format,
+    /// Colours on stdout (PASS/FAIL, diffs) and on stderr (diagnostics).
+    pub color_out: bool,
+    pub color_err: bool,
+}
+
+/// Start of each line, for line numbers of spans.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn new(text: &str) -> Lines {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Lines(starts)
+    }
+
+    /// The 1-based line of a byte offset (as `meeple::render::line_of`).
+    fn line(&self, offset: usize) -> usize {
+        self.0.partition_point(|&s| s <= offset).max(1)
+    }
+}
+
+/// Buffered output that never tears the progress bar.
+struct Printer<'a> {
+    out: Vec<u8>,
+    last_flush: Instant,
+    progress: &'a Progress,
+}
+
+impl Printer<'_> {
+    fn out(&mut self, s: &str) {
+        self.out.extend_from_slice(s.as_bytes());
+    }
+
+    fn err(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        let out = std::mem::take(&mut self.out);
+        self.progress.suspend(|| {
+            let mut o = std::io::stdout().lock();
+            let _ = o.write_all(&out);
+            let _ = o.flush();
+            let _ = std::io::stderr().write_all(s.as_bytes());
+        });
+        self.last_flush = Instant::now();
+    }
+
+    /// Flush stdout if there is a lot to show or it has been a while.
+    fn flush(&mut self, force: bool) {
+        if self.out.is_empty()
+            || !(force
+                || self.out.len() > 1 << 16
+                || self.last_flush.elapsed() > Duration::from_millis(100))
+        {
+            return;
+        }
+        let out = std::mem::take(&mut self.out);
+        self.progress.suspend(|| {
+            let mut o = std::io::stdout().lock();
+            let _ = o.write_all(&out);
+            let _ = o.flush();
+        });
+        self.last_flush = Instant::now();
+    }
+}
+
+struct Report<'a> {
+    opts: &'a TestOptions,
+    printer: Printer<'a>,
+    files: &'a [PathBuf],
+    next_file: usize,
+    lines: Option<Lines>,
+    passed: usize,
+    failed: usize,
+    pending: usize,
+}
+
+/// Run `files` and report; the exit code (0 all passed, 1 otherwise).
+pub fn test(files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
+    let started = Instant::now();
+    let progress = Progress::new();
+    let mut report = Report {
+        opts,
+        printer: Printer {
+            out: Vec::new(),
+            last_flush: Instant::now(),
+            progress: &progress,
+        },
+        files,
+        next_file: 0,
+        lines: None,
+        passed: 0,
+        failed: 0,
+        pending: 0,
+    };
+    run_files_streaming(files, config, &|| progress.tick(), &mut |step| match step {
+        Step::Planned { scenarios, .. } => progress.start(scenarios),
+        Step::Scenario { source, run } => report.scenario(source, run),
+        Step::File(run) => report.file(&run),
+    });
+    report.printer.flush(true);
+    progress.finish();
+    let (passed, failed) = (report.passed, report.failed);
+    let closing = format!("{passed} passed, {failed} failed\n");
+    let mut stderr = std::io::stderr().lock();
+    if report.pending > 0 {
+        let n = report.pending;
+        let (s, them) = if n == 1 { ("", "it") } else { ("s", "them") };
+        let _ = writeln!(
+            stderr,
+            "{n} snapshot{s} pending: review the .snap.new file{s} above, then run `meeple test --accept` to accept {them}"
+        );
+    }
+    let mut stdout = std::io::stdout().lock();
+    match opts.format {
+        Format::Text => {
+            let _ = stdout.write_all(closing.as_bytes());
+        }
+        Format::Json => {
+            let ms = (started.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+            let summary = json!({"kind": "summary", "passed": passed, "failed": failed,
+                                 "files": files.len(), "elapsed_ms": ms});
+            let _ = writeln!(stdout, "{summary}");
+            let _ = stderr.write_all(closing.as_bytes());
+        }
+    }
+    let _ = stdout.flush();
+    i32::from(failed > 0)
+}
+
+impl Report<'_> {
+    fn count(&mut self, passed: bool) {
+        if passed {
+            self.passed += 1;
+        } else {
+            self.failed += 1;
+        }
+    }
+
+    fn verdict(&self, passed: bool) -> &'static str {
+        match (passed, self.opts.color_out) {
+            (true, false) => "PASS",
+            (false, false) => "FAIL",
+            (true, true) => "\x1b[32mPASS\x1b[0m",
+            (false, true) => "\x1b[1;31mFAIL\x1b[0m",
+        }
+    }
+
+    fn failure_json(&self, d: &Diag) -> Value {
+        let line = d.span().map(|s| self.line(s.start));
+        json!({"code": d.code.as_str(), "message": d.message, "line": line, "help": d.help})
+    }
+
+    fn line(&self, offset: usize) -> usize {
+        self.lines.as_ref().map_or(1, |l| l.line(offset))
+    }
+
+    fn scenario(&mut self, source: &Source, run: &ScenarioRun) {
+        if self.lines.is_none() {
+            self.lines = Some(Lines::new(&source.text));
+        }
+        let case = scenario_case(run);
+        self.count(case.passed);
+        let name = &source.name;
+        match self.opts.format {
+            Format::Text => {
+                let mut s = if case.passed {
+                    format!(
+                        "{} {name} › {} ({})\n",
+                        self.verdict(true),
+                        run.name,
+                        case.note
+                    )
+                } else {
+                    format!("{} {name} › {}\n", self.verdict(false), run.name)
+                };
+                for d in &case.failures {
+                    let at = d.span().map_or(String::new(), |sp| {
+                        format!("line {}: ", self.line(sp.start))
+                    });
+                    s.push_str(&format!("    {at}{} [{}]\n", d.message, d.code));
+                }
+                self.printer.out(&s);
+            }
+            Format::Json => {
+                let mut s = String::new();
+                for e in &run.events {
+                    if let Event::Answer {
+                        query,
+                        span,
+                        answer,
+                        elapsed,
+                    } = e
+                    {
+                        let origin = json::Origin {
+                            file: name,
+                            scenario: &run.name,
+                            line: self.line(span.start),
+                            game: run.game,
+                        };
+                        s.push_str(&json::answer(&origin, *query, answer, *elapsed).to_string());
+                        s.push('\n');
+                    }
+                }
+                let failures: Vec<Value> =
+                    case.failures.iter().map(|d| self.failure_json(d)).collect();
+                let obj = json!({
+                    "kind": "scenario", "file": name, "scenario": run.name,
+                    "line": self.line(run.span.start), "game": run.game.name(),
+                    "passed": case.passed, "expectations": run.expects_passed(),
+                    "failures": failures,
+                });
+                s.push_str(&obj.to_string());
+                s.push('\n');
+                self.printer.out(&s);
+            }
+        }
+        if !case.passed {
+            let diags = render_diags(source, &case.failures, self.opts.color_err);
+            self.printer.err(&diags);
+        }
+        self.printer.flush(false);
+    }
+
+    fn file(&mut self, run: &FileRun) {
+        let path = self.files.get(self.next_file).cloned();
+        self.next_file += 1;
+        if self.lines.is_none() {
+            self.lines = Some(Lines::new(&run.source.text));
+        }
+        if let Some(case) = file_case(run) {
+            // With --filter, a rejection as expected is shown only when the
+            // file's path matches; a failure is always shown.
+            let shown = !case.passed
+                || self
+                    .opts
+                    .filter
+                    .as_ref()
+                    .is_none_or(|f| run.source.name.contains(f.as_str()));
+            if shown {
+                self.file_verdict(run, &case);
+            }
+        }
+        if self.opts.snapshots {
+            if let Some(path) = path {
+                self.snapshot(run, &path);
+            }
+        }
+        self.lines = None;
+        self.printer.flush(true);
+    }
+
+    fn file_verdict(&mut self, run: &FileRun, case: &Case) {
+        self.count(case.passed);
+        let name = &run.source.name;
+        match self.opts.format {
+            Format::Text => {
+                let s = format!("{} {name} ({})\n", self.verdict(case.passed), case.note);
+                self.printer.out(&s);
+            }
+            Format::Json => {
+                let failures: Vec<Value> =
+                    case.failures.iter().map(|d| self.failure_json(d)).collect();
+                let wanted = meeple::pipeline::expected_errors(&run.source.text);
+                let obj = json!({
+                    "kind": "file", "file": name, "passed": case.passed, "note": case.note,
+                    "expected_errors": wanted, "failures": failures,
+                });
+                self.printer.out(&format!("{obj}\n"));
+            }
+        }
+        if !case.passed {
+            let diags = render_diags(&run.source, &case.failures, self.opts.color_err);
+            self.printer.err(&diags);
+        }
+    }
+
+    fn snapshot(&mut self, run: &FileRun, script: &Path) {
+        let text = snapshot_text(run);
+        let check = snapshot::check(script, &text, self.opts.accept);
+        let passed = check.status.passed();
+        self.count(passed);
+        if matches!(check.status, Status::New | Status::Changed { .. }) {
+            self.pending += 1;
+        }
+        let name = &run.source.name;
+        let snap = check.snapshot.display().to_string();
+        let pending = check.pending.display().to_string();
+        let note = match &check.status {
+            Status::Matched => "snapshot matches".to_string(),
+            Status::New => format!("no snapshot yet: review {pending}"),
+            Status::Changed { .. } => format!("snapshot differs: review {pending}"),
+            Status::Written { old: None } => format!("snapshot written: {snap}"),
+            Status::Written { old: Some(_) } => format!("snapshot updated: {snap}"),
+            Status::Failed(e) => e.clone(),
+        };
+        let diff = match &check.status {
+            Status::New => Some(""),
+            Status::Changed { old } => Some(old.as_str()),
+            _ => None,
+        };
+        match self.opts.format {
+            Format::Text => {
+                let mut s = format!("{} {name} ({note})\n", self.verdict(passed));
+                if let Some(old) = diff {
+                    s.push_str(&snapshot::diff(
+                        old,
+                        &text,
+                        &snap,
+                        &pending,
+                        self.opts.color_out,
+                    ));
+                }
+                self.printer.out(&s);
+            }
+            Format::Json => {
+                let obj = json!({
+                    "kind": "snapshot", "file": name, "snapshot": snap,
+                    "pending": matches!(check.status, Status::New | Status::Changed { .. })
+                        .then_some(&pending),
+                    "status": check.status.word(), "passed": passed, "note": note,
+                });
+                self.printer.out(&format!("{obj}\n"));
+                if let Some(old) = diff {
+                    let d = snapshot::diff(old, &text, &snap, &pending, self.opts.color_err);
+                    self.printer.err(&d);
+                }
+            }
+        }
+    }
+}
+
+fn render_diags(source: &Source, diags: &[Diag], color: bool) -> String {
+    diags
+        .iter()
+        .map(|d| meeple::error::render(d, &source.name, &source.text, color))
+        .collect()
+}
