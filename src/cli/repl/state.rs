@@ -618,10 +618,7 @@ impl State {
         let name = cur.name.replace('\\', "\\\\").replace('"', "\\\"");
         out.push_str(&format!("scenario \"{name}\" {{\n"));
         for s in &cur.stmts {
-            let text = self.log.slice(s.span).trim_end();
-            out.push_str("  ");
-            out.push_str(text);
-            out.push('\n');
+            out.push_str(&indent(self.log.slice(s.span)));
         }
         out.push_str("}\n");
         out
@@ -651,6 +648,38 @@ impl State {
         sink.out("back to the starting position\n");
         self.autoshow(sink);
     }
+}
+
+/// A statement's text indented for a scenario block: the first line by 2,
+/// the lines of a board or raw block by 4 (keeping their relative
+/// indentation), a closing `}` or `"""` by 2.
+fn indent(text: &str) -> String {
+    let mut lines = text.trim_end().lines();
+    let mut out = format!("  {}\n", lines.next().unwrap_or("").trim());
+    let mut body: Vec<&str> = lines.collect();
+    let closer = body
+        .last()
+        .map(|l| l.trim())
+        .filter(|t| t.starts_with('}') || t.starts_with("\"\"\""));
+    if closer.is_some() {
+        body.pop();
+    }
+    let common = body
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    for l in body {
+        match l.get(common..).map(str::trim_end) {
+            Some(t) if !t.is_empty() => out.push_str(&format!("    {t}\n")),
+            _ => out.push('\n'),
+        }
+    }
+    if let Some(t) = closer {
+        out.push_str(&format!("  {t}\n"));
+    }
+    out
 }
 
 /// Print a statement's events the way `meeple run` prints them.

@@ -633,6 +633,14 @@ impl Sim {
     }
 
     /// Turns played (the ending turn counts).
+    /// Renumber the current turn: used after skipping whole cycles, when
+    /// the position at turn `t` is known to equal this one.
+    pub fn set_turns(&mut self, t: u64) {
+        if self.ended_on.is_none() {
+            self.turns = t;
+        }
+    }
+
     pub fn turns(&self) -> u64 {
         self.turns
     }

@@ -521,13 +521,24 @@ impl Session for Stacking {
             return Ok(());
         }
         let before = self.current(span, "step")?.clone();
+        let target = before.turns().saturating_add(n);
+        // Where the game will be at `target`: once a cycle is proven, whole
+        // periods are skipped, so `step 1000000000000` is quick.
+        let mut goal = target;
+        if n > 64 {
+            let outcome = run(&before, Some(target), cx.budget).map_err(|h| limit_diag(h, span))?;
+            if let Outcome::Cycle { start, period } = outcome {
+                if target > start && period > 0 {
+                    goal = start + (target - start) % period;
+                }
+            }
+        }
         let mut sim = before.clone();
-        let mut left = n;
-        while left > 0 && sim.ended_on().is_none() {
+        while sim.turns() < goal && sim.ended_on().is_none() {
             cx.budget.tick().map_err(|h| limit_diag(h, span))?;
             sim.step_turn();
-            left -= 1;
         }
+        sim.set_turns(target);
         self.history.push(Some(before));
         self.sim = Some(sim);
         Ok(())

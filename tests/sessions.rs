@@ -1,0 +1,79 @@
+//! Scenario-level behaviour of the game sessions, through the library API.
+
+use meeple::interp::Event;
+use meeple::{run_source, Outcome};
+
+/// The text lines of every answer of a script, per query.
+fn answers(text: &str) -> Vec<Vec<String>> {
+    let run = run_source("t.game", text);
+    let Outcome::Ran(runs) = &run.outcome else {
+        panic!("invalid: {}", run.render_text(false));
+    };
+    runs.iter()
+        .flat_map(|r| r.events.iter())
+        .filter_map(|e| match e {
+            Event::Answer { answer, .. } => Some(answer.lines.clone()),
+            Event::Error(d) => panic!("{d:?}"),
+            _ => None,
+        })
+        .collect()
+}
+
+const SAMPLE_1: &str = "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n";
+
+fn stacking_after(steps: &str) -> Vec<String> {
+    let text = format!(
+        "scenario \"s\" {{ game stacking rule limit none input \"\"\"{SAMPLE_1}\"\"\" {steps} show }}"
+    );
+    let mut a = answers(&text).pop().unwrap();
+    a.retain(|l| !l.starts_with("after turn"));
+    a
+}
+
+#[test]
+fn skipping_whole_cycles_lands_on_the_same_position() {
+    // Sample 1 cycles from turn 48 with period 4.
+    let far = stacking_after("step 1000000000000");
+    let near = stacking_after("step 52");
+    assert_eq!(far, near);
+    let far = stacking_after("step 1000000000001");
+    let near = stacking_after("step 53");
+    assert_eq!(far, near);
+    assert_ne!(stacking_after("step 53"), stacking_after("step 52"));
+    // Step by step agrees with one big step.
+    assert_eq!(stacking_after("step 30 step 23"), stacking_after("step 53"));
+    assert_eq!(stacking_after("step 70 undo"), stacking_after(""));
+}
+
+#[test]
+fn footholds_play_and_undo_change_the_answer() {
+    let base = "game footholds board { 1 1 1\n 1 1 1\n 1 1 1\n } piece A at (1, 0) piece B at (1, 2)";
+    let a = answers(&format!("scenario \"f\" {{ {base} solve play A right solve undo solve }}"));
+    assert_eq!(a[0][0], "A wins after 5 moves in all");
+    // After A's optimal first move, B is to move and loses after 4 more moves.
+    assert_eq!(a[1][0], "A wins after 4 moves in all");
+    assert_eq!(a[2], a[0]);
+    // A bad first move for A: the line still ends with a winner, and analyze ranks it lower.
+    let an = answers(&format!("scenario \"f\" {{ {base} analyze }}"));
+    assert!(an[0][1].contains("wins in 5"), "{:?}", an[0]);
+}
+
+#[test]
+fn footholds_rules_first_b_and_origin_1() {
+    let a = answers(
+        "scenario \"f\" { game footholds rule first B rule origin 1 board [[1,1,1,1,1]] piece A at (1, 1) piece B at (1, 5) solve line }",
+    );
+    // B moves first on a corridor of 5: the mirror image of example 3, so A wins in 4.
+    assert_eq!(a[0][0], "A wins after 4 moves in all");
+    assert!(a[1][0].contains("B left (1, 5) → (1, 4)"), "{:?}", a[1]);
+}
+
+#[test]
+fn yut_play_piece_keeps_the_score() {
+    let a = answers(
+        "scenario \"y\" { game yut board yut dice 1 2 3 4 1 2 3 4 1 2 solve play piece 1 play piece 2 solve undo undo solve }",
+    );
+    assert_eq!(a[0][0], "best total score 190");
+    assert_eq!(a[2][0], "best total score 190");
+    assert!(a[1][0].starts_with("best total score "), "{:?}", a[1]);
+}
