@@ -9,9 +9,12 @@
 use std::time::{Duration, Instant};
 
 use meeple::budget::Budget;
-use meeple::games::footholds::rules::{Player, Position, Steps};
+use meeple::games::footholds::rules::{Cell, Player, Position, Steps};
 use meeple::games::footholds::search::Solver;
 use meeple::games::footholds::{reference_solve, solve, Value};
+
+/// (name, side, A, B, steps, expected answer, reference budget in s)
+type Spec = (&'static str, usize, Cell, Cell, Steps, Option<u32>, u64);
 
 struct Case {
     name: String,
@@ -91,68 +94,33 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .collect();
     let o = Steps::Orthogonal;
-    let mut cases = vec![
-        case(
-            "5x5 full A(0,0) B(4,4)",
-            full(5, (0, 0), (4, 4), o),
-            None,
-            20,
-        ),
-        case(
-            "5x5 full A(2,2) B(0,0)",
-            full(5, (2, 2), (0, 0), o),
-            None,
-            20,
-        ),
-        case(
-            "5x5 full A(0,0) B(0,0)",
-            full(5, (0, 0), (0, 0), o),
-            Some(1),
-            20,
-        ),
-        case(
-            "6x6 full A(0,0) B(5,5)",
-            full(6, (0, 0), (5, 5), o),
-            None,
-            20,
-        ),
-        case(
-            "6x6 full A(2,2) B(3,3)",
-            full(6, (2, 2), (3, 3), o),
-            None,
-            20,
-        ),
-        case(
-            "7x7 full A(0,0) B(6,6)",
-            full(7, (0, 0), (6, 6), o),
-            Some(45),
-            20,
-        ),
-        case(
-            "7x7 full A(1,1) B(5,5)",
-            full(7, (1, 1), (5, 5), o),
-            Some(46),
-            20,
-        ),
-        case(
-            "7x7 full A(3,3) B(3,4)",
-            full(7, (3, 3), (3, 4), o),
-            Some(47),
-            20,
-        ),
-        case(
-            "5x5 king A(0,0) B(4,4)",
-            full(5, (0, 0), (4, 4), Steps::King),
-            Some(23),
-            20,
-        ),
-        case(
-            "8x8 full A(0,0) B(7,7)",
-            full(8, (0, 0), (7, 7), o),
-            Some(62),
-            20,
-        ),
+    let k = Steps::King;
+    #[rustfmt::skip]
+    let table: [Spec; 15] = [
+        ("5x5 full A(0,0) B(4,4)", 5, (0, 0), (4, 4), o, Some(21), 20),
+        ("5x5 full A(2,2) B(0,0)", 5, (2, 2), (0, 0), o, Some(17), 20),
+        ("5x5 full A(0,0) B(0,0)", 5, (0, 0), (0, 0), o, Some(1), 20),
+        ("6x6 full A(0,0) B(5,5)", 6, (0, 0), (5, 5), o, Some(34), 20),
+        ("6x6 full A(2,2) B(3,3)", 6, (2, 2), (3, 3), o, Some(32), 20),
+        ("7x7 full A(0,0) B(6,6)", 7, (0, 0), (6, 6), o, Some(45), 20),
+        ("7x7 full A(1,1) B(5,5)", 7, (1, 1), (5, 5), o, Some(46), 20),
+        ("7x7 full A(3,3) B(3,4)", 7, (3, 3), (3, 4), o, Some(47), 20),
+        ("5x5 king A(0,0) B(4,4)", 5, (0, 0), (4, 4), k, Some(23), 10),
+        ("8x8 full A(0,0) B(7,7)", 8, (0, 0), (7, 7), o, Some(62), 10),
+        ("8x8 full A(0,0) B(0,7)", 8, (0, 0), (0, 7), o, Some(62), 5),
+        ("8x8 full A(2,2) B(5,5)", 8, (2, 2), (5, 5), o, Some(62), 5),
+        ("9x9 full A(0,0) B(8,8)", 9, (0, 0), (8, 8), o, Some(77), 5),
+        // The last two only when asked for by name (10-20 s each), e.g.
+        // `cargo bench --bench footholds -- 10x10`.
+        ("10x10 full A(0,0) B(9,9)", 10, (0, 0), (9, 9), o, Some(98), 5),
+        ("8x8 full A(3,3) B(4,4)", 8, (3, 3), (4, 4), o, Some(60), 5),
     ];
+    let mut cases: Vec<Case> = table
+        .iter()
+        .map(|&(name, n, a, b, steps, expect, limit)| {
+            case(name, full(n, a, b, steps), expect, limit)
+        })
+        .collect();
     for seed in 1..=3 {
         cases.insert(
             3,
@@ -174,16 +142,35 @@ fn main() {
             }
         }
     }
+    let mut worst_king = (Duration::ZERO, String::new());
+    for a in 0..25 {
+        for b in 0..25 {
+            let p = full(5, (a / 5, a % 5), (b / 5, b % 5), Steps::King);
+            let (_, t, _) = time_fast(&p, 2);
+            if t > worst_king.0 {
+                worst_king = (t, format!("A{:?} B{:?}", p.a, p.b));
+            }
+        }
+    }
     let mut worst_random = Duration::ZERO;
     for seed in 100..400 {
         let (_, t, _) = time_fast(&random_5x5(seed), 2);
         worst_random = worst_random.max(t);
     }
     for c in &cases {
-        if !filter.is_empty() && !filter.iter().any(|f| c.name.contains(f.as_str())) {
+        let named = filter.iter().any(|f| c.name.contains(f.as_str()));
+        let on_demand = c.name.starts_with("10x10") || c.name.contains("A(3,3) B(4,4)");
+        if !named && (!filter.is_empty() || on_demand) {
             continue;
         }
-        let runs = if c.name.starts_with("8x8") { 1 } else { 5 };
+        let runs = if c.name.starts_with("7x7")
+            || c.name.starts_with("5x5")
+            || c.name.starts_with("6x6")
+        {
+            5
+        } else {
+            1
+        };
         let (v, t, nodes) = time_fast(&c.pos, runs);
         if let Some(e) = c.expect {
             assert_eq!(v.moves, e, "{}", c.name);
@@ -204,10 +191,17 @@ fn main() {
                     format!("{:.0}x", rt.as_secs_f64() / t.as_secs_f64()),
                 )
             }
-            Err(_) => (
-                format!("> {} s (stopped)", c.reference_limit.as_secs()),
-                format!("> {:.0}x", rt.as_secs_f64() / t.as_secs_f64()),
-            ),
+            Err(_) => {
+                let ratio = rt.as_secs_f64() / t.as_secs_f64();
+                (
+                    format!("> {} s (stopped)", c.reference_limit.as_secs()),
+                    if ratio >= 1.0 {
+                        format!("> {ratio:.0}x")
+                    } else {
+                        "-".to_string()
+                    },
+                )
+            }
         };
         println!(
             "| {} | {} ({}) | {} | {} | {} | {} |",
@@ -230,6 +224,11 @@ fn main() {
         worst_full.1
     );
     println!(
+        "worst of the 625 start pairs on the full 5x5 board with king steps (best of 2): {} ({})",
+        fmt(worst_king.0),
+        worst_king.1
+    );
+    println!(
         "worst of 300 random 5x5 boards with holes (fast solver, best of 2): {}",
         fmt(worst_random)
     );
@@ -240,7 +239,7 @@ fn main() {
         println!(
             "8x8: {v:?}; tables after the solve: {} KiB; {:?}",
             s.table_bytes() >> 10,
-            s.stats
+            s.stats()
         );
     }
 }

@@ -12,6 +12,7 @@ use crate::interp::{run_scenario, ScenarioRun};
 use crate::pipeline::{
     check_bytes, expected_errors, selected, FileRun, Outcome, RunConfig, Source,
 };
+use crate::render::LineIndex;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -51,7 +52,8 @@ pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
 }
 
 /// What [`run_files_streaming`] reports, in this order: `Planned` once, then
-/// for each file (sorted by path) its `Scenario`s in file order and its `File`.
+/// for each file (in the order given; [`game_files`] sorts them by path) its
+/// `Scenario`s in file order and its `File`.
 pub enum Step<'a> {
     /// Every file is read and checked; this many scenarios will run.
     Planned { files: usize, scenarios: usize },
@@ -102,6 +104,7 @@ fn load(path: &Path) -> Loaded {
 ///
 /// A file that cannot be read is reported as an invalid file with a
 /// `meeple::io` diagnostic. Each file is named by its path as given.
+/// The scenarios run on rayon's global pool; call this from outside it.
 pub fn run_files_streaming(
     files: &[PathBuf],
     config: &RunConfig,
@@ -183,8 +186,9 @@ pub fn run_files_streaming(
     });
 }
 
-/// Run files in parallel; the results come back sorted as `files` is (see
-/// [`run_files_streaming`]).
+/// Run files in parallel; one [`FileRun`] per file, in the order of `files`,
+/// each exactly as a sequential [`run_bytes`](crate::pipeline::run_bytes)
+/// would give it (see [`run_files_streaming`]).
 pub fn run_files(files: &[PathBuf], config: &RunConfig) -> Vec<FileRun> {
     let mut out = Vec::with_capacity(files.len());
     run_files_streaming(files, config, &|| {}, &mut |step| {
@@ -201,12 +205,13 @@ pub fn run_files(files: &[PathBuf], config: &RunConfig) -> Vec<FileRun> {
 /// ```
 /// let dir = std::env::temp_dir().join(format!("meeple-doc-tc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
-/// std::fs::write(dir.join("one.game"), r#"scenario "tiny" {
+/// std::fs::write(dir.join("one.game"), r#"scenario "a row of five" {
 ///   game footholds
-///   board [[1, 1]]
+///   board [[1, 1, 1, 1, 1]]
 ///   piece A at (0, 0)
-///   piece B at (0, 1)
+///   piece B at (0, 4)
 ///   solve
+///   expect answer 4
 ///   expect winner B
 /// }"#).unwrap();
 /// let runs = meeple::test_collection(&[&dir]).unwrap();
@@ -270,7 +275,7 @@ pub fn file_case(run: &FileRun) -> Option<Case> {
                 Case {
                     scenario: None,
                     passed: false,
-                    note: format!("invalid script: {}", got.join(", ")),
+                    note: format!("invalid script: {}", tally(&got)),
                     failures: diags.clone(),
                 }
             })
@@ -286,6 +291,27 @@ pub fn file_case(run: &FileRun) -> Option<Case> {
         }),
         Outcome::Ran(_) => None,
     }
+}
+
+/// Codes in order of first appearance, each once, with `×N` when repeated.
+fn tally(codes: &[&str]) -> String {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    for c in codes {
+        match seen.iter_mut().find(|(s, _)| s == c) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((c, 1)),
+        }
+    }
+    seen.iter()
+        .map(|(c, n)| {
+            if *n > 1 {
+                format!("{c} ×{n}")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Every verdict on a file: the file's own (if any), then one per scenario.
@@ -317,10 +343,12 @@ pub fn snapshot_text(run: &FileRun) -> String {
     };
     match &run.outcome {
         Outcome::Invalid(diags) => renamed.render_diags(diags, false),
-        Outcome::Ran(runs) => runs
-            .iter()
-            .map(|r| renamed.render_scenario(r, false))
-            .collect(),
+        Outcome::Ran(runs) => {
+            let lines = LineIndex::new(&run.source.text);
+            runs.iter()
+                .map(|r| renamed.render_scenario_with(r, false, &lines))
+                .collect()
+        }
     }
 }
 

@@ -185,22 +185,168 @@ impl Diagnostic for Report {
 
 /// Render diagnostics as text. `color` picks the coloured theme.
 pub fn render(diag: &Diag, file: &str, text: &str, color: bool) -> String {
-    let (text, diag) = elide_long_lines(text, diag);
-    let report = Report {
-        diag,
-        source: Arc::new(NamedSource::new(file, text)),
-    };
+    match excerpt(text, diag) {
+        Some((start, end)) => render_excerpt(diag, file, text, (start, end), color),
+        None => render_whole(diag, file, text, color),
+    }
+}
+
+fn handler(color: bool) -> GraphicalReportHandler {
     let theme = if color {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()
     };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100);
+    GraphicalReportHandler::new_themed(theme).with_width(100)
+}
+
+/// [`render`] given the whole text.
+fn render_whole(diag: &Diag, file: &str, text: &str, color: bool) -> String {
+    let (text, diag) = elide_long_lines(text, diag);
+    let report = Report {
+        diag,
+        source: Arc::new(NamedSource::new(file, text)),
+    };
     let mut out = String::new();
-    if handler.render_report(&mut out, &report).is_err() {
+    if handler(color).render_report(&mut out, &report).is_err() {
         out = format!("{}: {}\n", report.diag.code, report.diag.message);
     }
     out
+}
+
+/// Texts longer than this are rendered from an excerpt around the labels:
+/// miette scans a source from its start for every diagnostic, which made a
+/// collection of 10,000 failing scenarios quadratic.
+const EXCERPT_ABOVE: usize = 1 << 15;
+/// Whole lines kept around the labels (miette shows one line of context).
+const EXCERPT_LINES: usize = 3;
+
+/// The byte range of whole lines around every label, if the text is large
+/// enough for an excerpt to pay.
+fn excerpt(text: &str, diag: &Diag) -> Option<(usize, usize)> {
+    if text.len() <= EXCERPT_ABOVE || diag.labels.is_empty() {
+        return None;
+    }
+    let lo = diag.labels.iter().map(|(s, _)| s.start).min()?;
+    let hi = diag.labels.iter().map(|(s, _)| s.end.max(s.start)).max()?;
+    if hi > text.len() || !text.is_char_boundary(lo) || !text.is_char_boundary(hi) {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let mut start = lo;
+    for _ in 0..=EXCERPT_LINES {
+        match bytes[..start].iter().rposition(|&b| b == b'\n') {
+            Some(i) if start > 0 => start = i,
+            _ => {
+                start = 0;
+                break;
+            }
+        }
+    }
+    if start > 0 {
+        start += 1; // just after a newline: a line start
+    }
+    let mut end = hi;
+    for _ in 0..=EXCERPT_LINES {
+        match bytes[end..].iter().position(|&b| b == b'\n') {
+            Some(i) => end += i + 1,
+            None => {
+                end = text.len();
+                break;
+            }
+        }
+    }
+    Some((start, end))
+}
+
+/// [`render`] from the lines `range` of `text` (which start at a line
+/// start), numbered as in the whole text.
+fn render_excerpt(
+    diag: &Diag,
+    file: &str,
+    text: &str,
+    (start, end): (usize, usize),
+    color: bool,
+) -> String {
+    let mut local = diag.clone();
+    for (span, _) in &mut local.labels {
+        *span = Span::new(span.start - start, span.end.max(span.start) - start);
+    }
+    let (piece, local) = elide_long_lines(&text[start..end], &local);
+    let lines_before = count_newlines(&text.as_bytes()[..start]);
+    let report = Excerpt {
+        report: Report {
+            diag: local,
+            source: Arc::new(NamedSource::new(file, piece)),
+        },
+        lines_before,
+    };
+    let mut out = String::new();
+    if handler(color).render_report(&mut out, &report).is_err() {
+        out = format!("{}: {}\n", diag.code, diag.message);
+    }
+    out
+}
+
+/// `\n` bytes in `bytes`, counted in chunks a byte counter cannot overflow
+/// (which the compiler turns into wide vector code).
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|c| c.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize)
+        .sum()
+}
+
+/// A report whose source is an excerpt starting `lines_before` lines into
+/// the file: line numbers are shifted to match the whole file.
+#[derive(Debug)]
+struct Excerpt {
+    report: Report,
+    lines_before: usize,
+}
+
+impl std::error::Error for Excerpt {}
+
+impl fmt::Display for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.report.fmt(f)
+    }
+}
+
+impl Diagnostic for Excerpt {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.report.code()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.report.help()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.report
+            .source_code()
+            .map(|_| self as &dyn miette::SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.report.labels()
+    }
+}
+
+impl miette::SourceCode for Excerpt {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self.report.source.read_span(span, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            inner.name().unwrap_or_default().to_string(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.lines_before,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
 }
 
 /// Lines longer than this are cut around the labels before rendering, so a
@@ -308,6 +454,47 @@ mod tests {
         assert!(out.contains("meeple::board::ragged"), "{out}");
         assert!(out.contains("this row has 3 cells"), "{out}");
         assert!(out.contains("make every row as long"), "{out}");
+    }
+
+    #[test]
+    fn excerpts_render_as_the_whole_text_does() {
+        let mut text = String::new();
+        for i in 0..3000 {
+            text.push_str(&format!(
+                "scenario \"s{i}\" {{\n  game footholds\n  expect answer {i}\n}}\n"
+            ));
+        }
+        text.push_str(&format!("# {}\nlast {{", "x".repeat(300)));
+        assert!(text.len() > EXCERPT_ABOVE);
+        let at = |needle: &str| text.find(needle).unwrap();
+        let cases = [
+            Diag::new(Code::ExpectFailed, "first")
+                .label(
+                    Span::new(at("expect answer 0"), at("expect answer 0") + 15),
+                    "here",
+                )
+                .help("fix it"),
+            Diag::new(Code::ExpectFailed, "middle")
+                .label(
+                    Span::new(at("expect answer 1500"), at("expect answer 1500") + 18),
+                    "a",
+                )
+                .label(
+                    Span::new(at("scenario \"s1500\""), at("scenario \"s1500\"") + 8),
+                    "b",
+                ),
+            Diag::new(Code::Parse, "end").label(Span::new(text.len(), text.len()), "eof"),
+            Diag::new(Code::Parse, "long line")
+                .label(Span::new(text.len() - 20, text.len() - 19), "x"),
+        ];
+        for d in &cases {
+            assert!(excerpt(&text, d).is_some());
+            for color in [false, true] {
+                let whole = render_whole(d, "x.game", &text, color);
+                assert_eq!(render(d, "x.game", &text, color), whole);
+            }
+        }
+        assert!(render_whole(&cases[1], "x.game", &text, false).contains("6002"));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use crate::check::{check, Checked};
 use crate::error::{render, Diags};
 use crate::interp::{run_scenario, Event, Limits, ScenarioRun};
-use crate::render::{json, line_of, text};
+use crate::render::{json, text, LineIndex};
 use crate::syntax::{decode, parse};
 
 /// A script's name (its path, usually) and text.
@@ -171,15 +171,28 @@ impl FileRun {
     pub fn render_text(&self, color: bool) -> String {
         match &self.outcome {
             Outcome::Invalid(diags) => self.render_diags(diags, color),
-            Outcome::Ran(runs) => runs
-                .iter()
-                .map(|r| self.render_scenario(r, color))
-                .collect(),
+            Outcome::Ran(runs) => {
+                let lines = LineIndex::new(&self.source.text);
+                runs.iter()
+                    .map(|r| self.render_scenario_with(r, color, &lines))
+                    .collect()
+            }
         }
     }
 
     /// The human output of one scenario.
     pub fn render_scenario(&self, run: &ScenarioRun, color: bool) -> String {
+        self.render_scenario_with(run, color, &LineIndex::new(&self.source.text))
+    }
+
+    /// [`FileRun::render_scenario`] with the file's line index built once
+    /// by the caller (rendering every scenario of a large file one at a time).
+    pub fn render_scenario_with(
+        &self,
+        run: &ScenarioRun,
+        color: bool,
+        lines: &LineIndex,
+    ) -> String {
         let src = &self.source.text;
         let mut out = String::new();
         for e in &run.events {
@@ -193,12 +206,16 @@ impl FileRun {
                     out.push_str(&text::answer(
                         &run.name,
                         *query,
-                        line_of(src, span.start),
+                        lines.line(span.start),
                         answer,
                     ));
                 }
                 Event::ExpectPassed { span, field, value } => {
-                    out.push_str(&text::expect_passed(field, value, src, span.start));
+                    out.push_str(&text::expect_passed_at(
+                        field,
+                        value,
+                        lines.line(span.start),
+                    ));
                 }
                 Event::Error(d) => out.push_str(&render(d, &self.source.name, src, color)),
             }
@@ -218,6 +235,7 @@ impl FileRun {
         let Outcome::Ran(runs) = &self.outcome else {
             return Vec::new();
         };
+        let lines = LineIndex::new(&self.source.text);
         let mut out = Vec::new();
         for run in runs {
             for e in &run.events {
@@ -231,7 +249,7 @@ impl FileRun {
                     let origin = json::Origin {
                         file: &self.source.name,
                         scenario: &run.name,
-                        line: line_of(&self.source.text, span.start),
+                        line: lines.line(span.start),
                         game: run.game,
                     };
                     out.push(json::answer(&origin, *query, answer, *elapsed));

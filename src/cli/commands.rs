@@ -4,8 +4,9 @@ pub use super::report::TestOptions;
 use super::Format;
 use meeple::collection::game_files;
 use meeple::error::{render, Code, Diag};
-use meeple::interp::Limits;
+use meeple::interp::{Event, Limits};
 use meeple::pipeline::{run_bytes, FileRun, Outcome, RunConfig};
+use meeple::render::LineIndex;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -24,13 +25,17 @@ fn print_run(run: &FileRun, format: Format, color: bool) {
             eprint!("{}", run.render_diags(diags, color));
         }
         (Outcome::Ran(runs), Format::Text) => {
+            let lines = LineIndex::new(&run.source.text);
             for r in runs {
-                let text = run.render_scenario(r, false);
                 // Diagnostics (failed expectations, budgets) go to stderr in colour.
                 if r.passed() {
+                    let text = run.render_scenario_with(r, false, &lines);
                     let _ = out.write_all(text.as_bytes());
                 } else {
-                    let _ = out.write_all(run.render_scenario_results(r).as_bytes());
+                    let mut quiet = r.clone();
+                    quiet.events.retain(|e| !matches!(e, Event::Error(_)));
+                    let text = run.render_scenario_with(&quiet, false, &lines);
+                    let _ = out.write_all(text.as_bytes());
                     let _ = out.flush();
                     eprint!(
                         "{}",

@@ -16,7 +16,7 @@ use meeple::collection::{
 use meeple::error::Diag;
 use meeple::interp::{Event, ScenarioRun};
 use meeple::pipeline::{FileRun, RunConfig, Source};
-use meeple::render::json;
+use meeple::render::{json, LineIndex};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -33,22 +33,6 @@ pub struct TestOptions {
     /// Colours on stdout (PASS/FAIL, diffs) and on stderr (diagnostics).
     pub color_out: bool,
     pub color_err: bool,
-}
-
-/// Start of each line, for line numbers of spans.
-struct Lines(Vec<usize>);
-
-impl Lines {
-    fn new(text: &str) -> Lines {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Lines(starts)
-    }
-
-    /// The 1-based line of a byte offset (as `meeple::render::line_of`).
-    fn line(&self, offset: usize) -> usize {
-        self.0.partition_point(|&s| s <= offset).max(1)
-    }
 }
 
 /// Buffered output that never tears the progress bar.
@@ -101,7 +85,7 @@ struct Report<'a> {
     printer: Printer<'a>,
     files: &'a [PathBuf],
     next_file: usize,
-    lines: Option<Lines>,
+    lines: Option<LineIndex>,
     passed: usize,
     failed: usize,
     pending: usize,
@@ -140,7 +124,7 @@ pub fn test(files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
         let (s, them) = if n == 1 { ("", "it") } else { ("s", "them") };
         let _ = writeln!(
             stderr,
-            "{n} snapshot{s} pending: review the .snap.new file{s} above, then run `meeple test --accept` to accept {them}"
+            "{n} snapshot{s} pending: review the .snap.new file{s} above, then run `meeple test --accept` on the same paths to accept {them}"
         );
     }
     let mut stdout = std::io::stdout().lock();
@@ -189,7 +173,7 @@ impl Report<'_> {
 
     fn scenario(&mut self, source: &Source, run: &ScenarioRun) {
         if self.lines.is_none() {
-            self.lines = Some(Lines::new(&source.text));
+            self.lines = Some(LineIndex::new(&source.text));
         }
         let case = scenario_case(run);
         self.count(case.passed);
@@ -258,7 +242,7 @@ impl Report<'_> {
         let path = self.files.get(self.next_file).cloned();
         self.next_file += 1;
         if self.lines.is_none() {
-            self.lines = Some(Lines::new(&run.source.text));
+            self.lines = Some(LineIndex::new(&run.source.text));
         }
         if let Some(case) = file_case(run) {
             // With --filter, a rejection as expected is shown only when the

@@ -37,6 +37,32 @@ pub fn line_of(text: &str, offset: usize) -> usize {
         + 1
 }
 
+/// Line numbers of many offsets into one text: [`line_of`] without
+/// rescanning the text for every lookup.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    /// The byte offset where each line starts.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineIndex { starts }
+    }
+
+    /// The 1-based line of a byte offset, as [`line_of`] gives it.
+    pub fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,5 +83,15 @@ mod tests {
         assert_eq!(line_of("a\nb\nc", 0), 1);
         assert_eq!(line_of("a\nb\nc", 2), 2);
         assert_eq!(line_of("a\nb\nc", 99), 3);
+    }
+
+    #[test]
+    fn line_index_agrees_with_line_of() {
+        for text in ["", "a", "\n", "a\nb\nc", "a\n\nbc\n", "x\ny\n\n"] {
+            let idx = LineIndex::new(text);
+            for off in 0..text.len() + 3 {
+                assert_eq!(idx.line(off), line_of(text, off), "{text:?} at {off}");
+            }
+        }
     }
 }

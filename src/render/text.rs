@@ -16,8 +16,10 @@ pub fn answer(scenario: &str, query: QueryKind, line: usize, answer: &Answer) ->
 
 /// The line for an expectation that held.
 pub fn expect_passed(field: &str, value: &str, text: &str, offset: usize) -> String {
-    format!(
-        "ok: expect {field} {value} (line {})\n",
-        line_of(text, offset)
-    )
+    expect_passed_at(field, value, line_of(text, offset))
+}
+
+/// [`expect_passed`] for an expectation on `line`.
+pub fn expect_passed_at(field: &str, value: &str, line: usize) -> String {
+    format!("ok: expect {field} {value} (line {line})\n")
 }

@@ -65,8 +65,10 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
     // Ctrl-C while a solve runs sets the flag; the solve's budget sees it
     // and stops with meeple::limit::cancelled. (While a line is being
     // edited the terminal is raw and Ctrl-C is a key, handled below.)
+    // Only for a terminal: with piped input Ctrl-C keeps ending the process.
+    let interactive = std::io::stdin().is_terminal();
     let cancel = Arc::new(AtomicBool::new(false));
-    {
+    if interactive {
         let flag = cancel.clone();
         let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     }
@@ -79,7 +81,6 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
 
     let config = Config::builder()
         .auto_add_history(false)
-        .history_ignore_space(true)
         .completion_type(CompletionType::List)
         .color_mode(if color {
             ColorMode::Enabled
@@ -99,7 +100,7 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
     if let Some(p) = &history {
         let _ = editor.load_history(p);
     }
-    if std::io::stdin().is_terminal() {
+    if interactive {
         println!(
             "meeple {} — type statements or :help; :quit or Ctrl-D leaves",
             env!("CARGO_PKG_VERSION")

@@ -1,178 +1,327 @@
-//! A set of up to 64 footholds as one `u64` (shakmaty-style newtype).
+//! Sets of footholds as machine words (shakmaty-style newtypes):
+//! [`Bitboard`] (`u64`, up to 64 footholds) and [`Bitboard128`] (`u128`, up
+//! to 128), with the common interface [`Bits`] the solver is generic over.
 //!
 //! The solver numbers only the footholds that matter (holes never do), so
 //! bit `i` stands for the `i`-th relevant foothold whatever the board's size.
 
+use std::fmt::Debug;
+use std::hash::Hash;
 use std::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub,
 };
 
-/// A set of foothold indices `0..64`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default, PartialOrd, Ord)]
-pub struct Bitboard(pub u64);
-
-impl Bitboard {
+/// What the solver needs of a set of foothold indices.
+pub trait Bits:
+    Copy
+    + Eq
+    + Hash
+    + Debug
+    + Default
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Sub<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Iterator<Item = u8>
+    + FromIterator<u8>
+{
+    /// How many indices the set can hold.
+    const CAPACITY: usize;
+    /// How many 64-bit words hold it.
+    const WORDS: usize;
     /// The empty set.
-    pub const EMPTY: Bitboard = Bitboard(0);
-    /// All 64 indices.
-    pub const FULL: Bitboard = Bitboard(!0);
-
-    /// The set holding only `i` (`i < 64`).
-    #[inline]
-    pub const fn from_index(i: u8) -> Bitboard {
-        Bitboard(1u64 << (i & 63))
-    }
-
-    /// The set of indices `0..n` (`n <= 64`).
-    #[inline]
-    pub const fn first_n(n: usize) -> Bitboard {
-        if n >= 64 {
-            Bitboard::FULL
-        } else {
-            Bitboard((1u64 << n) - 1)
-        }
-    }
-
+    const EMPTY: Self;
+    /// Every index.
+    const FULL: Self;
+    /// The set holding only `i`.
+    fn from_index(i: u8) -> Self;
     /// Whether `i` is in the set.
-    #[inline]
-    pub const fn contains(self, i: u8) -> bool {
-        self.0 >> (i & 63) & 1 != 0
-    }
-
+    fn contains(self, i: u8) -> bool;
     /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
+    fn is_empty(self) -> bool;
     /// Whether the sets share an element.
-    #[inline]
-    pub const fn intersects(self, other: Bitboard) -> bool {
-        self.0 & other.0 != 0
-    }
-
-    /// Number of elements.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
+    fn intersects(self, other: Self) -> bool;
+    /// Number of elements (named apart from `Iterator::count`).
+    fn size(self) -> u32;
     /// Whether the set has more than one element.
-    #[inline]
-    pub const fn more_than_one(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
-    }
-
+    fn more_than_one(self) -> bool;
     /// The smallest element.
-    #[inline]
-    pub const fn first(self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(self.0.trailing_zeros() as u8)
-        }
-    }
-
+    fn first(self) -> Option<u8>;
     /// The set with `i` added.
-    #[inline]
-    pub const fn with(self, i: u8) -> Bitboard {
-        Bitboard(self.0 | 1u64 << (i & 63))
-    }
-
-    /// Whether `f` holds for every element.
-    #[inline]
-    pub fn every(self, f: impl FnMut(u8) -> bool) -> bool {
-        let mut it = self;
-        it.all(f)
-    }
-
+    fn with(self, i: u8) -> Self;
     /// The set with `i` removed.
-    #[inline]
-    pub const fn without(self, i: u8) -> Bitboard {
-        Bitboard(self.0 & !(1u64 << (i & 63)))
-    }
+    fn without(self, i: u8) -> Self;
+    /// Whether `f` holds for every element.
+    fn every(self, f: impl FnMut(u8) -> bool) -> bool;
+    /// The `k`-th 64-bit word (`k < WORDS`).
+    fn word(self, k: usize) -> u64;
 }
 
-impl Iterator for Bitboard {
-    type Item = u8;
+macro_rules! bitboard {
+    ($(#[$doc:meta])* $name:ident, $int:ty, $bits:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default, PartialOrd, Ord)]
+        pub struct $name(pub $int);
 
-    /// Pops the smallest element.
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        let i = self.first()?;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
+        impl $name {
+            /// The empty set.
+            pub const EMPTY: $name = $name(0);
+            /// Every index.
+            pub const FULL: $name = $name(!0);
 
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.count() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Bitboard {}
-
-impl FromIterator<u8> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
-
-macro_rules! binop {
-    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+            /// The set holding only `i` (taken modulo the capacity).
             #[inline]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
+            pub const fn from_index(i: u8) -> $name {
+                $name(1 << (i as u32 % $bits))
+            }
+
+            /// The set of indices `0..n` (all of them if `n` is the capacity
+            /// or more).
+            #[inline]
+            pub const fn first_n(n: usize) -> $name {
+                if n >= $bits {
+                    $name::FULL
+                } else {
+                    $name((1 << n) - 1)
+                }
+            }
+
+            /// Whether `i` is in the set.
+            #[inline]
+            pub const fn contains(self, i: u8) -> bool {
+                self.0 >> (i as u32 % $bits) & 1 != 0
+            }
+
+            /// Whether the set is empty.
+            #[inline]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            /// Whether the sets share an element.
+            #[inline]
+            pub const fn intersects(self, other: $name) -> bool {
+                self.0 & other.0 != 0
+            }
+
+            /// Number of elements.
+            #[inline]
+            pub const fn count(self) -> u32 {
+                self.0.count_ones()
+            }
+
+            /// Whether the set has more than one element.
+            #[inline]
+            pub const fn more_than_one(self) -> bool {
+                self.0 & self.0.wrapping_sub(1) != 0
+            }
+
+            /// The smallest element.
+            #[inline]
+            pub const fn first(self) -> Option<u8> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    Some(self.0.trailing_zeros() as u8)
+                }
+            }
+
+            /// The set with `i` added.
+            #[inline]
+            pub const fn with(self, i: u8) -> $name {
+                $name(self.0 | 1 << (i as u32 % $bits))
+            }
+
+            /// The set with `i` removed.
+            #[inline]
+            pub const fn without(self, i: u8) -> $name {
+                $name(self.0 & !(1 << (i as u32 % $bits)))
+            }
+
+            /// Whether `f` holds for every element.
+            #[inline]
+            pub fn every(self, f: impl FnMut(u8) -> bool) -> bool {
+                let mut it = self;
+                it.all(f)
             }
         }
-        impl $atr for Bitboard {
+
+        impl Bits for $name {
+            const CAPACITY: usize = $bits;
+            const WORDS: usize = $bits / 64;
+            const EMPTY: $name = $name(0);
+            const FULL: $name = $name(!0);
             #[inline]
-            fn $af(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
+            fn from_index(i: u8) -> Self {
+                $name::from_index(i)
+            }
+            #[inline]
+            fn contains(self, i: u8) -> bool {
+                $name::contains(self, i)
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                $name::is_empty(self)
+            }
+            #[inline]
+            fn intersects(self, other: Self) -> bool {
+                $name::intersects(self, other)
+            }
+            #[inline]
+            fn size(self) -> u32 {
+                $name::count(self)
+            }
+            #[inline]
+            fn more_than_one(self) -> bool {
+                $name::more_than_one(self)
+            }
+            #[inline]
+            fn first(self) -> Option<u8> {
+                $name::first(self)
+            }
+            #[inline]
+            fn with(self, i: u8) -> Self {
+                $name::with(self, i)
+            }
+            #[inline]
+            fn without(self, i: u8) -> Self {
+                $name::without(self, i)
+            }
+            #[inline]
+            fn every(self, f: impl FnMut(u8) -> bool) -> bool {
+                $name::every(self, f)
+            }
+            #[inline]
+            fn word(self, k: usize) -> u64 {
+                self.0.checked_shr((k as u32).saturating_mul(64)).unwrap_or(0) as u64
+            }
+        }
+
+        impl Iterator for $name {
+            type Item = u8;
+
+            /// Pops the smallest element.
+            #[inline]
+            fn next(&mut self) -> Option<u8> {
+                let i = $name::first(*self)?;
+                self.0 &= self.0 - 1;
+                Some(i)
+            }
+
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = $name::count(*self) as usize;
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for $name {}
+
+        impl FromIterator<u8> for $name {
+            fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+                iter.into_iter().fold($name::EMPTY, $name::with)
+            }
+        }
+
+        impl BitAnd for $name {
+            type Output = $name;
+            #[inline]
+            fn bitand(self, rhs: $name) -> $name {
+                $name(self.0 & rhs.0)
+            }
+        }
+
+        impl BitAndAssign for $name {
+            #[inline]
+            fn bitand_assign(&mut self, rhs: $name) {
+                self.0 &= rhs.0;
+            }
+        }
+
+        impl BitOr for $name {
+            type Output = $name;
+            #[inline]
+            fn bitor(self, rhs: $name) -> $name {
+                $name(self.0 | rhs.0)
+            }
+        }
+
+        impl BitOrAssign for $name {
+            #[inline]
+            fn bitor_assign(&mut self, rhs: $name) {
+                self.0 |= rhs.0;
+            }
+        }
+
+        impl BitXor for $name {
+            type Output = $name;
+            #[inline]
+            fn bitxor(self, rhs: $name) -> $name {
+                $name(self.0 ^ rhs.0)
+            }
+        }
+
+        impl BitXorAssign for $name {
+            #[inline]
+            fn bitxor_assign(&mut self, rhs: $name) {
+                self.0 ^= rhs.0;
+            }
+        }
+
+        impl Sub for $name {
+            type Output = $name;
+            /// Set difference.
+            #[inline]
+            fn sub(self, rhs: $name) -> $name {
+                $name(self.0 & !rhs.0)
+            }
+        }
+
+        impl Not for $name {
+            type Output = $name;
+            #[inline]
+            fn not(self) -> $name {
+                $name(!self.0)
+            }
+        }
+
+        impl Shl<u32> for $name {
+            type Output = $name;
+            /// Shift towards higher indices (bits shifted past the top are lost).
+            #[inline]
+            fn shl(self, n: u32) -> $name {
+                $name(self.0.checked_shl(n).unwrap_or(0))
+            }
+        }
+
+        impl Shr<u32> for $name {
+            type Output = $name;
+            /// Shift towards lower indices.
+            #[inline]
+            fn shr(self, n: u32) -> $name {
+                $name(self.0.checked_shr(n).unwrap_or(0))
             }
         }
     };
 }
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Sub for Bitboard {
-    type Output = Bitboard;
-    /// Set difference.
-    #[inline]
-    fn sub(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !rhs.0)
-    }
-}
+bitboard!(
+    /// A set of foothold indices `0..64`.
+    Bitboard,
+    u64,
+    64
+);
 
-impl Not for Bitboard {
-    type Output = Bitboard;
-    #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0)
-    }
-}
-
-impl Shl<u32> for Bitboard {
-    type Output = Bitboard;
-    /// Shift towards higher indices (bits shifted past 63 are lost).
-    #[inline]
-    fn shl(self, n: u32) -> Bitboard {
-        Bitboard(self.0.checked_shl(n).unwrap_or(0))
-    }
-}
-
-impl Shr<u32> for Bitboard {
-    type Output = Bitboard;
-    /// Shift towards lower indices.
-    #[inline]
-    fn shr(self, n: u32) -> Bitboard {
-        Bitboard(self.0.checked_shr(n).unwrap_or(0))
-    }
-}
+bitboard!(
+    /// A set of foothold indices `0..128` (boards with up to 128 footholds).
+    Bitboard128,
+    u128,
+    128
+);
 
 #[cfg(test)]
 mod tests {
@@ -196,5 +345,19 @@ mod tests {
         assert_eq!(Bitboard::first_n(3).0, 7);
         assert_eq!(a.without(5).first(), Some(1));
         assert_eq!(Bitboard::EMPTY.first(), None);
+        assert!(a.every(|i| i % 2 == 1));
+        assert_eq!(Bits::word(a, 0), a.0);
+    }
+
+    #[test]
+    fn wide_sets() {
+        let a: Bitboard128 = [0u8, 64, 127].into_iter().collect();
+        assert_eq!(a.count(), 3);
+        assert_eq!((a << 1).collect::<Vec<_>>(), vec![1, 65]);
+        assert_eq!((a >> 64).collect::<Vec<_>>(), vec![0, 63]);
+        assert_eq!(Bits::word(a, 0), 1);
+        assert_eq!(Bits::word(a, 1), 1 | 1 << 63);
+        assert_eq!(Bitboard128::first_n(100).count(), 100);
+        assert_eq!(a.without(64).with(3).collect::<Vec<_>>(), vec![0, 3, 127]);
     }
 }

@@ -12,27 +12,28 @@
 //! neighbours tried fewest-exits first so a path meeting the bound is usually
 //! found at once.
 
-use super::bitboard::Bitboard;
+use super::bitboard::Bits;
+use super::blocks::block_bound;
 use super::graph::Graph;
 use super::table::Cache;
 use crate::budget::{Budget, LimitHit};
 
 /// The longest-path memo (bounded).
 #[derive(Clone, Debug)]
-pub struct Endgame {
-    memo: Cache,
+pub struct Endgame<B> {
+    memo: Cache<B>,
 }
 
 /// The regions of two separated players, or `None` if some cell can still be
 /// reached by both (or they are adjacent). `cells` holds both players' cells.
 #[inline]
-pub fn regions(g: &Graph, cells: Bitboard, m: u8, o: u8) -> Option<(Bitboard, Bitboard)> {
+pub fn regions<B: Bits>(g: &Graph<B>, cells: B, m: u8, o: u8) -> Option<(B, B)> {
     let stop = g.adj(o);
     if stop.contains(m) {
         return None;
     }
     let allowed = cells.without(o);
-    let mut reach = Bitboard::from_index(m);
+    let mut reach = B::from_index(m);
     let mut frontier = reach;
     while !frontier.is_empty() {
         frontier = g.expand(frontier) & (allowed - reach);
@@ -46,13 +47,13 @@ pub fn regions(g: &Graph, cells: Bitboard, m: u8, o: u8) -> Option<(Bitboard, Bi
 
 /// An upper bound on the longest path (in moves) from `s` inside the
 /// connected `region` (which holds `s`).
-pub fn path_bound(g: &Graph, s: u8, region: Bitboard) -> u32 {
-    let n = region.count();
+pub fn path_bound<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
+    let n = region.size();
     // Dead ends (one neighbour in the region) other than the start: a path
     // can visit at most one of them, as its last cell.
     let dead = region.without(s) - g.two_plus(region);
     if !g.bipartite {
-        return n - 1 - dead.count().saturating_sub(1);
+        return n - 1 - dead.size().saturating_sub(1);
     }
     // Steps alternate colours: a path from `s` visits cells of s's colour
     // and the other colour alternately.
@@ -62,22 +63,38 @@ pub fn path_bound(g: &Graph, s: u8, region: Bitboard) -> u32 {
         !g.colour
     };
     let base = region - dead;
-    let ns = (base & same).count();
-    let no = (base - same).count();
+    let ns = (base & same).size();
+    let no = (base - same).size();
     let cells = |ns: u32, no: u32| if ns > no { 2 * no + 1 } else { 2 * ns };
     let mut best = cells(ns, no);
     if dead.intersects(same) {
         best = best.max(cells(ns + 1, no));
     }
-    if (dead - same).count() > 0 {
+    if !(dead - same).is_empty() {
         best = best.max(cells(ns, no + 1));
     }
     best - 1
 }
 
+/// Regions at least this big also get the (dearer) block-tree bound: it
+/// pays on big boards (10x10: 16 s with it, out of reach without) and costs
+/// a little on small ones.
+const BLOCK_MIN: u32 = 24;
+
+/// The best cheap upper bound on the longest path from `s` in `region`:
+/// [`path_bound`], and for big regions [`block_bound`] too.
+pub fn upper_bound<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
+    let pb = path_bound(g, s, region);
+    if region.size() >= BLOCK_MIN {
+        pb.min(block_bound(g, s, region))
+    } else {
+        pb
+    }
+}
+
 /// The length of a greedy walk from `s` in `region`: always to the
 /// neighbour with the fewest onward exits (Warnsdorff's rule).
-pub fn greedy_walk(g: &Graph, s: u8, region: Bitboard) -> u32 {
+pub fn greedy_walk<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
     let mut free = region.without(s);
     let mut cur = s;
     let mut len = 0;
@@ -90,7 +107,7 @@ pub fn greedy_walk(g: &Graph, s: u8, region: Bitboard) -> u32 {
         if nb.more_than_one() {
             let mut fewest = u32::MAX;
             for x in nb {
-                let exits = (g.adj(x) & free).count();
+                let exits = (g.adj(x) & free).size();
                 if exits < fewest {
                     fewest = exits;
                     next = x;
@@ -103,9 +120,9 @@ pub fn greedy_walk(g: &Graph, s: u8, region: Bitboard) -> u32 {
     }
 }
 
-impl Endgame {
+impl<B: Bits> Endgame<B> {
     /// A memo of `2^log2_buckets * 4` entries, growing up to `2^max_log2 * 4`.
-    pub fn new(log2_buckets: u32, max_log2: u32) -> Endgame {
+    pub fn new(log2_buckets: u32, max_log2: u32) -> Endgame<B> {
         Endgame {
             memo: Cache::new(log2_buckets, max_log2),
         }
@@ -119,21 +136,21 @@ impl Endgame {
     /// Known bounds `(lo, hi)` on the longest path from `s` in `region`
     /// (which holds a neighbour of `s`).
     #[inline]
-    fn bounds(&self, g: &Graph, s: u8, region: Bitboard) -> (u32, u32) {
-        match self.memo.get(region.0, s as u16) {
+    fn bounds(&self, g: &Graph<B>, s: u8, region: B) -> (u32, u32) {
+        match self.memo.get(region, s as u16) {
             Some(p) => ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32),
-            None => (1, path_bound(g, s, region)),
+            None => (1, upper_bound(g, s, region)),
         }
     }
 
     /// Cheap bounds `(lo, hi)` on the longest path from `s` in `region`
     /// (connected, holding `s`): the memo's, else a greedy walk and
     /// [`path_bound`].
-    pub fn quick_bounds(&mut self, g: &Graph, s: u8, region: Bitboard) -> (u32, u32) {
-        if let Some(p) = self.memo.get(region.0, s as u16) {
+    pub fn quick_bounds(&mut self, g: &Graph<B>, s: u8, region: B) -> (u32, u32) {
+        if let Some(p) = self.memo.get(region, s as u16) {
             return ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32);
         }
-        let hi = path_bound(g, s, region);
+        let hi = upper_bound(g, s, region);
         let lo = greedy_walk(g, s, region).min(hi);
         if lo < hi {
             self.remember(s, region, 0, lo, hi);
@@ -142,11 +159,11 @@ impl Endgame {
     }
 
     #[inline]
-    fn remember(&mut self, s: u8, region: Bitboard, effort: u64, lo: u32, hi: u32) {
+    fn remember(&mut self, s: u8, region: B, effort: u64, lo: u32, hi: u32) {
         let effort = (64 - effort.leading_zeros()) as u8;
         let pack = |lo: u32, hi: u32| (lo.min(255) | hi.min(255) << 8) as u64;
         self.memo
-            .put(region.0, s as u16, effort, pack(lo, hi), |old| {
+            .put(region, s as u16, effort, pack(lo, hi), |old| {
                 let (olo, ohi) = ((old & 0xFF) as u32, (old >> 8 & 0xFF) as u32);
                 pack(lo.max(olo), hi.min(ohi))
             });
@@ -155,12 +172,12 @@ impl Endgame {
     /// The neighbours of `s` in `rest`, fewest onward exits first (so a
     /// long path is usually found at once).
     #[inline]
-    fn ordered(g: &Graph, nb: Bitboard, rest: Bitboard) -> ([(u32, u8); 8], usize) {
+    fn ordered(g: &Graph<B>, nb: B, rest: B) -> ([(u32, u8); 8], usize) {
         let mut order = [(0u32, 0u8); 8];
         let mut k = 0;
         for x in nb {
             if k < order.len() {
-                order[k] = ((g.adj(x) & rest).count(), x);
+                order[k] = ((g.adj(x) & rest).size(), x);
                 k += 1;
             }
         }
@@ -172,9 +189,9 @@ impl Endgame {
     /// (connected, holding `s`). Ticks the budget per expanded state.
     pub fn at_least(
         &mut self,
-        g: &Graph,
+        g: &Graph<B>,
         s: u8,
-        region: Bitboard,
+        region: B,
         k: u32,
         budget: &Budget,
     ) -> Result<bool, LimitHit> {
@@ -218,9 +235,9 @@ impl Endgame {
     /// (connected, holding `s`). Ticks the budget per expanded state.
     pub fn longest(
         &mut self,
-        g: &Graph,
+        g: &Graph<B>,
         s: u8,
-        region: Bitboard,
+        region: B,
         budget: &Budget,
     ) -> Result<u32, LimitHit> {
         budget.tick()?;
@@ -258,9 +275,11 @@ impl Endgame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::footholds::bitboard::Bitboard;
+    use crate::games::footholds::graph::relevant_cells;
     use crate::games::footholds::rules::{Position, Steps};
 
-    fn graph(rows: &[&[u8]], steps: Steps) -> Graph {
+    fn graph(rows: &[&[u8]], steps: Steps) -> Graph<Bitboard> {
         let p = Position::from_rows(rows, (0, 0), (0, 0), steps).unwrap();
         let mut starts = Vec::new();
         for (r, row) in rows.iter().enumerate() {
@@ -270,11 +289,12 @@ mod tests {
                 }
             }
         }
-        Graph::build(&p, &starts, &Budget::unlimited()).unwrap()
+        let cells = relevant_cells(&p, &starts, &Budget::unlimited()).unwrap();
+        Graph::from_cells(&cells, steps, None)
     }
 
     /// Longest path by brute force.
-    fn brute(g: &Graph, s: u8, avail: Bitboard) -> u32 {
+    fn brute(g: &Graph<Bitboard>, s: u8, avail: Bitboard) -> u32 {
         let rest = avail.without(s);
         (g.adj(s) & rest)
             .map(|x| 1 + brute(g, x, rest))

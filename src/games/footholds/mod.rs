@@ -1,8 +1,19 @@
 //! "Disappearing footholds" (2022 KAKAO BLIND recruitment): the rules, a
 //! plain reference solver and a fast exact solver.
+//!
+//! - [`rules`]: positions, legal moves, playing a move.
+//! - [`mod@reference`]: plain exhaustive minimax (test oracle, bench baseline).
+//! - [`search`]: the fast solver's interface ([`solve`], [`analyze`],
+//!   [`principal_line`], [`search::Solver`]).
+//! - [`engine`]: alpha-beta on the exact score with its driver.
+//! - [`endgame`], [`blocks`]: separated players and their longest paths.
+//! - [`graph`], [`bitboard`], [`table`]: indexed footholds, bit sets,
+//!   bounded hash tables.
 
 pub mod bitboard;
+pub mod blocks;
 pub mod endgame;
+pub mod engine;
 pub mod graph;
 pub mod reference;
 pub mod rules;

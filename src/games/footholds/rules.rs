@@ -113,7 +113,8 @@ impl Position {
         })
     }
 
-    /// A `rows x cols` board full of footholds, A to move.
+    /// A `rows x cols` board full of footholds, A to move. (If the memory
+    /// for that many cells cannot be had, every cell is a hole.)
     pub fn full(
         rows: usize,
         cols: usize,
@@ -121,10 +122,15 @@ impl Position {
         b: (usize, usize),
         steps: Steps,
     ) -> Position {
+        let n = rows.saturating_mul(cols);
+        let mut cells = Vec::new();
+        if cells.try_reserve_exact(n).is_ok() {
+            cells.resize(n, true);
+        }
         Position {
             rows,
             cols,
-            cells: vec![true; rows.saturating_mul(cols)],
+            cells,
             a,
             b,
             to_move: Player::A,
@@ -239,6 +245,13 @@ mod tests {
         assert_eq!(p.legal_moves().len(), 8);
         let p = Position::full(3, 3, (0, 0), (1, 1), Steps::King);
         assert_eq!(p.legal_moves(), vec![(0, 1), (1, 0), (1, 1)]);
+    }
+
+    #[test]
+    fn absurd_boards_do_not_allocate() {
+        let p = Position::full(usize::MAX, usize::MAX, (0, 0), (1, 1), Steps::King);
+        assert!(p.cells.is_empty());
+        assert!(p.legal_moves().is_empty());
     }
 
     #[test]

@@ -1,23 +1,15 @@
-//! The fast exact solver.
-//!
-//! Negamax with alpha-beta on a mate-distance score, a bounded
-//! transposition table, move ordering, enhanced transposition cutoffs, the
-//! separation endgame ([`super::endgame`]), board symmetry at the root and a
-//! driver of null-window tests on the exact score.
-//!
-//! Scores are from the side to move's view: a win in `n` more moves scores
-//! `MAXN - n`, a loss in `n` more moves scores `n - MAXN`, so faster wins and
-//! slower losses score higher. A child's score `s` is worth `up(s)` to its
-//! parent (one move further from the end, and negated).
+//! The fast exact solver's public interface: [`solve`], [`analyze`],
+//! [`principal_line`] and the reusable [`Solver`]. The search itself is in
+//! [`super::engine`]; boards with up to 64 relevant footholds use 64-bit
+//! sets, up to 128 use 128-bit sets.
 
 use std::fmt;
 
-use super::bitboard::Bitboard;
-use super::endgame::Endgame;
-use super::graph::{BuildError, Graph, MAX_FOOTHOLDS};
+use super::bitboard::{Bitboard, Bitboard128};
+use super::engine::{Engine, Stats};
+use super::graph::{relevant_cells, MAX_FOOTHOLDS};
 use super::reference::parent_view;
 use super::rules::{Cell, Player, Position};
-use super::table::{Bounds, Table};
 use crate::budget::{Budget, LimitHit};
 
 /// Result under optimal play (win-fast / lose-slow), from the side to
@@ -51,18 +43,6 @@ impl From<LimitHit> for SearchError {
     }
 }
 
-impl From<BuildError> for SearchError {
-    fn from(e: BuildError) -> Self {
-        match e {
-            BuildError::Limit(l) => SearchError::Limit(l),
-            BuildError::TooLarge { footholds } => SearchError::TooLarge {
-                footholds,
-                max: MAX_FOOTHOLDS,
-            },
-        }
-    }
-}
-
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -77,600 +57,126 @@ impl fmt::Display for SearchError {
 
 impl std::error::Error for SearchError {}
 
-/// The transposition table grows up to `2^20` buckets of 64 bytes (64 MiB).
-const TT_MAX_LOG2: u32 = 20;
-/// The endgame memo grows up to `2^18` buckets of 64 bytes (16 MiB).
-const MEMO_MAX_LOG2: u32 = 18;
-
-/// Score of a win in `n` more moves is `MAXN - n`; of a loss, `n - MAXN`.
-const MAXN: i32 = 1000;
-/// Beyond every score (window bounds only).
-const INF: i32 = 10_000;
-
-#[inline]
-fn win(n: u32) -> i32 {
-    MAXN - n as i32
-}
-
-#[inline]
-fn loss(n: u32) -> i32 {
-    n as i32 - MAXN
-}
-
-/// The child's score `s` seen from the parent (one more move).
-#[inline]
-fn up(s: i32) -> i32 {
-    if s > 0 {
-        1 - s
-    } else {
-        -1 - s
-    }
-}
-
-/// The child bound matching parent bound `b` (`up(s) > b` iff `s < down(b)`).
-#[inline]
-fn down(b: i32) -> i32 {
-    match b.signum() {
-        1 => -b - 1,
-        -1 => 1 - b,
-        _ => 0,
-    }
-}
-
-fn to_value(s: i32) -> Value {
-    if s > 0 {
-        Value {
-            mover_wins: true,
-            moves: (MAXN - s).max(0) as u32,
-        }
-    } else {
-        Value {
-            mover_wins: false,
-            moves: (s + MAXN).max(0) as u32,
-        }
-    }
-}
-
-fn to_score(v: Value) -> i32 {
-    let n = v.moves.min(MAXN as u32 - 1);
-    if v.mover_wins {
-        win(n)
-    } else {
-        loss(n)
-    }
-}
-
-/// Counters of one solver (for tuning and the benchmark).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Stats {
-    /// Nodes of the main search.
-    pub nodes: u64,
-    /// Positions settled by the separation endgame.
-    pub endgames: u64,
-    /// Null-window tests run by the driver.
-    pub tests: u32,
-    /// Cutoffs, by the index of the move that caused them.
-    pub cut_at: [u64; 4],
-    /// Nodes settled by the rules at once.
-    pub quick: u64,
-    /// Nodes settled by the table.
-    pub tt_cuts: u64,
-    /// Nodes where every move was searched.
-    pub all_nodes: u64,
-}
-
-/// A solver for one game: the indexed board, the transposition table and
-/// the endgame memo, reused across the positions of that game.
+/// A solver for one game: reusable across the positions of that game (it
+/// keeps its tables), for boards of up to [`MAX_FOOTHOLDS`] relevant
+/// footholds.
 pub struct Solver<'b> {
-    g: Graph,
-    tt: Table,
-    eg: Endgame,
-    syms: Vec<Vec<u8>>,
+    engine: Width<'b>,
     budget: &'b Budget,
-    /// Cutoff counts per (from, to).
-    history: Vec<u32>,
-    /// Positions whose search took fewer than `2^(tt_effort-1)` states are
-    /// not stored (default 7): transpositions are rare, so the table
-    /// mostly serves the re-searches of the driver, and storing every leaf
-    /// would only pollute the cache.
-    pub tt_effort: u8,
-    /// Whether separated positions are settled by the endgame (on by
-    /// default; off only to test it against plain search).
-    pub endgame: bool,
-    /// Whether to try enhanced transposition cutoffs (probing every child
-    /// in the table before searching any). Off by default: transpositions
-    /// are rare in this game and the extra probes cost more than they save.
-    pub etc: bool,
-    /// The cells each symmetry maps to themselves.
-    sym_fixed: Vec<Bitboard>,
-    /// Counters.
-    pub stats: Stats,
 }
 
-/// A position in the solver's terms: remaining footholds, mover, other.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    cells: Bitboard,
-    m: u8,
-    o: u8,
+/// The engine at the set width the board needs.
+enum Width<'b> {
+    Narrow(Box<Engine<'b, Bitboard>>),
+    Wide(Box<Engine<'b, Bitboard128>>),
 }
 
-/// Steps to the opponent from each destination of the mover.
-#[derive(Clone, Copy, Default)]
-struct Distances {
-    items: [(u8, u8); 8],
-    len: usize,
-}
-
-impl Distances {
-    #[inline]
-    fn push(&mut self, d: u8, x: u8) {
-        if let Some(slot) = self.items.get_mut(self.len) {
-            *slot = (d, x);
-            self.len += 1;
+/// Runs `$body` with `$e` bound to the engine, whatever its width.
+macro_rules! with_engine {
+    ($w:expr, $e:ident => $body:expr) => {
+        match $w {
+            Width::Narrow($e) => $body,
+            Width::Wide($e) => $body,
         }
-    }
-}
-
-impl IntoIterator for Distances {
-    type Item = (u8, u8);
-    type IntoIter = std::iter::Take<std::array::IntoIter<(u8, u8), 8>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.items.into_iter().take(self.len)
-    }
-}
-
-/// What the breadth-first scan of a node found.
-enum Scan {
-    /// No cell can be reached by both: the mover's and the opponent's regions.
-    Separated(Bitboard, Bitboard),
-    /// Steps to the opponent from each destination of the mover.
-    Distances(Distances),
-}
-
-/// How a position resolves before any search.
-enum Start {
-    Done(Value),
-    Search(Node),
+    };
 }
 
 impl<'b> Solver<'b> {
     /// A solver for `pos` and the positions that follow it.
     pub fn new(pos: &Position, budget: &'b Budget) -> Result<Solver<'b>, SearchError> {
-        let g = Graph::build(pos, &[pos.a, pos.b], budget)?;
-        let syms = g.symmetries();
-        let sym_fixed = syms
-            .iter()
-            .map(|p| g.all.filter(|&i| p[i as usize] == i).collect())
-            .collect();
-        Ok(Solver {
-            syms,
-            sym_fixed,
-            tt: Table::new(8, TT_MAX_LOG2),
-            eg: Endgame::new(6, MEMO_MAX_LOG2),
-            g,
-            budget,
-            etc: false,
-            endgame: true,
-            tt_effort: 7,
-            history: vec![0; 64 * 64],
-            stats: Stats::default(),
-        })
+        Solver::with_width(pos, budget, false)
+    }
+
+    /// A solver using 128-bit sets even if 64 bits would do (`wide`).
+    pub fn with_width(
+        pos: &Position,
+        budget: &'b Budget,
+        wide: bool,
+    ) -> Result<Solver<'b>, SearchError> {
+        let cells = relevant_cells(pos, &[pos.a, pos.b], budget)?;
+        let engine = if cells.len() <= 64 && !wide {
+            Width::Narrow(Box::new(Engine::new(&cells, pos.steps, budget)))
+        } else if cells.len() <= 128 {
+            Width::Wide(Box::new(Engine::new(&cells, pos.steps, budget)))
+        } else {
+            return Err(SearchError::TooLarge {
+                footholds: cells.len(),
+                max: MAX_FOOTHOLDS,
+            });
+        };
+        Ok(Solver { engine, budget })
+    }
+
+    /// Whether the engine uses 128-bit sets.
+    pub fn is_wide(&self) -> bool {
+        matches!(self.engine, Width::Wide(_))
+    }
+
+    /// The counters of the search so far.
+    pub fn stats(&self) -> Stats {
+        with_engine!(&self.engine, e => e.stats)
     }
 
     /// Memory held by the tables, in bytes.
     pub fn table_bytes(&self) -> usize {
-        self.tt.bytes() + self.eg.bytes()
+        with_engine!(&self.engine, e => e.table_bytes())
     }
 
-    /// Classifies `pos`: settled by the rules at once, or a search node.
-    fn start(&mut self, pos: &Position) -> Result<Start, SearchError> {
-        let me = pos.cell_of(pos.to_move);
-        let other = pos.cell_of(pos.to_move.other());
-        if pos.legal_moves().is_empty() {
-            return Ok(Start::Done(Value {
-                mover_wins: false,
-                moves: 0,
-            }));
+    /// Switches the separation endgame off (tests) or on.
+    pub fn set_endgame(&mut self, on: bool) {
+        with_engine!(&mut self.engine, e => e.endgame = on)
+    }
+
+    /// Switches enhanced transposition cutoffs on or off (off by default).
+    pub fn set_etc(&mut self, on: bool) {
+        with_engine!(&mut self.engine, e => e.etc = on)
+    }
+
+    /// Prints each null-window test of the driver to stderr (tuning).
+    pub fn set_trace(&mut self, on: bool) {
+        with_engine!(&mut self.engine, e => e.trace = on)
+    }
+
+    /// Re-indexes the board if `pos` is not a position of this game.
+    fn ensure(&mut self, pos: &Position) -> Result<(), SearchError> {
+        let known = with_engine!(&self.engine, e => e.start(pos).is_some());
+        if !known {
+            *self = Solver::new(pos, self.budget)?;
         }
-        if me == other || !pos.is_foothold(other) {
-            // The opponent stands on a vanishing (or vanished) foothold.
-            return Ok(Start::Done(Value {
-                mover_wins: true,
-                moves: 1,
-            }));
-        }
-        let (m, o) = match (self.g.index_of(me), self.g.index_of(other)) {
-            (Some(m), Some(o)) => (m, o),
-            _ => {
-                // Not a position of this game: index its board afresh.
-                *self = Solver::new(pos, self.budget)?;
-                match (self.g.index_of(me), self.g.index_of(other)) {
-                    (Some(m), Some(o)) => (m, o),
-                    _ => {
-                        return Ok(Start::Done(Value {
-                            mover_wins: false,
-                            moves: 0,
-                        }))
-                    }
-                }
-            }
-        };
-        let cells = self
-            .g
-            .all
-            .filter(|&i| pos.is_foothold(self.g.cell(i)))
-            .collect();
-        Ok(Start::Search(Node { cells, m, o }))
+        Ok(())
     }
 
     /// The exact value of `pos`.
     pub fn value(&mut self, pos: &Position) -> Result<Value, SearchError> {
-        match self.start(pos)? {
-            Start::Done(v) => Ok(v),
-            Start::Search(node) => Ok(to_value(self.solve_node(node)?)),
-        }
+        self.ensure(pos)?;
+        with_engine!(&mut self.engine, e => match e.start(pos) {
+            Some(start) => Ok(e.value(start)?),
+            None => Ok(lost()),
+        })
     }
 
     /// Whether the exact value of `pos` is `v` (two null-window tests).
     pub fn has_value(&mut self, pos: &Position, v: Value) -> Result<bool, SearchError> {
-        match self.start(pos)? {
-            Start::Done(w) => Ok(w == v),
-            Start::Search(node) => {
-                let t = to_score(v);
-                if self.search(node, t - 1, t)? < t {
-                    return Ok(false);
-                }
-                Ok(self.search(node, t, t + 1)? <= t)
-            }
-        }
-    }
-
-    /// The moves worth searching: one per orbit of the board symmetries
-    /// that map the position onto itself (all moves if none does).
-    fn symmetric_moves(&self, node: Node) -> Bitboard {
-        let mut fixing = [0usize; 8];
-        let mut n = 0;
-        for (k, fixed) in self.sym_fixed.iter().enumerate() {
-            // Cheap test first: both players on the symmetry's fixed cells.
-            if fixed.contains(node.m) && fixed.contains(node.o) && n < fixing.len() {
-                let p = &self.syms[k];
-                if node.cells.every(|i| node.cells.contains(p[i as usize])) {
-                    fixing[n] = k;
-                    n += 1;
-                }
-            }
-        }
-        if n == 0 {
-            return Bitboard::FULL;
-        }
-        let cand = (self.g.adj(node.m) & node.cells).without(node.o);
-        let mut keep = Bitboard::EMPTY;
-        let mut covered = Bitboard::EMPTY;
-        for x in cand {
-            if covered.contains(x) {
-                continue;
-            }
-            keep = keep.with(x);
-            for &k in &fixing[..n] {
-                covered = covered.with(self.syms[k][x as usize]);
-            }
-        }
-        keep
-    }
-
-    /// The exact score of a search node: null-window tests on the exact
-    /// score, first the winner, then the length.
-    fn solve_node(&mut self, node: Node) -> Result<i32, LimitHit> {
-        let mut lo = -MAXN;
-        let mut hi = MAXN;
-        let mut guess = 1;
-        loop {
-            self.stats.tests += 1;
-            let s = self.search(node, guess - 1, guess)?;
-            if s >= guess {
-                lo = s;
-            } else {
-                hi = s;
-            }
-            if lo >= hi {
-                break;
-            }
-            // The fail-soft bound is usually exact: test right next to it.
-            guess = if s >= guess { s + 1 } else { s };
-        }
-        Ok(lo)
-    }
-
-    /// Alpha-beta (fail-soft) on the exact score of `node` within
-    /// `(alpha, beta)`.
-    fn search(&mut self, node: Node, mut alpha: i32, mut beta: i32) -> Result<i32, LimitHit> {
-        self.budget.tick()?;
-        self.stats.nodes += 1;
-        let Node { cells, m, o } = node;
-        let moves = self.g.adj(m) & cells;
-        if moves.is_empty() {
-            self.stats.quick += 1;
-            return Ok(loss(0));
-        }
-        if (self.g.adj(o) & cells).without(m).is_empty() {
-            self.stats.quick += 1;
-            return Ok(win(1));
-        }
-        // Positions that a board symmetry maps onto themselves: one move
-        // per orbit.
-        let restrict = if self.sym_fixed.is_empty() {
-            Bitboard::FULL
-        } else {
-            self.symmetric_moves(node)
-        };
-        let cand = moves.without(o) & restrict;
-        if cand.is_empty() {
-            // Only onto the opponent, who steps away: the mover's cell vanishes.
-            self.stats.quick += 1;
-            return Ok(loss(2));
-        }
-        // Load the table entry while the scan runs.
-        let bucket = self.tt.fetch(cells.0, m, o);
-        let scan = self.scan(cells, m, o);
-        let mut tt_move = 255;
-        if let Some(b) = Table::find(&bucket, cells.0, m, o) {
-            let (lo, hi) = (b.lower as i32, b.upper as i32);
-            if lo >= beta || lo == hi {
-                self.stats.tt_cuts += 1;
-                return Ok(lo);
-            }
-            if hi <= alpha {
-                self.stats.tt_cuts += 1;
-                return Ok(hi);
-            }
-            alpha = alpha.max(lo);
-            beta = beta.min(hi);
-            tt_move = b.best;
-        }
-        let rest = cells.without(m);
-        let mut order = [(0u32, 0u8); 8];
-        let mut k = 0;
-        match scan {
-            Scan::Separated(ra, rb) if self.endgame => {
-                self.stats.endgames += 1;
-                let before = self.budget.states();
-                let s = self.endgame(m, o, ra, rb, alpha, beta)?;
-                let effort = (64 - (self.budget.states() - before).leading_zeros()) as u8;
-                let (lo, hi) = if s <= alpha {
-                    (-MAXN, s)
-                } else if s >= beta {
-                    (s, MAXN)
-                } else {
-                    (s, s)
-                };
-                self.store(node, effort, lo, hi, 255);
-                return Ok(s);
-            }
-            Scan::Separated(..) => {
-                for x in cand {
-                    if k < order.len() {
-                        order[k] = (u32::from(x != tt_move), x);
-                        k += 1;
-                    }
-                }
-            }
-            Scan::Distances(dist) => {
-                // Table move first, then towards the opponent, then by history.
-                for (d, x) in dist {
-                    if cand.contains(x) && k < order.len() {
-                        let h = self.history[(m as usize) * 64 + x as usize].min(0xFF_FFFF);
-                        let key = if x == tt_move {
-                            0
-                        } else {
-                            (d as u32 + 1) << 24 | (0xFF_FFFF - h)
-                        };
-                        order[k] = (key, x);
-                        k += 1;
-                    }
-                }
-                order[..k].sort_unstable_by_key(|e| e.0);
-            }
-        }
-        let before = self.budget.states();
-        let order = order.map(|e| e.1);
-        if self.etc {
-            // Enhanced transposition cutoff: a child already known to be
-            // good enough settles the node without searching.
-            for &x in &order[..k] {
-                if let Some(b) = self.tt.probe(rest.0, o, x) {
-                    let v = up(b.upper as i32);
-                    if v >= beta {
-                        self.store(node, 1, v, MAXN, x);
-                        return Ok(v);
-                    }
-                }
-            }
-        }
-        let alpha0 = alpha;
-        let mut best = -INF;
-        let mut best_move = 255;
-        for (i, &x) in order[..k].iter().enumerate() {
-            let child = Node {
-                cells: rest,
-                m: o,
-                o: x,
-            };
-            let v = up(self.search(child, down(beta), down(alpha))?);
-            if v > best {
-                best = v;
-                best_move = x;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        self.stats.cut_at[i.min(3)] += 1;
-                        let h = &mut self.history[(m as usize) * 64 + x as usize];
-                        *h = h.saturating_add(cells.count() * cells.count());
-                        break;
-                    }
-                }
-            }
-        }
-        if best < beta {
-            self.stats.all_nodes += 1;
-        }
-        let work = self.budget.states() - before;
-        let effort = (64 - work.leading_zeros()) as u8;
-        let (lo, hi) = if best <= alpha0 {
-            (-MAXN, best)
-        } else if best >= beta {
-            (best, MAXN)
-        } else {
-            (best, best)
-        };
-        self.store(node, effort, lo, hi, best_move);
-        Ok(best)
-    }
-
-    /// The score of a separated position (mover at `m` in region `ra`,
-    /// opponent at `o` in `rb`), fail-soft within `(alpha, beta)`: longest
-    /// paths are only computed as far as the window needs.
-    fn endgame(
-        &mut self,
-        m: u8,
-        o: u8,
-        ra: Bitboard,
-        rb: Bitboard,
-        alpha: i32,
-        beta: i32,
-    ) -> Result<i32, LimitHit> {
-        let s = self.endgame_test(m, o, ra, rb, beta)?;
-        if s >= beta || s <= alpha {
-            return Ok(s);
-        }
-        let t = self.endgame_test(m, o, ra, rb, alpha + 1)?;
-        if t <= alpha {
-            return Ok(t);
-        }
-        let la = self.eg.longest(&self.g, m, ra, self.budget)?;
-        let lb = self.eg.longest(&self.g, o, rb, self.budget)?;
-        Ok(if la > lb {
-            win(2 * lb + 1)
-        } else {
-            loss(2 * la)
+        self.ensure(pos)?;
+        with_engine!(&mut self.engine, e => match e.start(pos) {
+            Some(start) => Ok(e.has_value(start, v)?),
+            None => Ok(v == lost()),
         })
     }
 
-    /// Whether the separated position scores at least `g`: a lower bound
-    /// `>= g` if so, else an upper bound `< g`. (Its value is a win in
-    /// `2*lb + 1` if `la > lb`, else a loss in `2*la`.)
-    fn endgame_test(
-        &mut self,
-        m: u8,
-        o: u8,
-        ra: Bitboard,
-        rb: Bitboard,
-        g: i32,
-    ) -> Result<i32, LimitHit> {
-        let (graph, budget) = (&self.g, self.budget);
-        let eg = &mut self.eg;
-        if g <= -MAXN {
-            return Ok(-MAXN);
-        }
-        if g >= MAXN {
-            return Ok(MAXN - 1);
-        }
-        let (la_lo, la_hi) = eg.quick_bounds(graph, m, ra);
-        let (lb_lo, lb_hi) = eg.quick_bounds(graph, o, rb);
-        if g > 0 {
-            // A win in at most n moves: lb <= k and la > lb.
-            let n = (MAXN - g) as u32;
-            let k = (n - 1) / 2;
-            if la_hi <= lb_lo {
-                return Ok(loss(2 * la_hi));
-            }
-            if lb_lo > k {
-                return Ok(win(2 * lb_lo + 1));
-            }
-            if lb_hi <= k && la_lo > lb_hi {
-                return Ok(win(2 * lb_hi + 1));
-            }
-            if eg.at_least(graph, o, rb, k + 1, budget)? {
-                return Ok(win(2 * k + 3));
-            }
-            let lb = eg.longest(graph, o, rb, budget)?;
-            if eg.at_least(graph, m, ra, lb + 1, budget)? {
-                return Ok(win(2 * lb + 1));
-            }
-            let la = eg.longest(graph, m, ra, budget)?;
-            return Ok(loss(2 * la));
-        }
-        // A win, or a loss in at least n moves: la >= ceil(n / 2).
-        let n = (g + MAXN) as u32;
-        let h = n.div_ceil(2);
-        if la_lo > lb_hi {
-            return Ok(win(2 * lb_hi + 1));
-        }
-        if la_lo >= h {
-            return Ok(loss(2 * la_lo));
-        }
-        if la_hi < h && la_hi <= lb_lo {
-            return Ok(loss(2 * la_hi));
-        }
-        if eg.at_least(graph, m, ra, h, budget)? {
-            return Ok(loss(2 * h));
-        }
-        let la = eg.longest(graph, m, ra, budget)?;
-        if eg.at_least(graph, o, rb, la, budget)? {
-            return Ok(loss(2 * la));
-        }
-        let lb = eg.longest(graph, o, rb, budget)?;
-        Ok(win(2 * lb + 1))
+    /// Pairs `(rep, twin)` of moves of `pos` that a symmetry of the
+    /// position maps onto each other.
+    fn twin_moves(&mut self, pos: &Position) -> Result<Vec<(Cell, Cell)>, SearchError> {
+        self.ensure(pos)?;
+        Ok(with_engine!(&self.engine, e => e.twin_moves(pos)))
     }
+}
 
-    /// Breadth-first search from the opponent through the cells the mover
-    /// does not stand on: either the players are separated (their regions),
-    /// or the number of steps from each of the mover's destinations to the
-    /// opponent (`u8::MAX` if cut off from it).
-    #[inline]
-    fn scan(&self, cells: Bitboard, m: u8, o: u8) -> Scan {
-        let g = &self.g;
-        let rest = cells.without(m);
-        let targets = (g.adj(m) & cells).without(o);
-        let mut seen = Bitboard::from_index(o);
-        let mut frontier = seen;
-        let mut left = targets;
-        let mut dist = Distances::default();
-        let mut d = 0u8;
-        while !frontier.is_empty() && !left.is_empty() {
-            d += 1;
-            frontier = g.expand(frontier) & (rest - seen);
-            seen |= frontier;
-            for x in frontier & left {
-                dist.push(d, x);
-            }
-            left = left - frontier;
-        }
-        if left == targets && !g.adj(m).contains(o) {
-            // `seen` is the opponent's whole region.
-            return Scan::Separated(g.flood(m, cells - seen), seen);
-        }
-        for x in left {
-            dist.push(u8::MAX, x);
-        }
-        Scan::Distances(dist)
-    }
-
-    fn store(&mut self, node: Node, effort: u8, lo: i32, hi: i32, best: u8) {
-        if effort < self.tt_effort {
-            return;
-        }
-        self.tt.store(
-            node.cells.0,
-            node.m,
-            node.o,
-            effort,
-            Bounds {
-                lower: lo as i16,
-                upper: hi as i16,
-                best,
-            },
-        );
+/// The value of a position whose mover has lost.
+fn lost() -> Value {
+    Value {
+        mover_wins: false,
+        moves: 0,
     }
 }
 
@@ -711,8 +217,8 @@ pub fn analyze(pos: &Position, budget: &Budget) -> Result<Vec<(Cell, Value)>, Se
         return Ok(Vec::new());
     }
     let mut solver = Solver::new(pos, budget)?;
-    let mut out: Vec<((usize, usize), Value)> = Vec::with_capacity(moves.len());
-    let twins = solver.twin_moves(pos);
+    let mut out: Vec<(Cell, Value)> = Vec::with_capacity(moves.len());
+    let twins = solver.twin_moves(pos)?;
     for &to in &moves {
         if let Some(&(_, v)) = twins
             .iter()
@@ -726,32 +232,6 @@ pub fn analyze(pos: &Position, budget: &Budget) -> Result<Vec<(Cell, Value)>, Se
         out.push((to, parent_view(solver.value(&child)?)));
     }
     Ok(out)
-}
-
-impl Solver<'_> {
-    /// Pairs `(rep, twin)` of moves of `pos` that a symmetry of the position
-    /// maps onto each other (`rep` comes first in move order).
-    fn twin_moves(&mut self, pos: &Position) -> Vec<((usize, usize), (usize, usize))> {
-        let Ok(Start::Search(node)) = self.start(pos) else {
-            return Vec::new();
-        };
-        let keep = self.symmetric_moves(node);
-        let cand = (self.g.adj(node.m) & node.cells).without(node.o);
-        let mut out = Vec::new();
-        for x in cand - keep {
-            for p in &self.syms {
-                let fixes = p[node.m as usize] == node.m
-                    && p[node.o as usize] == node.o
-                    && node.cells.every(|i| node.cells.contains(p[i as usize]));
-                let y = p[x as usize];
-                if fixes && keep.contains(y) {
-                    out.push((self.g.cell(y), self.g.cell(x)));
-                    break;
-                }
-            }
-        }
-        out
-    }
 }
 
 /// One optimal line from here to the end: (player, destination) per move.
@@ -910,10 +390,10 @@ mod tests {
                 continue;
             };
             let mut without = Solver::new(&p, &b).unwrap();
-            without.endgame = false;
+            without.set_endgame(false);
             let v = with.value(&p).unwrap();
             assert_eq!(v, without.value(&p).unwrap(), "{p:?}");
-            separated += with.stats.endgames;
+            separated += with.stats().endgames;
             // The formula itself, on the separated positions a few moves in.
             let mut cur = p.clone();
             for _ in 0..3 {
@@ -922,7 +402,7 @@ mod tests {
                 };
                 cur = cur.play(to).unwrap();
                 let mut without = Solver::new(&cur, &b).unwrap();
-                without.endgame = false;
+                without.set_endgame(false);
                 assert_eq!(
                     with.value(&cur).unwrap(),
                     without.value(&cur).unwrap(),
@@ -931,6 +411,89 @@ mod tests {
             }
         }
         assert!(separated > 1000, "{separated}");
+    }
+
+    #[test]
+    fn wide_sets_agree_with_narrow_ones() {
+        let mut rng = StdRng::seed_from_u64(128);
+        for _ in 0..300 {
+            let p = random_position(&mut rng);
+            let b = unlimited();
+            let Ok(mut narrow) = Solver::new(&p, &b) else {
+                continue;
+            };
+            let mut wide = Solver::with_width(&p, &b, true).unwrap();
+            assert!(wide.is_wide() && !narrow.is_wide());
+            assert_eq!(narrow.value(&p).unwrap(), wide.value(&p).unwrap(), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn boards_with_more_than_64_footholds() {
+        let b = unlimited();
+        // A corridor of 100 cells: the reference walks it without search.
+        for (a, bb, to_move) in [(0, 99, Player::A), (3, 70, Player::B), (50, 51, Player::A)] {
+            let mut p = Position::full(1, 100, (0, a), (0, bb), Steps::Orthogonal);
+            p.to_move = to_move;
+            let v = solve(&p, &b).unwrap();
+            assert_eq!(v, reference_solve(&p, &b).unwrap(), "{p:?}");
+            assert_eq!(principal_line(&p, &b).unwrap().len() as u32, v.moves);
+        }
+        // Two combs joined by their spines: 9x13 with holes, 75 footholds.
+        let rows: Vec<Vec<u8>> = (0..9)
+            .map(|r| {
+                (0..13)
+                    .map(|c| u8::from(r == 0 || c % 2 == 0 || r == 8))
+                    .collect()
+            })
+            .collect();
+        let p = Position::from_rows(&rows, (0, 0), (8, 12), Steps::Orthogonal).unwrap();
+        assert!(p.footholds() > 64);
+        let v = solve(&p, &b).unwrap();
+        assert_eq!(v, reference_solve(&p, &b).unwrap());
+        let moves = analyze(&p, &b).unwrap();
+        assert!(moves.iter().any(|m| m.1 == v));
+        // Too many footholds.
+        let p = Position::full(12, 12, (0, 0), (11, 11), Steps::Orthogonal);
+        assert_eq!(
+            solve(&p, &b),
+            Err(SearchError::TooLarge {
+                footholds: 144,
+                max: 128
+            })
+        );
+        // ...unless the rules settle it at once.
+        let p = Position::full(12, 12, (5, 5), (5, 5), Steps::Orthogonal);
+        assert_eq!(
+            solve(&p, &b).unwrap(),
+            Value {
+                mover_wins: true,
+                moves: 1
+            }
+        );
+    }
+
+    #[test]
+    fn budgets_stop_every_entry_point() {
+        let p = Position::full(7, 7, (3, 3), (3, 4), Steps::Orthogonal);
+        let small = || Budget::new(Some(500), None);
+        let limit = |e| matches!(e, SearchError::Limit(LimitHit::States { limit: 500 }));
+        assert!(limit(solve(&p, &small()).unwrap_err()));
+        assert!(limit(analyze(&p, &small()).unwrap_err()));
+        assert!(limit(principal_line(&p, &small()).unwrap_err()));
+        let zero = Budget::new(None, Some(std::time::Duration::ZERO));
+        assert!(matches!(
+            solve(&p, &zero),
+            Err(SearchError::Limit(LimitHit::Time { .. }))
+        ));
+        let e = solve(
+            &Position::full(12, 12, (0, 0), (1, 1), Steps::King),
+            &small(),
+        );
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "144 footholds are connected to the players; the solver handles at most 128"
+        );
     }
 
     #[test]

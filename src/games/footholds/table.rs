@@ -1,16 +1,21 @@
 //! Bounded hash tables: the transposition table of the search and the memo
-//! of the endgame. Fixed size (set at creation), 4-way buckets of one cache
-//! line, exact keys (no false hits), and a replacement policy that keeps the
-//! entries that cost the most work to compute.
+//! of the endgame. They start small and double when half full up to a
+//! fixed maximum, then replace entries; buckets of 4 entries, exact keys
+//! (no false hits), and a replacement policy that keeps the entries that
+//! cost the most work to compute.
 
-/// A fixed-size cache from `(key: u64, tag: u16)` to a 40-bit payload.
+use std::marker::PhantomData;
+
+use super::bitboard::Bits;
+
+/// A bounded cache from `(key: B, tag: u16)` to a 40-bit payload.
 ///
-/// Each entry is two words: the key, then `tag | payload << 16 | effort << 56
-/// | 1 << 63`. A bucket holds 4 entries (64 bytes). When a bucket is full the
-/// entry with the smallest effort (a work estimate given by the caller) is
-/// replaced.
+/// Each entry is the key's words, then `tag | payload << 16 | effort << 56
+/// | 1 << 63`. A bucket holds 4 entries (64 bytes for a one-word key). When a
+/// bucket is full the entry with the smallest effort (a work estimate given
+/// by the caller) is replaced.
 #[derive(Clone, Debug)]
-pub struct Cache {
+pub struct Cache<B> {
     words: Vec<u64>,
     /// First word of bucket 0 (aligns buckets to cache lines).
     base: usize,
@@ -22,22 +27,33 @@ pub struct Cache {
     /// One bit per bucket: whether it holds any entry. Small enough to stay
     /// in cache, it saves the memory access of most probes that would miss.
     occupied: Vec<u64>,
+    key: PhantomData<B>,
 }
 
 const WAYS: usize = 4;
 const VALID: u64 = 1 << 63;
 const PAYLOAD_BITS: u32 = 40;
 const PAYLOAD_MASK: u64 = (1 << PAYLOAD_BITS) - 1;
+/// The largest bucket, in words (keys of up to two words).
+pub const MAX_BUCKET: usize = WAYS * 3;
 
-impl Cache {
-    /// A cache of `2^log2_buckets` buckets of 4 entries (64 bytes each)
-    /// that doubles when half full, up to `2^max_log2` buckets;
-    /// from then on it replaces entries.
-    pub fn new(log2_buckets: u32, max_log2: u32) -> Cache {
+/// A copy of one bucket (see [`Cache::fetch`]).
+pub type Bucket = [u64; MAX_BUCKET];
+
+impl<B: Bits> Cache<B> {
+    /// Words per entry.
+    const ENTRY: usize = B::WORDS + 1;
+    /// Words per bucket.
+    const BUCKET: usize = WAYS * Self::ENTRY;
+
+    /// A cache of `2^log2_buckets` buckets of 4 entries that doubles when
+    /// half full, up to `2^max_log2` buckets; from then on it replaces
+    /// entries. The memory is zeroed lazily by the OS.
+    pub fn new(log2_buckets: u32, max_log2: u32) -> Cache<B> {
         let max_log2 = max_log2.min(26);
         let log2 = log2_buckets.min(max_log2);
         let buckets = 1usize << log2;
-        let words = vec![0u64; buckets * WAYS * 2 + 8];
+        let words = vec![0u64; buckets * Self::BUCKET + 8];
         let misalign = (words.as_ptr() as usize / 8) % 8;
         Cache {
             base: (8 - misalign) % 8,
@@ -47,22 +63,24 @@ impl Cache {
             max_log2,
             filled: 0,
             occupied: vec![0u64; buckets.div_ceil(64)],
+            key: PhantomData,
         }
     }
 
     fn grow(&mut self) {
-        let mut bigger = Cache::new(self.log2 + 1, self.max_log2);
-        let end = self.base + ((self.mask as usize) + 1) * WAYS * 2;
-        for e in self.words[self.base..end].chunks_exact(2) {
-            if e[1] & VALID != 0 {
-                let i = bigger.index(e[0], e[1] as u16);
+        let mut bigger = Cache::<B>::new(self.log2 + 1, self.max_log2);
+        let end = self.base + ((self.mask as usize) + 1) * Self::BUCKET;
+        for e in self.words[self.base..end].chunks_exact(Self::ENTRY) {
+            let data = e[B::WORDS];
+            if data & VALID != 0 {
+                let i = bigger.index(&e[..B::WORDS], data as u16);
                 bigger.occupied[i / 64] |= 1 << (i % 64);
-                let b = bigger.base + i * WAYS * 2;
-                let slots = &mut bigger.words[b..b + WAYS * 2];
+                let b = bigger.base + i * Self::BUCKET;
+                let slots = &mut bigger.words[b..b + Self::BUCKET];
                 // The bigger table has room: each old bucket splits in two.
-                if let Some(k) = (0..WAYS).find(|&k| slots[2 * k + 1] & VALID == 0) {
-                    slots[2 * k] = e[0];
-                    slots[2 * k + 1] = e[1];
+                if let Some(k) = (0..WAYS).find(|&k| slots[k * Self::ENTRY + B::WORDS] & VALID == 0)
+                {
+                    slots[k * Self::ENTRY..(k + 1) * Self::ENTRY].copy_from_slice(e);
                     bigger.filled += 1;
                 }
             }
@@ -75,45 +93,66 @@ impl Cache {
         (self.words.len() + self.occupied.len()) * 8
     }
 
-    /// The bucket number of `(key, tag)`.
+    /// The bucket number of a key given by its words.
     #[inline]
-    fn index(&self, key: u64, tag: u16) -> usize {
-        let mut x = key ^ (tag as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        x ^= x >> 31;
-        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    fn index(&self, key: &[u64], tag: u16) -> usize {
+        let mut x = (tag as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for &w in key {
+            x ^= w;
+            x ^= x >> 31;
+            x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        }
         x ^= x >> 29;
         (x & self.mask) as usize
     }
 
-    /// The first word of the bucket of `(key, tag)`, if it holds entries.
     #[inline]
-    fn bucket(&self, key: u64, tag: u16) -> Option<usize> {
-        let i = self.index(key, tag);
-        let bits = self.occupied.get(i / 64).copied().unwrap_or(0);
-        (bits >> (i % 64) & 1 != 0).then_some(self.base + i * WAYS * 2)
+    fn key_words(key: B) -> [u64; 2] {
+        let mut w = [0u64; 2];
+        for (k, slot) in w.iter_mut().enumerate().take(B::WORDS) {
+            *slot = key.word(k);
+        }
+        w
     }
 
-    /// The payload stored for `(key, tag)`.
+    /// The first word of the bucket of `(key, tag)`, if it holds entries.
     #[inline]
-    pub fn get(&self, key: u64, tag: u16) -> Option<u64> {
-        let b = self.bucket(key, tag)?;
-        let slots = self.words.get(b..b + WAYS * 2)?;
-        for e in slots.chunks_exact(2) {
-            if e[0] == key && e[1] & VALID != 0 && e[1] as u16 == tag {
-                return Some((e[1] >> 16) & PAYLOAD_MASK);
+    fn bucket(&self, key: &[u64], tag: u16) -> Option<usize> {
+        let i = self.index(key, tag);
+        let bits = self.occupied.get(i / 64).copied().unwrap_or(0);
+        (bits >> (i % 64) & 1 != 0).then_some(self.base + i * Self::BUCKET)
+    }
+
+    /// The payload of `(key, tag)` among `slots` (one bucket).
+    #[inline]
+    fn find_in(slots: &[u64], key: &[u64], tag: u16) -> Option<u64> {
+        for e in slots.chunks_exact(Self::ENTRY) {
+            let data = e[B::WORDS];
+            if data & VALID != 0 && data as u16 == tag && e[..B::WORDS] == *key {
+                return Some((data >> 16) & PAYLOAD_MASK);
             }
         }
         None
     }
 
+    /// The payload stored for `(key, tag)`.
+    #[inline]
+    pub fn get(&self, key: B, tag: u16) -> Option<u64> {
+        let kw = Self::key_words(key);
+        let kw = &kw[..B::WORDS];
+        let b = self.bucket(kw, tag)?;
+        Self::find_in(self.words.get(b..b + Self::BUCKET)?, kw, tag)
+    }
+
     /// A copy of the bucket of `(key, tag)`: loading it early lets the
     /// memory latency overlap other work before [`Cache::find`].
     #[inline]
-    pub fn fetch(&self, key: u64, tag: u16) -> [u64; 8] {
-        let mut out = [0u64; 8];
-        if let Some(b) = self.bucket(key, tag) {
-            if let Some(slots) = self.words.get(b..b + WAYS * 2) {
-                out.copy_from_slice(slots);
+    pub fn fetch(&self, key: B, tag: u16) -> Bucket {
+        let kw = Self::key_words(key);
+        let mut out = [0u64; MAX_BUCKET];
+        if let Some(b) = self.bucket(&kw[..B::WORDS], tag) {
+            if let Some(slots) = self.words.get(b..b + Self::BUCKET) {
+                out[..Self::BUCKET].copy_from_slice(slots);
             }
         }
         out
@@ -121,52 +160,44 @@ impl Cache {
 
     /// The payload for `(key, tag)` in a bucket from [`Cache::fetch`].
     #[inline]
-    pub fn find(bucket: &[u64; 8], key: u64, tag: u16) -> Option<u64> {
-        for e in bucket.chunks_exact(2) {
-            if e[0] == key && e[1] & VALID != 0 && e[1] as u16 == tag {
-                return Some((e[1] >> 16) & PAYLOAD_MASK);
-            }
-        }
-        None
+    pub fn find(bucket: &Bucket, key: B, tag: u16) -> Option<u64> {
+        let kw = Self::key_words(key);
+        Self::find_in(&bucket[..Self::BUCKET], &kw[..B::WORDS], tag)
     }
 
     /// Stores `payload` for `(key, tag)`. `merge(old)` computes the payload
     /// to store when the key is already there. `effort` (0..127) ranks
     /// entries for replacement.
     #[inline]
-    pub fn put(
-        &mut self,
-        key: u64,
-        tag: u16,
-        effort: u8,
-        payload: u64,
-        merge: impl Fn(u64) -> u64,
-    ) {
-        let i = self.index(key, tag);
+    pub fn put(&mut self, key: B, tag: u16, effort: u8, payload: u64, merge: impl Fn(u64) -> u64) {
+        let kw = Self::key_words(key);
+        let kw = &kw[..B::WORDS];
+        let i = self.index(kw, tag);
         if let Some(bits) = self.occupied.get_mut(i / 64) {
             *bits |= 1 << (i % 64);
         }
-        let b = self.base + i * WAYS * 2;
-        let Some(slots) = self.words.get_mut(b..b + WAYS * 2) else {
+        let b = self.base + i * Self::BUCKET;
+        let Some(slots) = self.words.get_mut(b..b + Self::BUCKET) else {
             return;
         };
         let effort = (effort.min(127)) as u64;
         let mut empty = None;
         let mut victim = 0;
         let mut victim_effort = u64::MAX;
-        for (k, e) in slots.chunks_exact(2).enumerate() {
-            if e[1] & VALID == 0 {
+        for (k, e) in slots.chunks_exact_mut(Self::ENTRY).enumerate() {
+            let data = e[B::WORDS];
+            if data & VALID == 0 {
                 empty = empty.or(Some(k));
                 continue;
             }
-            if e[0] == key && e[1] as u16 == tag {
-                let old = (e[1] >> 16) & PAYLOAD_MASK;
-                let old_effort = (e[1] >> 56) & 127;
+            if data as u16 == tag && e[..B::WORDS] == *kw {
+                let old = (data >> 16) & PAYLOAD_MASK;
+                let old_effort = (data >> 56) & 127;
                 let p = merge(old) & PAYLOAD_MASK;
-                slots[2 * k + 1] = VALID | old_effort.max(effort) << 56 | p << 16 | tag as u64;
+                e[B::WORDS] = VALID | old_effort.max(effort) << 56 | p << 16 | tag as u64;
                 return;
             }
-            let ef = (e[1] >> 56) & 127;
+            let ef = (data >> 56) & 127;
             if ef < victim_effort {
                 victim = k;
                 victim_effort = ef;
@@ -176,8 +207,9 @@ impl Cache {
             victim = k;
             self.filled += 1;
         }
-        slots[2 * victim] = key;
-        slots[2 * victim + 1] = VALID | effort << 56 | (payload & PAYLOAD_MASK) << 16 | tag as u64;
+        let e = &mut slots[victim * Self::ENTRY..(victim + 1) * Self::ENTRY];
+        e[..B::WORDS].copy_from_slice(kw);
+        e[B::WORDS] = VALID | effort << 56 | (payload & PAYLOAD_MASK) << 16 | tag as u64;
         if self.log2 < self.max_log2 && self.filled * 2 > (self.mask as usize + 1) * WAYS {
             self.grow();
         }
@@ -213,14 +245,19 @@ impl Bounds {
 /// The transposition table: position `(remaining footholds, mover, other)`
 /// to [`Bounds`]. Bounds from different searches are intersected.
 #[derive(Clone, Debug)]
-pub struct Table {
-    cache: Cache,
+pub struct Table<B> {
+    cache: Cache<B>,
 }
 
-impl Table {
-    /// A table of `2^log2_buckets * 4` entries (16 bytes each), growing up
-    /// to `2^max_log2 * 4` entries.
-    pub fn new(log2_buckets: u32, max_log2: u32) -> Table {
+#[inline]
+fn tag(mover: u8, other: u8) -> u16 {
+    mover as u16 | (other as u16) << 8
+}
+
+impl<B: Bits> Table<B> {
+    /// A table of `2^log2_buckets * 4` entries, growing up to
+    /// `2^max_log2 * 4` entries.
+    pub fn new(log2_buckets: u32, max_log2: u32) -> Table<B> {
         Table {
             cache: Cache::new(log2_buckets, max_log2),
         }
@@ -233,33 +270,27 @@ impl Table {
 
     /// The bounds stored for a position.
     #[inline]
-    pub fn probe(&self, cells: u64, mover: u8, other: u8) -> Option<Bounds> {
-        self.cache
-            .get(cells, mover as u16 | (other as u16) << 8)
-            .map(Bounds::unpack)
+    pub fn probe(&self, cells: B, mover: u8, other: u8) -> Option<Bounds> {
+        self.cache.get(cells, tag(mover, other)).map(Bounds::unpack)
     }
 
     /// Starts loading the entry of a position (see [`Cache::fetch`]).
     #[inline]
-    pub fn fetch(&self, cells: u64, mover: u8, other: u8) -> [u64; 8] {
-        self.cache.fetch(cells, mover as u16 | (other as u16) << 8)
+    pub fn fetch(&self, cells: B, mover: u8, other: u8) -> Bucket {
+        self.cache.fetch(cells, tag(mover, other))
     }
 
     /// The bounds of a position in a bucket from [`Table::fetch`].
     #[inline]
-    pub fn find(bucket: &[u64; 8], cells: u64, mover: u8, other: u8) -> Option<Bounds> {
-        Cache::find(bucket, cells, mover as u16 | (other as u16) << 8).map(Bounds::unpack)
+    pub fn find(bucket: &Bucket, cells: B, mover: u8, other: u8) -> Option<Bounds> {
+        Cache::find(bucket, cells, tag(mover, other)).map(Bounds::unpack)
     }
 
     /// Stores (intersects) bounds for a position.
     #[inline]
-    pub fn store(&mut self, cells: u64, mover: u8, other: u8, effort: u8, b: Bounds) {
-        self.cache.put(
-            cells,
-            mover as u16 | (other as u16) << 8,
-            effort,
-            b.pack(),
-            |old| {
+    pub fn store(&mut self, cells: B, mover: u8, other: u8, effort: u8, b: Bounds) {
+        self.cache
+            .put(cells, tag(mover, other), effort, b.pack(), |old| {
                 let o = Bounds::unpack(old);
                 Bounds {
                     lower: o.lower.max(b.lower),
@@ -267,28 +298,28 @@ impl Table {
                     best: if b.best != 255 { b.best } else { o.best },
                 }
                 .pack()
-            },
-        );
+            });
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::footholds::bitboard::{Bitboard, Bitboard128};
 
     #[test]
     fn stores_merges_and_replaces() {
-        let mut t = Table::new(0, 0);
+        let mut t = Table::<Bitboard>::new(0, 0);
         let b = Bounds {
             lower: -5,
             upper: 100,
             best: 3,
         };
-        t.store(42, 1, 2, 10, b);
-        assert_eq!(t.probe(42, 1, 2), Some(b));
-        assert_eq!(t.probe(42, 2, 1), None);
+        t.store(Bitboard(42), 1, 2, 10, b);
+        assert_eq!(t.probe(Bitboard(42), 1, 2), Some(b));
+        assert_eq!(t.probe(Bitboard(42), 2, 1), None);
         t.store(
-            42,
+            Bitboard(42),
             1,
             2,
             1,
@@ -299,7 +330,7 @@ mod tests {
             },
         );
         assert_eq!(
-            t.probe(42, 1, 2),
+            t.probe(Bitboard(42), 1, 2),
             Some(Bounds {
                 lower: -5,
                 upper: 7,
@@ -309,29 +340,52 @@ mod tests {
         // One bucket of 4: fill it with low-effort entries, then a new one
         // evicts the lowest effort and keeps the expensive entry.
         for k in 0..3 {
-            t.store(k, 0, 0, 1 + k as u8, b);
+            t.store(Bitboard(k), 0, 0, 1 + k as u8, b);
         }
-        t.store(99, 0, 0, 5, b);
-        assert!(t.probe(42, 1, 2).is_some());
-        assert!(t.probe(0, 0, 0).is_none());
-        assert!(t.probe(99, 0, 0).is_some());
+        t.store(Bitboard(99), 0, 0, 5, b);
+        assert!(t.probe(Bitboard(42), 1, 2).is_some());
+        assert!(t.probe(Bitboard(0), 0, 0).is_none());
+        assert!(t.probe(Bitboard(99), 0, 0).is_some());
     }
 
     #[test]
     fn grows_and_keeps_entries() {
-        let mut t = Table::new(0, 10);
+        let mut t = Table::<Bitboard>::new(0, 10);
         let b = Bounds {
             lower: 1,
             upper: 2,
             best: 3,
         };
         for k in 0..2000u64 {
-            t.store(k * 7919, (k % 64) as u8, 1, 1, b);
+            t.store(Bitboard(k * 7919), (k % 64) as u8, 1, 1, b);
         }
         assert!(t.bytes() <= (1 << 10) * 64 + 64 + 128, "{}", t.bytes());
         let kept = (0..2000u64)
-            .filter(|&k| t.probe(k * 7919, (k % 64) as u8, 1) == Some(b))
+            .filter(|&k| t.probe(Bitboard(k * 7919), (k % 64) as u8, 1) == Some(b))
             .count();
         assert!(kept > 1800, "{kept}");
+    }
+
+    #[test]
+    fn wide_keys_are_exact() {
+        let mut t = Table::<Bitboard128>::new(2, 10);
+        let b = Bounds {
+            lower: 1,
+            upper: 2,
+            best: 100,
+        };
+        for k in 0..500u128 {
+            t.store(Bitboard128(k << 64 | 7), 1, 2, 1, b);
+        }
+        let kept = (0..500u128)
+            .filter(|&k| t.probe(Bitboard128(k << 64 | 7), 1, 2) == Some(b))
+            .count();
+        assert!(kept > 450, "{kept}");
+        // Keys differing in either word are different keys.
+        for k in 0..500u128 {
+            assert_eq!(t.probe(Bitboard128(k << 64 | 6), 1, 2), None);
+            assert_eq!(t.probe(Bitboard128(k << 64 | 7), 2, 1), None);
+        }
+        assert_eq!(t.probe(Bitboard128(1000 << 64 | 7), 1, 2), None);
     }
 }

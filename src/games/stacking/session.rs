@@ -12,6 +12,7 @@ use crate::syntax::ast::{
 };
 use crate::syntax::judge_ints;
 use serde_json::json;
+use std::collections::HashMap;
 
 const LEGEND: Legend<Colour> = Legend {
     char: |c| match c {
@@ -46,6 +47,9 @@ pub struct Stacking {
     mover: Mover,
     board: Option<Grid<Colour>>,
     pieces: Vec<Piece>,
+    /// Declared piece numbers and starting cells → index in `pieces`.
+    by_number: HashMap<i64, usize>,
+    by_cell: HashMap<(usize, usize), usize>,
     /// The position now, once built; the positions before each `step`.
     sim: Option<Sim>,
     history: Vec<Option<Sim>>,
@@ -92,6 +96,8 @@ impl Stacking {
             },
             board: None,
             pieces: Vec::new(),
+            by_number: HashMap::new(),
+            by_cell: HashMap::new(),
             sim: None,
             history: Vec::new(),
             dry_steps: 0,
@@ -139,7 +145,7 @@ impl Stacking {
             &format!("piece {number}"),
         )?;
         let span = id.span.to(facing.span);
-        if let Some(p) = self.pieces.iter().find(|p| p.number == number) {
+        if let Some(p) = self.by_number.get(&number).map(|&i| &self.pieces[i]) {
             return Err(duplicate(
                 Code::PieceDuplicate,
                 span,
@@ -147,7 +153,7 @@ impl Stacking {
                 p.span,
             ));
         }
-        if let Some(p) = self.pieces.iter().find(|p| p.cell == cell) {
+        if let Some(p) = self.by_cell.get(&cell).map(|&i| &self.pieces[i]) {
             return Err(Diag::new(
                 Code::PieceSharedCell,
                 format!("pieces {} and {number} start on the same cell", p.number),
@@ -156,6 +162,8 @@ impl Stacking {
             .label(p.span, format!("piece {} starts here", p.number))
             .help("no two pieces may start on one cell"));
         }
+        self.by_number.insert(number, self.pieces.len());
+        self.by_cell.insert(cell, self.pieces.len());
         self.pieces.push(Piece {
             number,
             cell,

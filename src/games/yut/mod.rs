@@ -2,19 +2,20 @@
 //!
 //! - [`track`]: building and validating a track from `route`/`shortcut` specs.
 //! - [`rules`]: where a piece lands and whether it may move.
-//! - [`solver`]: fixed dice — best score, optimal plan, move values (memoised DP).
+//! - [`solver`]: fixed dice — best score, optimal plan, move values (memoised DP);
+//!   `packed` is its fast path for the best score.
 //! - [`expected`]: uniform dice — exact maximum expected score and move values.
 //! - [`reference`]: plain backtracking, for tests and benchmarks.
 
 pub mod expected;
+pub(crate) mod packed;
 pub mod reference;
 pub mod rules;
-pub mod session;
 pub mod solver;
 pub(crate) mod state;
 pub mod track;
 
-pub use expected::{analyze_uniform, expected_score};
+pub use expected::{analyze_uniform, analyze_uniform_classes, expected_score, RollClass};
 pub use reference::{reference_best_score, reference_expected_score};
 pub use rules::{can_move, move_piece};
 pub use solver::{analyze_fixed, best_plan, best_score, PlanStep};
@@ -22,3 +23,5 @@ pub use track::{
     build_track, standard_routes, standard_track, RouteSpec, SquareId, SquareSpec, Track,
     TrackError, TrackErrorKind,
 };
+/// The meeple session (integration, maintained in the main crate).
+pub mod session;

@@ -1,5 +1,6 @@
-//! Plain reference solvers: exhaustive backtracking over every choice of labelled piece (no
-//! memo, no symmetry). Exponential; used by the tests and as the benchmark baseline.
+//! Plain reference solvers: exhaustive backtracking over every choice of piece (no memo; the
+//! only pruning is that pieces sharing a square make the same move, so only the first of them
+//! is tried). Exponential; used by the tests and as the benchmark baseline.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -17,8 +18,8 @@ struct Frame {
     undo: Option<(usize, u32, i64)>,
 }
 
-/// The maximum total score by trying every legal move for every roll (labelled pieces, no
-/// memo). Ticks once per move tried. Totals beyond the `i64` range saturate.
+/// The maximum total score by trying every legal move for every roll (no memo; of several
+/// pieces on one square only the first is tried). Ticks once per move tried. Totals beyond the `i64` range saturate.
 pub fn reference_best_score(
     track: &Track,
     pieces: &[SquareId],
@@ -41,6 +42,10 @@ pub fn reference_best_score(
             while top.next < pos.len() {
                 let p = top.next;
                 top.next += 1;
+                // Identical pieces on one square make the same move: try the first only.
+                if pos[..p].contains(&pos[p]) {
+                    continue;
+                }
                 if let Some(to) = destination(track, &pos, p, rolls[depth]) {
                     step = Some((p, to));
                     break;
@@ -111,6 +116,9 @@ fn expect_rec(
     loop {
         let mut best: Option<BigRational> = None;
         for p in 0..pos.len() {
+            if pos[..p].contains(&pos[p]) {
+                continue;
+            }
             let Some(to) = destination(track, pos, p, r) else {
                 continue;
             };

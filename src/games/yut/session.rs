@@ -1,6 +1,6 @@
 //! yut scenarios: tracks, dice, queries and moves on top of the solver.
 
-use super::expected::{analyze_uniform, expected_score};
+use super::expected::{analyze_uniform_classes, expected_score};
 use super::rules::move_piece;
 use super::solver::{analyze_fixed, best_plan, best_score};
 use super::track::{build_track, RouteSpec, SquareId, SquareSpec, Track, TrackErrorKind};
@@ -460,18 +460,24 @@ impl Session for Yut {
             }
             (QueryKind::Line | QueryKind::Analyze, Rolls::Uniform { lo, hi, count }) => {
                 let left = count.saturating_sub(self.used as u64);
-                let table = analyze_uniform(&track, &self.at, *lo, *hi, left, b).map_err(lim)?;
+                let table = analyze_uniform_classes(&track, &self.at, *lo, *hi, left, b).map_err(lim)?;
                 let mut ans = Answer::default().line(format!(
                     "random dice: the best move for each value of the next roll ({left} rolls left)"
                 ));
                 let mut detail = Vec::new();
-                for (k, row) in table.iter().enumerate() {
-                    let r = lo + k as u64;
+                for class in &table {
+                    let r = class.first;
+                    let rolls = if class.first == class.last {
+                        format!("roll {r}")
+                    } else {
+                        format!("rolls {}..{}", class.first, class.last)
+                    };
+                    let row = &class.values;
                     let best = row
                         .iter()
                         .enumerate()
                         .filter_map(|(i, v)| v.as_ref().map(|v| (i, v)))
-                        .max_by(|a, b| a.1.cmp(b.1));
+                        .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)));
                     if query.kind == QueryKind::Line {
                         match best {
                             Some((i, v)) => {
@@ -479,21 +485,17 @@ impl Session for Yut {
                                     .map(|(to, _)| Self::square(&track, to))
                                     .unwrap_or_default();
                                 ans = ans.line(format!(
-                                    "  roll {r}: piece {} → {to}, expected total {}",
+                                    "  {rolls}: piece {} → {to}, expected total {}",
                                     i + 1,
                                     Self::ratio(v)
                                 ));
                             }
-                            None => ans = ans.line(format!("  roll {r}: no piece can move")),
+                            None => ans = ans.line(format!("  {rolls}: no piece can move")),
                         }
                     } else {
-                        ans = ans.line(format!("  roll {r}:"));
+                        ans = ans.line(format!("  {rolls}:"));
                         for (i, v) in row.iter().enumerate() {
-                            let mark = if best.is_some_and(|(j, _)| j == i) {
-                                "*"
-                            } else {
-                                " "
-                            };
+                            let mark = if best.is_some_and(|(j, _)| j == i) { "*" } else { " " };
                             ans = ans.line(match v {
                                 Some(v) => format!(
                                     "    {mark} piece {}: expected total {}",
@@ -504,7 +506,7 @@ impl Session for Yut {
                             });
                         }
                     }
-                    detail.push(json!({"roll": r, "values": row.iter().map(|v| v.as_ref().map(|v| v.to_string())).collect::<Vec<_>>()}));
+                    detail.push(json!({"first": class.first, "last": class.last, "values": row.iter().map(|v| v.as_ref().map(|v| v.to_string())).collect::<Vec<_>>()}));
                 }
                 ans.detail = Some(json!({ "by_roll": detail }));
                 Ok(ans)

@@ -9,8 +9,9 @@
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 
-use super::rules::{for_each_move, move_piece, moved_sorted, normalize};
-use super::state::{with_key, Key};
+use super::packed::{packed_best, packed_line};
+use super::rules::{move_piece, normalize};
+use super::state::{for_each_child, with_key, Key, StateMap};
 use super::track::{SquareId, Track};
 use crate::budget::{Budget, LimitHit};
 
@@ -33,79 +34,94 @@ pub struct PlanStep {
 
 const NO_PARENT: u32 = u32::MAX;
 
-/// One layer of the forward programme.
-struct Layer<K> {
-    keys: Vec<K>,
-    best: Vec<i128>,
-    parent: Vec<u32>,
+/// A running total: `i64` when the bound `max|score| · moves` fits, else `i128` (exact for any
+/// track: at most `8 · len` moves of at most `2^63` each).
+trait Total: Copy + Ord + From<i64> + std::ops::Add<Output = Self> {
+    const MIN: Self;
+    fn wide(self) -> i128;
 }
 
-impl<K> Layer<K> {
-    fn new() -> Self {
-        Layer {
-            keys: Vec::new(),
-            best: Vec::new(),
-            parent: Vec::new(),
-        }
+impl Total for i64 {
+    const MIN: Self = i64::MIN;
+    fn wide(self) -> i128 {
+        self as i128
     }
 }
 
+impl Total for i128 {
+    const MIN: Self = i128::MIN;
+    fn wide(self) -> i128 {
+        self
+    }
+}
+
+/// One layer of the forward programme: (position, best total reaching it, index of the parent
+/// in the previous layer).
+type Layer<K, S> = Vec<(K, S, u32)>;
+
 /// Result of the forward programme.
-struct Forward<K> {
+struct Forward<K, S> {
     /// Best total over all ways the game can end.
-    best: i128,
+    best: S,
     /// Where that best end is: (layer, index).
     at: (usize, usize),
     /// All layers (only when asked to keep them).
-    layers: Vec<Layer<K>>,
+    layers: Vec<Layer<K, S>>,
 }
 
-fn forward<K: Key>(
+/// Calls `emit(child, total)` for every distinct move from the sorted position `pos` (decoded
+/// from `key`) with the total `g`; returns whether there was any.
+#[inline]
+fn expand<K: Key, S: Total>(
+    track: &Track,
+    bits: u32,
+    (key, pos): (&K, &[u32]),
+    g: S,
+    roll: u64,
+    mut emit: impl FnMut(K, S),
+) -> bool {
+    let mut moved = false;
+    let land = |from: u32| (roll != 0).then(|| track.advance_u32(from, roll));
+    for_each_child(key, bits, pos, land, |child, to| {
+        moved = true;
+        emit(child, g + S::from(track.score_u32(to)));
+    });
+    moved
+}
+
+fn forward<K: Key, S: Total>(
     bits: u32,
     track: &Track,
     init: &[u32],
     rolls: &[u64],
     budget: &Budget,
     keep: bool,
-) -> Result<Forward<K>, LimitHit> {
+) -> Result<Forward<K, S>, LimitHit> {
     let m = init.len();
     let mut root = init.to_vec();
     root.sort_unstable();
-    let mut cur = Layer::new();
-    cur.keys.push(K::encode(&root, bits));
-    cur.best.push(0);
-    cur.parent.push(NO_PARENT);
+    let mut cur: Layer<K, S> = vec![(K::encode(&root, bits), S::from(0), NO_PARENT)];
     let mut layers = Vec::new();
-    let mut best = (i128::MIN, (0usize, 0usize));
+    let mut best = (S::MIN, (0usize, 0usize));
     let mut pos = vec![0u32; m];
-    let mut child = Vec::with_capacity(m);
-    let mut index: FxHashMap<K, u32> = FxHashMap::default();
+    let mut next: StateMap<K, (S, u32)> = StateMap::default();
     let mut depth = 0usize;
     for &roll in rolls {
-        let mut next = Layer::new();
-        index.clear();
-        for (i, key) in cur.keys.iter().enumerate() {
+        next.clear();
+        for (i, (key, g, _)) in cur.iter().enumerate() {
             budget.tick()?;
             key.decode(bits, &mut pos);
-            let g = cur.best[i];
-            let mut moved = false;
-            for_each_move(track, &pos, roll, |j, to| {
-                moved = true;
-                moved_sorted(&pos, j, to, &mut child);
-                let val = g + track.score_u32(to) as i128;
-                match index.entry(K::encode(&child, bits)) {
-                    Entry::Occupied(e) => {
-                        let c = *e.get() as usize;
-                        if val > next.best[c] {
-                            next.best[c] = val;
-                            next.parent[c] = i as u32;
+            let g = *g;
+            let moved = expand(track, bits, (key, &pos), g, roll, |k, val| {
+                match next.entry(k) {
+                    Entry::Occupied(mut e) => {
+                        let slot = e.get_mut();
+                        if val > slot.0 {
+                            *slot = (val, i as u32);
                         }
                     }
                     Entry::Vacant(e) => {
-                        next.keys.push(e.key().clone());
-                        e.insert(next.keys.len() as u32 - 1);
-                        next.best.push(val);
-                        next.parent.push(i as u32);
+                        e.insert((val, i as u32));
                     }
                 }
             });
@@ -113,18 +129,19 @@ fn forward<K: Key>(
                 best = (g, (depth, i));
             }
         }
-        if next.keys.is_empty() {
+        let layer: Layer<K, S> = next.drain().map(|(k, (v, p))| (k, v, p)).collect();
+        if layer.is_empty() {
             break;
         }
         if keep {
-            layers.push(std::mem::replace(&mut cur, next));
+            layers.push(std::mem::replace(&mut cur, layer));
         } else {
-            cur = next;
+            cur = layer;
         }
         depth += 1;
     }
     // No rolls left (or the game ended): every position of the last layer is an end.
-    for (i, &g) in cur.best.iter().enumerate() {
+    for (i, &(_, g, _)) in cur.iter().enumerate() {
         if g > best.0 {
             best = (g, (depth, i));
         }
@@ -139,6 +156,20 @@ fn forward<K: Key>(
     })
 }
 
+/// Whether totals from `init` surely fit an `i64`.
+fn fits_i64(track: &Track, init: &[u32]) -> bool {
+    let moves: u128 = init
+        .iter()
+        .map(|&p| track.moves_left(p as SquareId) as u128)
+        .sum();
+    let max = track
+        .squares()
+        .map(|s| track.score(s).unsigned_abs() as u128)
+        .max()
+        .unwrap_or(0);
+    moves.saturating_mul(max) < (1u128 << 62)
+}
+
 fn saturate(v: i128) -> i64 {
     v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }
@@ -150,7 +181,11 @@ fn best_raw<K: Key>(
     rolls: &[u64],
     budget: &Budget,
 ) -> Result<i128, LimitHit> {
-    forward::<K>(bits, track, init, rolls, budget, false).map(|f| f.best)
+    if fits_i64(track, init) {
+        forward::<K, i64>(bits, track, init, rolls, budget, false).map(|f| f.best.wide())
+    } else {
+        forward::<K, i128>(bits, track, init, rolls, budget, false).map(|f| f.best.wide())
+    }
 }
 
 fn best_internal(
@@ -159,6 +194,9 @@ fn best_internal(
     rolls: &[u64],
     budget: &Budget,
 ) -> Result<i128, LimitHit> {
+    if let Some(r) = packed_best(track, init, rolls, budget) {
+        return r;
+    }
     with_key!(
         track.len(),
         init.len(),
@@ -179,42 +217,39 @@ pub fn best_score(
     best_internal(track, &init, rolls, budget).map(saturate)
 }
 
-fn plan_raw<K: Key>(
+/// The sorted positions along one optimal line by the hash-table programme.
+fn line_raw<K: Key>(
     bits: u32,
     track: &Track,
     init: &[u32],
     rolls: &[u64],
     budget: &Budget,
-) -> Result<Vec<PlanStep>, LimitHit> {
-    let f = forward::<K>(bits, track, init, rolls, budget, true)?;
+) -> Result<Vec<Vec<u32>>, LimitHit> {
+    let f = forward::<K, i128>(bits, track, init, rolls, budget, true)?;
     // Walk the parents back from the best end.
     let (mut layer, mut idx) = f.at;
-    let mut chain = Vec::with_capacity(layer + 1);
-    loop {
-        let Some(l) = f.layers.get(layer) else {
-            break;
-        };
-        let Some(k) = l.keys.get(idx) else {
-            break;
-        };
-        chain.push(k.clone());
+    let mut line = Vec::with_capacity(layer + 1);
+    while let Some((k, _, parent)) = f.layers.get(layer).and_then(|l| l.get(idx)) {
+        let mut pos = vec![0u32; init.len()];
+        k.decode(bits, &mut pos);
+        line.push(pos);
         if layer == 0 {
             break;
         }
-        idx = l.parent[idx] as usize;
+        idx = *parent as usize;
         layer -= 1;
     }
-    chain.reverse();
-    // Turn consecutive multisets into labelled moves.
-    let m = init.len();
+    line.reverse();
+    Ok(line)
+}
+
+/// Turn consecutive sorted positions into labelled moves.
+fn label_line(track: &Track, init: &[u32], rolls: &[u64], line: &[Vec<u32>]) -> Vec<PlanStep> {
     let mut labelled = init.to_vec();
-    let (mut a, mut b) = (vec![0u32; m], vec![0u32; m]);
     let mut total = 0i128;
-    let mut plan = Vec::with_capacity(chain.len().saturating_sub(1));
-    for (i, w) in chain.windows(2).enumerate() {
-        w[0].decode(bits, &mut a);
-        w[1].decode(bits, &mut b);
-        let (from, to) = multiset_change(&a, &b);
+    let mut plan = Vec::with_capacity(line.len().saturating_sub(1));
+    for (i, w) in line.windows(2).enumerate() {
+        let (from, to) = multiset_change(&w[0], &w[1]);
         let Some(piece) = labelled.iter().position(|&p| p == from) else {
             break;
         };
@@ -230,7 +265,7 @@ fn plan_raw<K: Key>(
             total: saturate(total),
         });
     }
-    Ok(plan)
+    plan
 }
 
 /// The element that left `a` and the one that arrived in `b` (both sorted, one change).
@@ -271,11 +306,15 @@ pub fn best_plan(
     budget: &Budget,
 ) -> Result<Vec<PlanStep>, LimitHit> {
     let init = normalize(track, pieces);
-    with_key!(
-        track.len(),
-        init.len(),
-        plan_raw(track, &init, rolls, budget)
-    )
+    let line = match packed_line(track, &init, rolls, budget) {
+        Some(line) => line?,
+        None => with_key!(
+            track.len(),
+            init.len(),
+            line_raw(track, &init, rolls, budget)
+        )?,
+    };
+    Ok(label_line(track, &init, rolls, &line))
 }
 
 /// For the next roll (`rolls[0]`): for each labelled piece, `None` if it cannot move, else the
@@ -349,6 +388,11 @@ mod tests {
     /// The plan replays legally and ends on `want`.
     fn check_plan(t: &Track, p: &[SquareId], rolls: &[u64], want: i64) {
         let plan = best_plan(t, p, rolls, &ub()).unwrap();
+        replay(t, p, rolls, &plan, want);
+    }
+
+    /// `plan` replays legally from `p` and ends on `want`.
+    fn replay(t: &Track, p: &[SquareId], rolls: &[u64], plan: &[PlanStep], want: i64) {
         let mut pos = p.to_vec();
         let mut total = 0;
         for (i, s) in plan.iter().enumerate() {
@@ -411,8 +455,10 @@ mod tests {
         assert_eq!(best_score(&t, &[s], &[1, 1], &ub()), Ok(-5 + 3));
         assert_eq!(best_score(&t, &[s], &[1, 2], &ub()), Ok(-5));
         assert_eq!(best_score(&t, &[s, s], &[1, 1], &ub()), Ok(-2));
-        assert_eq!(best_score(&t, &[s, s], &[2, 2], &ub()), Ok(-14));
-        assert_eq!(reference_best_score(&t, &[s, s], &[2, 2], &ub()), Ok(-14));
+        // The second 2 cannot land on b again: the piece on b must go to finish.
+        assert_eq!(best_score(&t, &[s, s], &[2, 2], &ub()), Ok(-7));
+        assert_eq!(reference_best_score(&t, &[s, s], &[2, 2], &ub()), Ok(-7));
+        assert_eq!(best_score(&t, &[s, s], &[1, 1, 1], &ub()), Ok(-2));
         // Roll 0 moves nobody: the remaining rolls are skipped.
         assert_eq!(best_score(&t, &[s, s], &[1, 0, 1], &ub()), Ok(-5));
     }
@@ -456,25 +502,64 @@ mod tests {
     }
 
     #[test]
-    fn random_standard_board_against_backtracking() {
+    fn random_standard_board_against_backtracking_few_pieces() {
+        standard_board_against_backtracking(17825, &[(1, 500), (2, 500), (3, 400)]);
+    }
+
+    #[test]
+    fn random_standard_board_against_backtracking_many_pieces() {
+        standard_board_against_backtracking(17826, &[(4, 150), (5, 20), (6, 20), (7, 20), (8, 20)]);
+    }
+
+    /// Random 10-roll sequences from all pieces on start: (pieces, cases); backtracking costs up
+    /// to pieces^10 per case.
+    fn standard_board_against_backtracking(seed: u64, table: &[(usize, usize)]) {
         let t = standard_track();
-        let mut rng = StdRng::seed_from_u64(17825);
-        for case in 0..1500 {
-            let pieces = [1, 2, 3, 4, 4, 4, 5, 8][case % 8];
-            let n = rng.gen_range(1..=10);
-            let rolls: Vec<u64> = (0..n).map(|_| rng.gen_range(1..=5)).collect();
-            let p = vec![t.start(); pieces];
-            let want = reference_best_score(&t, &p, &rolls, &ub()).unwrap();
-            assert_eq!(
-                best_score(&t, &p, &rolls, &ub()),
-                Ok(want),
-                "{rolls:?} x{pieces}"
-            );
-            if case % 10 == 0 {
-                check_plan(&t, &p, &rolls, want);
-                let a = analyze_fixed(&t, &p, &rolls, &ub()).unwrap();
-                assert_eq!(a.iter().flatten().max().copied(), Some(want));
+        let mut rng = StdRng::seed_from_u64(seed);
+        for &(pieces, cases) in table {
+            let clock = std::time::Instant::now();
+            for case in 0..cases {
+                let rolls: Vec<u64> = (0..10).map(|_| rng.gen_range(1..=5)).collect();
+                let p = vec![t.start(); pieces];
+                let want = reference_best_score(&t, &p, &rolls, &ub()).unwrap();
+                assert_eq!(
+                    best_score(&t, &p, &rolls, &ub()),
+                    Ok(want),
+                    "{rolls:?} x{pieces}"
+                );
+                if case % 10 == 0 {
+                    check_plan(&t, &p, &rolls, want);
+                    let a = analyze_fixed(&t, &p, &rolls, &ub()).unwrap();
+                    assert_eq!(a.iter().flatten().max().copied(), Some(want));
+                }
             }
+            eprintln!("{pieces} pieces x {cases}: {:?}", clock.elapsed());
+        }
+    }
+
+    /// The hash-table programme with each key type, and the packed one, agree.
+    #[test]
+    fn all_key_types_and_paths_agree() {
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..300 {
+            let len = rng.gen_range(1..=20);
+            let shortcuts = rng.gen_range(0..5);
+            let t = random_track(&mut rng, len, shortcuts);
+            let pieces = rng.gen_range(1..=8);
+            let init = vec![t.start() as u32; pieces];
+            let rolls: Vec<u64> = (0..rng.gen_range(0..12))
+                .map(|_| rng.gen_range(1..=6))
+                .collect();
+            let b = ub();
+            let bits = crate::games::yut::state::bits_for(t.len());
+            let a = best_raw::<u64>(bits, &t, &init, &rolls, &b).unwrap();
+            let c = best_raw::<u128>(bits, &t, &init, &rolls, &b).unwrap();
+            let d = best_raw::<Box<[u32]>>(bits, &t, &init, &rolls, &b).unwrap();
+            let e = packed_best(&t, &init, &rolls, &b).unwrap().unwrap();
+            let f = forward::<u64, i128>(bits, &t, &init, &rolls, &b, true)
+                .unwrap()
+                .best;
+            assert_eq!((a, a, a, a), (c, d, e, f));
         }
     }
 

@@ -470,7 +470,7 @@ pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
     }
 
     if !errors.is_empty() {
-        errors.sort_by(|x, y| (x.span, x.kind as u8).cmp(&(y.span, y.kind as u8)));
+        errors.sort_by_key(|e| (e.span, e.kind as u8));
         return Err(errors);
     }
     next[FINISH] = FINISH as u32;
@@ -736,7 +736,7 @@ mod tests {
     #[test]
     fn standard_board_structure() {
         let t = standard_track();
-        assert_eq!(t.len(), 2 + 20 + 3 + 2 + 4 + 3);
+        assert_eq!(t.len(), 2 + 20 + 6 + 2 + 3);
         let sq = |n: &str| t.find(n).unwrap();
         assert_eq!(t.score(sq("b13")), 13);
         assert_eq!(t.score(sq("40")), 40);
@@ -756,7 +756,7 @@ mod tests {
         assert_eq!(t.advance(sq("38"), 2), t.finish());
         assert_eq!(t.advance(t.start(), 20), sq("40"));
         assert_eq!(t.advance(t.start(), 21), t.finish());
-        assert_eq!(t.moves_left(t.start()), 21);
+        assert_eq!(t.moves_left(t.start()), 23);
         assert_eq!(t.name(sq("c35")), "c35");
         assert_eq!(t.squares().count(), t.len());
     }
@@ -801,6 +801,10 @@ mod tests {
     fn two_scores() {
         assert_eq!(
             errs("route start a=1 finish\nroute b=2 a=3 finish"),
+            one(TwoScores, "a", "a=3")
+        );
+        assert_eq!(
+            errs("route start a=1 finish\nroute b=2 a=3 b"),
             vec![
                 (TwoScores, "a".into(), "a=3".into()),
                 (TwoNextSquares, "a".into(), "a=3".into())
@@ -914,5 +918,73 @@ mod tests {
         for e in build_track(&specs(src)).unwrap_err() {
             assert!(!e.message().is_empty() && !e.help().is_empty());
         }
+    }
+
+    /// Random, mostly malformed specs never panic; every accepted track is acyclic, every
+    /// square reaches finish, and every error names a square written at its span.
+    #[test]
+    fn random_specs_never_panic() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(3);
+        let names = ["start", "finish", "a", "b", "c", "d", "1", "2", "3"];
+        let mut accepted = 0;
+        for _ in 0..3000 {
+            let mut src = String::new();
+            for k in 0..rng.gen_range(0..5) {
+                let main = k == 0 && rng.gen_bool(0.8);
+                src += if !main && rng.gen_bool(0.3) {
+                    "shortcut"
+                } else {
+                    "route"
+                };
+                let len = rng.gen_range(0..6);
+                for i in 0..len {
+                    let name = match (main, i) {
+                        (true, 0) => "start",
+                        (true, i) if i + 1 == len => "finish",
+                        _ => names[rng.gen_range(2..names.len())],
+                    };
+                    src += " ";
+                    src += name;
+                    if name.len() == 1 && name.parse::<i64>().is_err() && rng.gen_bool(0.6) {
+                        src += &format!("={}", rng.gen_range(-2..3));
+                    }
+                }
+                src += "\n";
+            }
+            match build_track(&specs(&src)) {
+                Ok(t) => {
+                    accepted += 1;
+                    for s in t.squares() {
+                        let mut at = s;
+                        for _ in 0..=t.len() {
+                            if at == t.finish() {
+                                break;
+                            }
+                            at = t.next(at).unwrap();
+                        }
+                        assert_eq!(at, t.finish(), "{src}");
+                        assert!(t.moves_left(s) < t.len() as u64);
+                    }
+                }
+                Err(es) => {
+                    assert!(!es.is_empty());
+                    for e in es {
+                        if e.span == (0, 0) {
+                            // Only `start` can be missing from the text.
+                            assert_eq!((e.kind, e.square.as_str()), (CannotReachFinish, "start"));
+                            continue;
+                        }
+                        let written = &src[e.span.0..e.span.1];
+                        assert!(
+                            e.kind == TooShort || written.starts_with(e.square.as_str()),
+                            "{src}: {e:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(accepted > 50, "only {accepted} valid tracks");
     }
 }

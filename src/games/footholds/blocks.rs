@@ -1,0 +1,210 @@
+//! A sharper bound on the longest path from a cell inside a region, from
+//! its biconnected blocks ("rooms" joined by "doors").
+//!
+//! A simple path that leaves a block through a cut vertex can never come
+//! back, so it walks a chain of blocks down the block tree rooted at the
+//! start: it visits at most the cells of those blocks (each cut vertex
+//! counted once), and inside each block at most what the two colours of a
+//! bipartite grid allow.
+
+use super::bitboard::Bits;
+use super::graph::Graph;
+
+/// Tarjan's biconnected components of one region.
+struct Tarjan<'a, B> {
+    g: &'a Graph<B>,
+    region: B,
+    disc: [u8; 128],
+    low: [u8; 128],
+    time: u8,
+    stack: Vec<u8>,
+    blocks: Vec<B>,
+}
+
+impl<B: Bits> Tarjan<'_, B> {
+    fn dfs(&mut self, v: u8, parent: u8) {
+        let vi = (v & 127) as usize;
+        self.time = self.time.saturating_add(1);
+        self.disc[vi] = self.time;
+        self.low[vi] = self.time;
+        self.stack.push(v);
+        for w in self.g.adj(v) & self.region {
+            let wi = (w & 127) as usize;
+            if self.disc[wi] == 0 {
+                self.dfs(w, v);
+                self.low[vi] = self.low[vi].min(self.low[wi]);
+                if self.low[wi] >= self.disc[vi] {
+                    // `v` separates the subtree of `w`: pop its block.
+                    let mut block = B::from_index(v);
+                    while let Some(x) = self.stack.pop() {
+                        block = block.with(x);
+                        if x == w {
+                            break;
+                        }
+                    }
+                    self.blocks.push(block);
+                }
+            } else if w != parent {
+                self.low[vi] = self.low[vi].min(self.disc[wi]);
+            }
+        }
+    }
+}
+
+/// Most cells a path entering `block` at `e` can visit inside it.
+fn cells_in<B: Bits>(g: &Graph<B>, block: B, e: u8) -> u32 {
+    if !g.bipartite {
+        return block.size();
+    }
+    let same = if g.colour.contains(e) {
+        g.colour
+    } else {
+        !g.colour
+    };
+    let ns = (block & same).size();
+    let no = (block - same).size();
+    if ns > no {
+        2 * no + 1
+    } else {
+        2 * ns
+    }
+}
+
+/// Most cells a path entering `block` at `e` and leaving it at `c` can
+/// visit inside it (a path between cells of one colour has one more cell of
+/// that colour).
+fn cells_through<B: Bits>(g: &Graph<B>, block: B, e: u8, c: u8) -> u32 {
+    if !g.bipartite {
+        return block.size();
+    }
+    let same = if g.colour.contains(e) {
+        g.colour
+    } else {
+        !g.colour
+    };
+    let ns = (block & same).size();
+    let no = (block - same).size();
+    if same.contains(c) {
+        2 * ns.saturating_sub(1).min(no) + 1
+    } else {
+        2 * ns.min(no)
+    }
+}
+
+/// Most cells a path entering block `x` at `e` can visit in it and below
+/// (`cuts`: the cells shared by two blocks).
+fn chain<B: Bits>(g: &Graph<B>, blocks: &[B], cuts: B, x: usize, e: u8) -> u32 {
+    let mut best = cells_in(g, blocks[x], e);
+    for c in (blocks[x] & cuts).without(e) {
+        for (y, &yb) in blocks.iter().enumerate() {
+            if y != x && yb.contains(c) {
+                let through = cells_through(g, blocks[x], e, c);
+                best = best.max(through + chain(g, blocks, cuts, y, c) - 1);
+            }
+        }
+    }
+    best
+}
+
+/// An upper bound on the longest path (in moves) from `s` inside the
+/// connected `region` (which holds `s`), from its block tree.
+pub fn block_bound<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
+    let mut t = Tarjan {
+        g,
+        region,
+        disc: [0; 128],
+        low: [0; 128],
+        time: 0,
+        stack: Vec::with_capacity(region.size() as usize),
+        blocks: Vec::new(),
+    };
+    t.dfs(s, u8::MAX);
+    let blocks = t.blocks;
+    let mut seen = B::EMPTY;
+    let mut cuts = B::EMPTY;
+    for &b in &blocks {
+        cuts |= seen & b;
+        seen |= b;
+    }
+    (0..blocks.len())
+        .filter(|&x| blocks[x].contains(s))
+        .map(|x| chain(g, &blocks, cuts, x, s))
+        .max()
+        .unwrap_or(1)
+        .saturating_sub(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::Budget;
+    use crate::games::footholds::bitboard::Bitboard;
+    use crate::games::footholds::graph::relevant_cells;
+    use crate::games::footholds::rules::{Position, Steps};
+
+    fn graph(rows: &[&[u8]], steps: Steps) -> Graph<Bitboard> {
+        let p = Position::from_rows(rows, (0, 0), (0, 0), steps).unwrap();
+        let mut starts = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                if v != 0 {
+                    starts.push((r, c));
+                }
+            }
+        }
+        let cells = relevant_cells(&p, &starts, &Budget::unlimited()).unwrap();
+        Graph::from_cells(&cells, steps, None)
+    }
+
+    fn brute(g: &Graph<Bitboard>, s: u8, avail: Bitboard) -> u32 {
+        let rest = avail.without(s);
+        (g.adj(s) & rest)
+            .map(|x| 1 + brute(g, x, rest))
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn rooms_and_doors() {
+        // Two 2x2 rooms joined by a one-cell door: from a corner of the
+        // left room, at most the left room, the door and the right room.
+        let g = graph(&[&[1, 1, 0, 1, 1], &[1, 1, 1, 1, 1]], Steps::Orthogonal);
+        let s = g.index_of((0, 0)).unwrap();
+        assert_eq!(brute(&g, s, g.all), 7);
+        assert_eq!(block_bound(&g, s, g.all), 7);
+        // Corridors off a room: only one of them can be walked.
+        let g = graph(&[&[1, 1, 1, 1, 1], &[0, 1, 1, 0, 0]], Steps::Orthogonal);
+        let s = g.index_of((1, 1)).unwrap();
+        assert_eq!(brute(&g, s, g.all), 4);
+        assert_eq!(block_bound(&g, s, g.all), 4);
+    }
+
+    #[test]
+    fn bounds_hold_on_random_regions() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        for case in 0..300 {
+            let steps = if case % 4 == 0 {
+                Steps::King
+            } else {
+                Steps::Orthogonal
+            };
+            let width = if steps == Steps::King { 4 } else { 5 };
+            let rows: Vec<Vec<u8>> = (0..4)
+                .map(|_| (0..width).map(|_| u8::from(rng.gen_bool(0.7))).collect())
+                .collect();
+            if rows.iter().all(|r| r.iter().all(|&v| v == 0)) {
+                continue;
+            }
+            let refs: Vec<&[u8]> = rows.iter().map(|r| r.as_slice()).collect();
+            let g = graph(&refs, steps);
+            for s in g.all {
+                let comp = g.flood(s, g.all);
+                assert!(
+                    block_bound(&g, s, comp) >= brute(&g, s, comp),
+                    "{rows:?} {s}"
+                );
+            }
+        }
+    }
+}
