@@ -47,8 +47,11 @@ fn skipping_whole_cycles_lands_on_the_same_position() {
 
 #[test]
 fn footholds_play_and_undo_change_the_answer() {
-    let base = "game footholds board { 1 1 1\n 1 1 1\n 1 1 1\n } piece A at (1, 0) piece B at (1, 2)";
-    let a = answers(&format!("scenario \"f\" {{ {base} solve play A right solve undo solve }}"));
+    let base =
+        "game footholds board { 1 1 1\n 1 1 1\n 1 1 1\n } piece A at (1, 0) piece B at (1, 2)";
+    let a = answers(&format!(
+        "scenario \"f\" {{ {base} solve play A right solve undo solve }}"
+    ));
     assert_eq!(a[0][0], "A wins after 5 moves in all");
     // After A's optimal first move, B is to move and loses after 4 more moves.
     assert_eq!(a[1][0], "A wins after 4 moves in all");

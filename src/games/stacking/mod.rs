@@ -9,6 +9,6 @@
 pub mod judge;
 pub mod reference;
 pub mod rules;
-pub mod solve;
 /// The meeple session (integration, maintained in the main crate).
 pub mod session;
+pub mod solve;

@@ -274,7 +274,22 @@ impl Yut {
     }
 
     fn ratio(r: &BigRational) -> String {
-        format!("{} = {}", decimal(r, 6), r)
+        format!("{} = {}", decimal(r, 6), Self::fraction(r))
+    }
+
+    /// The exact fraction, or its size when it is too long to read
+    /// (JSON output always carries it whole).
+    fn fraction(r: &BigRational) -> String {
+        let text = r.to_string();
+        if text.len() <= 80 {
+            text
+        } else {
+            format!(
+                "a fraction of {} / {} digits",
+                r.numer().to_string().len(),
+                r.denom().to_string().len()
+            )
+        }
     }
 
     fn picture(&self, track: &Track) -> Vec<String> {
@@ -424,7 +439,10 @@ impl Session for Yut {
                 Ok(Answer::default()
                     .field("expected", FieldValue::Ratio(e.clone()))
                     .line(format!("best expected score {}", decimal(&e, 6)))
-                    .line(format!("exactly {e} ({left} rolls of a fair {lo}..{hi} die, each seen before the move)")))
+                    .line(format!(
+                        "exactly {} ({left} rolls of a fair {lo}..{hi} die, each seen before the move)",
+                        Self::fraction(&e)
+                    )))
             }
             (QueryKind::Line, Rolls::Fixed(all)) => {
                 let rest = self.remaining(all);
@@ -460,7 +478,8 @@ impl Session for Yut {
             }
             (QueryKind::Line | QueryKind::Analyze, Rolls::Uniform { lo, hi, count }) => {
                 let left = count.saturating_sub(self.used as u64);
-                let table = analyze_uniform_classes(&track, &self.at, *lo, *hi, left, b).map_err(lim)?;
+                let table =
+                    analyze_uniform_classes(&track, &self.at, *lo, *hi, left, b).map_err(lim)?;
                 let mut ans = Answer::default().line(format!(
                     "random dice: the best move for each value of the next roll ({left} rolls left)"
                 ));
@@ -495,7 +514,11 @@ impl Session for Yut {
                     } else {
                         ans = ans.line(format!("  {rolls}:"));
                         for (i, v) in row.iter().enumerate() {
-                            let mark = if best.is_some_and(|(j, _)| j == i) { "*" } else { " " };
+                            let mark = if best.is_some_and(|(j, _)| j == i) {
+                                "*"
+                            } else {
+                                " "
+                            };
                             ans = ans.line(match v {
                                 Some(v) => format!(
                                     "    {mark} piece {}: expected total {}",
