@@ -202,6 +202,15 @@ impl Footholds {
     }
 }
 
+/// "1 move", "5 moves".
+fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn name(p: Player) -> &'static str {
     match p {
         Player::A => "A",
@@ -315,11 +324,19 @@ impl Session for Footholds {
                     .field("answer", FieldValue::Int(v.moves.into()))
                     .field("moves", FieldValue::Int(v.moves.into()))
                     .field("winner", FieldValue::Word(name(winner).into()))
-                    .line(format!(
-                        "{} wins after {} moves in all",
-                        name(winner),
-                        v.moves
-                    ))
+                    .line(if self.history.is_empty() {
+                        format!(
+                            "{} wins after {} in all",
+                            name(winner),
+                            plural(v.moves, "move")
+                        )
+                    } else {
+                        format!(
+                            "{} wins after {}",
+                            name(winner),
+                            plural(v.moves, "more move")
+                        )
+                    })
                     .line(format!("answer {}", v.moves)))
             }
             QueryKind::Line => {
@@ -357,11 +374,11 @@ impl Session for Footholds {
                 }
                 let loser = p.to_move;
                 ans = ans.line(format!(
-                    "{} cannot move: {}. {} wins after {} moves.",
+                    "{} cannot move: {}. {} wins after {}.",
                     name(loser),
                     Self::why_lost(&p),
                     name(loser.other()),
-                    line.len()
+                    plural(line.len() as u32, "move")
                 ));
                 ans.detail = Some(json!({ "moves": moves }));
                 Ok(ans)
