@@ -37,7 +37,7 @@ pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
             .follow_links(true)
             .sort_by_file_name()
             .into_iter()
-            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'));
+            .filter_entry(|e| e.depth() == 0 || !skipped_dir(e));
         for entry in walk {
             let entry = entry.map_err(|e| e.to_string())?;
             if entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "game")
@@ -49,6 +49,13 @@ pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
     out.sort();
     out.dedup();
     Ok(out)
+}
+
+/// Hidden entries, and build folders (Cargo's `target/` carries a
+/// `CACHEDIR.TAG`), are not searched for scripts.
+fn skipped_dir(e: &walkdir::DirEntry) -> bool {
+    e.file_name().to_string_lossy().starts_with('.')
+        || (e.file_type().is_dir() && e.path().join("CACHEDIR.TAG").exists())
 }
 
 /// What [`run_files_streaming`] reports, in this order: `Planned` once, then

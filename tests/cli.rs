@@ -32,7 +32,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn official_footholds_examples_pass() {
-    let o = meeple(&["test", "scripts/footholds"]);
+    let o = meeple(&["test", "scripts/footholds/kakao.game"]);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{out}{err}");
     assert!(out.ends_with("4 passed, 0 failed\n"), "{out}");

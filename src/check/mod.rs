@@ -18,20 +18,24 @@ pub struct Checked {
 /// Check a parsed file.
 pub fn check(file: File) -> Result<Checked, Diags> {
     let mut diags = Vec::new();
-    for (i, sc) in file.scenarios.iter().enumerate() {
-        if let Some(first) = file.scenarios[..i]
-            .iter()
-            .find(|o| o.name.node == sc.name.node)
-        {
-            diags.push(
-                Diag::new(
-                    Code::ScenarioDuplicateName,
-                    format!("two scenarios are named \"{}\"", sc.name.node),
-                )
-                .label(sc.name.span, "this name is taken")
-                .label(first.name.span, "first used here")
-                .help("scenario names are unique within a file; rename one"),
-            );
+    let mut first_of: std::collections::HashMap<&str, &Scenario> = std::collections::HashMap::new();
+    for sc in &file.scenarios {
+        match first_of.entry(sc.name.node.as_str()) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(sc);
+            }
+            std::collections::hash_map::Entry::Occupied(o) => {
+                let first = *o.get();
+                diags.push(
+                    Diag::new(
+                        Code::ScenarioDuplicateName,
+                        format!("two scenarios are named \"{}\"", sc.name.node),
+                    )
+                    .label(sc.name.span, "this name is taken")
+                    .label(first.name.span, "first used here")
+                    .help("scenario names are unique within a file; rename one"),
+                );
+            }
         }
     }
     let (tracks, track_diags) = build_tracks(&file.tracks);

@@ -394,7 +394,7 @@ impl Stacking {
                 ),
             ),
             Outcome::LimitReached { limit } => (
-                vec![("answer", answer), ("turn", FieldValue::Word("none".into())), ("cycle", FieldValue::Word("unknown".into()))],
+                vec![("answer", answer), ("turn", FieldValue::Word("none".into())), ("cycle", FieldValue::Word("no".into()))],
                 format!("no stack reaches {} within the limit of {limit} turns", self.stack),
             ),
         }
