@@ -36,7 +36,9 @@ impl Rng {
 /// about 20% holes, the players on footholds.
 fn footholds(rng: &mut Rng) -> String {
     let (rows, cols) = (rng.range(1, 5), rng.range(1, 5));
-    let mut cells: Vec<bool> = (0..rows * cols).map(|_| !rng.next().is_multiple_of(5)).collect();
+    let mut cells: Vec<bool> = (0..rows * cols)
+        .map(|_| !rng.next().is_multiple_of(5))
+        .collect();
     let a = rng.range(0, rows * cols - 1);
     let b = rng.range(0, rows * cols - 1);
     cells[a] = true;
