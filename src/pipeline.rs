@@ -236,27 +236,9 @@ impl FileRun {
             return Vec::new();
         };
         let lines = LineIndex::new(&self.source.text);
-        let mut out = Vec::new();
-        for run in runs {
-            for e in &run.events {
-                if let Event::Answer {
-                    query,
-                    span,
-                    answer,
-                    elapsed,
-                } = e
-                {
-                    let origin = json::Origin {
-                        file: &self.source.name,
-                        scenario: &run.name,
-                        line: lines.line(span.start),
-                        game: run.game,
-                    };
-                    out.push(json::answer(&origin, *query, answer, *elapsed));
-                }
-            }
-        }
-        out
+        runs.iter()
+            .flat_map(|run| json::scenario_answers(&self.source.name, run, &lines))
+            .collect()
     }
 }
 

@@ -14,7 +14,7 @@ use meeple::collection::{
     file_case, run_files_streaming, scenario_case, snapshot_text, Case, Step,
 };
 use meeple::error::Diag;
-use meeple::interp::{Event, ScenarioRun};
+use meeple::interp::ScenarioRun;
 use meeple::pipeline::{FileRun, RunConfig, Source};
 use meeple::render::{json, LineIndex};
 use serde_json::{json, Value};
@@ -200,21 +200,9 @@ impl Report<'_> {
             }
             Format::Json => {
                 let mut s = String::new();
-                for e in &run.events {
-                    if let Event::Answer {
-                        query,
-                        span,
-                        answer,
-                        elapsed,
-                    } = e
-                    {
-                        let origin = json::Origin {
-                            file: name,
-                            scenario: &run.name,
-                            line: self.line(span.start),
-                            game: run.game,
-                        };
-                        s.push_str(&json::answer(&origin, *query, answer, *elapsed).to_string());
+                if let Some(lines) = &self.lines {
+                    for obj in json::scenario_answers(name, run, lines) {
+                        s.push_str(&obj.to_string());
                         s.push('\n');
                     }
                 }

@@ -167,6 +167,13 @@ pub fn place(
     }
 }
 
+/// The diagnostic for a piece placed before any board.
+pub fn no_board(at: Span) -> Diag {
+    Diag::new(Code::BoardMissing, "a piece is placed before the board")
+        .label(at, "no board yet")
+        .help("declare `board { … }` before the pieces")
+}
+
 /// A cell as users write it, with the scenario's origin.
 pub fn show_cell((r, c): (usize, usize), origin: i64) -> String {
     format!("({}, {})", r as i64 + origin, c as i64 + origin)

@@ -42,3 +42,31 @@ pub fn answer(origin: &Origin, query: QueryKind, answer: &Answer, elapsed: Durat
     );
     Value::Object(obj)
 }
+
+/// The JSON objects of every answer of one scenario, in order.
+pub fn scenario_answers(
+    file: &str,
+    run: &crate::interp::ScenarioRun,
+    lines: &super::LineIndex,
+) -> Vec<Value> {
+    run.events
+        .iter()
+        .filter_map(|e| match e {
+            crate::interp::Event::Answer {
+                query,
+                span,
+                answer,
+                elapsed,
+            } => {
+                let origin = Origin {
+                    file,
+                    scenario: &run.name,
+                    line: lines.line(span.start),
+                    game: run.game,
+                };
+                Some(self::answer(&origin, *query, answer, *elapsed))
+            }
+            _ => None,
+        })
+        .collect()
+}

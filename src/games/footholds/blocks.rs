@@ -137,32 +137,8 @@ pub fn block_bound<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::budget::Budget;
-    use crate::games::footholds::bitboard::Bitboard;
-    use crate::games::footholds::graph::relevant_cells;
-    use crate::games::footholds::rules::{Position, Steps};
-
-    fn graph(rows: &[&[u8]], steps: Steps) -> Graph<Bitboard> {
-        let p = Position::from_rows(rows, (0, 0), (0, 0), steps).unwrap();
-        let mut starts = Vec::new();
-        for (r, row) in rows.iter().enumerate() {
-            for (c, &v) in row.iter().enumerate() {
-                if v != 0 {
-                    starts.push((r, c));
-                }
-            }
-        }
-        let cells = relevant_cells(&p, &starts, &Budget::unlimited()).unwrap();
-        Graph::from_cells(&cells, steps, None)
-    }
-
-    fn brute(g: &Graph<Bitboard>, s: u8, avail: Bitboard) -> u32 {
-        let rest = avail.without(s);
-        (g.adj(s) & rest)
-            .map(|x| 1 + brute(g, x, rest))
-            .max()
-            .unwrap_or(0)
-    }
+    use crate::games::footholds::graph::test_support::{brute, graph};
+    use crate::games::footholds::rules::Steps;
 
     #[test]
     fn rooms_and_doors() {

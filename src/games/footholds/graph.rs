@@ -386,3 +386,37 @@ mod tests {
         assert_eq!(g.symmetries().len(), 1);
     }
 }
+
+/// Small boards and a brute-force longest path, shared by the tests of the
+/// endgame and of the rooms-and-doors bound.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::{relevant_cells, Graph};
+    use crate::budget::Budget;
+    use crate::games::footholds::bitboard::Bitboard;
+    use crate::games::footholds::rules::{Position, Steps};
+
+    /// The graph of every foothold of `rows`.
+    pub fn graph(rows: &[&[u8]], steps: Steps) -> Graph<Bitboard> {
+        let p = Position::from_rows(rows, (0, 0), (0, 0), steps).unwrap();
+        let mut starts = Vec::new();
+        for (r, row) in rows.iter().enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                if v != 0 {
+                    starts.push((r, c));
+                }
+            }
+        }
+        let cells = relevant_cells(&p, &starts, &Budget::unlimited()).unwrap();
+        Graph::from_cells(&cells, steps, None)
+    }
+
+    /// Longest path from `s` inside `avail`, by brute force.
+    pub fn brute(g: &Graph<Bitboard>, s: u8, avail: Bitboard) -> u32 {
+        let rest = avail.without(s);
+        (g.adj(s) & rest)
+            .map(|x| 1 + brute(g, x, rest))
+            .max()
+            .unwrap_or(0)
+    }
+}

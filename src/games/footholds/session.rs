@@ -106,11 +106,7 @@ impl Footholds {
         at: &Spanned<Coord>,
         coord: (usize, usize),
     ) -> Result<(), Diag> {
-        let board = self.board.as_ref().ok_or_else(|| {
-            Diag::new(Code::BoardMissing, "a piece is placed before the board")
-                .label(at.span, "no board yet")
-                .help("declare `board { … }` before the pieces")
-        })?;
+        let board = self.board.as_ref().ok_or_else(|| grid::no_board(at.span))?;
         let name = id.node.to_string();
         let slot = match name.as_str() {
             "A" => &mut self.a,
@@ -260,29 +256,20 @@ fn step_dir(from: (usize, usize), to: (usize, usize)) -> Option<&'static str> {
 impl Session for Footholds {
     fn declare(&mut self, stmt: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
         match &stmt.node {
+            Stmt::Board(_) | Stmt::Input(_) if self.board.is_some() => {
+                let first = self.board.as_ref().map_or(stmt.span, |b| b.span);
+                Err(vec![duplicate(
+                    Code::BoardDuplicate,
+                    stmt.span,
+                    "the board",
+                    first,
+                )])
+            }
             Stmt::Board(src) => {
-                if let Some(b) = &self.board {
-                    return Err(vec![duplicate(
-                        Code::BoardDuplicate,
-                        stmt.span,
-                        "the board",
-                        b.span,
-                    )]);
-                }
                 self.board = Some(grid::read(src, &LEGEND, "footholds")?);
                 Ok(())
             }
-            Stmt::Input(text) => {
-                if let Some(b) = &self.board {
-                    return Err(vec![duplicate(
-                        Code::BoardDuplicate,
-                        stmt.span,
-                        "the board",
-                        b.span,
-                    )]);
-                }
-                self.declare_input(text)
-            }
+            Stmt::Input(text) => self.declare_input(text),
             Stmt::Piece { id, at, facing } => {
                 if let Some(f) = facing {
                     return Err(vec![Diag::new(

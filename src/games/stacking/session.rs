@@ -111,11 +111,7 @@ impl Stacking {
         facing: Option<&Spanned<Dir>>,
         origin: i64,
     ) -> Result<(), Diag> {
-        let board = self.board.as_ref().ok_or_else(|| {
-            Diag::new(Code::BoardMissing, "a piece is placed before the board")
-                .label(at.span, "no board yet")
-                .help("declare `board { … }` before the pieces")
-        })?;
+        let board = self.board.as_ref().ok_or_else(|| grid::no_board(at.span))?;
         let number = match id.node {
             PieceId::Number(n) if n >= 1 => n,
             _ => {
