@@ -30,6 +30,9 @@ const LEGEND: Legend<Colour> = Legend {
     help: "stacking cells are 0 or w (white), 1 or r (red), 2 or b (blue)",
 };
 
+/// How many turns `line` draws when not told (`line N`).
+const LINE_TURNS: u64 = 1000;
+
 /// A declared piece.
 #[derive(Clone, Debug)]
 struct Piece {
@@ -456,9 +459,13 @@ impl Session for Stacking {
                     Outcome::Cycle { start, period } => start.saturating_add(period),
                     Outcome::LimitReached { limit } => limit,
                 };
-                if let Some(n) = &query.bound {
-                    last = last.min(sim.turns().saturating_add(n.node.max(0) as u64));
-                }
+                // Without `line N`, at most LINE_TURNS turns are drawn.
+                let bound = query
+                    .bound
+                    .as_ref()
+                    .map_or(LINE_TURNS, |n| n.node.max(0) as u64);
+                let cut = last > sim.turns().saturating_add(bound);
+                last = last.min(sim.turns().saturating_add(bound));
                 let mut ans = Answer::default().line(format!("turn {} (start):", sim.turns()));
                 ans.lines
                     .extend(self.draw(&sim).into_iter().map(|l| format!("  {l}")));
@@ -474,6 +481,11 @@ impl Session for Stacking {
                     ));
                     ans.lines
                         .extend(self.draw(&s).into_iter().map(|l| format!("  {l}")));
+                }
+                if cut {
+                    ans = ans.line(format!(
+                        "… the trace stops after {bound} turns (write `line N` for more)"
+                    ));
                 }
                 let (_, text) = self.outcome_lines(&o);
                 Ok(ans.line(text))
