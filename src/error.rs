@@ -4,6 +4,7 @@
 //! [`Diag`] carries the code, a message, labels on exact source spans and a
 //! help line. [`Report`] pairs diagnostics with their source for miette.
 
+use crate::render::LineIndex;
 use crate::syntax::ast::Span;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use std::fmt;
@@ -32,6 +33,7 @@ macro_rules! codes {
 
 codes! {
     Io = "meeple::io": "a file could not be read";
+    SourceTooLarge = "meeple::source::too_large": "a file larger than meeple reads (16 MiB)";
     Parse = "meeple::parse": "the text does not follow the grammar of the language";
     ParseUtf8 = "meeple::parse::utf8": "the file is not valid UTF-8";
     ParseUnterminated = "meeple::parse::unterminated": "a string or raw block is never closed";
@@ -79,6 +81,7 @@ codes! {
     LimitStates = "meeple::limit::states": "a solve reached `--max-states`";
     LimitTime = "meeple::limit::time": "a solve ran out of `--timeout`";
     LimitCancelled = "meeple::limit::cancelled": "a solve was cancelled with Ctrl-C";
+    ErrorsTooMany = "meeple::errors::too_many": "more errors than meeple reports: parsing stops after 100 syntax errors, and a file or a scenario shows its first 1000 errors";
 }
 
 impl fmt::Display for Code {
@@ -134,6 +137,45 @@ impl fmt::Display for Diag {
 /// A list of diagnostics is what every stage returns on failure.
 pub type Diags = Vec<Diag>;
 
+/// The most diagnostics meeple shows for one invalid file, and for one
+/// scenario's run: past it the rest are counted in one last
+/// `meeple::errors::too_many`, so a file of a million errors stays quick.
+pub const MAX_ERRORS: usize = 1000;
+
+/// The note that stands for `more` errors left out.
+pub fn too_many_errors(more: usize) -> Diag {
+    Diag::new(
+        Code::ErrorsTooMany,
+        format!(
+            "{more} more error{} not shown",
+            if more == 1 { "" } else { "s" }
+        ),
+    )
+    .help(format!(
+        "meeple shows the first {MAX_ERRORS} errors of a file or scenario; fix those first"
+    ))
+}
+
+/// Keep the first [`MAX_ERRORS`] diagnostics and count the rest (notes
+/// that already count left-out errors, of a scenario or of the parser,
+/// are kept).
+pub fn cap_errors(diags: &mut Diags) {
+    let (mut kept, mut dropped) = (0, 0);
+    diags.retain(|d| {
+        if d.code == Code::ErrorsTooMany {
+            return true;
+        }
+        kept += 1;
+        if kept > MAX_ERRORS {
+            dropped += 1;
+        }
+        kept <= MAX_ERRORS
+    });
+    if dropped > 0 {
+        diags.push(too_many_errors(dropped));
+    }
+}
+
 /// A diagnostic together with the source it points into, ready for miette.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -185,8 +227,30 @@ impl Diagnostic for Report {
 
 /// Render diagnostics as text. `color` picks the coloured theme.
 pub fn render(diag: &Diag, file: &str, text: &str, color: bool) -> String {
+    render_with(diag, file, text, color, None)
+}
+
+/// [`render`] with the text's line index built once by the caller: many
+/// diagnostics of one large file then cost nothing per line before them.
+pub fn render_indexed(
+    diag: &Diag,
+    file: &str,
+    text: &str,
+    color: bool,
+    lines: &LineIndex,
+) -> String {
+    render_with(diag, file, text, color, Some(lines))
+}
+
+fn render_with(
+    diag: &Diag,
+    file: &str,
+    text: &str,
+    color: bool,
+    lines: Option<&LineIndex>,
+) -> String {
     match excerpt(text, diag) {
-        Some((start, end)) => render_excerpt(diag, file, text, (start, end), color),
+        Some(windows) => render_excerpt(diag, file, text, &windows, color, lines),
         None => render_whole(diag, file, text, color),
     }
 }
@@ -214,72 +278,126 @@ fn render_whole(diag: &Diag, file: &str, text: &str, color: bool) -> String {
     out
 }
 
-/// Texts longer than this are rendered from an excerpt around the labels:
+/// Texts longer than this are rendered from excerpts around the labels:
 /// miette scans a source from its start for every diagnostic, which made a
 /// collection of 10,000 failing scenarios quadratic.
 const EXCERPT_ABOVE: usize = 1 << 15;
-/// Whole lines kept around the labels (miette shows one line of context).
+/// Whole lines kept around each label (miette shows one line of context).
 const EXCERPT_LINES: usize = 3;
 
-/// The byte range of whole lines around every label, if the text is large
-/// enough for an excerpt to pay.
-fn excerpt(text: &str, diag: &Diag) -> Option<(usize, usize)> {
+/// The byte ranges of whole lines around the labels (one window per group
+/// of nearby labels, in order, apart from each other), if the text is large
+/// enough for excerpts to pay. Labels far apart (a duplicate and the first
+/// declaration a million lines above) get a window each, so the lines
+/// between them are never scanned.
+fn excerpt(text: &str, diag: &Diag) -> Option<Vec<(usize, usize)>> {
     if text.len() <= EXCERPT_ABOVE || diag.labels.is_empty() {
         return None;
     }
-    let lo = diag.labels.iter().map(|(s, _)| s.start).min()?;
-    let hi = diag.labels.iter().map(|(s, _)| s.end.max(s.start)).max()?;
-    if hi > text.len() || !text.is_char_boundary(lo) || !text.is_char_boundary(hi) {
-        return None;
-    }
     let bytes = text.as_bytes();
-    let mut start = lo;
-    for _ in 0..=EXCERPT_LINES {
-        match bytes[..start].iter().rposition(|&b| b == b'\n') {
-            Some(i) if start > 0 => start = i,
-            _ => {
-                start = 0;
-                break;
+    let mut spans: Vec<(usize, usize)> = Vec::with_capacity(diag.labels.len());
+    for (s, _) in &diag.labels {
+        let (lo, hi) = (s.start, s.end.max(s.start));
+        if hi > text.len() || !text.is_char_boundary(lo) || !text.is_char_boundary(hi) {
+            return None;
+        }
+        spans.push((lo, hi));
+    }
+    spans.sort_unstable();
+    let mut windows: Vec<(usize, usize)> = Vec::new();
+    for (lo, hi) in spans {
+        let mut start = lo;
+        for _ in 0..=EXCERPT_LINES {
+            match bytes[..start].iter().rposition(|&b| b == b'\n') {
+                Some(i) if start > 0 => start = i,
+                _ => {
+                    start = 0;
+                    break;
+                }
             }
         }
-    }
-    if start > 0 {
-        start += 1; // just after a newline: a line start
-    }
-    let mut end = hi;
-    for _ in 0..=EXCERPT_LINES {
-        match bytes[end..].iter().position(|&b| b == b'\n') {
-            Some(i) => end += i + 1,
-            None => {
-                end = text.len();
-                break;
+        if start > 0 {
+            start += 1; // just after a newline: a line start
+        }
+        let mut end = hi;
+        for _ in 0..=EXCERPT_LINES {
+            match bytes[end..].iter().position(|&b| b == b'\n') {
+                Some(i) => end += i + 1,
+                None => {
+                    end = text.len();
+                    break;
+                }
             }
         }
+        match windows.last_mut() {
+            // Overlapping or touching windows become one.
+            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            _ => windows.push((start, end)),
+        }
     }
-    Some((start, end))
+    Some(windows)
 }
 
-/// [`render`] from the lines `range` of `text` (which start at a line
+/// [`render`] from the windows of lines of `text` (each starting at a line
 /// start), numbered as in the whole text.
 fn render_excerpt(
     diag: &Diag,
     file: &str,
     text: &str,
-    (start, end): (usize, usize),
+    windows: &[(usize, usize)],
     color: bool,
+    index: Option<&LineIndex>,
 ) -> String {
+    // Each window is cut (long lines elided) on its own, with the labels
+    // that fall in it; in the source miette sees, the windows follow each
+    // other and every label is moved to its window's place.
     let mut local = diag.clone();
-    for (span, _) in &mut local.labels {
-        *span = Span::new(span.start - start, span.end.max(span.start) - start);
+    let mut parts = Vec::with_capacity(windows.len());
+    let mut at = 0;
+    let mut newlines = (0, 0); // (offset, newlines before it), for counting on
+    for &(start, end) in windows {
+        let mut piece = Diag::new(diag.code, "");
+        let mut which = Vec::new();
+        for (i, (span, text)) in diag.labels.iter().enumerate() {
+            if span.start >= start && span.start <= end {
+                piece.labels.push((
+                    Span::new(
+                        span.start - start,
+                        span.end.max(span.start).min(end) - start,
+                    ),
+                    text.clone(),
+                ));
+                which.push(i);
+            }
+        }
+        let (cut, piece) = elide_long_lines(&text[start..end], &piece);
+        for (i, (span, _)) in which.into_iter().zip(&piece.labels) {
+            local.labels[i].0 = span.shift(at);
+        }
+        let lines_before = match index {
+            Some(index) => index.line(start) - 1,
+            None => {
+                newlines.1 += count_newlines(&text.as_bytes()[newlines.0..start]);
+                newlines.0 = start;
+                newlines.1
+            }
+        };
+        let len = cut.len();
+        parts.push(Window {
+            at,
+            text: cut,
+            lines_before,
+        });
+        at += len;
     }
-    let (piece, local) = elide_long_lines(&text[start..end], &local);
-    let lines_before = count_newlines(&text.as_bytes()[..start]);
     let report = Excerpt {
         report: Report {
             diag: local,
-            source: Arc::new(NamedSource::new(file, piece)),
+            // Unused: the excerpt is the source (see `source_code`).
+            source: Arc::new(NamedSource::new(file, String::new())),
         },
-        lines_before,
+        name: file.to_string(),
+        windows: parts,
     };
     let mut out = String::new();
     if handler(color).render_report(&mut out, &report).is_err() {
@@ -297,12 +415,22 @@ fn count_newlines(bytes: &[u8]) -> usize {
         .sum()
 }
 
-/// A report whose source is an excerpt starting `lines_before` lines into
-/// the file: line numbers are shifted to match the whole file.
+/// Some lines of a file: placed at `at` in the excerpt's source, starting
+/// `lines_before` lines into the file.
+#[derive(Debug)]
+struct Window {
+    at: usize,
+    text: String,
+    lines_before: usize,
+}
+
+/// A report whose source is windows of a file's lines, each numbered as in
+/// the whole file.
 #[derive(Debug)]
 struct Excerpt {
     report: Report,
-    lines_before: usize,
+    name: String,
+    windows: Vec<Window>,
 }
 
 impl std::error::Error for Excerpt {}
@@ -321,9 +449,7 @@ impl Diagnostic for Excerpt {
         self.report.help()
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.report
-            .source_code()
-            .map(|_| self as &dyn miette::SourceCode)
+        (!self.report.diag.labels.is_empty()).then_some(self as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         self.report.labels()
@@ -337,14 +463,26 @@ impl miette::SourceCode for Excerpt {
         before: usize,
         after: usize,
     ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let inner = self.report.source.read_span(span, before, after)?;
+        // The window holding the span (a span across windows cannot be read:
+        // miette then shows the windows apart, as it would the whole file).
+        let (lo, hi) = (span.offset(), span.offset() + span.len());
+        let w = self
+            .windows
+            .iter()
+            .find(|w| lo >= w.at && hi <= w.at + w.text.len())
+            .ok_or(miette::MietteError::OutOfBounds)?;
+        let local = miette::SourceSpan::new((lo - w.at).into(), span.len());
+        let inner = w.text.as_str().read_span(&local, before, after)?;
         Ok(Box::new(miette::MietteSpanContents::new_named(
-            inner.name().unwrap_or_default().to_string(),
+            self.name.clone(),
             inner.data(),
-            *inner.span(),
-            inner.line() + self.lines_before,
+            miette::SourceSpan::new((inner.span().offset() + w.at).into(), inner.span().len()),
+            inner.line() + w.lines_before,
             inner.column(),
-            inner.line_count(),
+            // miette's line count runs from the start of the source: its
+            // choice of which nearby labels to show in one block stays the
+            // one it makes on the whole file.
+            inner.line_count() + w.lines_before,
         )))
     }
 }
@@ -408,13 +546,15 @@ fn elide_long_lines(text: &str, diag: &Diag) -> (String, Diag) {
         }
         line_start = line_end;
     }
+    // An offset in a cut-out gap goes to the end of the piece kept before
+    // it: a label longer than a kept piece ends at the `…`, not at the end
+    // of the text.
     let remap = |off: usize| -> usize {
-        for &(a, b, n) in &map {
-            if off >= a && off <= b {
-                return n + (off - a);
-            }
+        let i = map.partition_point(|&(a, _, _)| a <= off);
+        match i.checked_sub(1).map(|i| map[i]) {
+            Some((a, b, n)) => n + (off.min(b) - a),
+            None => 0,
         }
-        out.len()
     };
     let mut diag = diag.clone();
     for (span, _) in &mut diag.labels {
@@ -495,6 +635,50 @@ mod tests {
             }
         }
         assert!(render_whole(&cases[1], "x.game", &text, false).contains("6002"));
+    }
+
+    #[test]
+    fn far_apart_labels_render_as_the_whole_text_does() {
+        let mut text = String::new();
+        for i in 0..3000 {
+            text.push_str(&format!("  piece A at (0, {i})\n"));
+        }
+        text.push_str(&format!("# {}\n", "y".repeat(500)));
+        assert!(text.len() > EXCERPT_ABOVE);
+        let at = |needle: &str| text.find(needle).unwrap();
+        let long = text.len() - 300;
+        let cases = [
+            Diag::new(Code::PieceDuplicate, "far")
+                .label(Span::new(at("(0, 2999)"), at("(0, 2999)") + 9), "again")
+                .label(Span::new(at("(0, 0)"), at("(0, 0)") + 6), "first")
+                .help("remove one"),
+            Diag::new(Code::PieceDuplicate, "three windows, two merged")
+                .label(Span::new(at("(0, 10)"), at("(0, 10)") + 7), "a")
+                .label(Span::new(at("(0, 12)"), at("(0, 12)") + 7), "b")
+                .label(Span::new(at("(0, 1000)"), at("(0, 1000)") + 9), "c")
+                .label(Span::new(long, long + 1), "in a long line"),
+        ];
+        let index = LineIndex::new(&text);
+        for d in &cases {
+            assert!(excerpt(&text, d).is_some_and(|w| w.len() > 1));
+            for color in [false, true] {
+                let whole = render_whole(d, "x.game", &text, color);
+                assert_eq!(render(d, "x.game", &text, color), whole);
+                assert_eq!(render_indexed(d, "x.game", &text, color, &index), whole);
+            }
+        }
+        assert!(render(&cases[0], "x.game", &text, false).contains("3000 │"));
+        // On the whole file, miette shows labels on lines 1501 and 3000 in
+        // one block of 1500 lines (it merges blocks when the first label's
+        // line number doubled passes the second's); from excerpts they are
+        // two blocks, as any two labels far apart are.
+        let d = Diag::new(Code::PieceDuplicate, "far")
+            .label(Span::new(at("(0, 1500)"), at("(0, 1500)") + 9), "first")
+            .label(Span::new(at("(0, 2999)"), at("(0, 2999)") + 9), "again");
+        let out = render(&d, "x.game", &text, false);
+        assert_eq!(out.matches("╭─[").count(), 2, "{out}");
+        assert!(out.lines().count() < 20, "{out}");
+        assert!(out.contains("1501 │") && out.contains("3000 │"), "{out}");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! library API built on it.
 
 use crate::check::{check, Checked};
-use crate::error::{render, Diags};
+use crate::error::{cap_errors, render, render_indexed, Code, Diag, Diags};
 use crate::interp::{run_scenario, Event, Limits, ScenarioRun};
 use crate::render::{json, text, LineIndex};
 use crate::syntax::{decode, parse};
@@ -30,22 +30,61 @@ pub struct FileRun {
     pub outcome: Outcome,
 }
 
+/// The largest script meeple reads: 16 MiB. Past it a file is one
+/// `meeple::source::too_large`, before the parser tokenizes it (a 10,000 ×
+/// 10,000 `board [[…]]` would take gigabytes of tokens).
+pub const MAX_SOURCE_BYTES: usize = 16 << 20;
+
+/// Read a script from disk, at most one byte past [`MAX_SOURCE_BYTES`]
+/// (enough for [`check_bytes`] to reject it), so that no file, not even
+/// `/dev/zero`, is read whole into memory.
+pub fn read_source(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_SOURCE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+fn too_large() -> Diag {
+    Diag::new(
+        Code::SourceTooLarge,
+        format!(
+            "the file is larger than {} MiB, the most meeple reads",
+            MAX_SOURCE_BYTES >> 20
+        ),
+    )
+    .help("split it into several files; `meeple test DIR` runs a whole folder")
+}
+
 /// Parse and check a file given as text.
 pub fn check_source(text: &str) -> Result<Checked, Diags> {
+    if text.len() > MAX_SOURCE_BYTES {
+        return Err(vec![too_large()]);
+    }
     let (file, parse_diags) = parse(text);
     if parse_diags.is_empty() {
-        return check(file);
+        return check(file).map_err(|mut d| {
+            cap_errors(&mut d);
+            d
+        });
     }
     // Check the scenarios that parsed cleanly too, so their errors show now.
     let mut diags = parse_diags;
+    let mut bad: Vec<usize> = diags
+        .iter()
+        .filter_map(|d| d.span())
+        .map(|s| s.start)
+        .collect();
+    bad.sort_unstable();
     let clean: Vec<_> = file
         .scenarios
         .iter()
         .filter(|s| {
-            !diags.iter().any(|d| {
-                d.span()
-                    .is_some_and(|sp| sp.start >= s.span.start && sp.start < s.span.end)
-            })
+            // Is there a parse error within the scenario?
+            let i = bad.partition_point(|&b| b < s.span.start);
+            bad.get(i).is_none_or(|&b| b >= s.span.end)
         })
         .cloned()
         .collect();
@@ -57,11 +96,15 @@ pub fn check_source(text: &str) -> Result<Checked, Diags> {
         diags.extend(more);
     }
     diags.sort_by_key(|d| d.span().map(|s| s.start));
+    cap_errors(&mut diags);
     Err(diags)
 }
 
 /// Parse and check raw bytes (a file as read from disk).
 pub fn check_bytes(bytes: &[u8]) -> (String, Result<Checked, Diags>) {
+    if bytes.len() > MAX_SOURCE_BYTES {
+        return (String::new(), Err(vec![too_large()]));
+    }
     match decode(bytes) {
         Ok(text) => {
             let r = check_source(&text);
@@ -160,9 +203,21 @@ impl FileRun {
 
     /// Every diagnostic, rendered.
     pub fn render_diags(&self, diags: &Diags, color: bool) -> String {
+        let (name, text) = (&self.source.name, &self.source.text);
+        if diags.len() < 4 {
+            return diags.iter().map(|d| render(d, name, text, color)).collect();
+        }
+        // Many diagnostics: find the lines once, not once per diagnostic.
+        self.render_diags_indexed(diags, color, &LineIndex::new(text))
+    }
+
+    /// [`FileRun::render_diags`] with the file's line index built once by
+    /// the caller (the diagnostics of every scenario of a large file, one
+    /// scenario at a time).
+    pub fn render_diags_indexed(&self, diags: &Diags, color: bool, lines: &LineIndex) -> String {
         diags
             .iter()
-            .map(|d| render(d, &self.source.name, &self.source.text, color))
+            .map(|d| render_indexed(d, &self.source.name, &self.source.text, color, lines))
             .collect()
     }
 
@@ -217,7 +272,9 @@ impl FileRun {
                         lines.line(span.start),
                     ));
                 }
-                Event::Error(d) => out.push_str(&render(d, &self.source.name, src, color)),
+                Event::Error(d) => {
+                    out.push_str(&render_indexed(d, &self.source.name, src, color, lines))
+                }
             }
         }
         out

@@ -5,7 +5,7 @@
 mod expect;
 
 use crate::budget::Budget;
-use crate::error::{Code, Diag, Diags};
+use crate::error::{too_many_errors, Code, Diag, Diags, MAX_ERRORS};
 use crate::games::yut::session::Tracks;
 use crate::games::{Answer, Ctx, FieldValue, GameKind, Mode, Options, Session};
 use crate::syntax::ast::{QueryKind, Scenario, Span, Spanned, Stmt};
@@ -137,10 +137,27 @@ fn walk(
     emit: &mut dyn FnMut(Event),
 ) {
     let mut runner = Runner::new(game, opts.clone(), mode);
-    for stmt in &sc.stmts {
-        if runner.exec(stmt, tracks, limits, emit) == Flow::Stop {
-            return;
+    // At most MAX_ERRORS errors per scenario; the rest are counted.
+    let mut errors = 0usize;
+    let mut capped = |e: Event| {
+        if matches!(e, Event::Error(_)) {
+            errors += 1;
+            if errors > MAX_ERRORS {
+                return;
+            }
         }
+        emit(e)
+    };
+    for stmt in &sc.stmts {
+        if runner.exec(stmt, tracks, limits, &mut capped) == Flow::Stop {
+            break;
+        }
+    }
+    if errors > MAX_ERRORS {
+        let end = Span::new(sc.span.end.saturating_sub(1), sc.span.end);
+        emit(Event::Error(
+            too_many_errors(errors - MAX_ERRORS).label(end, "the end of this scenario"),
+        ));
     }
 }
 

@@ -4,10 +4,15 @@
 use super::ast::*;
 use super::{words, MeepleParser, Rule};
 use crate::error::{Code, Diag, Diags};
+use crate::games::grid::{too_many_cells, MAX_CELLS};
 use pest::iterators::Pair;
 use pest::Parser;
 
 type P<'a> = Pair<'a, Rule>;
+
+/// The longest number an `expect` line may hold (`expect expected 3/2`
+/// compares exact fractions, whose arithmetic grows with their length).
+pub const MAX_NUMBER_CHARS: usize = 4096;
 
 struct Cx<'d> {
     offset: usize,
@@ -90,6 +95,14 @@ impl Cx<'_> {
 
     fn array(&mut self, p: P) -> BoardSrc {
         let span = self.span(&p);
+        let cells: usize = p.clone().into_inner().map(|r| r.into_inner().count()).sum();
+        if cells > MAX_CELLS {
+            self.diags.push(too_many_cells(span, cells));
+            return BoardSrc::Array {
+                rows: Vec::new(),
+                span,
+            };
+        }
         let rows = p
             .into_inner()
             .map(|row| {
@@ -100,13 +113,28 @@ impl Cx<'_> {
         BoardSrc::Array { rows, span }
     }
 
-    fn grid(&self, p: P) -> BoardSrc {
+    fn grid(&mut self, p: P) -> BoardSrc {
         let span = self.span(&p);
         let body = p.into_inner().next();
         let (text, start) = match &body {
             Some(b) => (b.as_str(), b.as_span().start() + self.offset),
             None => ("", span.start + 1),
         };
+        // Count before building a node per cell.
+        let cells: usize = text
+            .split('\n')
+            .map(|line| {
+                let code = line.split('#').next().unwrap_or("");
+                code.chars().filter(|c| !c.is_whitespace()).count()
+            })
+            .sum();
+        if cells > MAX_CELLS {
+            self.diags.push(too_many_cells(span, cells));
+            return BoardSrc::Grid {
+                rows: Vec::new(),
+                span,
+            };
+        }
         let mut rows = Vec::new();
         let mut line_start = start;
         for line in text.split_inclusive('\n') {
@@ -256,7 +284,22 @@ impl Cx<'_> {
                 let value = match inner.as_rule() {
                     Rule::ident => ExpectValue::Word(inner.as_str().to_string()),
                     Rule::string => ExpectValue::Word(self.string(inner).node),
-                    _ => ExpectValue::Number(inner.as_str().to_string()),
+                    _ => {
+                        let text = inner.as_str();
+                        if text.len() > MAX_NUMBER_CHARS {
+                            self.diags.push(
+                                Diag::new(
+                                    Code::NumberRange,
+                                    format!("this number is {} characters long", text.len()),
+                                )
+                                .label(vs, "too long to compare")
+                                .help(format!(
+                                    "numbers in `expect` have at most {MAX_NUMBER_CHARS} characters"
+                                )),
+                            );
+                        }
+                        ExpectValue::Number(text.to_string())
+                    }
                 };
                 Stmt::Expect {
                     field,

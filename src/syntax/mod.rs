@@ -38,11 +38,19 @@ pub fn decode(bytes: &[u8]) -> Result<String, (String, Diag)> {
     }
 }
 
+/// Syntax errors reported for one file before parsing stops: pest finds
+/// an error's line by scanning from it to the end of the file, so every
+/// syntax error costs time in proportion to the file's length.
+pub const MAX_PARSE_ERRORS: usize = 100;
+
 /// Parse a whole file.
 pub fn parse(text: &str) -> (File, Diags) {
     let mut file = File::default();
     let mut diags = Vec::new();
+    // Found once: a file with thousands of syntax errors stays linear.
+    let starts: Vec<usize> = item_starts(text).collect();
     let mut offset = 0;
+    let mut errors = 0;
     while offset <= text.len() {
         let rest = &text[offset..];
         match MeepleParser::parse(Rule::file, rest) {
@@ -55,7 +63,7 @@ pub fn parse(text: &str) -> (File, Diags) {
             Err(err) => {
                 let (diag, at) = words::parse_error(&err, rest, offset);
                 // Keep what parsed before the error.
-                if let Some(good) = last_item_start(text, offset, at) {
+                if let Some(good) = last_item_start(&starts, offset, at) {
                     if good > offset {
                         if let Ok(mut pairs) = MeepleParser::parse(Rule::file, &text[offset..good])
                         {
@@ -66,7 +74,20 @@ pub fn parse(text: &str) -> (File, Diags) {
                     }
                 }
                 diags.push(diag);
-                match next_item_start(text, at) {
+                errors += 1;
+                let next = next_item_start(&starts, at);
+                if errors == MAX_PARSE_ERRORS && next.is_some() {
+                    diags.push(
+                        Diag::new(
+                            Code::ErrorsTooMany,
+                            format!("parsing stopped after {MAX_PARSE_ERRORS} syntax errors"),
+                        )
+                        .label(Span::new(at, at), "the last error read")
+                        .help("fix these errors first; the rest of the file was not read"),
+                    );
+                    break;
+                }
+                match next {
                     Some(next) => offset = next,
                     None => break,
                 }
@@ -119,14 +140,16 @@ fn item_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// The start of the last item that begins at or before `at` (the broken
-/// one); everything before it parsed.
-fn last_item_start(text: &str, from: usize, at: usize) -> Option<usize> {
-    item_starts(text).filter(|&s| s >= from && s <= at).last()
+/// one); everything before it parsed. `starts` is sorted.
+fn last_item_start(starts: &[usize], from: usize, at: usize) -> Option<usize> {
+    let i = starts.partition_point(|&s| s <= at);
+    starts[..i].last().copied().filter(|&s| s >= from)
 }
 
 /// The first item that starts after `at`.
-fn next_item_start(text: &str, at: usize) -> Option<usize> {
-    item_starts(text).find(|&s| s > at)
+fn next_item_start(starts: &[usize], at: usize) -> Option<usize> {
+    let i = starts.partition_point(|&s| s <= at);
+    starts.get(i).copied()
 }
 
 #[cfg(test)]

@@ -451,12 +451,15 @@ impl Session for Footholds {
                 )
             }
             Play::To { player, to } => {
-                let r = to.node.row - self.origin;
-                let c = to.node.col - self.origin;
-                (
-                    player,
-                    (r >= 0 && c >= 0).then_some((r as usize, c as usize)),
-                )
+                // Checked: `play A to (-9223372036854775808, 0)` with
+                // `rule origin 1` overflowed.
+                let r = to.node.row.checked_sub(self.origin);
+                let c = to.node.col.checked_sub(self.origin);
+                let target = match (r, c) {
+                    (Some(r), Some(c)) if r >= 0 && c >= 0 => Some((r as usize, c as usize)),
+                    _ => None,
+                };
+                (player, target)
             }
             Play::Piece(n) => {
                 return Err(Diag::new(

@@ -33,6 +33,11 @@ const LEGEND: Legend<Colour> = Legend {
 /// How many turns `line` draws when not told (`line N`).
 const LINE_TURNS: u64 = 1000;
 
+/// The last turn `step` goes to: turn numbers stay far from the ends of the
+/// 64-bit counters of the simulator and of the answers (`step` by 2^63 - 1
+/// three times overflowed `show`'s "turn N is next").
+const MAX_TURN: u64 = 1_000_000_000_000_000_000;
+
 /// A declared piece.
 #[derive(Clone, Debug)]
 struct Piece {
@@ -537,7 +542,20 @@ impl Session for Stacking {
             return Ok(());
         }
         let before = self.current(span, "step")?.clone();
-        let target = before.turns().saturating_add(n);
+        let target = match before.turns().checked_add(n) {
+            Some(t) if t <= MAX_TURN => t,
+            _ => {
+                return Err(Diag::new(
+                    Code::NumberRange,
+                    format!("`step {n}` would go past turn {MAX_TURN}"),
+                )
+                .label(span, format!("the game is at turn {}", before.turns()))
+                .help(format!(
+                    "meeple counts turns up to 10^18; step at most {} more",
+                    MAX_TURN.saturating_sub(before.turns())
+                )))
+            }
+        };
         // Where the game will be at `target`: once a cycle is proven, whole
         // periods are skipped, so `step 1000000000000` is quick.
         let mut goal = target;

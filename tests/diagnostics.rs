@@ -1,0 +1,596 @@
+//! The diagnostics catalogue, `docs/diagnostics.md`, is generated here from
+//! the real code: every code of `Code::ALL` has an example below (the
+//! `example` match has no wildcard, so a new code does not compile without
+//! one), each example is run, and the catalogue shows what meeple renders.
+//! The test fails when the file on disk differs from what it would
+//! generate; regenerate it with
+//!
+//! ```text
+//! MEEPLE_UPDATE_DOCS=1 cargo test --test diagnostics
+//! ```
+
+use meeple::error::{render, Code, Diag};
+use meeple::interp::Limits;
+use meeple::pipeline::{run_bytes, Outcome, RunConfig, MAX_SOURCE_BYTES};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How an example produces its diagnostic.
+enum Example {
+    /// A script, run with default limits.
+    Script(&'static str),
+    /// A script run with limits (the `--max-states` / `--timeout` / Ctrl-C
+    /// a command line or REPL would give), and a sentence saying how.
+    Limited(&'static str, &'static str, fn() -> Limits),
+    /// A script built by a function (too long to print), described in words.
+    Built(&'static str, fn() -> Vec<u8>),
+    /// A command line, run through the `meeple` binary in an empty folder.
+    Command(&'static [&'static str]),
+}
+
+fn example(code: Code) -> Example {
+    use Example::*;
+    match code {
+        Code::Io => Command(&["run", "--color", "never", "missing.game"]),
+        Code::SourceTooLarge => Built("any file larger than 16 MiB", || {
+            let mut text = b"# a very long comment ".to_vec();
+            text.resize(MAX_SOURCE_BYTES + 1, b'x');
+            text
+        }),
+        Code::Parse => Script(
+            r#"scenario "missing parentheses" {
+  game footholds
+  board { 1 1 }
+  piece A at 0, 0
+}
+"#,
+        ),
+        Code::ParseUtf8 => Built(
+            "a scenario whose name holds the byte 0xFF: `scenario \"bad \\xFF byte\" { game footholds }`",
+            || b"scenario \"bad \xFF byte\" {\n  game footholds\n}\n".to_vec(),
+        ),
+        Code::ParseUnterminated => Script(
+            r#"scenario "a name that never ends {
+  game footholds
+}
+"#,
+        ),
+        Code::ParseEscape => Script(
+            r#"scenario "tab\tseparated" {
+  game footholds
+}
+"#,
+        ),
+        Code::NumberRange => Script(
+            r#"scenario "beyond 64 bits" {
+  game footholds
+  board [[1, 1]]
+  piece A at (0, 99999999999999999999999999)
+  piece B at (0, 1)
+}
+"#,
+        ),
+        Code::ScenarioNoGame => Script(
+            r#"scenario "which game?" {
+  board { 1 1 }
+  solve
+}
+"#,
+        ),
+        Code::ScenarioDuplicateName => Script(
+            r#"scenario "twice" {
+  game yut
+}
+scenario "twice" {
+  game yut
+}
+"#,
+        ),
+        Code::GameUnknown => Script(
+            r#"scenario "not a game we know" {
+  game chess
+}
+"#,
+        ),
+        Code::GameDuplicate => Script(
+            r#"scenario "two games" {
+  game footholds
+  game yut
+}
+"#,
+        ),
+        Code::StmtWrongGame => Script(
+            r#"scenario "dice in footholds" {
+  game footholds
+  dice 1 2 3
+}
+"#,
+        ),
+        Code::BoardRagged => Script(
+            r#"scenario "ragged rows" {
+  game footholds
+  board {
+    1 1 1
+    1 1
+  }
+}
+"#,
+        ),
+        Code::BoardCell => Script(
+            r#"scenario "a cell outside the legend" {
+  game footholds
+  board {
+    1 1 x
+  }
+}
+"#,
+        ),
+        Code::BoardEmpty => Script(
+            r#"scenario "nothing" {
+  game stacking
+  board { }
+}
+"#,
+        ),
+        Code::BoardDuplicate => Script(
+            r#"scenario "two boards" {
+  game footholds
+  board [[1, 1]]
+  board [[1, 1, 1]]
+}
+"#,
+        ),
+        Code::BoardMissing => Script(
+            r#"scenario "a piece first" {
+  game footholds
+  piece A at (0, 0)
+  board [[1, 1]]
+}
+"#,
+        ),
+        Code::BoardTooLarge => Script(
+            r#"scenario "12 × 12 footholds" {
+  game footholds
+  board {
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1
+  }
+  piece A at (0, 0)
+  piece B at (11, 11)
+  solve
+}
+"#,
+        ),
+        Code::BoardKind => Script(
+            r#"scenario "a track for footholds" {
+  game footholds
+  board yut
+}
+"#,
+        ),
+        Code::PieceOffBoard => Script(
+            r#"scenario "B stands outside" {
+  game footholds
+  board [[1, 1], [1, 1]]
+  piece A at (0, 0)
+  piece B at (2, 0)
+}
+"#,
+        ),
+        Code::PieceInHole => Script(
+            r#"scenario "A stands on a hole" {
+  game footholds
+  board [[0, 1]]
+  piece A at (0, 0)
+}
+"#,
+        ),
+        Code::PieceDuplicate => Script(
+            r#"scenario "A placed twice" {
+  game footholds
+  board [[1, 1, 1]]
+  piece A at (0, 0)
+  piece A at (0, 1)
+}
+"#,
+        ),
+        Code::PieceName => Script(
+            r#"scenario "a third player" {
+  game footholds
+  board [[1, 1, 1]]
+  piece C at (0, 0)
+}
+"#,
+        ),
+        Code::PieceNumbering => Script(
+            r#"scenario "a gap in the numbers" {
+  game stacking
+  board [[0, 0, 0], [0, 0, 0]]
+  piece 1 at (0, 0) facing right
+  piece 3 at (1, 1) facing left
+  solve
+}
+"#,
+        ),
+        Code::PieceSharedCell => Script(
+            r#"scenario "two on one cell" {
+  game stacking
+  board [[0, 0], [0, 0]]
+  piece 1 at (0, 0) facing right
+  piece 2 at (0, 0) facing left
+}
+"#,
+        ),
+        Code::PieceFacing => Script(
+            r#"scenario "facing nowhere" {
+  game stacking
+  board [[0, 0], [0, 0]]
+  piece 1 at (0, 0)
+}
+"#,
+        ),
+        Code::DiceRange => Script(
+            r#"scenario "a zero roll" {
+  game yut
+  board yut
+  dice 1 0 3
+}
+"#,
+        ),
+        Code::DiceDuplicate => Script(
+            r#"scenario "dice twice" {
+  game yut
+  board yut
+  dice 1 2 3
+  dice uniform 1..5 x 10
+}
+"#,
+        ),
+        Code::RuleUnknown => Script(
+            r#"scenario "a yut rule in footholds" {
+  game footholds
+  rule pieces 4
+}
+"#,
+        ),
+        Code::RuleValue => Script(
+            r#"scenario "no such player" {
+  game footholds
+  rule first C
+}
+"#,
+        ),
+        Code::RuleDuplicate => Script(
+            r#"scenario "make up your mind" {
+  game footholds
+  rule first A
+  rule first B
+}
+"#,
+        ),
+        Code::InputFormat => Script(
+            r#"scenario "a word in the judge input" {
+  game footholds
+  input """[[1, 1]] [0, 0] [zero, 1]"""
+}
+"#,
+        ),
+        Code::TrackUnknown => Script(
+            r#"scenario "no such track" {
+  game yut
+  board nowhere
+}
+"#,
+        ),
+        Code::TrackDuplicate => Script(
+            r#"track short {
+  route start 1 finish
+}
+track short {
+  route start 2 finish
+}
+"#,
+        ),
+        Code::TrackSquare => Script(
+            r#"track dangling {
+  route start 2 4 finish
+  shortcut 2 x=5 y
+}
+"#,
+        ),
+        Code::TrackScore => Script(
+            r#"track rescored {
+  route start p=1 q=2 finish
+  route q p=7
+}
+"#,
+        ),
+        Code::TrackCycle => Script(
+            r#"track loop {
+  route start a=1 b=2 c=3 finish
+  shortcut b d=4 a
+}
+"#,
+        ),
+        Code::TrackFinish => Script(
+            r#"track dead_end {
+  route start 2 4 6 finish
+  shortcut 4 z=9
+}
+"#,
+        ),
+        Code::TrackShortcut => Script(
+            r#"track from_start {
+  route start 2 4 finish
+  shortcut start 4
+}
+"#,
+        ),
+        Code::TrackLink => Script(
+            r#"track fork {
+  route start a=1 b=2 finish
+  route a c=3 finish
+}
+"#,
+        ),
+        Code::QueryMissing => Script(
+            r#"scenario "solve without B" {
+  game footholds
+  board [[1, 1, 1]]
+  piece A at (0, 0)
+  solve
+}
+"#,
+        ),
+        Code::PlayIllegal => Script(
+            r#"scenario "over a hole" {
+  game footholds
+  board [[1, 0, 1]]
+  piece A at (0, 0)
+  piece B at (0, 2)
+  play A right
+}
+"#,
+        ),
+        Code::UndoNothing => Script(
+            r#"scenario "nothing to take back" {
+  game stacking
+  board [[0, 0], [0, 0]]
+  piece 1 at (0, 0) facing right
+  undo
+}
+"#,
+        ),
+        Code::ExpectNoResult => Script(
+            r#"scenario "expect before solve" {
+  game footholds
+  board [[1, 1, 1]]
+  piece A at (0, 0)
+  piece B at (0, 2)
+  expect answer 2
+  solve
+}
+"#,
+        ),
+        Code::ExpectField => Script(
+            r#"scenario "footholds has no score" {
+  game footholds
+  board [[1, 1, 1]]
+  piece A at (0, 0)
+  piece B at (0, 2)
+  solve
+  expect score 2
+}
+"#,
+        ),
+        Code::ExpectFailed => Script(
+            r#"scenario "kakao example 1, misremembered" {
+  game footholds
+  board [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
+  piece A at (1, 0)
+  piece B at (1, 2)
+  solve
+  expect answer 4
+}
+"#,
+        ),
+        Code::LimitStates => Limited(
+            r#"scenario "kakao example 1" {
+  game footholds
+  board [[1, 1, 1], [1, 1, 1], [1, 1, 1]]
+  piece A at (1, 0)
+  piece B at (1, 2)
+  solve
+}
+"#,
+            "Run with `meeple run --max-states 10 example.game`:",
+            || Limits {
+                max_states: Some(10),
+                ..Limits::default()
+            },
+        ),
+        Code::LimitTime => Limited(
+            r#"scenario "ten thousand rolls" {
+  game yut
+  board yut
+  dice uniform 1..5 x 10000
+  solve
+}
+"#,
+            "Run with `meeple run --timeout 0 example.game`:",
+            || Limits {
+                timeout: Some(Duration::ZERO),
+                ..Limits::default()
+            },
+        ),
+        Code::LimitCancelled => Limited(
+            r#"scenario "ten thousand rolls" {
+  game yut
+  board yut
+  dice uniform 1..5 x 10000
+  solve
+}
+"#,
+            "In `meeple repl example.game`, a `solve` interrupted with Ctrl-C:",
+            || Limits {
+                cancel: Some(Arc::new(AtomicBool::new(true))),
+                ..Limits::default()
+            },
+        ),
+        Code::ErrorsTooMany => Built(
+            "101 broken scenarios, `scenario \"s1\" { piece }` to `scenario \"s101\" { piece }`, one per line",
+            || {
+                (1..=101)
+                    .map(|i| format!("scenario \"s{i}\" {{ piece }}\n"))
+                    .collect::<String>()
+                    .into_bytes()
+            },
+        ),
+    }
+}
+
+/// The diagnostics with `code` that an example leads to, rendered without
+/// colours (only the first one, to keep the catalogue short).
+fn rendered(code: Code, ex: &Example) -> String {
+    let (text_bytes, limits) = match ex {
+        Example::Script(s) => (s.as_bytes().to_vec(), Limits::default()),
+        Example::Limited(s, _, limits) => (s.as_bytes().to_vec(), limits()),
+        Example::Built(_, build) => (build(), Limits::default()),
+        Example::Command(args) => {
+            let dir = std::env::temp_dir().join(format!("meeple-diag-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
+                .args(args.iter())
+                .current_dir(&dir)
+                .output()
+                .expect("run meeple");
+            let _ = std::fs::remove_dir_all(&dir);
+            let err = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert!(err.contains(code.as_str()), "{code}: {err}");
+            return err;
+        }
+    };
+    let config = RunConfig {
+        limits,
+        filter: None,
+    };
+    let run = run_bytes("example.game", &text_bytes, &config);
+    let diags: Vec<Diag> = match &run.outcome {
+        Outcome::Invalid(d) => d.clone(),
+        Outcome::Ran(runs) => runs.iter().flat_map(|r| r.failures().cloned()).collect(),
+    };
+    let Some(d) = diags.iter().find(|d| d.code == code) else {
+        panic!(
+            "the example for {code} gave {:?}",
+            diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>()
+        );
+    };
+    render(d, "example.game", &run.source.text, false)
+}
+
+fn catalogue() -> String {
+    let mut out = String::from(
+        "# Diagnostics\n\n\
+         <!-- Generated by tests/diagnostics.rs from the real code: do not edit by hand.\n     \
+         Regenerate with `MEEPLE_UPDATE_DOCS=1 cargo test --test diagnostics`. -->\n\n\
+         Every error meeple reports carries one of these codes (`meeple::…`). Each entry says\n\
+         what triggers it, gives a minimal example and shows the diagnostic meeple prints for\n\
+         it (`meeple run --color never example.game`; where an example gives several\n\
+         diagnostics, the first with that code). Errors found by the checker make the script\n\
+         invalid (exit 2, nothing runs); errors met while running (`expect::failed`, the\n\
+         `limit::*` codes, a solver's `board::too_large`) fail their scenario (exit 1).\n\n\
+         Limits on input: a file is at most 16 MiB (`meeple::source::too_large`), a board at\n\
+         most 4,194,304 cells, i.e. 2048 × 2048 (`meeple::board::too_large`), a number in an\n\
+         `expect` line at most 4096 characters (`meeple::number::range`); parsing stops after\n\
+         100 syntax errors, and a file or scenario shows its first 1000 errors\n\
+         (`meeple::errors::too_many`). Solves are bounded by `--max-states` and `--timeout`.\n\n",
+    );
+    out.push_str("| code | what triggers it |\n|---|---|\n");
+    for &code in Code::ALL {
+        out.push_str(&format!(
+            "| [`{code}`](#{}) | {} |\n",
+            anchor(code),
+            code.describe().replace('|', "\\|")
+        ));
+    }
+    for &code in Code::ALL {
+        let ex = example(code);
+        out.push_str(&format!(
+            "\n## `{code}`\n\n{}.\n\n",
+            capitalise(code.describe())
+        ));
+        match &ex {
+            Example::Script(s) => {
+                out.push_str(&format!("```\n{s}```\n\n"));
+            }
+            Example::Limited(s, how, _) => {
+                out.push_str(&format!("```\n{s}```\n\n{how}\n\n"));
+            }
+            Example::Built(what, _) => out.push_str(&format!("Example: {what}.\n\n")),
+            Example::Command(args) => out.push_str(&format!(
+                "Example: `meeple {}` where there is no such file.\n\n",
+                args.join(" ")
+            )),
+        }
+        out.push_str(&format!("```text\n{}```\n", rendered(code, &ex)));
+    }
+    out
+}
+
+/// The anchor GitHub gives a heading `` `meeple::a::b` ``.
+fn anchor(code: Code) -> String {
+    code.as_str().replace("::", "")
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+#[test]
+fn every_code_has_an_example_that_gives_it() {
+    for &code in Code::ALL {
+        let out = rendered(code, &example(code));
+        assert!(out.contains(code.as_str()), "{code}: {out}");
+    }
+}
+
+#[test]
+fn the_catalogue_is_up_to_date() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/diagnostics.md");
+    let want = catalogue();
+    let have = std::fs::read_to_string(&path).unwrap_or_default();
+    if have == want {
+        return;
+    }
+    if std::env::var_os("MEEPLE_UPDATE_DOCS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("docs/")).expect("create docs/");
+        std::fs::write(&path, &want).expect("write docs/diagnostics.md");
+        return;
+    }
+    let first = have
+        .lines()
+        .zip(want.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or(have.lines().count().min(want.lines().count()));
+    panic!(
+        "docs/diagnostics.md is out of date (first difference at line {}); \
+         regenerate it with `MEEPLE_UPDATE_DOCS=1 cargo test --test diagnostics`",
+        first + 1
+    );
+}
