@@ -81,7 +81,7 @@ struct Loaded {
 
 fn load(path: &Path) -> Loaded {
     let name = path.display().to_string();
-    match std::fs::read(path) {
+    match crate::pipeline::read_source(path) {
         Ok(bytes) => {
             let (text, checked) = check_bytes(&bytes);
             Loaded {

@@ -11,7 +11,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| {
+    meeple::pipeline::read_source(path).map_err(|e| {
         let d = Diag::new(Code::Io, format!("cannot read {}: {e}", path.display()))
             .help("check the path and the file's permissions");
         render(&d, &path.display().to_string(), "", false)
@@ -39,12 +39,13 @@ fn print_run(run: &FileRun, format: Format, color: bool) {
                     let _ = out.flush();
                     eprint!(
                         "{}",
-                        run.render_diags(&r.failures().cloned().collect(), color)
+                        run.render_diags_indexed(&r.failures().cloned().collect(), color, &lines)
                     );
                 }
             }
         }
         (Outcome::Ran(_), Format::Json) => {
+            let lines = LineIndex::new(&run.source.text);
             for obj in run.render_json() {
                 let _ = writeln!(out, "{obj}");
             }
@@ -52,7 +53,7 @@ fn print_run(run: &FileRun, format: Format, color: bool) {
                 for r in runs {
                     eprint!(
                         "{}",
-                        run.render_diags(&r.failures().cloned().collect(), color)
+                        run.render_diags_indexed(&r.failures().cloned().collect(), color, &lines)
                     );
                 }
             }

@@ -220,7 +220,15 @@ impl Report<'_> {
             }
         }
         if !case.passed {
-            let diags = render_diags(source, &case.failures, self.opts.color_err);
+            let diags = match &self.lines {
+                Some(lines) => render_diags(source, &case.failures, self.opts.color_err, lines),
+                None => render_diags(
+                    source,
+                    &case.failures,
+                    self.opts.color_err,
+                    &LineIndex::new(&source.text),
+                ),
+            };
             self.printer.err(&diags);
         }
         self.printer.flush(false);
@@ -274,7 +282,8 @@ impl Report<'_> {
             }
         }
         if !case.passed {
-            let diags = render_diags(&run.source, &case.failures, self.opts.color_err);
+            let lines = LineIndex::new(&run.source.text);
+            let diags = render_diags(&run.source, &case.failures, self.opts.color_err, &lines);
             self.printer.err(&diags);
         }
     }
@@ -334,9 +343,9 @@ impl Report<'_> {
     }
 }
 
-fn render_diags(source: &Source, diags: &[Diag], color: bool) -> String {
+fn render_diags(source: &Source, diags: &[Diag], color: bool, lines: &LineIndex) -> String {
     diags
         .iter()
-        .map(|d| meeple::error::render(d, &source.name, &source.text, color))
+        .map(|d| meeple::error::render_indexed(d, &source.name, &source.text, color, lines))
         .collect()
 }

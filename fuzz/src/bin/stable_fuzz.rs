@@ -377,10 +377,8 @@ fn main() {
                         path.display()
                     );
                 }
-                if pool.len() < 50_000 {
-                    if seen.insert(signature(&outcome)) {
-                        pool.push(input);
-                    }
+                if pool.len() < 50_000 && seen.insert(signature(&outcome)) {
+                    pool.push(input);
                 }
             }
         }

@@ -475,7 +475,7 @@ impl State {
     /// scenarios (and tracks) become available and the last one current.
     pub fn load(&mut self, path: &std::path::Path, sink: &mut dyn Sink) {
         let name = path.display().to_string();
-        let bytes = match std::fs::read(path) {
+        let bytes = match meeple::pipeline::read_source(path) {
             Ok(b) => b,
             Err(e) => {
                 let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
