@@ -1,35 +1,10 @@
 //! `meeple test` on whole collections: parallel runs in a deterministic
 //! order, --filter, snapshots (pending, diff, --accept), JSON lines, exit codes.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn meeple_in(dir: &Path, args: &[&str], envs: &[(&str, &str)]) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
-    cmd.args(args).current_dir(dir).env("NO_COLOR", "1");
-    for (k, v) in envs {
-        cmd.env(k, v);
-    }
-    cmd.output().expect("run meeple")
-}
-
-fn meeple(args: &[&str]) -> Output {
-    meeple_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, &[])
-}
-
-fn text(o: &Output) -> (String, String) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("meeple-coll-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::{meeple, meeple_in, temp_dir, text};
+use std::path::Path;
 
 /// A footholds scenario on a full `n`×`n` board (bigger ones take longer,
 /// so parallel workers finish out of order).
@@ -109,7 +84,7 @@ fn collection(dir: &Path) -> Vec<(String, Vec<String>)> {
 
 #[test]
 fn parallel_output_is_the_sequential_output_in_path_order() {
-    let dir = temp_dir("order");
+    let dir = temp_dir("coll-order");
     let layout = collection(&dir);
     let sequential = meeple_in(&dir, &["test", "."], &[("RAYON_NUM_THREADS", "1")]);
     let (seq_out, seq_err) = text(&sequential);
@@ -169,7 +144,7 @@ fn parallel_output_is_the_sequential_output_in_path_order() {
 
 #[test]
 fn library_run_files_equals_file_by_file_runs() {
-    let dir = temp_dir("lib");
+    let dir = temp_dir("coll-lib");
     collection(&dir);
     let files = meeple::collection::game_files(&[&dir]).unwrap();
     assert_eq!(files.len(), 6);
@@ -193,7 +168,7 @@ fn library_run_files_equals_file_by_file_runs() {
 
 #[test]
 fn filter_runs_matching_scenarios_only() {
-    let dir = temp_dir("filter");
+    let dir = temp_dir("coll-filter");
     collection(&dir);
     let o = meeple_in(&dir, &["test", "--filter", "3x3"], &[]);
     let (out, _) = text(&o);
@@ -247,7 +222,7 @@ scenario "kakao example 2" {
 
 #[test]
 fn snapshots_pending_diff_accept_and_change() {
-    let dir = temp_dir("snap");
+    let dir = temp_dir("coll-snap");
     std::fs::create_dir_all(dir.join("puzzles")).unwrap();
     let script = dir.join("puzzles/kakao.game");
     std::fs::write(&script, KAKAO_2).unwrap();
@@ -369,7 +344,7 @@ fn snapshots_pending_diff_accept_and_change() {
 
 #[test]
 fn rejected_scripts_have_snapshots_too() {
-    let dir = temp_dir("snapbroken");
+    let dir = temp_dir("coll-snapbroken");
     std::fs::copy(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/broken/ragged.game"),
         dir.join("ragged.game"),
@@ -387,7 +362,7 @@ fn rejected_scripts_have_snapshots_too() {
 
 #[test]
 fn json_lines_are_pure_and_carry_the_fields() {
-    let dir = temp_dir("json");
+    let dir = temp_dir("coll-json");
     collection(&dir);
     let o = meeple_in(&dir, &["--format", "json", "test", "--snapshots", "."], &[]);
     let (out, err) = text(&o);
@@ -458,7 +433,7 @@ fn json_lines_are_pure_and_carry_the_fields() {
 
 #[test]
 fn run_json_carries_the_fields_too() {
-    let dir = temp_dir("runjson");
+    let dir = temp_dir("coll-runjson");
     std::fs::write(dir.join("k.game"), KAKAO_2).unwrap();
     let o = meeple_in(&dir, &["--format", "json", "run", "k.game"], &[]);
     assert_eq!(o.status.code(), Some(0));
@@ -478,7 +453,7 @@ fn run_json_carries_the_fields_too() {
 
 #[test]
 fn exit_codes() {
-    let dir = temp_dir("exit");
+    let dir = temp_dir("coll-exit");
     std::fs::write(dir.join("ok.game"), KAKAO_2).unwrap();
     assert_eq!(meeple_in(&dir, &["test"], &[]).status.code(), Some(0));
     assert_eq!(
@@ -530,7 +505,7 @@ fn repository_scripts_pass_and_no_progress_bar_when_piped() {
     assert!(out.ends_with(" passed, 0 failed\n"));
     assert!(err.is_empty(), "{err}");
     // A long run, piped: still nothing but the report.
-    let dir = temp_dir("progress");
+    let dir = temp_dir("coll-progress");
     let src: String = (0..120)
         .map(|i| footholds(&format!("s{i}"), 1 + i % 3, None))
         .collect();

@@ -1,0 +1,41 @@
+//! Helpers shared by the integration tests that drive the `meeple` binary.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run `meeple ARGS…` in `dir` with colours off and extra environment.
+pub fn meeple_in(dir: &Path, args: &[&str], envs: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_meeple"));
+    cmd.args(args).current_dir(dir).env("NO_COLOR", "1");
+    for (k, v) in envs {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run meeple")
+}
+
+/// Run `meeple ARGS…` at the repository root.
+pub fn meeple(args: &[&str]) -> Output {
+    meeple_in(root(), args, &[])
+}
+
+/// stdout and stderr as text.
+pub fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// A fresh, empty temporary folder for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("meeple-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
