@@ -243,22 +243,29 @@ mod tests {
         })
     }
 
+    /// Play up to `turns` turns with the fast and the reference simulation,
+    /// checking after each turn that they agree; returns the fast one.
+    fn play_beside_reference(setup: &Setup, turns: usize) -> Sim {
+        let mut sim = Sim::new(setup);
+        let mut g = RefGame::new(setup);
+        for _ in 0..turns {
+            let a = sim.step_turn();
+            let b = g.play_turn();
+            assert_eq!(a, b, "{setup:?}");
+            assert!(same(&sim, &g, setup), "{setup:?}");
+            if a {
+                break;
+            }
+        }
+        sim
+    }
+
     #[test]
     fn turn_by_turn_positions_match_reference() {
         let mut rng = StdRng::seed_from_u64(17837);
         for _ in 0..1500 {
             let setup = random_setup(&mut rng, 12, 12);
-            let mut sim = Sim::new(&setup);
-            let mut g = RefGame::new(&setup);
-            for _ in 0..40 {
-                let a = sim.step_turn();
-                let b = g.play_turn();
-                assert_eq!(a, b, "{setup:?}");
-                assert!(same(&sim, &g, &setup), "{setup:?}");
-                if a {
-                    break;
-                }
-            }
+            play_beside_reference(&setup, 40);
         }
     }
 
@@ -269,17 +276,7 @@ mod tests {
         for _ in 0..200 {
             let mut setup = random_setup(&mut rng, 12, 80);
             setup.stack = rng.gen_range(2..=30);
-            let mut sim = Sim::new(&setup);
-            let mut g = RefGame::new(&setup);
-            for _ in 0..30 {
-                let a = sim.step_turn();
-                let b = g.play_turn();
-                assert_eq!(a, b, "{setup:?}");
-                assert!(same(&sim, &g, &setup), "{setup:?}");
-                if a {
-                    break;
-                }
-            }
+            let sim = play_beside_reference(&setup, 30);
             let highest = (0..setup.rows)
                 .flat_map(|r| (0..setup.cols).map(move |c| (r, c)))
                 .map(|(r, c)| sim.stack_at(r, c).len())
