@@ -18,10 +18,16 @@ pub enum LimitHit {
     Cancelled { states: u64 },
 }
 
+/// The memory a solve may use for its tables when `--memory` is not given:
+/// 1 GiB. Solvers size their tables (footholds' transposition table, yut's
+/// layers, stacking's histories) to stay under [`Budget::memory_bytes`].
+pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
+
 /// A budget for one solve. Cheap to tick; checks the clock every 1024 ticks.
 #[derive(Debug, Default)]
 pub struct Budget {
     max_states: Option<u64>,
+    memory: Option<u64>,
     timeout: Option<Duration>,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
@@ -39,11 +45,24 @@ impl Budget {
     pub fn new(max_states: Option<u64>, timeout: Option<Duration>) -> Self {
         Budget {
             max_states,
+            memory: None,
             timeout,
             deadline: timeout.map(|t| Instant::now() + t),
             cancel: None,
             states: Cell::new(0),
         }
+    }
+
+    /// Cap the memory of the solve's tables at `bytes` (`--memory MB`).
+    pub fn with_memory(mut self, bytes: u64) -> Self {
+        self.memory = Some(bytes);
+        self
+    }
+
+    /// The most memory the solve's tables may take: `--memory`, or
+    /// [`DEFAULT_MEMORY_BYTES`].
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory.unwrap_or(DEFAULT_MEMORY_BYTES)
     }
 
     /// Attach a cancel flag; setting it to `true` stops the search.
@@ -56,6 +75,7 @@ impl Budget {
     pub fn restart(&self) -> Self {
         Budget {
             max_states: self.max_states,
+            memory: self.memory,
             timeout: self.timeout,
             deadline: self.timeout.map(|t| Instant::now() + t),
             cancel: self.cancel.clone(),

@@ -22,6 +22,7 @@ pub fn limits() -> Limits {
         max_states: Some(20_000),
         timeout: Some(Duration::from_secs(1)),
         cancel: None,
+        memory: Some(256 << 20),
     }
 }
 

@@ -26,6 +26,9 @@ pub struct Cli {
     /// Stop any solve after this many seconds (meeple::limit::time).
     #[arg(long, global = true, value_name = "SECONDS")]
     pub timeout: Option<f64>,
+    /// Memory for a solve's tables, in megabytes (default 1024).
+    #[arg(long, global = true, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub memory: Option<u64>,
     /// Output format.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -93,6 +96,7 @@ impl Cli {
             max_states: self.max_states,
             timeout,
             cancel: None,
+            memory: self.memory.map(|mb| mb << 20),
         })
     }
 

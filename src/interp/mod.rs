@@ -21,12 +21,18 @@ pub struct Limits {
     pub max_states: Option<u64>,
     pub timeout: Option<Duration>,
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Memory for a solve's tables, in bytes (`--memory MB`); `None` is
+    /// [`crate::budget::DEFAULT_MEMORY_BYTES`].
+    pub memory: Option<u64>,
 }
 
 impl Limits {
     /// A fresh budget for one query.
     pub fn budget(&self) -> Budget {
-        let b = Budget::new(self.max_states, self.timeout);
+        let mut b = Budget::new(self.max_states, self.timeout);
+        if let Some(bytes) = self.memory {
+            b = b.with_memory(bytes);
+        }
         match &self.cancel {
             Some(flag) => b.with_cancel(flag.clone()),
             None => b,

@@ -906,6 +906,7 @@ mod tests {
             max_states: Some(1),
             timeout: None,
             cancel: Some(flag),
+            memory: None,
         };
         let mut s = State::new(limits, false);
         let c = run(

@@ -12,7 +12,7 @@ fn script_outputs_match_snapshots() {
     settings.set_snapshot_path(root.join("snapshots"));
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
-        insta::glob!("../scripts", "**/*.game", |path| {
+        insta::glob!("../../scripts", "**/*.game", |path| {
             let bytes = std::fs::read(path).expect("read script");
             let name = path
                 .strip_prefix(root)

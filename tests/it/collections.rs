@@ -1,9 +1,7 @@
 //! `meeple test` on whole collections: parallel runs in a deterministic
 //! order, --filter, snapshots (pending, diff, --accept), JSON lines, exit codes.
 
-mod common;
-
-use common::{meeple, meeple_in, temp_dir, text};
+use crate::common::{meeple, meeple_in, temp_dir, text};
 use std::path::Path;
 
 /// A footholds scenario on a full `n`×`n` board (bigger ones take longer,

@@ -1,8 +1,6 @@
 //! The `meeple` binary end to end: exit codes, output streams, test reports.
 
-mod common;
-
-use common::{meeple, root, temp_dir, text};
+use crate::common::{meeple, root, temp_dir, text};
 
 #[test]
 fn official_footholds_examples_pass() {
