@@ -67,7 +67,11 @@ fn all_examples() -> Vec<Example> {
     files
         .iter()
         .flat_map(|path| {
-            let name = path.strip_prefix(root()).unwrap_or(path).display().to_string();
+            let name = path
+                .strip_prefix(root())
+                .unwrap_or(path)
+                .display()
+                .to_string();
             let text = std::fs::read_to_string(path).expect("read a doc");
             examples(&name, &text)
         })
@@ -159,7 +163,11 @@ fn every_doc_example_runs_as_written() {
             verdict.err().map(|why| format!("{}:\n{why}", ex.place))
         })
         .collect();
-    assert!(bad.is_empty(), "doc examples that fail:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "doc examples that fail:\n{}",
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -199,7 +207,8 @@ fn the_checks_catch_bad_examples() {
 
 #[test]
 fn fences_are_found_with_their_lines() {
-    let md = "intro\n```game\nscenario \"a\" {}\n```\n\n  ```game-error\n  x\n  ```\n```text\nno\n```\n";
+    let md =
+        "intro\n```game\nscenario \"a\" {}\n```\n\n  ```game-error\n  x\n  ```\n```text\nno\n```\n";
     let ex = examples("f.md", md);
     assert_eq!(ex.len(), 2);
     assert_eq!((ex[0].place.as_str(), ex[0].error), ("f.md:2", false));
@@ -211,7 +220,11 @@ fn fences_are_found_with_their_lines() {
 fn the_readme_points_at_the_projects_own_docs() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     assert!(!readme.contains("../shared"));
-    for doc in ["docs/language.md", "docs/rules.md", "cargo install --path ."] {
+    for doc in [
+        "docs/language.md",
+        "docs/rules.md",
+        "cargo install --path .",
+    ] {
         assert!(readme.contains(doc), "README does not mention {doc}");
     }
 }
