@@ -1,11 +1,12 @@
 //! The integration tests, in one binary (one link, one run): the CLI, the
 //! collections runner, the diagnostics catalogue, hardening, the REPL through
-//! a pty, sessions and the snapshots of every bundled script.
+//! a pty, sessions, the snapshots of every bundled script and the docs' examples.
 
 mod cli;
 mod collections;
 mod common;
 mod diagnostics;
+mod docs;
 mod hardening;
 mod repl;
 mod sessions;
