@@ -41,11 +41,13 @@ pub struct Cli {
 pub enum Command {
     /// Run scripts and print every query's result.
     Run {
+        /// Scripts to run (`-` reads one from standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
     /// Parse and validate scripts without running them.
     Check {
+        /// Scripts to check (`-` reads one from standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -137,7 +139,7 @@ pub fn main() -> i32 {
     let color = cli.color();
     match &cli.command {
         Command::Run { files } => commands::run(files, &limits, cli.format, color),
-        Command::Check { files } => commands::check(files, color),
+        Command::Check { files } => commands::check(files, cli.format, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Test {
             paths,

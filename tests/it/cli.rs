@@ -102,7 +102,8 @@ fn json_lines_carry_the_fields() {
     let (out, _) = text(&o);
     let objs: Vec<serde_json::Value> = out
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|o| o["kind"] == "answer")
         .collect();
     assert_eq!(objs.len(), 5);
     assert_eq!(objs[0]["scenario"], "kakao example 1");
