@@ -1,5 +1,6 @@
 //! The subcommands.
 
+use super::progress::SolveProgress;
 pub use super::report::TestOptions;
 use super::Format;
 use meeple::collection::game_files;
@@ -115,7 +116,9 @@ pub fn run(files: &[PathBuf], limits: &Limits, format: Format, color: bool) -> i
             code = 2;
             continue;
         };
+        let progress = SolveProgress::start();
         let run = run_bytes(&name_of(f), &bytes, &config);
+        drop(progress);
         print_run(&run, label_files, format, color);
         code = code.max(run.exit_code());
     }

@@ -7,6 +7,7 @@ mod collections;
 mod common;
 mod diagnostics;
 mod hardening;
+mod json;
 mod repl;
 mod sessions;
 mod snapshots;

@@ -2,6 +2,7 @@
 //! diagnostics point into it), the current scenario with its statements and
 //! [`Runner`], and the scenarios and tracks available.
 
+use crate::cli::progress::SolveProgress;
 use meeple::check::check;
 use meeple::error::{render, Code, Diag};
 use meeple::games::yut::session::{build_tracks, Tracks};
@@ -254,9 +255,11 @@ impl State {
             flag.store(false, Ordering::SeqCst);
         }
         let mut events = Vec::new();
+        let progress = SolveProgress::start();
         let flow = cur
             .runner
             .exec(stmt, &self.tracks, &self.limits, &mut |e| events.push(e));
+        drop(progress);
         let ok = !events.iter().any(|e| matches!(e, Event::Error(_)));
         print_events(&self.log, &cur.name, &events, self.color, sink);
         (ok, flow)
@@ -346,6 +349,7 @@ impl State {
         sink: &mut dyn Sink,
     ) -> Runner {
         let mut runner = Runner::new(game, opts.clone(), Mode::Run);
+        let progress = SolveProgress::start();
         for s in stmts {
             if matches!(
                 s.node,
@@ -358,6 +362,7 @@ impl State {
             }
             let mut events = Vec::new();
             let flow = runner.exec(s, &self.tracks, &self.limits, &mut |e| events.push(e));
+            progress.clear();
             print_events(&self.log, name, &events, self.color, sink);
             if flow == Flow::Stop {
                 break;
@@ -435,12 +440,14 @@ impl State {
         };
         let name = sc.name.node.clone();
         let mut runner = Runner::new(game, opts.clone(), Mode::Run);
+        let progress = SolveProgress::start();
         for s in &sc.stmts {
             if let Some(flag) = &self.limits.cancel {
                 flag.store(false, Ordering::SeqCst);
             }
             let mut events = Vec::new();
             let flow = runner.exec(s, &self.tracks, &self.limits, &mut |e| events.push(e));
+            progress.clear();
             print_events(&self.log, &name, &events, self.color, sink);
             if flow == Flow::Stop {
                 break;
