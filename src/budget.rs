@@ -83,7 +83,9 @@ impl Drop for Budget {
     fn drop(&mut self) {
         if self.metered {
             let n = self.states.get();
-            METER.states.fetch_add(n - ((n >> 10) << 10), Ordering::Relaxed);
+            METER
+                .states
+                .fetch_add(n - ((n >> 10) << 10), Ordering::Relaxed);
             METER.solving.fetch_sub(1, Ordering::Relaxed);
         }
     }

@@ -285,11 +285,7 @@ pub fn file_case(run: &FileRun) -> Option<Case> {
                     note: if w.is_empty() {
                         format!("invalid script: {}", tally(&got))
                     } else {
-                        format!(
-                            "expected errors {}, but got {}",
-                            w.join(", "),
-                            tally(&got)
-                        )
+                        format!("expected errors {}, but got {}", w.join(", "), tally(&got))
                     },
                     failures: diags.clone(),
                 }

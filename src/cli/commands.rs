@@ -146,7 +146,10 @@ pub fn check(files: &[PathBuf], format: Format, color: bool) -> i32 {
                 let obj = json::DiagnosticLine::new(&name, None, d, &text, &lines);
                 let _ = stdout.write_all(json::line(&obj).as_bytes());
             }
-            eprint!("{}", meeple::error::render_indexed(d, &name, &text, color, &lines));
+            eprint!(
+                "{}",
+                meeple::error::render_indexed(d, &name, &text, color, &lines)
+            );
         }
         match format {
             Format::Json => {

@@ -88,9 +88,7 @@ impl DiagnosticObj {
                 start: s.start,
                 end: s.end,
             }),
-            label: primary
-                .map(|(_, t)| t.clone())
-                .filter(|t| !t.is_empty()),
+            label: primary.map(|(_, t)| t.clone()).filter(|t| !t.is_empty()),
             help: d.help.clone(),
         }
     }
@@ -261,7 +259,11 @@ pub fn scenario_answers(file: &str, run: &ScenarioRun, lines: &LineIndex) -> Vec
 
 /// `expect FIELD VALUE` split from a statement's text.
 fn expect_words(stmt: &str) -> (String, String) {
-    let rest = stmt.trim().strip_prefix("expect").unwrap_or(stmt).trim_start();
+    let rest = stmt
+        .trim()
+        .strip_prefix("expect")
+        .unwrap_or(stmt)
+        .trim_start();
     let (field, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     // A trailing comment is not part of the value.
     let value = value.split('#').next().unwrap_or("").trim();

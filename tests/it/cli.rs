@@ -153,7 +153,10 @@ fn several_files_name_the_file_in_each_header() {
     assert!(out.contains("== scripts/yut/boj17825.game › "), "{out}");
     // One file: the header names only the scenario, as before.
     let (out, _) = text(&meeple(&["run", "scripts/footholds/kakao.game"]));
-    assert!(out.contains("== kakao example 1 · solve (line 12) =="), "{out}");
+    assert!(
+        out.contains("== kakao example 1 · solve (line 12) =="),
+        "{out}"
+    );
 }
 
 #[test]
@@ -189,7 +192,10 @@ fn shell_completions_are_printed() {
         let (out, err) = text(&o);
         assert_eq!(o.status.code(), Some(0), "{shell}: {err}");
         assert!(out.contains("meeple"), "{shell}");
-        assert!(out.contains("max-states"), "{shell}: the global options are there");
+        assert!(
+            out.contains("max-states"),
+            "{shell}: the global options are there"
+        );
     }
     assert_eq!(meeple(&["completions", "tcsh"]).status.code(), Some(2));
 }
@@ -227,5 +233,8 @@ fn yut_line_boards_draws_the_track_after_each_move() {
     // Two moves, each followed by the 11-row board with piece 1 on it.
     assert_eq!(blocks[1].matches("[1]").count(), 2, "{out}");
     assert_eq!(blocks[1].lines().count(), 1 + 2 * 12 + 1, "{out}");
-    assert!(!blocks[2].contains("[1]"), "plain `line` draws nothing: {out}");
+    assert!(
+        !blocks[2].contains("[1]"),
+        "plain `line` draws nothing: {out}"
+    );
 }

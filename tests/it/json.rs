@@ -72,11 +72,12 @@ fn the_doc_lists_exactly_the_fields_emitted() {
     let mut failure_fields = BTreeSet::new();
     let mut record = |out: &str| {
         for o in objects(out) {
-            let kind = o["kind"].as_str().expect("every object has a kind").to_string();
+            let kind = o["kind"]
+                .as_str()
+                .expect("every object has a kind")
+                .to_string();
             let obj = o.as_object().unwrap();
-            seen.entry(kind)
-                .or_default()
-                .extend(obj.keys().cloned());
+            seen.entry(kind).or_default().extend(obj.keys().cloned());
             if let Some(fs) = o.get("failures").and_then(Value::as_array) {
                 for f in fs {
                     failure_fields.extend(f.as_object().unwrap().keys().cloned());
@@ -119,7 +120,10 @@ fn the_doc_lists_exactly_the_fields_emitted() {
         "kinds documented vs emitted"
     );
     for (kind, fields) in &doc {
-        assert_eq!(fields, &seen[kind], "fields of `{kind}`: documented vs emitted");
+        assert_eq!(
+            fields, &seen[kind],
+            "fields of `{kind}`: documented vs emitted"
+        );
     }
     let mut diag: BTreeSet<String> = doc["diagnostic"].clone();
     for f in ["kind", "file", "scenario"] {
@@ -135,7 +139,14 @@ fn run_reports_expectations_diagnostics_and_limits_as_json() {
     std::fs::write(dir.join("failing.game"), FAILING).unwrap();
     let o = meeple_in(
         &dir,
-        &["--format", "json", "--max-states", "5000", "run", "failing.game"],
+        &[
+            "--format",
+            "json",
+            "--max-states",
+            "5000",
+            "run",
+            "failing.game",
+        ],
         &[],
     );
     assert_eq!(o.status.code(), Some(1));
@@ -159,7 +170,10 @@ fn run_reports_expectations_diagnostics_and_limits_as_json() {
     assert_eq!(objs[1]["line"], 8);
     assert_eq!(objs[2]["code"], "meeple::expect::failed");
     assert_eq!(objs[2]["scenario"], "wrong");
-    assert_eq!((&objs[2]["line"], &objs[2]["column"]), (&8.into(), &17.into()));
+    assert_eq!(
+        (&objs[2]["line"], &objs[2]["column"]),
+        (&8.into(), &17.into())
+    );
     let span = &objs[2]["span"];
     let start = span["start"].as_u64().unwrap() as usize;
     let end = span["end"].as_u64().unwrap() as usize;
@@ -170,7 +184,10 @@ fn run_reports_expectations_diagnostics_and_limits_as_json() {
     let moves = objs[4]["detail"]["moves"].as_array().unwrap();
     assert_eq!(moves[0]["from"], serde_json::json!([1, 1]));
     assert_eq!(moves[0]["to"], serde_json::json!([1, 2]));
-    assert!(objs[4]["text"][0].as_str().unwrap().contains("(1, 1) → (1, 2)"));
+    assert!(objs[4]["text"][0]
+        .as_str()
+        .unwrap()
+        .contains("(1, 1) → (1, 2)"));
     // A limit hit is a diagnostic too.
     assert_eq!(objs[5]["code"], "meeple::limit::states");
     assert_eq!(objs[5]["scenario"], "too big");
@@ -181,7 +198,11 @@ fn run_reports_expectations_diagnostics_and_limits_as_json() {
 fn invalid_and_unreadable_files_are_diagnostics_and_check_speaks_json() {
     let dir = temp_dir("json-invalid");
     std::fs::write(dir.join("ragged.game"), RAGGED).unwrap();
-    let o = meeple_in(&dir, &["--format", "json", "run", "ragged.game", "nope.game"], &[]);
+    let o = meeple_in(
+        &dir,
+        &["--format", "json", "run", "ragged.game", "nope.game"],
+        &[],
+    );
     assert_eq!(o.status.code(), Some(2));
     let (out, err) = text(&o);
     let objs = objects(&out);
@@ -198,7 +219,13 @@ fn invalid_and_unreadable_files_are_diagnostics_and_check_speaks_json() {
     let kakao = root().join("scripts/footholds/kakao.game");
     let o = meeple_in(
         &dir,
-        &["--format", "json", "check", "ragged.game", kakao.to_str().unwrap()],
+        &[
+            "--format",
+            "json",
+            "check",
+            "ragged.game",
+            kakao.to_str().unwrap(),
+        ],
         &[],
     );
     assert_eq!(o.status.code(), Some(2));
@@ -217,5 +244,8 @@ fn invalid_and_unreadable_files_are_diagnostics_and_check_speaks_json() {
 fn check_text_output_is_unchanged() {
     let o = meeple(&["check", "scripts/footholds/kakao.game"]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(text(&o).0, "scripts/footholds/kakao.game: ok (4 scenarios)\n");
+    assert_eq!(
+        text(&o).0,
+        "scripts/footholds/kakao.game: ok (4 scenarios)\n"
+    );
 }

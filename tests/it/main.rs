@@ -8,6 +8,7 @@ mod common;
 mod diagnostics;
 mod hardening;
 mod json;
+mod progress;
 mod repl;
 mod sessions;
 mod snapshots;

@@ -484,7 +484,8 @@ impl Session for Yut {
                                 })
                                 .collect()
                         };
-                        ans.lines.extend(board.into_iter().map(|l| format!("     {l}")));
+                        ans.lines
+                            .extend(board.into_iter().map(|l| format!("     {l}")));
                     }
                 }
                 if plan.len() < rest.len() {
