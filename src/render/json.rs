@@ -303,11 +303,27 @@ pub fn scenario_lines(file: &str, text: &str, run: &ScenarioRun, lines: &LineInd
                 }));
             }
             Event::Error(d) => {
-                // A failed expectation labels the value, then the statement.
+                // A failed expectation labels the value then the statement,
+                // or only the field when the solve did not give it.
                 if d.code == crate::error::Code::ExpectFailed {
-                    if let Some((stmt, _)) = d.labels.get(1) {
-                        let (field, value) =
-                            expect_words(text.get(stmt.start..stmt.end).unwrap_or(""));
+                    let at = match d.labels.as_slice() {
+                        [_, (stmt, _), ..] => Some((stmt.start, stmt.end)),
+                        [(field, _)] => {
+                            let end = text[field.start.min(text.len())..]
+                                .find('\n')
+                                .map_or(text.len(), |n| field.start + n);
+                            Some((field.start, end))
+                        }
+                        [] => None,
+                    };
+                    if let Some((start, end)) = at {
+                        let words = text.get(start..end).unwrap_or("");
+                        let (field, value) = if d.labels.len() == 1 {
+                            expect_words(&format!("expect {words}"))
+                        } else {
+                            expect_words(words)
+                        };
+                        let stmt = crate::syntax::ast::Span::new(start, end);
                         out.push_str(&line(&ExpectObj {
                             kind: "expect",
                             file,

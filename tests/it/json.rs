@@ -249,3 +249,25 @@ fn check_text_output_is_unchanged() {
         "scripts/footholds/kakao.game: ok (4 scenarios)\n"
     );
 }
+
+#[test]
+fn an_expectation_on_a_field_the_solve_did_not_give_is_reported() {
+    let dir = temp_dir("json-nofield");
+    std::fs::write(
+        dir.join("e.game"),
+        "scenario \"y\" {\n  game yut\n  board yut\n  dice 1 2 3\n  solve\n  expect expected 2.5 # no random dice\n}\n",
+    )
+    .unwrap();
+    let o = meeple_in(&dir, &["--format", "json", "run", "e.game"], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    let objs = objects(&text(&o).0);
+    let e = objs
+        .iter()
+        .find(|o| o["kind"] == "expect")
+        .expect("an expect object");
+    assert_eq!(e["field"], "expected");
+    assert_eq!(e["value"], "2.5");
+    assert_eq!(e["passed"], false);
+    assert_eq!(e["line"], 6);
+    std::fs::remove_dir_all(dir).ok();
+}
