@@ -1,9 +1,14 @@
 //! Search budgets: a cap on visited states, a wall-clock deadline and a
 //! cancel flag (Ctrl-C in the REPL). Every solver calls [`Budget::tick`]
 //! once per state it expands and gives up with a [`LimitHit`] when told to.
+//!
+//! Budgets made for a run ([`Budget::metered`]) also feed the process-wide
+//! [`meter`], which a progress display reads from another thread: the
+//! states are added to it once per 1024 ticks, on the path that already
+//! checks the clock, so ticking costs nothing more.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -23,6 +28,45 @@ pub enum LimitHit {
 /// layers, stacking's histories) to stay under [`Budget::memory_bytes`].
 pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
 
+/// What every metered budget of the process reports: states searched and
+/// budgets alive. Read it with [`meter`].
+#[derive(Debug)]
+pub struct Meter {
+    states: AtomicU64,
+    solving: AtomicUsize,
+    started: AtomicU64,
+}
+
+static METER: Meter = Meter {
+    states: AtomicU64::new(0),
+    solving: AtomicUsize::new(0),
+    started: AtomicU64::new(0),
+};
+
+/// The process-wide [`Meter`].
+pub fn meter() -> &'static Meter {
+    &METER
+}
+
+impl Meter {
+    /// States searched by every metered budget so far (a budget adds its
+    /// states 1024 at a time, and the rest when it is dropped).
+    pub fn states(&self) -> u64 {
+        self.states.load(Ordering::Relaxed)
+    }
+
+    /// How many metered budgets are alive: nonzero while a statement runs.
+    pub fn solving(&self) -> usize {
+        self.solving.load(Ordering::Relaxed)
+    }
+
+    /// How many metered budgets were ever made: a new value means a new
+    /// statement started.
+    pub fn started(&self) -> u64 {
+        self.started.load(Ordering::Relaxed)
+    }
+}
+
 /// A budget for one solve. Cheap to tick; checks the clock every 1024 ticks.
 #[derive(Debug, Default)]
 pub struct Budget {
@@ -32,6 +76,19 @@ pub struct Budget {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     states: Cell<u64>,
+    metered: bool,
+}
+
+impl Drop for Budget {
+    fn drop(&mut self) {
+        if self.metered {
+            let n = self.states.get();
+            METER
+                .states
+                .fetch_add(n - ((n >> 10) << 10), Ordering::Relaxed);
+            METER.solving.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
 }
 
 impl Budget {
@@ -50,7 +107,19 @@ impl Budget {
             deadline: timeout.map(|t| Instant::now() + t),
             cancel: None,
             states: Cell::new(0),
+            metered: false,
         }
+    }
+
+    /// Report this budget's states to the process-wide [`meter`] (a
+    /// progress display shows them while the budget is alive).
+    pub fn metered(mut self) -> Self {
+        if !self.metered {
+            self.metered = true;
+            METER.solving.fetch_add(1, Ordering::Relaxed);
+            METER.started.fetch_add(1, Ordering::Relaxed);
+        }
+        self
     }
 
     /// Cap the memory of the solve's tables at `bytes` (`--memory MB`).
@@ -73,13 +142,19 @@ impl Budget {
 
     /// A fresh budget with the same limits, its clock starting now.
     pub fn restart(&self) -> Self {
-        Budget {
+        let fresh = Budget {
             max_states: self.max_states,
             memory: self.memory,
             timeout: self.timeout,
             deadline: self.timeout.map(|t| Instant::now() + t),
             cancel: self.cancel.clone(),
             states: Cell::new(0),
+            metered: false,
+        };
+        if self.metered {
+            fresh.metered()
+        } else {
+            fresh
         }
     }
 
@@ -106,6 +181,11 @@ impl Budget {
             }
         }
         if (before >> 10) != (now >> 10) {
+            if self.metered {
+                METER
+                    .states
+                    .fetch_add(((now >> 10) - (before >> 10)) << 10, Ordering::Relaxed);
+            }
             self.check_clock()?;
         }
         Ok(())
@@ -148,6 +228,21 @@ mod tests {
     fn zero_timeout_stops_at_the_first_clock_check() {
         let b = Budget::new(None, Some(Duration::ZERO));
         assert!(matches!(b.tick_n(2048), Err(LimitHit::Time { .. })));
+    }
+
+    #[test]
+    fn metered_budgets_add_every_state_to_the_meter() {
+        // Other tests may run metered budgets at the same time: the meter
+        // only grows, by at least this budget's states.
+        let before = meter().states();
+        {
+            let b = Budget::unlimited().metered();
+            assert!(meter().solving() >= 1);
+            b.tick_n(3000).unwrap();
+            b.tick_n(5).unwrap();
+            assert!(meter().states() >= before + 2048);
+        }
+        assert!(meter().states() >= before + 3005);
     }
 
     #[test]

@@ -282,7 +282,11 @@ pub fn file_case(run: &FileRun) -> Option<Case> {
                 Case {
                     scenario: None,
                     passed: false,
-                    note: format!("invalid script: {}", tally(&got)),
+                    note: if w.is_empty() {
+                        format!("invalid script: {}", tally(&got))
+                    } else {
+                        format!("expected errors {}, but got {}", w.join(", "), tally(&got))
+                    },
                     failures: diags.clone(),
                 }
             })

@@ -10,8 +10,8 @@
 //! its [`exit_code`](FileRun::exit_code) is the one `meeple run` would
 //! return, [`render_text(false)`](FileRun::render_text) is what `meeple run`
 //! prints (results, passed expectations, diagnostics; no colours, no
-//! timings) and [`render_json`](FileRun::render_json) gives one JSON object
-//! per query result.
+//! timings) and [`json_lines`](FileRun::json_lines) what `meeple run
+//! --format json` prints (the objects of `docs/json.md`).
 //!
 //! # Testing and snapshotting a whole collection
 //!

@@ -248,6 +248,19 @@ impl FileRun {
         color: bool,
         lines: &LineIndex,
     ) -> String {
+        self.render_scenario_labelled(run, &run.name, color, lines)
+    }
+
+    /// [`FileRun::render_scenario_with`] with `label` in the result headers
+    /// instead of the scenario's name (`meeple run` on several files puts
+    /// the file's name there too).
+    pub fn render_scenario_labelled(
+        &self,
+        run: &ScenarioRun,
+        label: &str,
+        color: bool,
+        lines: &LineIndex,
+    ) -> String {
         let src = &self.source.text;
         let mut out = String::new();
         for e in &run.events {
@@ -258,12 +271,7 @@ impl FileRun {
                     answer,
                     ..
                 } => {
-                    out.push_str(&text::answer(
-                        &run.name,
-                        *query,
-                        lines.line(span.start),
-                        answer,
-                    ));
+                    out.push_str(&text::answer(label, *query, lines.line(span.start), answer));
                 }
                 Event::ExpectPassed { span, field, value } => {
                     out.push_str(&text::expect_passed_at(
@@ -287,14 +295,30 @@ impl FileRun {
         self.render_scenario(&quiet, false)
     }
 
-    /// One JSON object per query result.
+    /// The file's JSON lines (see `docs/json.md`): for a file that ran,
+    /// each scenario's answers, expectations and diagnostics in order; for
+    /// an invalid file, its diagnostics.
+    pub fn json_lines(&self) -> String {
+        let (name, text) = (&self.source.name, &self.source.text);
+        let lines = LineIndex::new(text);
+        match &self.outcome {
+            Outcome::Ran(runs) => runs
+                .iter()
+                .map(|run| json::scenario_lines(name, text, run, &lines))
+                .collect(),
+            Outcome::Invalid(diags) => diags
+                .iter()
+                .map(|d| json::line(&json::DiagnosticLine::new(name, None, d, text, &lines)))
+                .collect(),
+        }
+    }
+
+    /// [`FileRun::json_lines`] as values: one object per query result,
+    /// expectation and diagnostic.
     pub fn render_json(&self) -> Vec<serde_json::Value> {
-        let Outcome::Ran(runs) = &self.outcome else {
-            return Vec::new();
-        };
-        let lines = LineIndex::new(&self.source.text);
-        runs.iter()
-            .flat_map(|run| json::scenario_answers(&self.source.name, run, &lines))
+        self.json_lines()
+            .lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
             .collect()
     }
 }

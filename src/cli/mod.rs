@@ -41,11 +41,13 @@ pub struct Cli {
 pub enum Command {
     /// Run scripts and print every query's result.
     Run {
+        /// Scripts to run (`-` reads one from standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
     /// Parse and validate scripts without running them.
     Check {
+        /// Scripts to check (`-` reads one from standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -66,6 +68,11 @@ pub enum Command {
     },
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
+    /// Print a shell completion script (e.g. `meeple completions bash > /etc/bash_completion.d/meeple`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -137,8 +144,20 @@ pub fn main() -> i32 {
     let color = cli.color();
     match &cli.command {
         Command::Run { files } => commands::run(files, &limits, cli.format, color),
-        Command::Check { files } => commands::check(files, color),
+        Command::Check { files } => commands::check(files, cli.format, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut out = Vec::new();
+            clap_complete::generate(*shell, &mut Cli::command(), "meeple", &mut out);
+            match std::io::Write::write_all(&mut std::io::stdout(), &out) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("error: cannot write the completions: {e}");
+                    1
+                }
+            }
+        }
         Command::Test {
             paths,
             filter,

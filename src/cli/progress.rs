@@ -1,21 +1,73 @@
-//! The progress bar of `meeple test`: on stderr, only when both stdout and
-//! stderr are terminals, and only for a long run (more than
-//! [`MANY_SCENARIOS`] scenarios, or still running after [`SLOW`]).
+//! Progress on stderr, only on a terminal, only for long work:
+//!
+//! - [`Progress`]: the bar of `meeple test` (when both stdout and stderr are
+//!   terminals; from the start for more than [`MANY_SCENARIOS`] scenarios,
+//!   else once the run has taken [`SLOW`]), with the states searched so far;
+//! - [`SolveProgress`]: a line for `meeple run` and the REPL (when stderr is
+//!   a terminal) once one solve has taken [`SLOW`]: states searched and
+//!   time.
+//!
+//! Both read the process-wide [`meter`] from a thread of their own, so the
+//! solvers only count states as they always do.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use meeple::budget::meter;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// A run with more scenarios than this shows the bar from the start.
 pub const MANY_SCENARIOS: usize = 50;
-/// A shorter run shows the bar once it has taken this long.
+/// A shorter run (or one solve) shows progress once it has taken this long.
 pub const SLOW: Duration = Duration::from_secs(1);
+/// How often the progress is redrawn.
+const TICK: Duration = Duration::from_millis(100);
+
+/// A thread that runs `step` every [`TICK`] until stopped.
+struct Watcher {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Watcher {
+    fn spawn(mut step: impl FnMut() + Send + 'static) -> Watcher {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("meeple-progress".into())
+            .spawn(move || {
+                while !flag.load(Ordering::Acquire) {
+                    std::thread::park_timeout(TICK);
+                    if !flag.load(Ordering::Acquire) {
+                        step();
+                    }
+                }
+            })
+            .ok();
+        Watcher { stop, thread }
+    }
+
+    fn stop(&mut self) {
+        self.stop.store(true, Ordering::Release);
+        if let Some(t) = self.thread.take() {
+            t.thread().unpark();
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
 
 pub struct Progress {
     bar: Option<ProgressBar>,
-    shown: AtomicBool,
-    start: Instant,
+    shown: Arc<AtomicBool>,
+    watcher: Mutex<Option<Watcher>>,
 }
 
 impl Progress {
@@ -24,8 +76,8 @@ impl Progress {
         let wanted = std::io::stdout().is_terminal() && std::io::stderr().is_terminal();
         Progress {
             bar: wanted.then(|| ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())),
-            shown: AtomicBool::new(false),
-            start: Instant::now(),
+            shown: Arc::new(AtomicBool::new(false)),
+            watcher: Mutex::new(None),
         }
     }
 
@@ -34,28 +86,33 @@ impl Progress {
         let Some(bar) = &self.bar else { return };
         bar.set_length(scenarios as u64);
         if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} {bar:40} {pos}/{len} scenarios  {elapsed}  eta {eta}",
+            "{spinner} {bar:40} {pos}/{len} scenarios  {msg}  {elapsed}  eta {eta}",
         ) {
             bar.set_style(style);
         }
         if scenarios > MANY_SCENARIOS {
-            self.show(bar);
+            show(bar, &self.shown);
+        }
+        // The bar appears after SLOW even while no scenario finishes, and
+        // counts the states searched.
+        let (bar, shown) = (bar.clone(), self.shown.clone());
+        let (start, base) = (Instant::now(), meter().states());
+        let watcher = Watcher::spawn(move || {
+            if start.elapsed() > SLOW {
+                show(&bar, &shown);
+            }
+            let states = meter().states().saturating_sub(base);
+            bar.set_message(format!("{} states", HumanCount(states)));
+        });
+        if let Ok(mut w) = self.watcher.lock() {
+            *w = Some(watcher);
         }
     }
 
     /// A scenario finished (called from worker threads).
     pub fn tick(&self) {
-        let Some(bar) = &self.bar else { return };
-        bar.inc(1);
-        if self.start.elapsed() > SLOW {
-            self.show(bar);
-        }
-    }
-
-    fn show(&self, bar: &ProgressBar) {
-        if !self.shown.swap(true, Ordering::AcqRel) {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-            bar.enable_steady_tick(Duration::from_millis(100));
+        if let Some(bar) = &self.bar {
+            bar.inc(1);
         }
     }
 
@@ -69,8 +126,101 @@ impl Progress {
 
     /// Remove the bar before the closing line.
     pub fn finish(&self) {
+        if let Ok(mut w) = self.watcher.lock() {
+            if let Some(mut w) = w.take() {
+                w.stop();
+            }
+        }
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+fn show(bar: &ProgressBar, shown: &AtomicBool) {
+    if !shown.swap(true, Ordering::AcqRel) {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        bar.enable_steady_tick(TICK);
+    }
+}
+
+/// The progress line of one solve (`meeple run`, the REPL): alive from
+/// [`SolveProgress::start`] to drop, which clears the line before anything
+/// else is printed.
+pub struct SolveProgress {
+    watcher: Option<Watcher>,
+    bar: Arc<Mutex<Option<ProgressBar>>>,
+}
+
+impl SolveProgress {
+    /// Watch the solves that run until this is dropped; nothing at all
+    /// unless stderr is a terminal.
+    pub fn start() -> SolveProgress {
+        let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
+        if !std::io::stderr().is_terminal() {
+            return SolveProgress { watcher: None, bar };
+        }
+        let shared = bar.clone();
+        // Since when a solve has been running, the states at its start,
+        // and which one it is.
+        let mut busy: Option<(Instant, u64, u64)> = None;
+        let watcher = Watcher::spawn(move || {
+            let Ok(mut bar) = shared.lock() else { return };
+            if meter().solving() == 0 {
+                busy = None;
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
+                }
+                return;
+            }
+            let id = meter().started();
+            if busy.is_some_and(|(_, _, b)| b != id) {
+                busy = None;
+            }
+            let (since, base, _) =
+                *busy.get_or_insert_with(|| (Instant::now(), meter().states(), id));
+            if since.elapsed() < SLOW {
+                return;
+            }
+            let b = bar.get_or_insert_with(|| {
+                let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                if let Ok(style) = ProgressStyle::with_template("{spinner} solving: {msg}") {
+                    b.set_style(style);
+                }
+                b
+            });
+            let states = meter().states().saturating_sub(base);
+            b.set_message(format!(
+                "{} states searched, {:.1} s",
+                HumanCount(states),
+                since.elapsed().as_secs_f64()
+            ));
+            b.tick();
+        });
+        SolveProgress {
+            watcher: Some(watcher),
+            bar,
+        }
+    }
+}
+
+impl SolveProgress {
+    /// Clear the line before printing (it comes back if another solve runs
+    /// for long).
+    pub fn clear(&self) {
+        if let Ok(mut bar) = self.bar.lock() {
+            if let Some(b) = bar.take() {
+                b.finish_and_clear();
+            }
+        }
+    }
+}
+
+impl Drop for SolveProgress {
+    fn drop(&mut self) {
+        if let Some(mut w) = self.watcher.take() {
+            w.stop();
+        }
+        self.clear();
     }
 }

@@ -17,7 +17,6 @@ use meeple::error::Diag;
 use meeple::interp::ScenarioRun;
 use meeple::pipeline::{FileRun, RunConfig, Source};
 use meeple::render::{json, LineIndex};
-use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -133,10 +132,14 @@ pub fn test(files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
             let _ = stdout.write_all(closing.as_bytes());
         }
         Format::Json => {
-            let ms = (started.elapsed().as_secs_f64() * 1e6).round() / 1e3;
-            let summary = json!({"kind": "summary", "passed": passed, "failed": failed,
-                                 "files": files.len(), "elapsed_ms": ms});
-            let _ = writeln!(stdout, "{summary}");
+            let summary = json::SummaryObj {
+                kind: "summary",
+                passed,
+                failed,
+                files: files.len(),
+                elapsed_ms: json::millis(started.elapsed()),
+            };
+            let _ = stdout.write_all(json::line(&summary).as_bytes());
             let _ = stderr.write_all(closing.as_bytes());
         }
     }
@@ -162,9 +165,12 @@ impl Report<'_> {
         }
     }
 
-    fn failure_json(&self, d: &Diag) -> Value {
-        let line = d.span().map(|s| self.line(s.start));
-        json!({"code": d.code.as_str(), "message": d.message, "line": line, "help": d.help})
+    fn failures_json(&mut self, text: &str, failures: &[Diag]) -> Vec<json::DiagnosticObj> {
+        let lines = self.lines.get_or_insert_with(|| LineIndex::new(text));
+        failures
+            .iter()
+            .map(|d| json::DiagnosticObj::new(d, text, lines))
+            .collect()
     }
 
     fn line(&self, offset: usize) -> usize {
@@ -206,16 +212,18 @@ impl Report<'_> {
                         s.push('\n');
                     }
                 }
-                let failures: Vec<Value> =
-                    case.failures.iter().map(|d| self.failure_json(d)).collect();
-                let obj = json!({
-                    "kind": "scenario", "file": name, "scenario": run.name,
-                    "line": self.line(run.span.start), "game": run.game.name(),
-                    "passed": case.passed, "expectations": run.expects_passed(),
-                    "failures": failures,
-                });
-                s.push_str(&obj.to_string());
-                s.push('\n');
+                let failures = self.failures_json(&source.text, &case.failures);
+                let obj = json::ScenarioObj {
+                    kind: "scenario",
+                    file: name,
+                    scenario: &run.name,
+                    line: self.line(run.span.start),
+                    game: run.game.name(),
+                    passed: case.passed,
+                    expectations: run.expects_passed(),
+                    failures,
+                };
+                s.push_str(&json::line(&obj));
                 self.printer.out(&s);
             }
         }
@@ -271,14 +279,16 @@ impl Report<'_> {
                 self.printer.out(&s);
             }
             Format::Json => {
-                let failures: Vec<Value> =
-                    case.failures.iter().map(|d| self.failure_json(d)).collect();
-                let wanted = meeple::pipeline::expected_errors(&run.source.text);
-                let obj = json!({
-                    "kind": "file", "file": name, "passed": case.passed, "note": case.note,
-                    "expected_errors": wanted, "failures": failures,
-                });
-                self.printer.out(&format!("{obj}\n"));
+                let failures = self.failures_json(&run.source.text, &case.failures);
+                let obj = json::FileObj {
+                    kind: "file",
+                    file: name,
+                    passed: case.passed,
+                    note: &case.note,
+                    expected_errors: meeple::pipeline::expected_errors(&run.source.text),
+                    failures,
+                };
+                self.printer.out(&json::line(&obj));
             }
         }
         if !case.passed {
@@ -327,13 +337,17 @@ impl Report<'_> {
                 self.printer.out(&s);
             }
             Format::Json => {
-                let obj = json!({
-                    "kind": "snapshot", "file": name, "snapshot": snap,
-                    "pending": matches!(check.status, Status::New | Status::Changed { .. })
-                        .then_some(&pending),
-                    "status": check.status.word(), "passed": passed, "note": note,
-                });
-                self.printer.out(&format!("{obj}\n"));
+                let obj = json::SnapshotObj {
+                    kind: "snapshot",
+                    file: name,
+                    snapshot: &snap,
+                    pending: matches!(check.status, Status::New | Status::Changed { .. })
+                        .then_some(pending.as_str()),
+                    status: check.status.word(),
+                    passed,
+                    note: &note,
+                };
+                self.printer.out(&json::line(&obj));
                 if let Some(old) = diff {
                     let d = snapshot::diff(old, &text, &snap, &pending, self.opts.color_err);
                     self.printer.err(&d);

@@ -27,9 +27,10 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// A fresh budget for one query.
+    /// A fresh budget for one query, reporting to the progress
+    /// [`meter`](crate::budget::meter).
     pub fn budget(&self) -> Budget {
-        let mut b = Budget::new(self.max_states, self.timeout);
+        let mut b = Budget::new(self.max_states, self.timeout).metered();
         if let Some(bytes) = self.memory {
             b = b.with_memory(bytes);
         }

@@ -1,9 +1,14 @@
-//! JSON output: one object per query result, one per line.
+//! JSON output: one object per line, each with a `kind`. Every object is a
+//! `Serialize` struct here; `docs/json.md` lists their fields (kept true by
+//! `tests/it/json.rs`).
 
+use crate::error::Diag;
 use crate::games::{Answer, FieldValue, GameKind};
-use crate::render::decimal;
+use crate::interp::{Event, ScenarioRun};
+use crate::render::{decimal, LineIndex};
 use crate::syntax::ast::QueryKind;
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{Map, Value};
 use std::time::Duration;
 
 /// Where a result came from.
@@ -14,45 +19,226 @@ pub struct Origin<'a> {
     pub game: GameKind,
 }
 
-/// The JSON object for one query's answer.
-pub fn answer(origin: &Origin, query: QueryKind, answer: &Answer, elapsed: Duration) -> Value {
+/// Milliseconds with microsecond precision.
+pub fn millis(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// `{"kind":"answer"}`: one query's result.
+#[derive(Serialize, Debug)]
+pub struct AnswerObj<'a> {
+    pub kind: &'static str,
+    pub file: &'a str,
+    pub scenario: &'a str,
+    pub line: usize,
+    pub game: &'static str,
+    pub query: &'static str,
+    /// The `solve` fields (`answer`, `winner`, `expected` and
+    /// `expected_fraction`, …), flattened into the object.
+    #[serde(flatten)]
+    pub fields: Map<String, Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<&'a Value>,
+    pub text: &'a [String],
+    pub elapsed_ms: f64,
+}
+
+/// `{"kind":"expect"}`: one `expect` line's verdict.
+#[derive(Serialize, Debug)]
+pub struct ExpectObj<'a> {
+    pub kind: &'static str,
+    pub file: &'a str,
+    pub scenario: &'a str,
+    pub line: usize,
+    pub field: String,
+    pub value: String,
+    pub passed: bool,
+}
+
+/// A byte range of the script.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpanObj {
+    pub start: usize,
+    pub end: usize,
+}
+
+/// A diagnostic: code, message, where (line and column are 1-based, the
+/// column counted in characters; all `null` when it has no place) and help.
+#[derive(Serialize, Debug, Clone)]
+pub struct DiagnosticObj {
+    pub code: &'static str,
+    pub message: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub span: Option<SpanObj>,
+    pub label: Option<String>,
+    pub help: Option<String>,
+}
+
+impl DiagnosticObj {
+    pub fn new(d: &Diag, text: &str, lines: &LineIndex) -> DiagnosticObj {
+        let primary = d.labels.first();
+        let at = primary.map(|(s, _)| lines.line_col(text, s.start));
+        DiagnosticObj {
+            code: d.code.as_str(),
+            message: d.message.clone(),
+            line: at.map(|(l, _)| l),
+            column: at.map(|(_, c)| c),
+            span: primary.map(|(s, _)| SpanObj {
+                start: s.start,
+                end: s.end,
+            }),
+            label: primary.map(|(_, t)| t.clone()).filter(|t| !t.is_empty()),
+            help: d.help.clone(),
+        }
+    }
+}
+
+/// `{"kind":"diagnostic"}`: an error of a file, or of a scenario (a failed
+/// expectation, a limit hit) with `scenario` set.
+#[derive(Serialize, Debug)]
+pub struct DiagnosticLine<'a> {
+    pub kind: &'static str,
+    pub file: &'a str,
+    pub scenario: Option<&'a str>,
+    #[serde(flatten)]
+    pub diagnostic: DiagnosticObj,
+}
+
+impl<'a> DiagnosticLine<'a> {
+    pub fn new(
+        file: &'a str,
+        scenario: Option<&'a str>,
+        d: &Diag,
+        text: &str,
+        lines: &LineIndex,
+    ) -> Self {
+        DiagnosticLine {
+            kind: "diagnostic",
+            file,
+            scenario,
+            diagnostic: DiagnosticObj::new(d, text, lines),
+        }
+    }
+}
+
+/// `{"kind":"check"}`: `meeple check`'s verdict on a file.
+#[derive(Serialize, Debug)]
+pub struct CheckObj<'a> {
+    pub kind: &'static str,
+    pub file: &'a str,
+    pub ok: bool,
+    pub scenarios: usize,
+    pub errors: usize,
+}
+
+/// `{"kind":"scenario"}`: `meeple test`'s verdict on a scenario.
+#[derive(Serialize, Debug)]
+pub struct ScenarioObj<'a> {
+    pub kind: &'static str,
+    pub file: &'a str,
+    pub scenario: &'a str,
+    pub line: usize,
+    pub game: &'static str,
+    pub passed: bool,
+    pub expectations: usize,
+    pub failures: Vec<DiagnosticObj>,
+}
+
+/// `{"kind":"file"}`: `meeple test`'s verdict on a whole file (a script
+/// that must be rejected, or one that is invalid).
+#[derive(Serialize, Debug)]
+pub struct FileObj<'a> {
+    pub kind: &'static str,
+    pub file: &'a str,
+    pub passed: bool,
+    pub note: &'a str,
+    pub expected_errors: Vec<String>,
+    pub failures: Vec<DiagnosticObj>,
+}
+
+/// `{"kind":"snapshot"}`: `meeple test --snapshots`' verdict on a file's output.
+#[derive(Serialize, Debug)]
+pub struct SnapshotObj<'a> {
+    pub kind: &'static str,
+    pub file: &'a str,
+    pub snapshot: &'a str,
+    pub pending: Option<&'a str>,
+    pub status: &'a str,
+    pub passed: bool,
+    pub note: &'a str,
+}
+
+/// `{"kind":"summary"}`: the last line of `meeple test`.
+#[derive(Serialize, Debug)]
+pub struct SummaryObj {
+    pub kind: &'static str,
+    pub passed: usize,
+    pub failed: usize,
+    pub files: usize,
+    pub elapsed_ms: f64,
+}
+
+/// One object as a JSON line (with its newline).
+pub fn line<T: Serialize>(obj: &T) -> String {
+    let mut s = serde_json::to_string(obj).unwrap_or_else(|e| {
+        format!(
+            "{{\"kind\":\"diagnostic\",\"code\":\"meeple::io\",\"message\":{:?}}}",
+            e.to_string()
+        )
+    });
+    s.push('\n');
+    s
+}
+
+/// The `solve` fields of an answer as JSON members.
+fn fields(answer: &Answer) -> Map<String, Value> {
     let mut obj = Map::new();
-    obj.insert("file".into(), json!(origin.file));
-    obj.insert("scenario".into(), json!(origin.scenario));
-    obj.insert("line".into(), json!(origin.line));
-    obj.insert("game".into(), json!(origin.game.name()));
-    obj.insert("query".into(), json!(query.keyword()));
     for (name, value) in &answer.fields {
         match value {
-            FieldValue::Int(n) => obj.insert((*name).into(), json!(n)),
-            FieldValue::Word(w) => obj.insert((*name).into(), json!(w)),
+            FieldValue::Int(n) => obj.insert((*name).into(), Value::from(*n)),
+            FieldValue::Word(w) => obj.insert((*name).into(), Value::from(w.as_str())),
             FieldValue::Ratio(r) => {
-                obj.insert(format!("{name}_fraction"), json!(r.to_string()));
-                obj.insert((*name).into(), json!(decimal(r, 6)))
+                obj.insert(format!("{name}_fraction"), Value::from(r.to_string()));
+                obj.insert((*name).into(), Value::from(decimal(r, 6)))
             }
         };
     }
-    if let Some(detail) = &answer.detail {
-        obj.insert("detail".into(), detail.clone());
+    obj
+}
+
+/// The JSON object for one query's answer.
+pub fn answer(origin: &Origin, query: QueryKind, answer: &Answer, elapsed: Duration) -> Value {
+    let obj = answer_obj(origin, query, answer, elapsed);
+    serde_json::to_value(&obj).unwrap_or(Value::Null)
+}
+
+fn answer_obj<'a>(
+    origin: &Origin<'a>,
+    query: QueryKind,
+    answer: &'a Answer,
+    elapsed: Duration,
+) -> AnswerObj<'a> {
+    AnswerObj {
+        kind: "answer",
+        file: origin.file,
+        scenario: origin.scenario,
+        line: origin.line,
+        game: origin.game.name(),
+        query: query.keyword(),
+        fields: fields(answer),
+        detail: answer.detail.as_ref(),
+        text: &answer.lines,
+        elapsed_ms: millis(elapsed),
     }
-    obj.insert("text".into(), json!(answer.lines));
-    obj.insert(
-        "elapsed_ms".into(),
-        json!((elapsed.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0),
-    );
-    Value::Object(obj)
 }
 
 /// The JSON objects of every answer of one scenario, in order.
-pub fn scenario_answers(
-    file: &str,
-    run: &crate::interp::ScenarioRun,
-    lines: &super::LineIndex,
-) -> Vec<Value> {
+pub fn scenario_answers(file: &str, run: &ScenarioRun, lines: &LineIndex) -> Vec<Value> {
     run.events
         .iter()
         .filter_map(|e| match e {
-            crate::interp::Event::Answer {
+            Event::Answer {
                 query,
                 span,
                 answer,
@@ -69,4 +255,116 @@ pub fn scenario_answers(
             _ => None,
         })
         .collect()
+}
+
+/// `expect FIELD VALUE` split from a statement's text.
+fn expect_words(stmt: &str) -> (String, String) {
+    let rest = stmt
+        .trim()
+        .strip_prefix("expect")
+        .unwrap_or(stmt)
+        .trim_start();
+    let (field, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    // A trailing comment is not part of the value.
+    let value = value.split('#').next().unwrap_or("").trim();
+    (field.to_string(), value.to_string())
+}
+
+/// Every JSON line of one scenario of `meeple run`, in order: its answers,
+/// its expectations (held or not) and its diagnostics (a failed
+/// expectation is an `expect` line followed by its `diagnostic`).
+pub fn scenario_lines(file: &str, text: &str, run: &ScenarioRun, lines: &LineIndex) -> String {
+    let mut out = String::new();
+    for e in &run.events {
+        match e {
+            Event::Answer {
+                query,
+                span,
+                answer,
+                elapsed,
+            } => {
+                let origin = Origin {
+                    file,
+                    scenario: &run.name,
+                    line: lines.line(span.start),
+                    game: run.game,
+                };
+                out.push_str(&line(&answer_obj(&origin, *query, answer, *elapsed)));
+            }
+            Event::ExpectPassed { span, field, value } => {
+                out.push_str(&line(&ExpectObj {
+                    kind: "expect",
+                    file,
+                    scenario: &run.name,
+                    line: lines.line(span.start),
+                    field: field.clone(),
+                    value: value.clone(),
+                    passed: true,
+                }));
+            }
+            Event::Error(d) => {
+                // A failed expectation labels the value then the statement,
+                // or only the field when the solve did not give it.
+                if d.code == crate::error::Code::ExpectFailed {
+                    let at = match d.labels.as_slice() {
+                        [_, (stmt, _), ..] => Some((stmt.start, stmt.end)),
+                        [(field, _)] => {
+                            let end = text[field.start.min(text.len())..]
+                                .find('\n')
+                                .map_or(text.len(), |n| field.start + n);
+                            Some((field.start, end))
+                        }
+                        [] => None,
+                    };
+                    if let Some((start, end)) = at {
+                        let words = text.get(start..end).unwrap_or("");
+                        let (field, value) = if d.labels.len() == 1 {
+                            expect_words(&format!("expect {words}"))
+                        } else {
+                            expect_words(words)
+                        };
+                        let stmt = crate::syntax::ast::Span::new(start, end);
+                        out.push_str(&line(&ExpectObj {
+                            kind: "expect",
+                            file,
+                            scenario: &run.name,
+                            line: lines.line(stmt.start),
+                            field,
+                            value,
+                            passed: false,
+                        }));
+                    }
+                }
+                out.push_str(&line(&DiagnosticLine::new(
+                    file,
+                    Some(&run.name),
+                    d,
+                    text,
+                    lines,
+                )));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expect_words_split_field_and_value() {
+        assert_eq!(
+            expect_words("expect answer 5"),
+            ("answer".into(), "5".into())
+        );
+        assert_eq!(
+            expect_words("expect  winner  A  # comment"),
+            ("winner".into(), "A".into())
+        );
+        assert_eq!(
+            expect_words("expect expected 2.5"),
+            ("expected".into(), "2.5".into())
+        );
+    }
 }

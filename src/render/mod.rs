@@ -61,6 +61,18 @@ impl LineIndex {
     pub fn line(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset)
     }
+
+    /// The 1-based line and column (in characters) of a byte offset into
+    /// `text`, the text this index was built from.
+    pub fn line_col(&self, text: &str, offset: usize) -> (usize, usize) {
+        let line = self.line(offset);
+        let start = self.starts[line - 1].min(text.len());
+        let end = offset.clamp(start, text.len());
+        let column = text
+            .get(start..end)
+            .map_or(end - start, |s| s.chars().count());
+        (line, column + 1)
+    }
 }
 
 #[cfg(test)]
@@ -93,5 +105,18 @@ mod tests {
                 assert_eq!(idx.line(off), line_of(text, off), "{text:?} at {off}");
             }
         }
+    }
+
+    #[test]
+    fn columns_count_characters_from_one() {
+        let text = "ab
+→x
+";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.line_col(text, 0), (1, 1));
+        assert_eq!(idx.line_col(text, 1), (1, 2));
+        assert_eq!(idx.line_col(text, 3), (2, 1));
+        assert_eq!(idx.line_col(text, 6), (2, 2));
+        assert_eq!(idx.line_col(text, 99), (3, 1));
     }
 }

@@ -6,7 +6,12 @@ use crate::syntax::ast::QueryKind;
 
 /// The block for one query's answer.
 pub fn answer(scenario: &str, query: QueryKind, line: usize, answer: &Answer) -> String {
-    let mut out = format!("== {scenario} · {} (line {line}) ==\n", query.keyword());
+    answer_at(scenario, query, &format!("line {line}"), answer)
+}
+
+/// [`answer`] with its place in words (`line 12`; `input 3` in the REPL).
+pub fn answer_at(scenario: &str, query: QueryKind, place: &str, answer: &Answer) -> String {
+    let mut out = format!("== {scenario} · {} ({place}) ==\n", query.keyword());
     for l in &answer.lines {
         out.push_str(l);
         out.push('\n');
@@ -21,5 +26,10 @@ pub fn expect_passed(field: &str, value: &str, text: &str, offset: usize) -> Str
 
 /// [`expect_passed`] for an expectation on `line`.
 pub fn expect_passed_at(field: &str, value: &str, line: usize) -> String {
-    format!("ok: expect {field} {value} (line {line})\n")
+    expect_passed_place(field, value, &format!("line {line}"))
+}
+
+/// [`expect_passed`] with its place in words.
+pub fn expect_passed_place(field: &str, value: &str, place: &str) -> String {
+    format!("ok: expect {field} {value} ({place})\n")
 }

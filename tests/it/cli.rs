@@ -1,6 +1,6 @@
 //! The `meeple` binary end to end: exit codes, output streams, test reports.
 
-use crate::common::{meeple, root, temp_dir, text};
+use crate::common::{meeple, meeple_in, root, temp_dir, text};
 
 #[test]
 fn official_footholds_examples_pass() {
@@ -102,7 +102,8 @@ fn json_lines_carry_the_fields() {
     let (out, _) = text(&o);
     let objs: Vec<serde_json::Value> = out
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|o| o["kind"] == "answer")
         .collect();
     assert_eq!(objs.len(), 5);
     assert_eq!(objs[0]["scenario"], "kakao example 1");
@@ -134,4 +135,106 @@ fn budgets_stop_a_solve_with_a_coded_error() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("meeple::limit::time"), "{err}");
     std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn several_files_name_the_file_in_each_header() {
+    let o = meeple(&[
+        "run",
+        "scripts/footholds/kakao.game",
+        "scripts/yut/boj17825.game",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(
+        out.contains("== scripts/footholds/kakao.game › kakao example 1 · solve (line 12) =="),
+        "{out}"
+    );
+    assert!(out.contains("== scripts/yut/boj17825.game › "), "{out}");
+    // One file: the header names only the scenario, as before.
+    let (out, _) = text(&meeple(&["run", "scripts/footholds/kakao.game"]));
+    assert!(
+        out.contains("== kakao example 1 · solve (line 12) =="),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_dash_reads_the_script_from_stdin() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let script = std::fs::read(root().join("scripts/footholds/kakao.game")).unwrap();
+    for args in [&["run", "-"][..], &["check", "-"][..]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&script).unwrap();
+        let o = child.wait_with_output().unwrap();
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{err}");
+        if args[0] == "run" {
+            assert!(out.contains("answer 5"), "{out}");
+        } else {
+            assert_eq!(out, "<stdin>: ok (4 scenarios)\n");
+        }
+    }
+}
+
+#[test]
+fn shell_completions_are_printed() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let o = meeple(&["completions", shell]);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{shell}: {err}");
+        assert!(out.contains("meeple"), "{shell}");
+        assert!(
+            out.contains("max-states"),
+            "{shell}: the global options are there"
+        );
+    }
+    assert_eq!(meeple(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
+fn an_expect_error_mismatch_lists_the_codes_expected_and_got() {
+    let dir = temp_dir("expect-error-mismatch");
+    std::fs::write(
+        dir.join("wrong.game"),
+        "# expect-error: meeple::board::ragged\nscenario \"x\" {\n  game chess\n}\n",
+    )
+    .unwrap();
+    let o = meeple_in(&dir, &["test", "."], &[]);
+    let (out, _) = text(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        out.contains("expected errors meeple::board::ragged, but got meeple::game::unknown"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn yut_line_boards_draws_the_track_after_each_move() {
+    let dir = temp_dir("yut-line-boards");
+    let file = dir.join("y.game");
+    std::fs::write(
+        &file,
+        "scenario \"y\" {\n  game yut\n  board yut\n  dice 1 2\n  line boards\n  line\n}\n",
+    )
+    .unwrap();
+    let (out, err) = text(&meeple(&["run", file.to_str().unwrap()]));
+    let blocks: Vec<&str> = out.split("== y · line").collect();
+    assert_eq!(blocks.len(), 3, "{out}{err}");
+    // Two moves, each followed by the 11-row board with piece 1 on it.
+    assert_eq!(blocks[1].matches("[1]").count(), 2, "{out}");
+    assert_eq!(blocks[1].lines().count(), 1 + 2 * 12 + 1, "{out}");
+    assert!(
+        !blocks[2].contains("[1]"),
+        "plain `line` draws nothing: {out}"
+    );
 }

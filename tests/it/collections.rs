@@ -440,6 +440,7 @@ fn run_json_carries_the_fields_too() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    let objs: Vec<_> = objs.into_iter().filter(|o| o["kind"] == "answer").collect();
     assert_eq!(objs.len(), 1);
     assert_eq!(objs[0]["file"], "k.game");
     assert_eq!(objs[0]["scenario"], "kakao example 2");

@@ -8,6 +8,8 @@ mod common;
 mod diagnostics;
 mod docs;
 mod hardening;
+mod json;
+mod progress;
 mod repl;
 mod sessions;
 mod snapshots;

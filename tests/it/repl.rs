@@ -197,3 +197,40 @@ fn ctrl_c_cancels_a_running_solve() {
     p.exp_eof().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_long_solve_shows_progress_until_cancelled() {
+    let dir = temp_dir("progress");
+    let mut p = spawn(&dir.join("history"), &["--timeout", "120"], "meeple> ");
+    line(&mut p, "game footholds", "footholds> ");
+    line(&mut p, "rule steps king", "footholds> ");
+    board(&mut p, &["11111111"; 8]);
+    line(&mut p, "piece A at (0, 0)", "footholds> ");
+    line(&mut p, "piece B at (7, 7)", "footholds> ");
+    p.send_line("solve").unwrap();
+    p.exp_string("states searched")
+        .expect("a progress line once the solve has run a second");
+    p.send_control('c').unwrap();
+    p.exp_string("meeple::limit::cancelled").unwrap();
+    wait_prompt(&mut p, "footholds> ").unwrap();
+    p.send_line(":quit").unwrap();
+    p.exp_eof().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bare_words_are_answered() {
+    let dir = temp_dir("bare");
+    let mut p = spawn(&dir.join("history"), &[], "meeple> ");
+    let out = line(&mut p, "help", "meeple> ");
+    assert!(out.contains(":save FILE"), "{out}");
+    assert!(!out.contains("meeple::"), "{out}");
+    let out = line(&mut p, "quit", "meeple> ");
+    assert!(out.contains("type :quit"), "{out}");
+    let out = line(&mut p, "exit", "meeple> ");
+    assert!(out.contains("type :quit"), "{out}");
+    p.send_line("exit").unwrap();
+    p.send_line(":quit").unwrap();
+    p.exp_eof().expect(":quit leaves");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,12 +10,14 @@ pub const NAMES: &[&str] = &[
     ":scenarios",
     ":use",
     ":show",
+    ":save",
     ":reset",
     ":set",
+    ":time",
     ":quit",
 ];
 
-const HELP: &str = "\
+pub const HELP: &str = "\
 Type the statements of a scenario, one at a time:
   game footholds            start a new scenario (footholds, yut or stacking)
   board {                   a board, one row per line (Enter continues an open `{`)
@@ -30,12 +32,18 @@ Commands:
   :scenarios        list the available scenarios (* marks the current one)
   :use NAME         make scenario NAME current
   :show             print the current scenario as a script
+  :save FILE        write it to FILE (`meeple run FILE` runs it)
   :reset            back to the starting position (moves typed here are taken back)
   :set autoshow on|off   draw the position after every change
+  :time on|off      print each query's time after its result
   :help             this text
   :quit             leave (Ctrl-D too)
 
 Tab completes, Ctrl-C cancels the line being typed or a running solve.
+Results and errors name the input they come from: `input 3` is the third
+text typed (`input 3, line 2` inside a multi-line one); statements loaded
+from a file keep that file's lines. A second `board`, `dice` or `piece X`
+replaces the first.
 ";
 
 /// What the loop does after a command.
@@ -92,6 +100,9 @@ pub fn run(line: &str, state: &mut State, sink: &mut dyn Sink) -> After {
         }
         ":use" => state.use_scenario(unquote(arg), sink),
         ":show" => sink.out(&state.script()),
+        ":save" if arg.is_empty() => sink.err("usage: :save FILE\n"),
+        ":save" => state.save(Path::new(unquote(arg)), sink),
+        ":time" => time(arg, state, sink),
         ":reset" => state.reset(sink),
         ":set" => set(arg, state, sink),
         _ => {}
@@ -104,6 +115,15 @@ fn unquote(arg: &str) -> &str {
     arg.strip_prefix('"')
         .and_then(|a| a.strip_suffix('"'))
         .unwrap_or(arg)
+}
+
+fn time(arg: &str, state: &mut State, sink: &mut dyn Sink) {
+    match arg {
+        "" => sink.out(&format!("time {}\n", if state.time { "on" } else { "off" })),
+        "on" => state.time = true,
+        "off" => state.time = false,
+        _ => sink.err("usage: :time on|off\n"),
+    }
 }
 
 fn set(arg: &str, state: &mut State, sink: &mut dyn Sink) {
@@ -128,7 +148,9 @@ mod tests {
         assert_eq!(resolve(":q"), Some(":quit"));
         assert_eq!(resolve(":exit"), Some(":quit"));
         assert_eq!(resolve(":sc"), Some(":scenarios"));
-        assert_eq!(resolve(":s"), None); // :scenarios, :show, :set
+        assert_eq!(resolve(":s"), None); // :scenarios, :show, :save, :set
+        assert_eq!(resolve(":sa"), Some(":save"));
+        assert_eq!(resolve(":ti"), Some(":time"));
         assert_eq!(resolve(":show"), Some(":show"));
         assert_eq!(resolve(":load"), Some(":load"));
         assert_eq!(resolve(":frob"), None);

@@ -2,6 +2,8 @@
 //! diagnostics point into it), the current scenario with its statements and
 //! [`Runner`], and the scenarios and tracks available.
 
+use super::commands::HELP;
+use crate::cli::progress::SolveProgress;
 use meeple::check::check;
 use meeple::error::{render, Code, Diag};
 use meeple::games::yut::session::{build_tracks, Tracks};
@@ -18,8 +20,14 @@ pub trait Sink {
     fn err(&mut self, text: &str);
 }
 
-/// The name of text typed at the prompt, in diagnostics.
-pub const TYPED: &str = "<repl>";
+/// What typed text is called: the session's inputs are numbered from 1
+/// (`:` commands aside), so `input 3` is the third text typed. Result
+/// headers say `(input 3)` (`(input 3, line 2)` within a multi-line input)
+/// and diagnostics name it `<input 3>`; statements loaded from a file keep
+/// that file's lines.
+fn typed_name(n: usize) -> String {
+    format!("<input {n}>")
+}
 
 /// Everything typed or loaded in this session, one chunk after another.
 /// Statements keep spans into it, so a diagnostic about a statement typed
@@ -28,27 +36,58 @@ pub const TYPED: &str = "<repl>";
 pub struct Log {
     text: String,
     chunks: Vec<Chunk>,
+    /// Inputs typed so far.
+    inputs: usize,
 }
 
 struct Chunk {
     name: String,
     start: usize,
     end: usize,
+    /// The input's number, for text typed at the prompt.
+    input: Option<usize>,
 }
 
 impl Log {
     /// Add a chunk; returns its offset in the log.
     pub fn push(&mut self, name: &str, text: &str) -> usize {
+        self.push_chunk(name.to_string(), text, None)
+    }
+
+    /// Add text typed at the prompt, numbered; returns its offset in the log.
+    pub fn push_typed(&mut self, text: &str) -> usize {
+        self.inputs += 1;
+        self.push_chunk(typed_name(self.inputs), text, Some(self.inputs))
+    }
+
+    fn push_chunk(&mut self, name: String, text: &str, input: Option<usize>) -> usize {
         let start = self.text.len();
         self.text.push_str(text);
         let end = self.text.len();
         self.text.push('\n');
         self.chunks.push(Chunk {
-            name: name.to_string(),
+            name,
             start,
             end,
+            input,
         });
         start
+    }
+
+    /// Where an offset is, in words: `input 3` (`input 3, line 2` in a
+    /// multi-line input) for typed text, `line 12` for a loaded file.
+    pub fn place(&self, at: usize) -> String {
+        let line = self.line(at);
+        match self.chunk(at) {
+            Some(Chunk {
+                input: Some(n),
+                start,
+                end,
+                ..
+            }) if !self.text[*start..*end].contains('\n') => format!("input {n}"),
+            Some(Chunk { input: Some(n), .. }) => format!("input {n}, line {line}"),
+            _ => format!("line {line}"),
+        }
     }
 
     fn chunk(&self, at: usize) -> Option<&Chunk> {
@@ -80,7 +119,7 @@ impl Log {
     /// whole session when they point into several).
     pub fn render(&self, d: &Diag, color: bool) -> String {
         let Some(primary) = d.span() else {
-            return render(d, TYPED, "", color);
+            return render(d, "<repl>", "", color);
         };
         if let Some(c) = self.chunk(primary.start) {
             let inside = |s: &Span| s.start >= c.start && s.end <= c.end + 1;
@@ -123,6 +162,22 @@ fn changes_position(s: &Stmt) -> bool {
     )
 }
 
+/// Do two statements declare the same thing (the board, the dice, one piece)?
+fn same_declaration(a: &Stmt, b: &Stmt) -> bool {
+    match (a, b) {
+        (Stmt::Board(_), Stmt::Board(_)) | (Stmt::Dice(_), Stmt::Dice(_)) => true,
+        (Stmt::Piece { id: x, .. }, Stmt::Piece { id: y, .. }) => x.node == y.node,
+        _ => false,
+    }
+}
+
+fn name_of_rule(stmt: &Spanned<Stmt>) -> &str {
+    match &stmt.node {
+        Stmt::Rule { name, .. } => &name.node,
+        _ => "",
+    }
+}
+
 fn is_move(s: &Stmt) -> bool {
     matches!(s, Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo)
 }
@@ -138,6 +193,8 @@ pub struct State {
     limits: Limits,
     /// Draw the position after every change (`:set autoshow on`).
     pub autoshow: bool,
+    /// Print each query's time after it (`:time on`).
+    pub time: bool,
     color: bool,
 }
 
@@ -151,6 +208,7 @@ impl State {
             tracks: build_tracks(&[]).0,
             limits,
             autoshow: false,
+            time: false,
             color,
         }
     }
@@ -185,7 +243,10 @@ impl State {
     /// Run what the user typed: statements of the current scenario, whole
     /// scenario blocks, track definitions.
     pub fn input(&mut self, text: &str, sink: &mut dyn Sink) {
-        let offset = self.log.push(TYPED, text);
+        if self.bare_word(text, sink) {
+            return;
+        }
+        let offset = self.log.push_typed(text);
         let items = match parse_repl_at(text, offset) {
             Ok(items) => items,
             Err(diags) => {
@@ -231,6 +292,9 @@ impl State {
             self.rule(stmt, sink);
             return Flow::Continue;
         }
+        if self.replace(&stmt, sink) {
+            return Flow::Continue;
+        }
         let (ok, flow) = self.exec(&stmt, sink);
         let changed = ok && changes_position(&stmt.node);
         if ok {
@@ -244,6 +308,57 @@ impl State {
         flow
     }
 
+    /// `help`, `quit`, `exit` or `clear` typed without the colon: answer
+    /// (`help`) or point at the command. Returns whether `text` was one.
+    fn bare_word(&mut self, text: &str, sink: &mut dyn Sink) -> bool {
+        let reply = match text.trim() {
+            "help" | "?" => HELP,
+            "quit" | "exit" | "q" => "to leave, type :quit (or press Ctrl-D)\n",
+            "clear" | "reset" => {
+                "to take back the moves, type :reset; `game NAME` starts a new scenario\n"
+            }
+            _ => return false,
+        };
+        sink.out(reply);
+        true
+    }
+
+    /// A second `board`, `dice` or `piece X` replaces the first: the
+    /// scenario is rebuilt with it (moves typed since are played again) and
+    /// kept only if that works. Returns whether `stmt` was such a
+    /// replacement.
+    fn replace(&mut self, stmt: &Spanned<Stmt>, sink: &mut dyn Sink) -> bool {
+        let Some(cur) = &self.current else {
+            return false;
+        };
+        let Some(i) = cur
+            .stmts
+            .iter()
+            .position(|s| same_declaration(&s.node, &stmt.node))
+        else {
+            return false;
+        };
+        let what = match &stmt.node {
+            Stmt::Piece { id, .. } => format!("piece {}", self.log.slice(id.span)),
+            other => other.keyword().to_string(),
+        };
+        let mut stmts = cur.stmts.clone();
+        stmts[i] = stmt.clone();
+        let (game, opts, name) = (cur.game, cur.opts.clone(), cur.name.clone());
+        let (runner, ok) = self.replay(game, &opts, &name, &stmts, sink);
+        if !ok {
+            sink.err(&format!("{what} not replaced: the scenario is as it was\n"));
+            return true;
+        }
+        if let Some(cur) = &mut self.current {
+            cur.stmts = stmts;
+            cur.runner = runner;
+        }
+        sink.out(&format!("{what} replaced (the earlier one is dropped)\n"));
+        self.autoshow(sink);
+        true
+    }
+
     /// Run one statement on the current runner and print its events.
     /// Returns whether it ran without error.
     fn exec(&mut self, stmt: &Spanned<Stmt>, sink: &mut dyn Sink) -> (bool, Flow) {
@@ -254,11 +369,13 @@ impl State {
             flag.store(false, Ordering::SeqCst);
         }
         let mut events = Vec::new();
+        let progress = SolveProgress::start();
         let flow = cur
             .runner
             .exec(stmt, &self.tracks, &self.limits, &mut |e| events.push(e));
+        drop(progress);
         let ok = !events.iter().any(|e| matches!(e, Event::Error(_)));
-        print_events(&self.log, &cur.name, &events, self.color, sink);
+        print_events(&self.log, &cur.name, &events, (self.color, self.time), sink);
         (ok, flow)
     }
 
@@ -318,7 +435,15 @@ impl State {
         let rebuild = opts != cur.opts;
         let name = cur.name.clone();
         let runner = if rebuild {
-            Some(self.replay(game, &opts, &name, &stmts, sink))
+            let (runner, ok) = self.replay(game, &opts, &name, &stmts, sink);
+            if !ok {
+                sink.err(&format!(
+                    "rule {} not changed: the scenario is as it was\n",
+                    name_of_rule(&stmt)
+                ));
+                return;
+            }
+            Some(runner)
         } else {
             None
         };
@@ -336,7 +461,8 @@ impl State {
     }
 
     /// A fresh runner with the declarations and moves of `stmts` applied
-    /// (queries and expectations are not run again). Errors are printed.
+    /// (queries and expectations are not run again), and whether they all
+    /// applied without error. Errors are printed.
     fn replay(
         &self,
         game: GameKind,
@@ -344,8 +470,10 @@ impl State {
         name: &str,
         stmts: &[Spanned<Stmt>],
         sink: &mut dyn Sink,
-    ) -> Runner {
+    ) -> (Runner, bool) {
+        let mut ok = true;
         let mut runner = Runner::new(game, opts.clone(), Mode::Run);
+        let progress = SolveProgress::start();
         for s in stmts {
             if matches!(
                 s.node,
@@ -358,12 +486,14 @@ impl State {
             }
             let mut events = Vec::new();
             let flow = runner.exec(s, &self.tracks, &self.limits, &mut |e| events.push(e));
-            print_events(&self.log, name, &events, self.color, sink);
+            progress.clear();
+            ok &= !events.iter().any(|e| matches!(e, Event::Error(_)));
+            print_events(&self.log, name, &events, (self.color, self.time), sink);
             if flow == Flow::Stop {
                 break;
             }
         }
-        runner
+        (runner, ok)
     }
 
     /// Draw the position if `:set autoshow on`.
@@ -435,13 +565,15 @@ impl State {
         };
         let name = sc.name.node.clone();
         let mut runner = Runner::new(game, opts.clone(), Mode::Run);
+        let progress = SolveProgress::start();
         for s in &sc.stmts {
             if let Some(flag) = &self.limits.cancel {
                 flag.store(false, Ordering::SeqCst);
             }
             let mut events = Vec::new();
             let flow = runner.exec(s, &self.tracks, &self.limits, &mut |e| events.push(e));
-            print_events(&self.log, &name, &events, self.color, sink);
+            progress.clear();
+            print_events(&self.log, &name, &events, (self.color, self.time), sink);
             if flow == Flow::Stop {
                 break;
             }
@@ -569,7 +701,7 @@ impl State {
             return;
         };
         let (opts, _) = Options::collect(game, &sc.stmts);
-        let runner = self.replay(game, &opts, &sc.name.node, &sc.stmts, sink);
+        let (runner, _) = self.replay(game, &opts, &sc.name.node, &sc.stmts, sink);
         self.current = Some(Current {
             name: sc.name.node.clone(),
             game,
@@ -624,6 +756,24 @@ impl State {
         out
     }
 
+    /// `:save FILE`: the current scenario as a script (what `:show`
+    /// prints), which `meeple run FILE` runs.
+    pub fn save(&self, path: &std::path::Path, sink: &mut dyn Sink) {
+        if self.current.is_none() {
+            sink.err("no current scenario to save\n");
+            return;
+        }
+        match std::fs::write(path, self.script()) {
+            Ok(()) => sink.out(&format!("saved to {}\n", path.display())),
+            Err(e) => {
+                let name = path.display().to_string();
+                let d = Diag::new(Code::Io, format!("cannot write {name}: {e}"))
+                    .help("check the folder exists and may be written to");
+                sink.err(&render(&d, &name, "", self.color));
+            }
+        }
+    }
+
     /// `:reset`: back to the scenario's starting position (the moves typed
     /// at the prompt are taken back; declarations and rules stay).
     pub fn reset(&mut self, sink: &mut dyn Sink) {
@@ -640,7 +790,7 @@ impl State {
             .map(|(_, s)| s.clone())
             .collect();
         let (game, opts, name) = (cur.game, cur.opts.clone(), cur.name.clone());
-        let runner = self.replay(game, &opts, &name, &stmts, sink);
+        let (runner, _) = self.replay(game, &opts, &name, &stmts, sink);
         if let Some(cur) = &mut self.current {
             cur.stmts = stmts;
             cur.runner = runner;
@@ -682,19 +832,39 @@ fn indent(text: &str) -> String {
     out
 }
 
-/// Print a statement's events the way `meeple run` prints them.
-fn print_events(log: &Log, name: &str, events: &[Event], color: bool, sink: &mut dyn Sink) {
+/// Print a statement's events the way `meeple run` prints them, with the
+/// time each query took after it when `(_, time)` (`:time on`).
+fn print_events(
+    log: &Log,
+    name: &str,
+    events: &[Event],
+    (color, time): (bool, bool),
+    sink: &mut dyn Sink,
+) {
     for e in events {
         match e {
             Event::Answer {
                 query,
                 span,
                 answer,
-                ..
-            } => sink.out(&text::answer(name, *query, log.line(span.start), answer)),
+                elapsed,
+            } => {
+                sink.out(&text::answer_at(
+                    name,
+                    *query,
+                    &log.place(span.start),
+                    answer,
+                ));
+                if time {
+                    sink.out(&format!("({:.3} ms)\n", elapsed.as_secs_f64() * 1e3));
+                }
+            }
             Event::ExpectPassed { span, field, value } => {
-                let (chunk, at) = log.local(span.start);
-                sink.out(&text::expect_passed(field, value, chunk, at));
+                sink.out(&text::expect_passed_place(
+                    field,
+                    value,
+                    &log.place(span.start),
+                ));
             }
             Event::Error(d) => sink.err(&log.render(d, color)),
         }
@@ -746,7 +916,9 @@ mod tests {
             ],
         );
         assert!(c.err.is_empty(), "{}", c.err);
-        assert!(c.out.contains("== repl · solve (line 1) =="), "{}", c.out);
+        // Inputs are numbered: the board is input 2, `solve` input 5.
+        assert!(c.out.contains("== repl · solve (input 5) =="), "{}", c.out);
+        assert!(c.out.contains("ok: expect answer 5 (input 6)"), "{}", c.out);
         assert!(c.out.contains("answer 5"), "{}", c.out);
         assert!(c.out.contains("ok: expect answer 5"), "{}", c.out);
         let script = s.script();
@@ -770,13 +942,23 @@ mod tests {
         assert!(c.err.contains("meeple::scenario::no_game"), "{}", c.err);
         let c = run(&mut s, &["game footholds", BOARD, "piece A at (9, 9)"]);
         assert!(c.err.contains("meeple::piece::off_board"), "{}", c.err);
-        assert!(c.err.contains("<repl>:1:"), "{}", c.err);
+        assert!(c.err.contains("<input 5>:1:"), "{}", c.err);
         assert!(!s.script().contains("(9, 9)"));
         let c = run(&mut s, &["piece A at (1, 0)", "piece B at (1, 2)", "solve"]);
         assert!(c.err.is_empty(), "{}", c.err);
         assert!(c.out.contains("answer 5"), "{}", c.out);
+        // A second board replaces the first only if the pieces still fit.
         let c = run(&mut s, &["board [[1]]"]);
-        assert!(c.err.contains("meeple::board::duplicate"), "{}", c.err);
+        assert!(c.err.contains("meeple::piece::off_board"), "{}", c.err);
+        assert!(c.err.contains("board not replaced"), "{}", c.err);
+        assert!(s.script().contains("  board {"), "{}", s.script());
+        let c = run(&mut s, &["board [[1, 1, 1], [1, 1, 1]]", "solve"]);
+        assert!(c.out.contains("board replaced"), "{}", c.out);
+        assert!(!s.script().contains("  board {"), "{}", s.script());
+        let c = run(&mut s, &["piece B at (0, 2)", "show"]);
+        assert!(c.out.contains("piece B replaced"), "{}", c.out);
+        assert!(s.script().contains("piece B at (0, 2)"), "{}", s.script());
+        assert!(!s.script().contains("piece B at (1, 2)"), "{}", s.script());
         let c = run(&mut s, &["piece A at"]);
         assert!(c.err.contains("meeple::parse"), "{}", c.err);
     }
@@ -806,9 +988,14 @@ mod tests {
         assert!(!s.script().contains("first B"));
         let c = run(&mut s, &["rule first C"]);
         assert!(c.err.contains("meeple::rule::value"), "{}", c.err);
-        // origin 1 moves the pieces: (1, 0) is off a 1-based board.
+        // origin 1 moves the pieces: (1, 0) is off a 1-based board, and the
+        // rule is taken back.
         let c = run(&mut s, &["rule origin 1"]);
         assert!(c.err.contains("meeple::piece::off_board"), "{}", c.err);
+        assert!(c.err.contains("rule origin not changed"), "{}", c.err);
+        assert!(!s.script().contains("origin"), "{}", s.script());
+        let c = run(&mut s, &["solve"]);
+        assert!(c.out.contains("answer 5"), "{}", c.out);
     }
 
     #[test]
@@ -843,7 +1030,11 @@ mod tests {
         );
         let c = run(&mut s, &[&block]);
         assert!(c.err.is_empty(), "{}", c.err);
-        assert!(c.out.contains("== k1 · solve (line 10) =="), "{}", c.out);
+        assert!(
+            c.out.contains("== k1 · solve (input 1, line 10) =="),
+            "{}",
+            c.out
+        );
         assert!(
             c.out.contains("scenario \"k1\" (footholds) is current"),
             "{}",
@@ -875,14 +1066,13 @@ mod tests {
         s.load(&path, &mut c);
         assert!(c.out.contains("2 scenarios"), "{}", c.out);
         assert!(s.list().contains("* \"b\""), "{}", s.list());
+        // A piece placed again replaces the file's placement.
         let c = run(&mut s, &["piece A at (0, 0)"]);
-        assert!(c.err.contains("meeple::piece::duplicate"), "{}", c.err);
-        // The first placement is shown in the file.
-        assert!(
-            c.err.contains("<session>") || c.err.contains("two.game"),
-            "{}",
-            c.err
-        );
+        assert!(c.out.contains("piece A replaced"), "{}{}", c.out, c.err);
+        // A rule that breaks the loaded position is taken back.
+        let c = run(&mut s, &["rule origin 1"]);
+        assert!(c.err.contains("rule origin not changed"), "{}", c.err);
+        assert!(!s.script().contains("origin"), "{}", s.script());
         let bad = dir.join("bad.game");
         std::fs::write(
             &bad,
@@ -896,6 +1086,49 @@ mod tests {
         let mut c = Capture::default();
         s.load(&dir.join("missing.game"), &mut c);
         assert!(c.err.contains("meeple::io"), "{}", c.err);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn bare_words_save_and_time() {
+        let mut s = State::new(Limits::default(), false);
+        let c = run(&mut s, &["help", "quit", "exit", "clear"]);
+        assert!(c.err.is_empty(), "{}", c.err);
+        assert!(c.out.contains(":load FILE"), "{}", c.out);
+        assert_eq!(c.out.matches("type :quit").count(), 2, "{}", c.out);
+        assert!(c.out.contains(":reset"), "{}", c.out);
+        let mut c = Capture::default();
+        let dir = std::env::temp_dir().join(format!("meeple-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("saved.game");
+        s.save(&path, &mut c);
+        assert!(c.err.contains("no current scenario"), "{}", c.err);
+        run(
+            &mut s,
+            &[
+                "game footholds",
+                BOARD,
+                "piece A at (1, 0)",
+                "piece B at (1, 2)",
+                "solve",
+            ],
+        );
+        let mut c = Capture::default();
+        s.save(&path, &mut c);
+        assert!(c.out.contains("saved to"), "{}", c.err);
+        let saved = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(saved, s.script());
+        let rerun = meeple::run_source("saved.game", &saved);
+        assert_eq!(rerun.exit_code(), 0);
+        assert!(rerun.render_text(false).contains("answer 5"));
+        s.save(&dir.join("no/such/folder/x.game"), &mut c);
+        assert!(c.err.contains("meeple::io"), "{}", c.err);
+        s.time = true;
+        let c = run(&mut s, &["solve"]);
+        assert!(c.out.contains(" ms)\n"), "{}", c.out);
+        s.time = false;
+        let c = run(&mut s, &["solve"]);
+        assert!(!c.out.contains(" ms)"), "{}", c.out);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

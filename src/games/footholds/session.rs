@@ -168,6 +168,11 @@ impl Footholds {
         show_cell(c, self.origin)
     }
 
+    /// A cell as JSON `[row, col]`, counted from the scenario's origin as in text.
+    fn cell_json(&self, (r, c): (usize, usize)) -> serde_json::Value {
+        json!([r as i64 + self.origin, c as i64 + self.origin])
+    }
+
     fn draw(&self, p: &Position) -> Vec<String> {
         (0..p.rows)
             .map(|r| {
@@ -348,7 +353,7 @@ impl Session for Footholds {
                         self.cell(*to)
                     ));
                     moves.push(
-                        json!({"player": name(*who), "from": [from.0, from.1], "to": [to.0, to.1]}),
+                        json!({"player": name(*who), "from": self.cell_json(from), "to": self.cell_json(*to)}),
                     );
                     match p.play(*to) {
                         Some(next) => p = next,
@@ -412,7 +417,7 @@ impl Session for Footholds {
                         self.cell(*to),
                         verdict(*v)
                     ));
-                    detail.push(json!({"to": [to.0, to.1], "dir": dir, "wins": v.mover_wins, "moves": v.moves}));
+                    detail.push(json!({"to": self.cell_json(*to), "dir": dir, "wins": v.mover_wins, "moves": v.moves}));
                 }
                 ans.detail = Some(json!({ "moves": detail }));
                 Ok(ans)

@@ -293,6 +293,11 @@ impl Yut {
     }
 
     fn picture(&self, track: &Track) -> Vec<String> {
+        Self::picture_at(track, &self.at)
+    }
+
+    /// The standard board with the pieces at `at`.
+    fn picture_at(track: &Track, at: &[SquareId]) -> Vec<String> {
         // (name, row, col) of the standard board on an 11×11 grid.
         const PLACES: &[(&str, usize, usize)] = &[
             ("20", 0, 0),
@@ -330,7 +335,7 @@ impl Yut {
         let mut grid = vec![vec!["    ".to_string(); 11]; 11];
         for &(name, r, c) in PLACES {
             let Some(sq) = track.find(name) else { continue };
-            let here: Vec<usize> = (0..self.at.len()).filter(|&i| self.at[i] == sq).collect();
+            let here: Vec<usize> = (0..at.len()).filter(|&i| at[i] == sq).collect();
             grid[r][c] = match here.first() {
                 Some(i) => format!("[{}]", i + 1),
                 None => format!("{:>3}", track.score(sq)),
@@ -448,6 +453,8 @@ impl Session for Yut {
                 let rest = self.remaining(all);
                 let plan = best_plan(&track, &self.at, rest, b).map_err(lim)?;
                 let mut ans = Answer::default();
+                let mut at = self.at.clone();
+                let standard = self.board.as_ref().is_some_and(|b| b.1 == "yut");
                 let mut detail = Vec::new();
                 for (i, s) in plan.iter().enumerate() {
                     let total = self.scored.saturating_add(s.total);
@@ -462,6 +469,24 @@ impl Session for Yut {
                         total
                     ));
                     detail.push(json!({"roll": s.roll, "piece": s.piece + 1, "from": track.name(s.from), "to": track.name(s.to), "score": s.score, "total": total}));
+                    if query.boards {
+                        // `line boards`: the position after each move, as `show` draws it.
+                        if let Some(p) = at.get_mut(s.piece) {
+                            *p = s.to;
+                        }
+                        let board = if standard {
+                            Self::picture_at(&track, &at)
+                        } else {
+                            at.iter()
+                                .enumerate()
+                                .map(|(i, &sq)| {
+                                    format!("piece {}: {}", i + 1, Self::square(&track, sq))
+                                })
+                                .collect()
+                        };
+                        ans.lines
+                            .extend(board.into_iter().map(|l| format!("     {l}")));
+                    }
                 }
                 if plan.len() < rest.len() {
                     ans = ans.line(format!(
