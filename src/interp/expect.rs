@@ -2,14 +2,16 @@
 
 use crate::error::{Code, Diag};
 use crate::games::FieldValue;
-use crate::render::decimal;
 use crate::syntax::ast::{ExpectValue, Span, Spanned};
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use num_traits::Signed;
 
 /// Does the written value match the actual field? Numbers compare as
-/// numbers; a rational compares exactly with a fraction and to 6 decimal
-/// places with a decimal.
+/// numbers; a rational compares exactly with a fraction, and a decimal (or
+/// whole number) matches it when it lies within half a unit of the sixth
+/// decimal place, bounds included: 107.132812 and 107.132813 both match
+/// 107.1328125, however it is rounded.
 pub fn matches(actual: &FieldValue, expected: &ExpectValue) -> bool {
     match (actual, expected) {
         (FieldValue::Int(n), ExpectValue::Number(s)) => s.parse::<i64>().is_ok_and(|e| e == *n),
@@ -17,7 +19,7 @@ pub fn matches(actual: &FieldValue, expected: &ExpectValue) -> bool {
         (FieldValue::Word(w), ExpectValue::Number(e)) => w == e,
         (FieldValue::Ratio(r), ExpectValue::Number(s)) => match parse_fraction(s) {
             Some(f) => &f == r,
-            None => decimal(r, 6) == normalise_decimal(s),
+            None => parse_decimal(s).is_some_and(|v| within_half_micro(&v, r)),
         },
         _ => false,
     }
@@ -34,20 +36,22 @@ fn parse_fraction(s: &str) -> Option<BigRational> {
     Some(BigRational::new(n, d))
 }
 
-/// A written decimal rounded to 6 places, in the form `decimal` prints.
-fn normalise_decimal(s: &str) -> String {
+/// A written decimal (or whole number) as an exact rational.
+fn parse_decimal(s: &str) -> Option<BigRational> {
     let (neg, body) = match s.strip_prefix('-') {
         Some(b) => (true, b),
         None => (false, s),
     };
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    let digits = format!("{int}{frac}");
-    let Ok(num) = digits.parse::<BigInt>() else {
-        return s.to_string();
-    };
+    let num: BigInt = format!("{int}{frac}").parse().ok()?;
     let den = num_traits::pow(BigInt::from(10), frac.len());
-    let r = BigRational::new(if neg { -num } else { num }, den);
-    decimal(&r, 6)
+    Some(BigRational::new(if neg { -num } else { num }, den))
+}
+
+/// |v − exact| ≤ 0.5·10⁻⁶, compared exactly.
+fn within_half_micro(v: &BigRational, exact: &BigRational) -> bool {
+    let diff = (v - exact).abs() * BigRational::from_integer(BigInt::from(2_000_000));
+    diff <= BigRational::from_integer(BigInt::from(1))
 }
 
 /// Check one expectation against the last solve's fields.
@@ -102,5 +106,28 @@ mod tests {
             &FieldValue::Ratio(BigRational::from_integer(7.into())),
             &num("7")
         ));
+    }
+
+    /// Issue 12 item 9: an exact value half-way at the seventh decimal
+    /// matches both roundings, and nothing further away.
+    #[test]
+    fn decimals_within_half_a_unit_of_the_sixth_place() {
+        // `rule pieces 1`, `dice uniform 3..4 x 7`: 13713/128 = 107.1328125.
+        let r = FieldValue::Ratio(BigRational::new(13713.into(), 128.into()));
+        assert!(matches(&r, &num("107.132812")));
+        assert!(matches(&r, &num("107.132813")));
+        assert!(matches(&r, &num("107.1328125")));
+        assert!(!matches(&r, &num("107.132811")));
+        assert!(!matches(&r, &num("107.132814")));
+        let neg = FieldValue::Ratio(BigRational::new((-13713).into(), 128.into()));
+        assert!(matches(&neg, &num("-107.132812")));
+        assert!(matches(&neg, &num("-107.132813")));
+        assert!(!matches(&neg, &num("107.132812")));
+        // Just past the bound on either side.
+        let third = FieldValue::Ratio(BigRational::new(1.into(), 3.into()));
+        assert!(matches(&third, &num("0.333333")));
+        assert!(matches(&third, &num("0.3333338")));
+        assert!(!matches(&third, &num("0.3333339")));
+        assert!(!matches(&third, &num("0.333332")));
     }
 }
