@@ -54,6 +54,7 @@ impl GameKind {
     pub fn allows(self, stmt: &Stmt) -> bool {
         match stmt {
             Stmt::Dice(_) => self == GameKind::Yut,
+            Stmt::Piece { .. } => self != GameKind::Yut,
             Stmt::Step(_) => self == GameKind::Stacking,
             Stmt::Query(q) if q.kind == QueryKind::Analyze => self != GameKind::Stacking,
             Stmt::Play(Play::Piece(_)) => self == GameKind::Yut,

@@ -233,12 +233,9 @@ impl Runner {
             emit(Event::Error(
                 Diag::new(
                     Code::StmtWrongGame,
-                    format!("`{}` is not part of {game}", stmt.node.keyword()),
+                    format!("`{}` is not part of {game}", stmt.node.form()),
                 )
-                .label(
-                    stmt.span,
-                    format!("{game} has no `{}`", stmt.node.keyword()),
-                )
+                .label(stmt.span, format!("{game} has no `{}`", stmt.node.form()))
                 .help(wrong_game_help(game)),
             ));
             return Flow::Continue;

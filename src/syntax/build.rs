@@ -156,7 +156,12 @@ impl Cx<'_> {
     }
 
     fn stmt(&mut self, p: P) -> Option<Spanned<Stmt>> {
-        let span = self.span(&p);
+        // pest keeps the blanks skipped before an optional part that is not
+        // there (`piece A at (0, 0)` then a new line): end at the last token.
+        let mut span = self.span(&p);
+        if let Some(last) = p.clone().into_inner().last() {
+            span.end = last.as_span().end() + self.offset;
+        }
         let rule = p.as_rule();
         let mut it = p.into_inner().filter(|q| !is_keyword(q.as_rule()));
         let stmt = match rule {
@@ -267,9 +272,10 @@ impl Cx<'_> {
                             to: self.coord(target),
                         }
                     } else {
+                        let span = self.span(&target);
                         Play::Dir {
                             player,
-                            dir: self.dir(target),
+                            dir: Spanned::new(Heading::from_name(target.as_str())?, span),
                         }
                     }
                 })

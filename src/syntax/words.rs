@@ -19,6 +19,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::coord => "a coordinate like (1, 2)",
         Rule::judge_coord => "a coordinate like [1, 2]",
         Rule::direction => "a direction (right, left, up or down)",
+        Rule::heading => "a direction (up, down, left, right, or a diagonal like down-right)",
         Rule::board_grid => "a board like { 1 1 … } with one row per line",
         Rule::board_array => "a board like [[1,1],[0,1]]",
         Rule::array_row => "a row like [1, 0, 1]",
