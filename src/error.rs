@@ -77,6 +77,7 @@ codes! {
     UndoNothing = "meeple::undo::nothing": "`undo` with no `play` or `step` to take back";
     ExpectNoResult = "meeple::expect::no_result": "`expect` before any `solve`";
     ExpectField = "meeple::expect::field": "`expect` names a field the game's `solve` does not give";
+    ExpectValue = "meeple::expect::value": "`expect` gives a value of the wrong kind for its field (a word for a number, a player that is not A or B)";
     ExpectFailed = "meeple::expect::failed": "an expectation does not hold";
     LimitStates = "meeple::limit::states": "a solve reached `--max-states`";
     LimitTime = "meeple::limit::time": "a solve ran out of `--timeout`";

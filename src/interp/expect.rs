@@ -1,7 +1,8 @@
 //! `expect FIELD VALUE`: comparing a written value with a solve's field.
 
 use crate::error::{Code, Diag};
-use crate::games::FieldValue;
+use crate::games::{FieldValue, GameKind};
+use crate::syntax::dialect::{self, did_you_mean, ValueKind};
 use crate::syntax::ast::{ExpectValue, Span, Spanned};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -54,6 +55,58 @@ fn within_half_micro(v: &BigRational, exact: &BigRational) -> bool {
     diff <= BigRational::from_integer(BigInt::from(1))
 }
 
+/// Does `expect FIELD VALUE` name a field of the game's `solve`, with a
+/// value of the field's kind? (checked before anything runs)
+pub fn check_value(
+    game: GameKind,
+    field: &Spanned<String>,
+    value: &Spanned<ExpectValue>,
+) -> Result<(), Diag> {
+    let names = || game.fields().iter().copied();
+    let Some(spec) = dialect::field(game, &field.node) else {
+        let list = format!("{game} fields: {}", game.fields().join(", "));
+        return Err(Diag::new(
+            Code::ExpectField,
+            format!("`solve` in {game} has no field `{}`", field.node),
+        )
+        .label(field.span, "unknown field")
+        .help(match did_you_mean(&field.node, names()) {
+            Some(hint) => format!("{hint} {list}"),
+            None => list,
+        }));
+    };
+    let words: &[&str] = match spec.kind {
+        ValueKind::WholeOr(w) | ValueKind::Words(w) => w,
+        ValueKind::Whole | ValueKind::Exact => &[],
+    };
+    let fits = match &value.node {
+        ExpectValue::Word(w) => words.contains(&w.as_str()),
+        ExpectValue::Number(n) => match spec.kind {
+            ValueKind::Whole | ValueKind::WholeOr(_) => n.parse::<i64>().is_ok(),
+            ValueKind::Exact => true,
+            ValueKind::Words(_) => false,
+        },
+    };
+    if fits {
+        return Ok(());
+    }
+    let takes = spec.kind.describe();
+    let about = format!("`{}` is {}: write {takes}", spec.name, spec.help);
+    let hint = match &value.node {
+        ExpectValue::Word(w) => did_you_mean(w, words.iter().copied()),
+        ExpectValue::Number(_) => None,
+    };
+    Err(Diag::new(
+        Code::ExpectValue,
+        format!("`expect {}` takes {takes}, not `{}`", spec.name, value.node),
+    )
+    .label(value.span, format!("not {takes}"))
+    .help(match hint {
+        Some(hint) => format!("{hint} {about}"),
+        None => about,
+    }))
+}
+
 /// Check one expectation against the last solve's fields.
 pub fn judge(
     last: Option<&[(&'static str, FieldValue)]>,
@@ -66,7 +119,10 @@ pub fn judge(
         Some((_, a)) if matches(a, &value.node) => Ok(()),
         Some((_, a)) => Err(Diag::new(
             Code::ExpectFailed,
-            format!("expected {} {}, but solve gave {a}", field.node, value.node),
+            format!(
+                "`expect {} {}` does not hold: solve gave {a}",
+                field.node, value.node
+            ),
         )
         .label(value.span, format!("expected {}", value.node))
         .label(span, format!("actual {} is {a}", field.node))

@@ -302,13 +302,8 @@ impl Runner {
             }
             Stmt::Undo => session.undo(stmt.span).map_err(|d| vec![d]),
             Stmt::Expect { field, value } => {
-                if !game.fields().contains(&field.node.as_str()) {
-                    Err(vec![Diag::new(
-                        Code::ExpectField,
-                        format!("`solve` in {game} has no field `{}`", field.node),
-                    )
-                    .label(field.span, "unknown field")
-                    .help(format!("{game} fields: {}", game.fields().join(", ")))])
+                if let Err(d) = expect::check_value(game, field, value) {
+                    Err(vec![d])
                 } else if !self.solved {
                     Err(vec![Diag::new(
                         Code::ExpectNoResult,
@@ -357,10 +352,6 @@ impl Runner {
     }
 }
 
-fn wrong_game_help(game: GameKind) -> String {
-    match game {
-        GameKind::Footholds => "footholds scenarios use board, piece A/B, rule, input, solve, line, analyze, show, play A …, undo, expect".into(),
-        GameKind::Yut => "yut scenarios use board yut|TRACK, dice, rule, input, solve, line, analyze, show, play piece N, undo, expect".into(),
-        GameKind::Stacking => "stacking scenarios use board, piece N … facing DIR, rule, input, solve, line, show, step, undo, expect".into(),
-    }
+fn wrong_game_help(game: GameKind) -> &'static str {
+    crate::syntax::dialect::dialect(game).statements
 }

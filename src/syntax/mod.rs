@@ -7,6 +7,7 @@
 
 pub mod ast;
 mod build;
+pub mod dialect;
 mod words;
 
 use crate::error::{Code, Diag, Diags};
