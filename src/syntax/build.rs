@@ -77,7 +77,7 @@ impl Cx<'_> {
 
     fn coord(&mut self, p: P) -> Spanned<Coord> {
         let span = self.span(&p);
-        let mut it = p.into_inner();
+        let mut it = p.into_inner().filter(|q| q.as_rule() == Rule::int);
         let row = it.next().map_or(0, |r| self.int(r).node);
         let col = it.next().map_or(0, |c| self.int(c).node);
         Spanned::new(Coord { row, col }, span)

@@ -1,18 +1,48 @@
 //! Parse errors in words users know: pest's expected rules become phrases
 //! like "a coordinate like (1, 2)", never grammar rule names.
 
+use super::dialect::{self, suggest};
 use super::Rule;
 use crate::error::{Code, Diag};
 use crate::syntax::ast::Span;
 use pest::error::{Error, ErrorVariant, InputLocation};
 
+/// "a statement (game, board, …)", from the dialect table.
+fn a_statement() -> String {
+    let names: Vec<_> = dialect::STATEMENTS.iter().map(|w| w.name).collect();
+    format!("a statement ({})", names.join(", "))
+}
+
 /// The phrase for one grammar rule, or None for rules users never need to hear of.
-fn describe(rule: Rule) -> Option<&'static str> {
+fn describe(rule: Rule) -> Option<String> {
+    describe_static(rule).map(str::to_string).or_else(|| {
+        matches!(
+            rule,
+            Rule::kw_game
+                | Rule::kw_board
+                | Rule::kw_piece
+                | Rule::kw_dice
+                | Rule::kw_rule
+                | Rule::kw_input
+                | Rule::kw_solve
+                | Rule::kw_line
+                | Rule::kw_analyze
+                | Rule::kw_show
+                | Rule::kw_play
+                | Rule::kw_step
+                | Rule::kw_undo
+                | Rule::kw_expect
+        )
+        .then(a_statement)
+    })
+}
+
+fn describe_static(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "the end of the file",
         Rule::kw_scenario => "`scenario \"NAME\" { … }`",
         Rule::kw_track => "`track NAME { … }`",
-        Rule::scenario | Rule::track_def => "`scenario` or `track`",
+        Rule::scenario | Rule::track_def | Rule::file => "`scenario` or `track`",
         Rule::string => "a name in quotes, like \"example 1\"",
         Rule::ident => "a name",
         Rule::int | Rule::dice_fixed => "a whole number",
@@ -41,20 +71,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::square | Rule::square_def | Rule::square_ref => {
             "a square (a score like 12, `name=score`, or a square name)"
         }
-        Rule::kw_game
-        | Rule::kw_board
-        | Rule::kw_piece
-        | Rule::kw_dice
-        | Rule::kw_rule
-        | Rule::kw_input
-        | Rule::kw_solve
-        | Rule::kw_line
-        | Rule::kw_analyze
-        | Rule::kw_show
-        | Rule::kw_play
-        | Rule::kw_step
-        | Rule::kw_undo
-        | Rule::kw_expect => "a statement (game, board, piece, dice, rule, input, solve, line, analyze, show, play, step, undo, expect)",
+        Rule::comma => "`,`",
         _ => return None,
     })
 }
@@ -83,8 +100,8 @@ pub fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag, usize
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
         for rule in positives {
             if let Some(words) = describe(*rule) {
-                if !wanted.iter().any(|w| w == words) {
-                    wanted.push(words.to_string());
+                if !wanted.contains(&words) {
+                    wanted.push(words);
                 }
             }
         }
@@ -108,11 +125,50 @@ pub fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag, usize
     } else {
         format!("`{}`", shorten(found))
     };
+    if wanted == ["`,`"] {
+        // `(0 0)`: point at the gap after the first number, where the comma goes.
+        let gap = rest[..pos].trim_end().len();
+        if gap < pos {
+            let at = offset + gap;
+            let diag = Diag::new(Code::Parse, "expected `,`")
+                .label(Span::new(at, at + 1), "a comma is missing here")
+                .help("write coordinates as (row, col), e.g. (1, 2)");
+            return (diag, offset + pos);
+        }
+    }
     let span = Span::new(offset + pos, offset + token_end);
+    let mut help = help_for(&wanted);
+    if let Some(hint) = slip(found, &wanted) {
+        help = format!("did you mean `{hint}`? {help}");
+    }
     let diag = Diag::new(Code::Parse, format!("expected {expected}"))
         .label(span, format!("found {found_words}"))
-        .help(help_for(&wanted));
+        .help(help);
     (diag, offset + pos)
+}
+
+/// The known word a misspelt `found` was meant to be, given what the
+/// grammar wanted there (a statement, a top-level item or a direction).
+fn slip(found: &str, wanted: &[String]) -> Option<&'static str> {
+    if !found.starts_with(|c: char| c.is_alphabetic()) {
+        return None;
+    }
+    let statements = dialect::STATEMENTS.iter().map(|w| w.name);
+    let items = dialect::ITEMS.iter().map(|w| w.name);
+    let mut known: Vec<&'static str> = Vec::new();
+    for w in wanted {
+        if w.starts_with("a statement") {
+            known.extend(statements.clone());
+        } else if w.starts_with("`scenario") {
+            known.extend(items.clone());
+        } else if w.starts_with("a direction (right") {
+            // `facing` takes the four straight directions only.
+            known.extend(dialect::directions().take(4));
+        } else if w.starts_with("a direction") {
+            known.extend(dialect::directions());
+        }
+    }
+    suggest(found, known)
 }
 
 fn help_for(wanted: &[String]) -> String {
@@ -124,8 +180,13 @@ fn help_for(wanted: &[String]) -> String {
     } else if first.starts_with("`scenario") {
         "a file is a list of `scenario \"NAME\" { … }` blocks and `track NAME { … }` definitions"
             .into()
-    } else if first.starts_with("a direction") {
+    } else if first.starts_with("a direction (right") {
         "directions are right, left, up and down".into()
+    } else if first.starts_with("a direction") {
+        format!(
+            "moves go {}",
+            dialect::or_list(&dialect::directions().collect::<Vec<_>>())
+        )
     } else {
         format!("write {first} here")
     }
