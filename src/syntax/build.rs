@@ -170,6 +170,20 @@ impl Cx<'_> {
                 let b = it.next()?;
                 Stmt::Board(match b.as_rule() {
                     Rule::board_grid => self.grid(b),
+                    Rule::board_open => {
+                        let open = self.span(&b);
+                        let brace = Span::new(open.start, open.start + 1);
+                        self.diags.push(
+                            Diag::new(Code::ParseUnterminated, "this board is not closed")
+                                .label(brace, "the board opens here and has no `}`")
+                                .help(
+                                    "close the board with `}` on the line after its last row \
+                                     (a `}` before the end of the file or the next `scenario` \
+                                     closes the scenario, not the board)",
+                                ),
+                        );
+                        self.grid(b)
+                    }
                     Rule::board_array => self.array(b),
                     _ => BoardSrc::Named(self.ident(b)),
                 })

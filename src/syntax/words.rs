@@ -121,22 +121,40 @@ pub fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag, usize
     }
     let expected = join_or(&wanted);
     let found_words = if found.is_empty() {
-        "the end of the file".to_string()
+        "the end of the file after this".to_string()
     } else {
         format!("`{}`", shorten(found))
     };
-    if wanted == ["`,`"] {
+    let gap = rest[..pos].trim_end().len();
+    if wanted == ["`,`"] && gap < pos {
         // `(0 0)`: point at the gap after the first number, where the comma goes.
-        let gap = rest[..pos].trim_end().len();
-        if gap < pos {
-            let at = offset + gap;
-            let diag = Diag::new(Code::Parse, "expected `,`")
-                .label(Span::new(at, at + 1), "a comma is missing here")
-                .help("write coordinates as (row, col), e.g. (1, 2)");
-            return (diag, offset + pos);
-        }
+        let at = offset + gap;
+        let diag = Diag::new(Code::Parse, "expected `,`")
+            .label(Span::new(at, at + 1), "a comma is missing here")
+            .help("write coordinates as (row, col), e.g. (1, 2)");
+        return (diag, offset + pos);
     }
-    let span = Span::new(offset + pos, offset + token_end);
+    // A word or a `}` at the start of the next line begins something new.
+    let new_line = rest[gap..pos].contains('\n')
+        && (found.starts_with(|c: char| c.is_alphabetic()) || found == "}");
+    if new_line && gap > 0 && !wanted.iter().any(|w| w.starts_with("a statement")) {
+        // `piece B at` and a new line: the statement above is unfinished.
+        let width = rest[..gap].chars().next_back().map_or(0, char::len_utf8);
+        let diag = Diag::new(Code::Parse, format!("expected {expected}"))
+            .label(
+                Span::new(offset + gap - width, offset + gap),
+                format!("the line ends here, without {}", wanted[0]),
+            )
+            .help(help_for(&wanted));
+        return (diag, offset + pos);
+    }
+    let mut span = Span::new(offset + pos, offset + token_end);
+    if found.is_empty() {
+        // Nothing is drawn at the very end of a file: point at its last character.
+        let end = rest.trim_end().len();
+        let width = rest[..end].chars().next_back().map_or(0, char::len_utf8);
+        span = Span::new(offset + end - width, offset + end);
+    }
     let mut help = help_for(&wanted);
     if let Some(hint) = slip(found, &wanted) {
         help = format!("did you mean `{hint}`? {help}");
