@@ -98,14 +98,22 @@ pub fn check_source(text: &str) -> Result<Checked, Diags> {
         .map(|s| s.start)
         .collect();
     bad.sort_unstable();
-    let first_bad: Vec<Option<usize>> = file
-        .scenarios
+    // Other errors found while reading (a number or a board too large) leave
+    // holes the checker would trip on: those scenarios wait.
+    let mut unread: Vec<usize> = diags
         .iter()
-        .map(|s| {
-            let i = bad.partition_point(|&b| b < s.span.start);
-            bad.get(i).copied().filter(|&b| b < s.span.end)
-        })
+        .filter(|d| !matches!(d.code, Code::Parse | Code::ParseUnterminated))
+        .filter_map(|d| d.span())
+        .map(|s| s.start)
         .collect();
+    unread.sort_unstable();
+    let within = |list: &[usize], s: &crate::syntax::ast::Scenario| {
+        let i = list.partition_point(|&b| b < s.span.start);
+        list.get(i).copied().filter(|&b| b < s.span.end)
+    };
+    let mut file = file;
+    file.scenarios.retain(|s| within(&unread, s).is_none());
+    let first_bad: Vec<Option<usize>> = file.scenarios.iter().map(|s| within(&bad, s)).collect();
     let spans: Vec<_> = file.scenarios.iter().map(|s| s.span).collect();
     if let Err(more) = check(file) {
         diags.extend(more.into_iter().filter(|d| {

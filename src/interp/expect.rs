@@ -119,10 +119,12 @@ pub fn judge(
         Some((_, a)) if matches(a, &value.node) => Ok(()),
         Some((_, a)) => Err(Diag::new(
             Code::ExpectFailed,
-            format!(
-                "`expect {} {}` does not hold: solve gave {a}",
-                field.node, value.node
-            ),
+            if field.node == "expected" {
+                // Not "expected expected 3".
+                format!("expected an expected score of {}, but solve gave {a}", value.node)
+            } else {
+                format!("expected {} {}, but solve gave {a}", field.node, value.node)
+            },
         )
         .label(value.span, format!("expected {}", value.node))
         .label(span, format!("actual {} is {a}", field.node))

@@ -176,11 +176,7 @@ impl Cx<'_> {
                         self.diags.push(
                             Diag::new(Code::ParseUnterminated, "this board is not closed")
                                 .label(brace, "the board opens here and has no `}`")
-                                .help(
-                                    "close the board with `}` on the line after its last row \
-                                     (a `}` before the end of the file or the next `scenario` \
-                                     closes the scenario, not the board)",
-                                ),
+                                .help(words::BOARD_NOT_CLOSED_HELP),
                         );
                         self.grid(b)
                     }

@@ -131,6 +131,14 @@ pub fn unclosed_item(text: &str, item: usize) -> Diag {
         Some(b) => diag.label(Span::new(b, b + 1), format!("the {what} opens here")),
         None => diag.label(Span::new(item, item + what.len()), format!("this {what}")),
     };
+    let board = !is_track && text[item..].contains("board {");
     diag.label(Span::new(end - last, end), "the file ends here")
-        .help(format!("close the {what} with `}}` after its last line"))
+        .help(format!(
+            "close the {what} with `}}` after its last line{}",
+            if board {
+                " (or, if its last `}` closes a board, give the board its own `}`)"
+            } else {
+                ""
+            }
+        ))
 }

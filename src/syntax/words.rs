@@ -76,6 +76,10 @@ fn describe_static(rule: Rule) -> Option<&'static str> {
     })
 }
 
+/// The help line for a board missing its `}`.
+pub const BOARD_NOT_CLOSED_HELP: &str = "close the board with `}` on the line after its last row \
+     (a `}` before the next `scenario` closes the scenario, not the board)";
+
 /// What a literal token that pest reports as missing means.
 fn describe_literal(found: &str) -> String {
     match found {
@@ -125,6 +129,13 @@ pub fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag, usize
     } else {
         format!("`{}`", shorten(found))
     };
+    if found == "{" && wanted.iter().any(|w| w.starts_with("a board like {")) {
+        let at = offset + pos;
+        let diag = Diag::new(Code::ParseUnterminated, "this board is not closed")
+            .label(Span::new(at, at + 1), "the board opens here and has no `}`")
+            .help(BOARD_NOT_CLOSED_HELP);
+        return (diag, at);
+    }
     let gap = rest[..pos].trim_end().len();
     if wanted == ["`,`"] && gap < pos {
         // `(0 0)`: point at the gap after the first number, where the comma goes.
