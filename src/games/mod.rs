@@ -162,7 +162,7 @@ pub fn count(n: impl Into<u128>, noun: &str) -> String {
 /// needs a board").
 pub fn missing(span: Span, what: &str, query: &str, help: &str) -> Diag {
     Diag::new(Code::QueryMissing, format!("`{query}` needs {what}"))
-        .label(span, format!("{what} is missing here"))
+        .label(span, format!("nothing before this declares {what}"))
         .help(help.to_string())
 }
 
