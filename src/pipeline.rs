@@ -126,7 +126,9 @@ pub fn check_source(text: &str) -> Result<Checked, Diags> {
                 .filter(|s| s.start <= at)
                 .and_then(|_| first_bad[i]);
             match broken {
-                Some(b) => !(follows_from_a_gap(d.code) && (at >= b || d.code == Code::ScenarioNoGame)),
+                Some(b) => {
+                    !(follows_from_a_gap(d.code) && (at >= b || d.code == Code::ScenarioNoGame))
+                }
                 None => true,
             }
         }));

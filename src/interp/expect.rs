@@ -2,8 +2,8 @@
 
 use crate::error::{Code, Diag};
 use crate::games::{FieldValue, GameKind};
-use crate::syntax::dialect::{self, did_you_mean, ValueKind};
 use crate::syntax::ast::{ExpectValue, Span, Spanned};
+use crate::syntax::dialect::{self, did_you_mean, ValueKind};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Signed;
@@ -121,7 +121,10 @@ pub fn judge(
             Code::ExpectFailed,
             if field.node == "expected" {
                 // Not "expected expected 3".
-                format!("expected an expected score of {}, but solve gave {a}", value.node)
+                format!(
+                    "expected an expected score of {}, but solve gave {a}",
+                    value.node
+                )
             } else {
                 format!("expected {} {}, but solve gave {a}", field.node, value.node)
             },

@@ -17,26 +17,74 @@ pub struct Word {
 /// The statements a scenario can hold (which games take each is
 /// [`GameKind::allows`]).
 pub const STATEMENTS: &[Word] = &[
-    Word { name: "game", help: "`game footholds|yut|stacking`: which game (first)" },
-    Word { name: "board", help: "`board { … }`, `board [[1,0],[1,1]]`, `board yut` or `board TRACK`" },
-    Word { name: "piece", help: "`piece A at (r, c)`, `piece 1 at (r, c) facing right`" },
-    Word { name: "dice", help: "`dice 1 2 3`, `dice uniform 1..5 x 10` (yut)" },
-    Word { name: "rule", help: "`rule NAME VALUE`: an option of the game" },
-    Word { name: "input", help: "`input \"\"\"…\"\"\"`: the judge's native input" },
-    Word { name: "solve", help: "`solve`: the exact answer" },
-    Word { name: "line", help: "`line`, `line boards`, `line 20`: one optimal line of play" },
-    Word { name: "analyze", help: "`analyze`: every move's value" },
-    Word { name: "show", help: "`show`: draw the position" },
-    Word { name: "play", help: "`play A up`, `play A to (r, c)`, `play piece 2`: make a move" },
-    Word { name: "step", help: "`step`, `step 10`: play turns (stacking)" },
-    Word { name: "undo", help: "`undo`: take back the last `play` or `step`" },
-    Word { name: "expect", help: "`expect FIELD VALUE`: check the last `solve`" },
+    Word {
+        name: "game",
+        help: "`game footholds|yut|stacking`: which game (first)",
+    },
+    Word {
+        name: "board",
+        help: "`board { … }`, `board [[1,0],[1,1]]`, `board yut` or `board TRACK`",
+    },
+    Word {
+        name: "piece",
+        help: "`piece A at (r, c)`, `piece 1 at (r, c) facing right`",
+    },
+    Word {
+        name: "dice",
+        help: "`dice 1 2 3`, `dice uniform 1..5 x 10` (yut)",
+    },
+    Word {
+        name: "rule",
+        help: "`rule NAME VALUE`: an option of the game",
+    },
+    Word {
+        name: "input",
+        help: "`input \"\"\"…\"\"\"`: the judge's native input",
+    },
+    Word {
+        name: "solve",
+        help: "`solve`: the exact answer",
+    },
+    Word {
+        name: "line",
+        help: "`line`, `line boards`, `line 20`: one optimal line of play",
+    },
+    Word {
+        name: "analyze",
+        help: "`analyze`: every move's value",
+    },
+    Word {
+        name: "show",
+        help: "`show`: draw the position",
+    },
+    Word {
+        name: "play",
+        help: "`play A up`, `play A to (r, c)`, `play piece 2`: make a move",
+    },
+    Word {
+        name: "step",
+        help: "`step`, `step 10`: play turns (stacking)",
+    },
+    Word {
+        name: "undo",
+        help: "`undo`: take back the last `play` or `step`",
+    },
+    Word {
+        name: "expect",
+        help: "`expect FIELD VALUE`: check the last `solve`",
+    },
 ];
 
 /// Words that start a top-level item.
 pub const ITEMS: &[Word] = &[
-    Word { name: "scenario", help: "`scenario \"NAME\" { … }`" },
-    Word { name: "track", help: "`track NAME { route … shortcut … }` (yut)" },
+    Word {
+        name: "scenario",
+        help: "`scenario \"NAME\" { … }`",
+    },
+    Word {
+        name: "track",
+        help: "`track NAME { route … shortcut … }` (yut)",
+    },
 ];
 
 /// The kind of value an `expect` field takes.
@@ -141,13 +189,62 @@ pub struct RuleWord {
 }
 
 pub const RULES: &[RuleWord] = &[
-    RuleWord { name: "origin", game: None, values: &["0", "1"], describe: "0 or 1", default: "0", help: "coordinates count from 0 or from 1" },
-    RuleWord { name: "first", game: Some(GameKind::Footholds), values: &["A", "B"], describe: "A or B", default: "A", help: "the player who moves first" },
-    RuleWord { name: "steps", game: Some(GameKind::Footholds), values: &["orthogonal", "king"], describe: "orthogonal or king", default: "orthogonal", help: "four neighbours, or eight (diagonals too)" },
-    RuleWord { name: "pieces", game: Some(GameKind::Yut), values: &[], describe: "a number from 1 to 8", default: "4", help: "how many pieces each side has" },
-    RuleWord { name: "stack", game: Some(GameKind::Stacking), values: &[], describe: "a number, at least 2", default: "4", help: "the stack height that ends the game" },
-    RuleWord { name: "limit", game: Some(GameKind::Stacking), values: &["none", "1000"], describe: "a turn count, or none", default: "1000", help: "the turn after which the answer is -1" },
-    RuleWord { name: "mover", game: Some(GameKind::Stacking), values: &["any", "bottom"], describe: "any or bottom", default: "any", help: "bottom: only a stack's bottom piece moves (BOJ 17780)" },
+    RuleWord {
+        name: "origin",
+        game: None,
+        values: &["0", "1"],
+        describe: "0 or 1",
+        default: "0",
+        help: "coordinates count from 0 or from 1",
+    },
+    RuleWord {
+        name: "first",
+        game: Some(GameKind::Footholds),
+        values: &["A", "B"],
+        describe: "A or B",
+        default: "A",
+        help: "the player who moves first",
+    },
+    RuleWord {
+        name: "steps",
+        game: Some(GameKind::Footholds),
+        values: &["orthogonal", "king"],
+        describe: "orthogonal or king",
+        default: "orthogonal",
+        help: "four neighbours, or eight (diagonals too)",
+    },
+    RuleWord {
+        name: "pieces",
+        game: Some(GameKind::Yut),
+        values: &[],
+        describe: "a number from 1 to 8",
+        default: "4",
+        help: "how many pieces each side has",
+    },
+    RuleWord {
+        name: "stack",
+        game: Some(GameKind::Stacking),
+        values: &[],
+        describe: "a number, at least 2",
+        default: "4",
+        help: "the stack height that ends the game",
+    },
+    RuleWord {
+        name: "limit",
+        game: Some(GameKind::Stacking),
+        values: &["none", "1000"],
+        describe: "a turn count, or none",
+        default: "1000",
+        help: "the turn after which the answer is -1",
+    },
+    RuleWord {
+        name: "mover",
+        game: Some(GameKind::Stacking),
+        values: &["any", "bottom"],
+        describe: "any or bottom",
+        default: "any",
+        help: "bottom: only a stack's bottom piece moves (BOJ 17780)",
+    },
 ];
 
 /// The rules a game has.

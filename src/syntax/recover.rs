@@ -53,7 +53,9 @@ pub fn broken_statement(
     at: usize,
     wants_statement: bool,
 ) -> Option<(usize, usize)> {
-    let item = starts[..starts.partition_point(|&s| s <= at)].last().copied()?;
+    let item = starts[..starts.partition_point(|&s| s <= at)]
+        .last()
+        .copied()?;
     if !text[item..].starts_with("scenario") {
         return None;
     }
@@ -104,7 +106,10 @@ pub fn blank(text: &mut String, from: usize, to: usize) {
         .chars()
         .flat_map(|c| {
             let keep = matches!(c, '\n' | '\r');
-            std::iter::repeat_n(if keep { c } else { ' ' }, if keep { 1 } else { c.len_utf8() })
+            std::iter::repeat_n(
+                if keep { c } else { ' ' },
+                if keep { 1 } else { c.len_utf8() },
+            )
         })
         .collect();
     text.replace_range(from..to, &blanked);
@@ -126,7 +131,10 @@ pub fn unclosed_item(text: &str, item: usize) -> Diag {
     let brace = text[i..].find('{').map(|b| i + b);
     let end = text.trim_end().len();
     let last = text[..end].chars().next_back().map_or(0, char::len_utf8);
-    let mut diag = Diag::new(Code::ParseUnterminated, format!("this {what} is not closed"));
+    let mut diag = Diag::new(
+        Code::ParseUnterminated,
+        format!("this {what} is not closed"),
+    );
     diag = match brace {
         Some(b) => diag.label(Span::new(b, b + 1), format!("the {what} opens here")),
         None => diag.label(Span::new(item, item + what.len()), format!("this {what}")),
