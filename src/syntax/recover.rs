@@ -80,7 +80,8 @@ pub fn broken_statement(
     } else if on_first_word {
         line
     } else {
-        line_starts(text, body, line + 1)
+        // `at` lies past the start of its line here.
+        line_starts(text, body, at)
             .rev()
             .find(|&l| starts_statement(text, l))
             .unwrap_or(line)

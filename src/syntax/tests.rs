@@ -270,3 +270,20 @@ fn a_scenario_with_a_syntax_error_is_still_checked() {
         ]
     );
 }
+
+/// Recovery slices the text at line starts: lines that start with a
+/// multi-byte character, and errors at the very end, must not panic.
+#[test]
+fn recovery_survives_odd_lines() {
+    for text in [
+        "scenario \"s\" {\n  piece A at (0,\né 1)\n}\n",
+        "scenario \"s\" {\n  board [[1, 1],\né]]\n  solve\n}\n",
+        "scenario \"s\" {\n  piece B at\n",
+        "scenario \"s\" {\n  game footholds\n",
+        "scenario \"s\" {\n\u{FEFF}bord\n",
+        "scenario \"s\" {\n  x\r\n  y\r\n}\r\n",
+    ] {
+        let (_, diags) = parse(text);
+        assert!(!diags.is_empty(), "{text:?}");
+    }
+}
