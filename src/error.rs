@@ -36,7 +36,7 @@ codes! {
     SourceTooLarge = "meeple::source::too_large": "a file larger than meeple reads (16 MiB)";
     Parse = "meeple::parse": "the text does not follow the grammar of the language";
     ParseUtf8 = "meeple::parse::utf8": "the file is not valid UTF-8";
-    ParseUnterminated = "meeple::parse::unterminated": "a string or raw block is never closed";
+    ParseUnterminated = "meeple::parse::unterminated": "a string, raw block, board or scenario is never closed";
     ParseEscape = "meeple::parse::escape": "a string uses an escape other than \\\" and \\\\";
     NumberRange = "meeple::number::range": "a number is too large, negative or otherwise out of range";
     ScenarioNoGame = "meeple::scenario::no_game": "a scenario does not start with `game NAME`";
@@ -77,6 +77,7 @@ codes! {
     UndoNothing = "meeple::undo::nothing": "`undo` with no `play` or `step` to take back";
     ExpectNoResult = "meeple::expect::no_result": "`expect` before any `solve`";
     ExpectField = "meeple::expect::field": "`expect` names a field the game's `solve` does not give";
+    ExpectValue = "meeple::expect::value": "`expect` gives a value of the wrong kind for its field (a word for a number, a player that is not A or B)";
     ExpectFailed = "meeple::expect::failed": "an expectation does not hold";
     LimitStates = "meeple::limit::states": "a solve reached `--max-states`";
     LimitTime = "meeple::limit::time": "a solve ran out of `--timeout`";

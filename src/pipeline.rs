@@ -58,6 +58,23 @@ fn too_large() -> Diag {
     .help("split it into several files; `meeple test DIR` runs a whole folder")
 }
 
+/// Errors that a statement the parser skipped may cause on its own.
+fn follows_from_a_gap(code: Code) -> bool {
+    matches!(
+        code,
+        Code::ScenarioNoGame
+            | Code::BoardMissing
+            | Code::PieceOffBoard
+            | Code::PieceInHole
+            | Code::PieceNumbering
+            | Code::PieceSharedCell
+            | Code::QueryMissing
+            | Code::PlayIllegal
+            | Code::UndoNothing
+            | Code::ExpectNoResult
+    )
+}
+
 /// Parse and check a file given as text.
 pub fn check_source(text: &str) -> Result<Checked, Diags> {
     if text.len() > MAX_SOURCE_BYTES {
@@ -70,7 +87,10 @@ pub fn check_source(text: &str) -> Result<Checked, Diags> {
             d
         });
     }
-    // Check the scenarios that parsed cleanly too, so their errors show now.
+    // Check every scenario too, so its other errors show now. In a scenario
+    // with a syntax error, the statements the parser skipped are missing:
+    // errors that may only follow from that (a piece before any board, an
+    // `expect` before any `solve`, …) are left out after it.
     let mut diags = parse_diags;
     let mut bad: Vec<usize> = diags
         .iter()
@@ -78,22 +98,40 @@ pub fn check_source(text: &str) -> Result<Checked, Diags> {
         .map(|s| s.start)
         .collect();
     bad.sort_unstable();
-    let clean: Vec<_> = file
-        .scenarios
+    // Other errors found while reading (a number or a board too large) leave
+    // holes the checker would trip on: those scenarios wait.
+    let mut unread: Vec<usize> = diags
         .iter()
-        .filter(|s| {
-            // Is there a parse error within the scenario?
-            let i = bad.partition_point(|&b| b < s.span.start);
-            bad.get(i).is_none_or(|&b| b >= s.span.end)
-        })
-        .cloned()
+        .filter(|d| !matches!(d.code, Code::Parse | Code::ParseUnterminated))
+        .filter_map(|d| d.span())
+        .map(|s| s.start)
         .collect();
-    let partial = crate::syntax::ast::File {
-        scenarios: clean,
-        tracks: file.tracks,
+    unread.sort_unstable();
+    let within = |list: &[usize], s: &crate::syntax::ast::Scenario| {
+        let i = list.partition_point(|&b| b < s.span.start);
+        list.get(i).copied().filter(|&b| b < s.span.end)
     };
-    if let Err(more) = check(partial) {
-        diags.extend(more);
+    let mut file = file;
+    file.scenarios.retain(|s| within(&unread, s).is_none());
+    let first_bad: Vec<Option<usize>> = file.scenarios.iter().map(|s| within(&bad, s)).collect();
+    let spans: Vec<_> = file.scenarios.iter().map(|s| s.span).collect();
+    if let Err(more) = check(file) {
+        diags.extend(more.into_iter().filter(|d| {
+            let Some(at) = d.span().map(|s| s.start) else {
+                return true;
+            };
+            let i = spans.partition_point(|s| s.end <= at);
+            let broken = spans
+                .get(i)
+                .filter(|s| s.start <= at)
+                .and_then(|_| first_bad[i]);
+            match broken {
+                Some(b) => {
+                    !(follows_from_a_gap(d.code) && (at >= b || d.code == Code::ScenarioNoGame))
+                }
+                None => true,
+            }
+        }));
     }
     diags.sort_by_key(|d| d.span().map(|s| s.start));
     cap_errors(&mut diags);

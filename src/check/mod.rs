@@ -6,6 +6,7 @@ use crate::games::yut::session::{build_tracks, Tracks};
 use crate::games::{GameKind, Options};
 use crate::interp::check_scenario;
 use crate::syntax::ast::{File, Scenario, Stmt};
+use crate::syntax::dialect::did_you_mean;
 
 /// A file that passed the checker, ready to run.
 pub struct Checked {
@@ -112,7 +113,12 @@ fn scenario_game(sc: &Scenario) -> Result<GameKind, Diags> {
                 format!("meeple has no game `{}`", name.node),
             )
             .label(name.span, "unknown game")
-            .help("the games are footholds, yut and stacking"),
+            .help(
+                match did_you_mean(&name.node, GameKind::ALL.map(GameKind::name)) {
+                    Some(hint) => format!("{hint} the games are footholds, yut and stacking"),
+                    None => "the games are footholds, yut and stacking".into(),
+                },
+            ),
         );
     }
     match game {

@@ -54,6 +54,7 @@ impl GameKind {
     pub fn allows(self, stmt: &Stmt) -> bool {
         match stmt {
             Stmt::Dice(_) => self == GameKind::Yut,
+            Stmt::Piece { .. } => self != GameKind::Yut,
             Stmt::Step(_) => self == GameKind::Stacking,
             Stmt::Query(q) if q.kind == QueryKind::Analyze => self != GameKind::Stacking,
             Stmt::Play(Play::Piece(_)) => self == GameKind::Yut,
@@ -149,10 +150,19 @@ pub trait Session {
     fn undo(&mut self, span: Span) -> Result<(), Diag>;
 }
 
-/// The diagnostic for a query that lacks something.
+/// "1 roll", "2 rolls": a count with its noun.
+pub fn count(n: impl Into<u128>, noun: &str) -> String {
+    match n.into() {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// The diagnostic for a query that lacks something (`what` as in "`solve`
+/// needs a board").
 pub fn missing(span: Span, what: &str, query: &str, help: &str) -> Diag {
     Diag::new(Code::QueryMissing, format!("`{query}` needs {what}"))
-        .label(span, format!("this {query} has no {what}"))
+        .label(span, format!("nothing before this declares {what}"))
         .help(help.to_string())
 }
 
@@ -161,9 +171,12 @@ pub fn limit_diag(hit: LimitHit, span: Span) -> Diag {
     match hit {
         LimitHit::States { limit } => Diag::new(
             Code::LimitStates,
-            format!("the search stopped at the state limit of {limit} states"),
+            format!(
+                "the search stopped at the state limit of {}",
+                count(limit, "state")
+            ),
         )
-        .label(span, format!("stopped after {limit} states"))
+        .label(span, format!("stopped after {}", count(limit, "state")))
         .help("raise --max-states, or ask about a smaller position"),
         LimitHit::Time { seconds, states } => Diag::new(
             Code::LimitTime,
@@ -171,12 +184,12 @@ pub fn limit_diag(hit: LimitHit, span: Span) -> Diag {
         )
         .label(
             span,
-            format!("stopped after {seconds} s and {states} states"),
+            format!("stopped after {seconds} s and {}", count(states, "state")),
         )
         .help("raise --timeout, or ask about a smaller position"),
         LimitHit::Cancelled { states } => {
             Diag::new(Code::LimitCancelled, "the search was cancelled")
-                .label(span, format!("cancelled after {states} states"))
+                .label(span, format!("cancelled after {}", count(states, "state")))
                 .help("run the query again to restart it")
         }
     }
@@ -196,5 +209,5 @@ pub fn duplicate(code: Code, span: Span, what: &str, first: Span) -> Diag {
     Diag::new(code, format!("{what} is declared twice"))
         .label(span, "declared again here")
         .label(first, "first declared here")
-        .help(format!("a scenario has one {what}; remove one of them"))
+        .help(format!("declare {what} once; remove one of the two"))
 }

@@ -4,6 +4,7 @@
 use super::GameKind;
 use crate::error::{Code, Diag, Diags};
 use crate::syntax::ast::{RuleValue, Span, Spanned, Stmt};
+use crate::syntax::dialect::{self, did_you_mean, RuleWord};
 
 /// Every rule's value for one scenario (defaults where not set).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,70 +39,17 @@ impl Default for Options {
     }
 }
 
-/// One row of the rule table.
-struct RuleSpec {
-    name: &'static str,
-    game: Option<GameKind>,
-    values: &'static str,
-}
-
-const RULES: &[RuleSpec] = &[
-    RuleSpec {
-        name: "origin",
-        game: None,
-        values: "0 or 1",
-    },
-    RuleSpec {
-        name: "first",
-        game: Some(GameKind::Footholds),
-        values: "A or B",
-    },
-    RuleSpec {
-        name: "steps",
-        game: Some(GameKind::Footholds),
-        values: "orthogonal or king",
-    },
-    RuleSpec {
-        name: "pieces",
-        game: Some(GameKind::Yut),
-        values: "a number from 1 to 8",
-    },
-    RuleSpec {
-        name: "stack",
-        game: Some(GameKind::Stacking),
-        values: "a number, at least 2",
-    },
-    RuleSpec {
-        name: "limit",
-        game: Some(GameKind::Stacking),
-        values: "a turn count, or none",
-    },
-    RuleSpec {
-        name: "mover",
-        game: Some(GameKind::Stacking),
-        values: "any or bottom",
-    },
-];
-
 /// The rule names a game accepts (for help lines and the REPL's completer).
 pub fn rule_names(game: GameKind) -> Vec<&'static str> {
-    RULES
-        .iter()
-        .filter(|r| r.game.is_none() || r.game == Some(game))
-        .map(|r| r.name)
-        .collect()
+    dialect::rules(game).map(|r| r.name).collect()
 }
 
 /// The values each rule takes, as words (for the REPL's completer).
 pub fn rule_values(name: &str) -> &'static [&'static str] {
-    match name {
-        "origin" => &["0", "1"],
-        "first" => &["A", "B"],
-        "steps" => &["orthogonal", "king"],
-        "limit" => &["none", "1000"],
-        "mover" => &["any", "bottom"],
-        _ => &[],
-    }
+    dialect::RULES
+        .iter()
+        .find(|r| r.name == name)
+        .map_or(&[], |r| r.values)
 }
 
 impl Options {
@@ -114,17 +62,18 @@ impl Options {
             let Stmt::Rule { name, value } = &stmt.node else {
                 continue;
             };
-            let Some(spec) = RULES
-                .iter()
-                .find(|r| r.name == name.node && (r.game.is_none() || r.game == Some(game)))
-            else {
+            let Some(spec) = dialect::rules(game).find(|r| r.name == name.node) else {
+                let rules = format!("{game} rules: {}", rule_names(game).join(", "));
                 diags.push(
                     Diag::new(
                         Code::RuleUnknown,
                         format!("{game} has no rule `{}`", name.node),
                     )
                     .label(name.span, "unknown rule")
-                    .help(format!("{game} rules: {}", rule_names(game).join(", "))),
+                    .help(match did_you_mean(&name.node, rule_names(game)) {
+                        Some(hint) => format!("{hint} {rules}"),
+                        None => rules,
+                    }),
                 );
                 continue;
             };
@@ -145,8 +94,16 @@ impl Options {
         (opts, diags)
     }
 
-    fn set(&mut self, spec: &RuleSpec, value: &Spanned<RuleValue>) -> Result<(), Diag> {
+    fn set(&mut self, spec: &RuleWord, value: &Spanned<RuleValue>) -> Result<(), Diag> {
         let bad = || {
+            let write = format!(
+                "write `rule {} VALUE` with VALUE {}",
+                spec.name, spec.describe
+            );
+            let hint = match &value.node {
+                RuleValue::Word(w) => did_you_mean(w, spec.values.iter().copied()),
+                RuleValue::Int(_) => None,
+            };
             Diag::new(
                 Code::RuleValue,
                 format!(
@@ -155,11 +112,11 @@ impl Options {
                     value = value.node
                 ),
             )
-            .label(value.span, format!("expected {}", spec.values))
-            .help(format!(
-                "write `rule {} VALUE` with VALUE {}",
-                spec.name, spec.values
-            ))
+            .label(value.span, format!("expected {}", spec.describe))
+            .help(match hint {
+                Some(hint) => format!("{hint} {write}"),
+                None => write,
+            })
         };
         let word = |w: &str| matches!(&value.node, RuleValue::Word(x) if x == w);
         let int = match value.node {

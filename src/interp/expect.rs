@@ -1,15 +1,18 @@
 //! `expect FIELD VALUE`: comparing a written value with a solve's field.
 
 use crate::error::{Code, Diag};
-use crate::games::FieldValue;
-use crate::render::decimal;
+use crate::games::{FieldValue, GameKind};
 use crate::syntax::ast::{ExpectValue, Span, Spanned};
+use crate::syntax::dialect::{self, did_you_mean, ValueKind};
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use num_traits::Signed;
 
 /// Does the written value match the actual field? Numbers compare as
-/// numbers; a rational compares exactly with a fraction and to 6 decimal
-/// places with a decimal.
+/// numbers; a rational compares exactly with a fraction, and a decimal (or
+/// whole number) matches it when it lies within half a unit of the sixth
+/// decimal place, bounds included: 107.132812 and 107.132813 both match
+/// 107.1328125, however it is rounded.
 pub fn matches(actual: &FieldValue, expected: &ExpectValue) -> bool {
     match (actual, expected) {
         (FieldValue::Int(n), ExpectValue::Number(s)) => s.parse::<i64>().is_ok_and(|e| e == *n),
@@ -17,7 +20,7 @@ pub fn matches(actual: &FieldValue, expected: &ExpectValue) -> bool {
         (FieldValue::Word(w), ExpectValue::Number(e)) => w == e,
         (FieldValue::Ratio(r), ExpectValue::Number(s)) => match parse_fraction(s) {
             Some(f) => &f == r,
-            None => decimal(r, 6) == normalise_decimal(s),
+            None => parse_decimal(s).is_some_and(|v| within_half_micro(&v, r)),
         },
         _ => false,
     }
@@ -34,20 +37,74 @@ fn parse_fraction(s: &str) -> Option<BigRational> {
     Some(BigRational::new(n, d))
 }
 
-/// A written decimal rounded to 6 places, in the form `decimal` prints.
-fn normalise_decimal(s: &str) -> String {
+/// A written decimal (or whole number) as an exact rational.
+fn parse_decimal(s: &str) -> Option<BigRational> {
     let (neg, body) = match s.strip_prefix('-') {
         Some(b) => (true, b),
         None => (false, s),
     };
     let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    let digits = format!("{int}{frac}");
-    let Ok(num) = digits.parse::<BigInt>() else {
-        return s.to_string();
-    };
+    let num: BigInt = format!("{int}{frac}").parse().ok()?;
     let den = num_traits::pow(BigInt::from(10), frac.len());
-    let r = BigRational::new(if neg { -num } else { num }, den);
-    decimal(&r, 6)
+    Some(BigRational::new(if neg { -num } else { num }, den))
+}
+
+/// |v − exact| ≤ 0.5·10⁻⁶, compared exactly.
+fn within_half_micro(v: &BigRational, exact: &BigRational) -> bool {
+    let diff = (v - exact).abs() * BigRational::from_integer(BigInt::from(2_000_000));
+    diff <= BigRational::from_integer(BigInt::from(1))
+}
+
+/// Does `expect FIELD VALUE` name a field of the game's `solve`, with a
+/// value of the field's kind? (checked before anything runs)
+pub fn check_value(
+    game: GameKind,
+    field: &Spanned<String>,
+    value: &Spanned<ExpectValue>,
+) -> Result<(), Diag> {
+    let names = || game.fields().iter().copied();
+    let Some(spec) = dialect::field(game, &field.node) else {
+        let list = format!("{game} fields: {}", game.fields().join(", "));
+        return Err(Diag::new(
+            Code::ExpectField,
+            format!("`solve` in {game} has no field `{}`", field.node),
+        )
+        .label(field.span, "unknown field")
+        .help(match did_you_mean(&field.node, names()) {
+            Some(hint) => format!("{hint} {list}"),
+            None => list,
+        }));
+    };
+    let words: &[&str] = match spec.kind {
+        ValueKind::WholeOr(w) | ValueKind::Words(w) => w,
+        ValueKind::Whole | ValueKind::Exact => &[],
+    };
+    let fits = match &value.node {
+        ExpectValue::Word(w) => words.contains(&w.as_str()),
+        ExpectValue::Number(n) => match spec.kind {
+            ValueKind::Whole | ValueKind::WholeOr(_) => n.parse::<i64>().is_ok(),
+            ValueKind::Exact => true,
+            ValueKind::Words(_) => false,
+        },
+    };
+    if fits {
+        return Ok(());
+    }
+    let takes = spec.kind.describe();
+    let about = format!("`{}` is {}: write {takes}", spec.name, spec.help);
+    let hint = match &value.node {
+        ExpectValue::Word(w) => did_you_mean(w, words.iter().copied()),
+        ExpectValue::Number(_) => None,
+    };
+    Err(Diag::new(
+        Code::ExpectValue,
+        format!("`expect {}` takes {takes}, not `{}`", spec.name, value.node),
+    )
+    .label(value.span, format!("not {takes}"))
+    .help(match hint {
+        Some(hint) => format!("{hint} {about}"),
+        None => about,
+    }))
 }
 
 /// Check one expectation against the last solve's fields.
@@ -62,7 +119,15 @@ pub fn judge(
         Some((_, a)) if matches(a, &value.node) => Ok(()),
         Some((_, a)) => Err(Diag::new(
             Code::ExpectFailed,
-            format!("expected {} {}, but solve gave {a}", field.node, value.node),
+            if field.node == "expected" {
+                // Not "expected expected 3".
+                format!(
+                    "expected an expected score of {}, but solve gave {a}",
+                    value.node
+                )
+            } else {
+                format!("expected {} {}, but solve gave {a}", field.node, value.node)
+            },
         )
         .label(value.span, format!("expected {}", value.node))
         .label(span, format!("actual {} is {a}", field.node))
@@ -102,5 +167,28 @@ mod tests {
             &FieldValue::Ratio(BigRational::from_integer(7.into())),
             &num("7")
         ));
+    }
+
+    /// Issue 12 item 9: an exact value half-way at the seventh decimal
+    /// matches both roundings, and nothing further away.
+    #[test]
+    fn decimals_within_half_a_unit_of_the_sixth_place() {
+        // `rule pieces 1`, `dice uniform 3..4 x 7`: 13713/128 = 107.1328125.
+        let r = FieldValue::Ratio(BigRational::new(13713.into(), 128.into()));
+        assert!(matches(&r, &num("107.132812")));
+        assert!(matches(&r, &num("107.132813")));
+        assert!(matches(&r, &num("107.1328125")));
+        assert!(!matches(&r, &num("107.132811")));
+        assert!(!matches(&r, &num("107.132814")));
+        let neg = FieldValue::Ratio(BigRational::new((-13713).into(), 128.into()));
+        assert!(matches(&neg, &num("-107.132812")));
+        assert!(matches(&neg, &num("-107.132813")));
+        assert!(!matches(&neg, &num("107.132812")));
+        // Just past the bound on either side.
+        let third = FieldValue::Ratio(BigRational::new(1.into(), 3.into()));
+        assert!(matches(&third, &num("0.333333")));
+        assert!(matches(&third, &num("0.3333338")));
+        assert!(!matches(&third, &num("0.3333339")));
+        assert!(!matches(&third, &num("0.333332")));
     }
 }

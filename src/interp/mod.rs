@@ -234,12 +234,9 @@ impl Runner {
             emit(Event::Error(
                 Diag::new(
                     Code::StmtWrongGame,
-                    format!("`{}` is not part of {game}", stmt.node.keyword()),
+                    format!("`{}` is not part of {game}", stmt.node.form()),
                 )
-                .label(
-                    stmt.span,
-                    format!("{game} has no `{}`", stmt.node.keyword()),
-                )
+                .label(stmt.span, format!("{game} has no `{}`", stmt.node.form()))
                 .help(wrong_game_help(game)),
             ));
             return Flow::Continue;
@@ -306,13 +303,8 @@ impl Runner {
             }
             Stmt::Undo => session.undo(stmt.span).map_err(|d| vec![d]),
             Stmt::Expect { field, value } => {
-                if !game.fields().contains(&field.node.as_str()) {
-                    Err(vec![Diag::new(
-                        Code::ExpectField,
-                        format!("`solve` in {game} has no field `{}`", field.node),
-                    )
-                    .label(field.span, "unknown field")
-                    .help(format!("{game} fields: {}", game.fields().join(", ")))])
+                if let Err(d) = expect::check_value(game, field, value) {
+                    Err(vec![d])
                 } else if !self.solved {
                     Err(vec![Diag::new(
                         Code::ExpectNoResult,
@@ -361,10 +353,6 @@ impl Runner {
     }
 }
 
-fn wrong_game_help(game: GameKind) -> String {
-    match game {
-        GameKind::Footholds => "footholds scenarios use board, piece A/B, rule, input, solve, line, analyze, show, play A …, undo, expect".into(),
-        GameKind::Yut => "yut scenarios use board yut|TRACK, dice, rule, input, solve, line, analyze, show, play piece N, undo, expect".into(),
-        GameKind::Stacking => "stacking scenarios use board, piece N … facing DIR, rule, input, solve, line, show, step, undo, expect".into(),
-    }
+fn wrong_game_help(game: GameKind) -> &'static str {
+    crate::syntax::dialect::dialect(game).statements
 }

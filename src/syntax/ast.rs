@@ -107,6 +107,80 @@ impl fmt::Display for Dir {
     }
 }
 
+/// The eight directions a move can name: `play A down-right`. (`facing`
+/// takes only the four of [`Dir`].)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Heading {
+    Up,
+    Down,
+    Left,
+    Right,
+    UpLeft,
+    UpRight,
+    DownLeft,
+    DownRight,
+}
+
+impl Heading {
+    pub const ALL: [Heading; 8] = [
+        Heading::Up,
+        Heading::Down,
+        Heading::Left,
+        Heading::Right,
+        Heading::UpLeft,
+        Heading::UpRight,
+        Heading::DownLeft,
+        Heading::DownRight,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Heading::Up => "up",
+            Heading::Down => "down",
+            Heading::Left => "left",
+            Heading::Right => "right",
+            Heading::UpLeft => "up-left",
+            Heading::UpRight => "up-right",
+            Heading::DownLeft => "down-left",
+            Heading::DownRight => "down-right",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Heading> {
+        Heading::ALL.into_iter().find(|h| h.name() == name)
+    }
+
+    /// The (row, column) step.
+    pub fn delta(self) -> (i64, i64) {
+        match self {
+            Heading::Up => (-1, 0),
+            Heading::Down => (1, 0),
+            Heading::Left => (0, -1),
+            Heading::Right => (0, 1),
+            Heading::UpLeft => (-1, -1),
+            Heading::UpRight => (-1, 1),
+            Heading::DownLeft => (1, -1),
+            Heading::DownRight => (1, 1),
+        }
+    }
+
+    /// The heading of a one-square step, if it is one.
+    pub fn of_delta(delta: (i64, i64)) -> Option<Heading> {
+        Heading::ALL.into_iter().find(|h| h.delta() == delta)
+    }
+
+    pub fn is_diagonal(self) -> bool {
+        let (dr, dc) = self.delta();
+        dr != 0 && dc != 0
+    }
+}
+
+impl fmt::Display for Heading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One statement inside a scenario.
 #[derive(Clone, Debug)]
 pub enum Stmt {
@@ -149,6 +223,17 @@ impl Stmt {
             Stmt::Step(_) => "step",
             Stmt::Undo => "undo",
             Stmt::Expect { .. } => "expect",
+        }
+    }
+
+    /// The statement's form, as users write it: the keyword, or for
+    /// `play` the kind of move (`play piece N`, `play A up`).
+    pub fn form(&self) -> &'static str {
+        match self {
+            Stmt::Play(Play::Piece(_)) => "play piece N",
+            Stmt::Play(Play::Dir { .. }) => "play PLAYER DIRECTION",
+            Stmt::Play(Play::To { .. }) => "play PLAYER to (r, c)",
+            _ => self.keyword(),
         }
     }
 }
@@ -240,10 +325,10 @@ pub struct Query {
 /// `play …`
 #[derive(Clone, Debug)]
 pub enum Play {
-    /// `play A up`
+    /// `play A up`, `play A down-right`
     Dir {
         player: Spanned<String>,
-        dir: Spanned<Dir>,
+        dir: Spanned<Heading>,
     },
     /// `play A to (r, c)`
     To {

@@ -77,7 +77,7 @@ impl Cx<'_> {
 
     fn coord(&mut self, p: P) -> Spanned<Coord> {
         let span = self.span(&p);
-        let mut it = p.into_inner();
+        let mut it = p.into_inner().filter(|q| q.as_rule() == Rule::int);
         let row = it.next().map_or(0, |r| self.int(r).node);
         let col = it.next().map_or(0, |c| self.int(c).node);
         Spanned::new(Coord { row, col }, span)
@@ -156,7 +156,12 @@ impl Cx<'_> {
     }
 
     fn stmt(&mut self, p: P) -> Option<Spanned<Stmt>> {
-        let span = self.span(&p);
+        // pest keeps the blanks skipped before an optional part that is not
+        // there (`piece A at (0, 0)` then a new line): end at the last token.
+        let mut span = self.span(&p);
+        if let Some(last) = p.clone().into_inner().last() {
+            span.end = last.as_span().end() + self.offset;
+        }
         let rule = p.as_rule();
         let mut it = p.into_inner().filter(|q| !is_keyword(q.as_rule()));
         let stmt = match rule {
@@ -165,6 +170,16 @@ impl Cx<'_> {
                 let b = it.next()?;
                 Stmt::Board(match b.as_rule() {
                     Rule::board_grid => self.grid(b),
+                    Rule::board_open => {
+                        let open = self.span(&b);
+                        let brace = Span::new(open.start, open.start + 1);
+                        self.diags.push(
+                            Diag::new(Code::ParseUnterminated, "this board is not closed")
+                                .label(brace, "the board opens here and has no `}`")
+                                .help(words::BOARD_NOT_CLOSED_HELP),
+                        );
+                        self.grid(b)
+                    }
                     Rule::board_array => self.array(b),
                     _ => BoardSrc::Named(self.ident(b)),
                 })
@@ -267,9 +282,10 @@ impl Cx<'_> {
                             to: self.coord(target),
                         }
                     } else {
+                        let span = self.span(&target);
                         Play::Dir {
                             player,
-                            dir: self.dir(target),
+                            dir: Spanned::new(Heading::from_name(target.as_str())?, span),
                         }
                     }
                 })

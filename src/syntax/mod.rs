@@ -7,6 +7,8 @@
 
 pub mod ast;
 mod build;
+pub mod dialect;
+mod recover;
 mod words;
 
 use crate::error::{Code, Diag, Diags};
@@ -44,15 +46,23 @@ pub fn decode(bytes: &[u8]) -> Result<String, (String, Diag)> {
 pub const MAX_PARSE_ERRORS: usize = 100;
 
 /// Parse a whole file.
+///
+/// After a syntax error in a statement of a scenario, the statement's lines
+/// are blanked out (in a copy of the text, so every span stays true) and the
+/// scenario is parsed again: its other statements are still read. A
+/// scenario left open at the end of the file is read as if closed there.
 pub fn parse(text: &str) -> (File, Diags) {
     let mut file = File::default();
     let mut diags = Vec::new();
     // Found once: a file with thousands of syntax errors stays linear.
     let starts: Vec<usize> = item_starts(text).collect();
+    // The text with broken statements blanked, made at the first one.
+    let mut work: Option<String> = None;
     let mut offset = 0;
     let mut errors = 0;
     while offset <= text.len() {
-        let rest = &text[offset..];
+        let src = work.as_deref().unwrap_or(text);
+        let rest = &src[offset..];
         match MeepleParser::parse(Rule::file, rest) {
             Ok(mut pairs) => {
                 if let Some(pair) = pairs.next() {
@@ -62,18 +72,47 @@ pub fn parse(text: &str) -> (File, Diags) {
             }
             Err(err) => {
                 let (diag, at) = words::parse_error(&err, rest, offset);
+                let recoverable = diag.code == Code::Parse;
+                let unclosed = recoverable && at == src.len() && diag.message.contains("`}`");
+                if recoverable && errors + 1 < MAX_PARSE_ERRORS {
+                    let wants_statement = diag.message.contains("a statement");
+                    if let Some((from, to)) =
+                        recover::broken_statement(src, &starts, at, wants_statement)
+                    {
+                        diags.push(diag);
+                        errors += 1;
+                        let patched = work.get_or_insert_with(|| text.to_string());
+                        recover::blank(patched, from, to);
+                        continue;
+                    }
+                }
+                let src = work.as_deref().unwrap_or(text);
                 // Keep what parsed before the error.
-                if let Some(good) = last_item_start(&starts, offset, at) {
+                let good = last_item_start(&starts, offset, at);
+                if let Some(good) = good {
                     if good > offset {
-                        if let Ok(mut pairs) = MeepleParser::parse(Rule::file, &text[offset..good])
-                        {
+                        if let Ok(mut pairs) = MeepleParser::parse(Rule::file, &src[offset..good]) {
                             if let Some(pair) = pairs.next() {
                                 build::file(pair, offset, &mut file, &mut diags);
                             }
                         }
                     }
                 }
-                diags.push(diag);
+                // A scenario or track still open at the end of the file.
+                let closed = good.filter(|_| unclosed).and_then(|good| {
+                    let patched = format!("{}\n}}", &src[good..]);
+                    let mut pairs = MeepleParser::parse(Rule::file, &patched).ok()?;
+                    build::file(pairs.next()?, good, &mut file, &mut diags);
+                    // The added `}` is not in the file.
+                    for sc in file.scenarios.iter_mut().filter(|s| s.span.end > src.len()) {
+                        sc.span.end = src.len();
+                    }
+                    for t in file.tracks.iter_mut().filter(|t| t.span.end > src.len()) {
+                        t.span.end = src.len();
+                    }
+                    Some(recover::unclosed_item(src, good))
+                });
+                diags.push(closed.unwrap_or(diag));
                 errors += 1;
                 let next = next_item_start(&starts, at);
                 if errors == MAX_PARSE_ERRORS && next.is_some() {

@@ -107,8 +107,13 @@ fn errors_in_two_scenarios_are_both_reported() {
     let text = "scenario \"a\" {\n piece A at (1,)\n}\nscenario \"b\" {\n game footholds\n}\nscenario \"c\" {\n dice uniform 1..x\n}\n";
     let (f, d) = parse(text);
     assert_eq!(d.len(), 2, "{d:?}");
-    assert_eq!(f.scenarios.len(), 1);
-    assert_eq!(f.scenarios[0].name.node, "b");
+    // Each broken statement is skipped; its scenario is still read.
+    let read: Vec<_> = f
+        .scenarios
+        .iter()
+        .map(|s| (s.name.node.as_str(), s.stmts.len()))
+        .collect();
+    assert_eq!(read, [("a", 0), ("b", 1), ("c", 0)]);
 }
 
 #[test]
@@ -173,4 +178,112 @@ fn repl_input_takes_statements_and_blocks() {
     assert!(matches!(items[1], ReplItem::Track(_)));
     let e = parse_repl("piece A at (1,").unwrap_err();
     assert_eq!(e[0].code.as_str(), "meeple::parse");
+}
+
+/// Issue 12 item 7: after a broken statement the rest of its scenario is
+/// still read, with true spans, one error per broken statement.
+#[test]
+fn a_broken_statement_does_not_hide_the_rest_of_its_scenario() {
+    let text = "scenario \"s\" {\n  game footholds\n  bord [[1, 1]]\n  board [[1, 1],\n         [1 1]]\n  piece A at (0 0)\n  piece B at\n  solve\n  expect winner A\n}\nscenario \"t\" {\n  game yut\n}\n";
+    let (file, diags) = parse(text);
+    let lines: Vec<usize> = diags
+        .iter()
+        .map(|d| crate::render::line_of(text, d.span().unwrap().start))
+        .collect();
+    assert_eq!(lines, [3, 5, 6, 7], "{diags:?}");
+    assert!(diags.iter().all(|d| d.code == crate::error::Code::Parse));
+    assert_eq!(file.scenarios.len(), 2);
+    let kinds: Vec<_> = file.scenarios[0]
+        .stmts
+        .iter()
+        .map(|s| s.node.keyword())
+        .collect();
+    assert_eq!(kinds, ["game", "solve", "expect"]);
+    let expect = &file.scenarios[0].stmts[2];
+    assert_eq!(&text[expect.span.start..expect.span.end], "expect winner A");
+}
+
+/// Issue 12 item 4: a board missing its `}` is one diagnostic at its `{`,
+/// never one per character of the statements after it.
+#[test]
+fn an_unclosed_board_is_named_at_its_brace() {
+    for text in [
+        "scenario \"s\" {\n  game footholds\n  board {\n    1 1\n  piece A at (0, 0)\n}\n",
+        "scenario \"s\" {\n  game footholds\n  board {\n    1 1\n}\nscenario \"t\" {\n  game yut\n}\n",
+        "scenario \"s\" {\n  game footholds\n  board {\n    1 1\n",
+    ] {
+        let (file, diags) = parse(text);
+        let brace = text.find("board {").unwrap() + 6;
+        let board: Vec<_> = diags
+            .iter()
+            .filter(|d| d.message == "this board is not closed")
+            .collect();
+        assert_eq!(board.len(), 1, "{text:?}: {diags:?}");
+        assert_eq!(board[0].span(), Some(Span::new(brace, brace + 1)));
+        assert!(diags
+            .iter()
+            .all(|d| d.code == crate::error::Code::ParseUnterminated));
+        assert!(file.scenarios.len() <= 2);
+    }
+}
+
+/// `(0 0)` points at the gap where the comma belongs; `play A down-right`
+/// parses (item 11), and slips get a suggestion (item 7).
+#[test]
+fn missing_comma_diagonals_and_slips() {
+    let text = "scenario \"s\" {\n  piece A at (0 0)\n}\n";
+    let d = &parse(text).1[0];
+    let at = text.find("(0 0)").unwrap() + 2;
+    assert_eq!(d.span(), Some(Span::new(at, at + 1)));
+    let f = ok("scenario \"s\" {\n  play A down-right\n}\n");
+    assert!(matches!(
+        &f.scenarios[0].stmts[0].node,
+        Stmt::Play(Play::Dir { dir, .. }) if dir.node == Heading::DownRight
+    ));
+    for (slip, hint) in [
+        ("bord", "board"),
+        ("solv", "solve"),
+        ("play A rigth", "right"),
+    ] {
+        let (_, diags) = parse(&format!("scenario \"s\" {{\n  {slip}\n}}\n"));
+        let help = diags[0].help.as_deref().unwrap_or("");
+        assert!(
+            help.starts_with(&format!("did you mean `{hint}`?")),
+            "{help}"
+        );
+    }
+}
+
+/// A scenario with a syntax error is still checked, without the errors
+/// that only follow from the statement the parser skipped.
+#[test]
+fn a_scenario_with_a_syntax_error_is_still_checked() {
+    let text = "scenario \"s\" {\n  game footholds\n  bord [[1, 1]]\n  piece A at (0, 0)\n  solve\n  expect winner C\n  expect answr 1\n}\n";
+    let diags = crate::pipeline::check_source(text).err().unwrap();
+    let codes: Vec<_> = diags.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(
+        codes,
+        [
+            "meeple::parse",
+            "meeple::expect::value",
+            "meeple::expect::field"
+        ]
+    );
+}
+
+/// Recovery slices the text at line starts: lines that start with a
+/// multi-byte character, and errors at the very end, must not panic.
+#[test]
+fn recovery_survives_odd_lines() {
+    for text in [
+        "scenario \"s\" {\n  piece A at (0,\né 1)\n}\n",
+        "scenario \"s\" {\n  board [[1, 1],\né]]\n  solve\n}\n",
+        "scenario \"s\" {\n  piece B at\n",
+        "scenario \"s\" {\n  game footholds\n",
+        "scenario \"s\" {\n\u{FEFF}bord\n",
+        "scenario \"s\" {\n  x\r\n  y\r\n}\r\n",
+    ] {
+        let (_, diags) = parse(text);
+        assert!(!diags.is_empty(), "{text:?}");
+    }
 }

@@ -1,24 +1,55 @@
 //! Parse errors in words users know: pest's expected rules become phrases
 //! like "a coordinate like (1, 2)", never grammar rule names.
 
+use super::dialect::{self, suggest};
 use super::Rule;
 use crate::error::{Code, Diag};
 use crate::syntax::ast::Span;
 use pest::error::{Error, ErrorVariant, InputLocation};
 
+/// "a statement (game, board, …)", from the dialect table.
+fn a_statement() -> String {
+    let names: Vec<_> = dialect::STATEMENTS.iter().map(|w| w.name).collect();
+    format!("a statement ({})", names.join(", "))
+}
+
 /// The phrase for one grammar rule, or None for rules users never need to hear of.
-fn describe(rule: Rule) -> Option<&'static str> {
+fn describe(rule: Rule) -> Option<String> {
+    describe_static(rule).map(str::to_string).or_else(|| {
+        matches!(
+            rule,
+            Rule::kw_game
+                | Rule::kw_board
+                | Rule::kw_piece
+                | Rule::kw_dice
+                | Rule::kw_rule
+                | Rule::kw_input
+                | Rule::kw_solve
+                | Rule::kw_line
+                | Rule::kw_analyze
+                | Rule::kw_show
+                | Rule::kw_play
+                | Rule::kw_step
+                | Rule::kw_undo
+                | Rule::kw_expect
+        )
+        .then(a_statement)
+    })
+}
+
+fn describe_static(rule: Rule) -> Option<&'static str> {
     Some(match rule {
         Rule::EOI => "the end of the file",
         Rule::kw_scenario => "`scenario \"NAME\" { … }`",
         Rule::kw_track => "`track NAME { … }`",
-        Rule::scenario | Rule::track_def => "`scenario` or `track`",
+        Rule::scenario | Rule::track_def | Rule::file => "`scenario` or `track`",
         Rule::string => "a name in quotes, like \"example 1\"",
         Rule::ident => "a name",
         Rule::int | Rule::dice_fixed => "a whole number",
         Rule::coord => "a coordinate like (1, 2)",
         Rule::judge_coord => "a coordinate like [1, 2]",
         Rule::direction => "a direction (right, left, up or down)",
+        Rule::heading => "a direction (up, down, left, right, or a diagonal like down-right)",
         Rule::board_grid => "a board like { 1 1 … } with one row per line",
         Rule::board_array => "a board like [[1,1],[0,1]]",
         Rule::array_row => "a row like [1, 0, 1]",
@@ -40,23 +71,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         Rule::square | Rule::square_def | Rule::square_ref => {
             "a square (a score like 12, `name=score`, or a square name)"
         }
-        Rule::kw_game
-        | Rule::kw_board
-        | Rule::kw_piece
-        | Rule::kw_dice
-        | Rule::kw_rule
-        | Rule::kw_input
-        | Rule::kw_solve
-        | Rule::kw_line
-        | Rule::kw_analyze
-        | Rule::kw_show
-        | Rule::kw_play
-        | Rule::kw_step
-        | Rule::kw_undo
-        | Rule::kw_expect => "a statement (game, board, piece, dice, rule, input, solve, line, analyze, show, play, step, undo, expect)",
+        Rule::comma => "`,`",
         _ => return None,
     })
 }
+
+/// The help line for a board missing its `}`.
+pub const BOARD_NOT_CLOSED_HELP: &str = "close the board with `}` on the line after its last row \
+     (a `}` before the next `scenario` closes the scenario, not the board)";
 
 /// What a literal token that pest reports as missing means.
 fn describe_literal(found: &str) -> String {
@@ -82,8 +104,8 @@ pub fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag, usize
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
         for rule in positives {
             if let Some(words) = describe(*rule) {
-                if !wanted.iter().any(|w| w == words) {
-                    wanted.push(words.to_string());
+                if !wanted.contains(&words) {
+                    wanted.push(words);
                 }
             }
         }
@@ -103,15 +125,79 @@ pub fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag, usize
     }
     let expected = join_or(&wanted);
     let found_words = if found.is_empty() {
-        "the end of the file".to_string()
+        "the end of the file after this".to_string()
     } else {
         format!("`{}`", shorten(found))
     };
-    let span = Span::new(offset + pos, offset + token_end);
+    if found == "{" && wanted.iter().any(|w| w.starts_with("a board like {")) {
+        let at = offset + pos;
+        let diag = Diag::new(Code::ParseUnterminated, "this board is not closed")
+            .label(Span::new(at, at + 1), "the board opens here and has no `}`")
+            .help(BOARD_NOT_CLOSED_HELP);
+        return (diag, at);
+    }
+    let gap = rest[..pos].trim_end().len();
+    if wanted == ["`,`"] && gap < pos {
+        // `(0 0)`: point at the gap after the first number, where the comma goes.
+        let at = offset + gap;
+        let diag = Diag::new(Code::Parse, "expected `,`")
+            .label(Span::new(at, at + 1), "a comma is missing here")
+            .help("write coordinates as (row, col), e.g. (1, 2)");
+        return (diag, offset + pos);
+    }
+    // A word or a `}` at the start of the next line begins something new.
+    let new_line = rest[gap..pos].contains('\n')
+        && (found.starts_with(|c: char| c.is_alphabetic()) || found == "}");
+    if new_line && gap > 0 && !wanted.iter().any(|w| w.starts_with("a statement")) {
+        // `piece B at` and a new line: the statement above is unfinished.
+        let width = rest[..gap].chars().next_back().map_or(0, char::len_utf8);
+        let diag = Diag::new(Code::Parse, format!("expected {expected}"))
+            .label(
+                Span::new(offset + gap - width, offset + gap),
+                format!("the line ends here, without {}", wanted[0]),
+            )
+            .help(help_for(&wanted));
+        return (diag, offset + pos);
+    }
+    let mut span = Span::new(offset + pos, offset + token_end);
+    if found.is_empty() {
+        // Nothing is drawn at the very end of a file: point at its last character.
+        let end = rest.trim_end().len();
+        let width = rest[..end].chars().next_back().map_or(0, char::len_utf8);
+        span = Span::new(offset + end - width, offset + end);
+    }
+    let mut help = help_for(&wanted);
+    if let Some(hint) = slip(found, &wanted) {
+        help = format!("did you mean `{hint}`? {help}");
+    }
     let diag = Diag::new(Code::Parse, format!("expected {expected}"))
         .label(span, format!("found {found_words}"))
-        .help(help_for(&wanted));
+        .help(help);
     (diag, offset + pos)
+}
+
+/// The known word a misspelt `found` was meant to be, given what the
+/// grammar wanted there (a statement, a top-level item or a direction).
+fn slip(found: &str, wanted: &[String]) -> Option<&'static str> {
+    if !found.starts_with(|c: char| c.is_alphabetic()) {
+        return None;
+    }
+    let statements = dialect::STATEMENTS.iter().map(|w| w.name);
+    let items = dialect::ITEMS.iter().map(|w| w.name);
+    let mut known: Vec<&'static str> = Vec::new();
+    for w in wanted {
+        if w.starts_with("a statement") {
+            known.extend(statements.clone());
+        } else if w.starts_with("`scenario") {
+            known.extend(items.clone());
+        } else if w.starts_with("a direction (right") {
+            // `facing` takes the four straight directions only.
+            known.extend(dialect::directions().take(4));
+        } else if w.starts_with("a direction") {
+            known.extend(dialect::directions());
+        }
+    }
+    suggest(found, known)
 }
 
 fn help_for(wanted: &[String]) -> String {
@@ -123,8 +209,13 @@ fn help_for(wanted: &[String]) -> String {
     } else if first.starts_with("`scenario") {
         "a file is a list of `scenario \"NAME\" { … }` blocks and `track NAME { … }` definitions"
             .into()
-    } else if first.starts_with("a direction") {
+    } else if first.starts_with("a direction (right") {
         "directions are right, left, up and down".into()
+    } else if first.starts_with("a direction") {
+        format!(
+            "moves go {}",
+            dialect::or_list(&dialect::directions().collect::<Vec<_>>())
+        )
     } else {
         format!("write {first} here")
     }

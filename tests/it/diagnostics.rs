@@ -395,6 +395,17 @@ track short {
 }
 "#,
         ),
+        Code::ExpectValue => Script(
+            r#"scenario "a winner who does not play" {
+  game footholds
+  board [[1, 1, 1]]
+  piece A at (0, 0)
+  piece B at (0, 2)
+  solve
+  expect winner C
+}
+"#,
+        ),
         Code::ExpectFailed => Script(
             r#"scenario "kakao example 1, misremembered" {
   game footholds

@@ -7,7 +7,7 @@ use crate::games::grid::{self, show_cell, Grid, Legend};
 use crate::games::{
     duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session,
 };
-use crate::syntax::ast::{Coord, Dir, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
+use crate::syntax::ast::{Coord, Heading, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
 use crate::syntax::judge_coords;
 use serde_json::json;
 
@@ -245,17 +245,7 @@ fn verdict(v: Value) -> String {
 fn step_dir(from: (usize, usize), to: (usize, usize)) -> Option<&'static str> {
     let dr = to.0 as i64 - from.0 as i64;
     let dc = to.1 as i64 - from.1 as i64;
-    Some(match (dr, dc) {
-        (-1, 0) => "up",
-        (1, 0) => "down",
-        (0, -1) => "left",
-        (0, 1) => "right",
-        (-1, -1) => "up-left",
-        (-1, 1) => "up-right",
-        (1, -1) => "down-left",
-        (1, 1) => "down-right",
-        _ => return None,
-    })
+    Heading::of_delta((dr, dc)).map(Heading::name)
 }
 
 impl Session for Footholds {
@@ -442,12 +432,7 @@ impl Session for Footholds {
         let (player, target) = match play {
             Play::Dir { player, dir } => {
                 let from = if player.node == "B" { pos.b } else { pos.a };
-                let (dr, dc) = match dir.node {
-                    Dir::Up => (-1, 0),
-                    Dir::Down => (1, 0),
-                    Dir::Left => (0, -1),
-                    Dir::Right => (0, 1),
-                };
+                let (dr, dc) = dir.node.delta();
                 let r = from.0 as i64 + dr;
                 let c = from.1 as i64 + dc;
                 (

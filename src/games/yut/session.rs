@@ -430,9 +430,9 @@ impl Session for Yut {
                     .line(format!("best total score {total}"));
                 if self.used > 0 {
                     ans = ans.line(format!(
-                        "{} scored so far + {best} from the remaining {} rolls",
+                        "{} scored so far + {best} from the remaining {}",
                         self.scored,
-                        rest.len()
+                        crate::games::count(rest.len() as u64, "roll")
                     ));
                 }
                 Ok(ans.line(format!("answer {total}")))
@@ -445,8 +445,9 @@ impl Session for Yut {
                     .field("expected", FieldValue::Ratio(e.clone()))
                     .line(format!("best expected score {}", decimal(&e, 6)))
                     .line(format!(
-                        "exactly {} ({left} rolls of a fair {lo}..{hi} die, each seen before the move)",
-                        Self::fraction(&e)
+                        "exactly {} ({} of a fair {lo}..{hi} die, each seen before the move)",
+                        Self::fraction(&e),
+                        crate::games::count(left, "roll")
                     )))
             }
             (QueryKind::Line, Rolls::Fixed(all)) => {
@@ -490,8 +491,11 @@ impl Session for Yut {
                 }
                 if plan.len() < rest.len() {
                     ans = ans.line(format!(
-                        "every piece is home: the last {} rolls are skipped",
-                        rest.len() - plan.len()
+                        "every piece is home: the last {} skipped",
+                        match rest.len() - plan.len() {
+                            1 => "roll is".to_string(),
+                            n => format!("{n} rolls are"),
+                        }
                     ));
                 }
                 let total = plan
@@ -506,7 +510,8 @@ impl Session for Yut {
                 let table =
                     analyze_uniform_classes(&track, &self.at, *lo, *hi, left, b).map_err(lim)?;
                 let mut ans = Answer::default().line(format!(
-                    "random dice: the best move for each value of the next roll ({left} rolls left)"
+                    "random dice: the best move for each value of the next roll ({} left)",
+                    crate::games::count(left, "roll")
                 ));
                 let mut detail = Vec::new();
                 for class in &table {
