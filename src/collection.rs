@@ -259,7 +259,9 @@ pub fn scenario_case(run: &ScenarioRun) -> Case {
 /// The verdict on a whole file, if there is one: an invalid file passes
 /// only when it declares exactly the codes it is rejected with
 /// (`# expect-error: CODE` lines, see [`expected_errors`]); a valid file
-/// that declares such lines fails.
+/// that declares such lines fails, and so does a file where no scenario
+/// ran (a file with no scenario; when a filter left a file's scenarios
+/// out, `meeple test` does not show this verdict).
 pub fn file_case(run: &FileRun) -> Option<Case> {
     let wanted = expected_errors(&run.source.text);
     match &run.outcome {
@@ -287,6 +289,12 @@ pub fn file_case(run: &FileRun) -> Option<Case> {
                 }
             })
         }
+        Outcome::Ran(runs) if runs.is_empty() && wanted.is_empty() => Some(Case {
+            scenario: None,
+            passed: false,
+            note: "no scenario: the file tests nothing".to_string(),
+            failures: Vec::new(),
+        }),
         Outcome::Ran(_) if !wanted.is_empty() => Some(Case {
             scenario: None,
             passed: false,

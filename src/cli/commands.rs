@@ -1,13 +1,12 @@
 //! The subcommands.
 
 pub use super::report::TestOptions;
-use super::Format;
+use super::{out, Format};
 use meeple::collection::game_files;
 use meeple::error::{render, Code, Diag};
 use meeple::interp::{Event, Limits};
 use meeple::pipeline::{run_bytes, FileRun, Outcome, RunConfig};
 use meeple::render::LineIndex;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn read(path: &Path) -> Result<Vec<u8>, String> {
@@ -19,46 +18,50 @@ fn read(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 fn print_run(run: &FileRun, format: Format, color: bool) {
-    let mut out = std::io::stdout().lock();
     match (&run.outcome, format) {
         (Outcome::Invalid(diags), _) => {
-            eprint!("{}", run.render_diags(diags, color));
+            out::err(run.render_diags(diags, color));
         }
         (Outcome::Ran(runs), Format::Text) => {
             let lines = LineIndex::new(&run.source.text);
             for r in runs {
                 // Diagnostics (failed expectations, budgets) go to stderr in colour.
                 if r.passed() {
-                    let text = run.render_scenario_with(r, false, &lines);
-                    let _ = out.write_all(text.as_bytes());
+                    out::out(run.render_scenario_with(r, false, &lines));
                 } else {
                     let mut quiet = r.clone();
                     quiet.events.retain(|e| !matches!(e, Event::Error(_)));
-                    let text = run.render_scenario_with(&quiet, false, &lines);
-                    let _ = out.write_all(text.as_bytes());
-                    let _ = out.flush();
-                    eprint!(
-                        "{}",
-                        run.render_diags_indexed(&r.failures().cloned().collect(), color, &lines)
-                    );
+                    out::out_flush(run.render_scenario_with(&quiet, false, &lines));
+                    out::err(run.render_diags_indexed(
+                        &r.failures().cloned().collect(),
+                        color,
+                        &lines,
+                    ));
                 }
             }
         }
         (Outcome::Ran(_), Format::Json) => {
             let lines = LineIndex::new(&run.source.text);
             for obj in run.render_json() {
-                let _ = writeln!(out, "{obj}");
+                out::out(format!("{obj}\n"));
             }
             if let Outcome::Ran(runs) = &run.outcome {
                 for r in runs {
-                    eprint!(
-                        "{}",
-                        run.render_diags_indexed(&r.failures().cloned().collect(), color, &lines)
-                    );
+                    out::err(run.render_diags_indexed(
+                        &r.failures().cloned().collect(),
+                        color,
+                        &lines,
+                    ));
                 }
             }
         }
     }
+}
+
+/// The warning for a valid file that holds no scenario (an empty file, a
+/// file of comments, a CR-only file read as one comment before CRs counted).
+fn no_scenario(name: &str) -> String {
+    format!("warning: {name} holds no scenario: nothing to run\n")
 }
 
 /// `meeple run FILE…`
@@ -72,13 +75,16 @@ pub fn run(files: &[PathBuf], limits: &Limits, format: Format, color: bool) -> i
         let bytes = match read(f) {
             Ok(b) => b,
             Err(e) => {
-                eprint!("{e}");
+                out::err(e);
                 code = 2;
                 continue;
             }
         };
         let run = run_bytes(&f.display().to_string(), &bytes, &config);
         print_run(&run, format, color);
+        if matches!(&run.outcome, Outcome::Ran(runs) if runs.is_empty()) {
+            out::err(no_scenario(&run.source.name));
+        }
         code = code.max(run.exit_code());
     }
     code
@@ -91,7 +97,7 @@ pub fn check(files: &[PathBuf], color: bool) -> i32 {
         let bytes = match read(f) {
             Ok(b) => b,
             Err(e) => {
-                eprint!("{e}");
+                out::err(e);
                 code = 2;
                 continue;
             }
@@ -99,21 +105,21 @@ pub fn check(files: &[PathBuf], color: bool) -> i32 {
         let name = f.display().to_string();
         match meeple::pipeline::check_bytes(&bytes) {
             (_, Ok(checked)) => {
-                let _ = writeln!(
-                    std::io::stdout(),
-                    "{name}: ok ({} scenarios)",
-                    checked.file.scenarios.len()
-                );
+                let n = checked.file.scenarios.len();
+                out::out(format!("{name}: ok ({n} scenarios)\n"));
+                if n == 0 {
+                    out::err(no_scenario(&name));
+                }
             }
             (text, Err(diags)) => {
                 for d in &diags {
-                    eprint!("{}", render(d, &name, &text, color));
+                    out::err(render(d, &name, &text, color));
                 }
-                eprintln!(
-                    "{name}: {} error{}",
+                out::err(format!(
+                    "{name}: {} error{}\n",
                     diags.len(),
                     if diags.len() == 1 { "" } else { "s" }
-                );
+                ));
                 code = 2;
             }
         }
@@ -131,10 +137,18 @@ pub fn test(paths: &[PathBuf], limits: &Limits, opts: &TestOptions) -> i32 {
     let files = match game_files(&paths) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {e}");
+            out::err(format!("error: {e}\n"));
             return 2;
         }
     };
+    if files.is_empty() {
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        out::err(format!(
+            "error: nothing to test: no .game file under {}\n",
+            names.join(", ")
+        ));
+        return 2;
+    }
     let config = RunConfig {
         limits: limits.clone(),
         filter: opts.filter.clone(),

@@ -1,6 +1,7 @@
 //! Command-line interface: `meeple run|check|test|repl`.
 
 mod commands;
+mod out;
 mod progress;
 mod repl;
 mod report;
@@ -126,11 +127,17 @@ impl Cli {
 
 /// Parse arguments, run the command, return the exit code.
 pub fn main() -> i32 {
+    out::init();
     let cli = Cli::parse();
+    let code = command(&cli);
+    out::finish(code)
+}
+
+fn command(cli: &Cli) -> i32 {
     let limits = match cli.limits() {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("error: {e}");
+            out::err(format!("error: {e}\n"));
             return 2;
         }
     };

@@ -9,4 +9,5 @@ mod diagnostics;
 mod hardening;
 mod repl;
 mod sessions;
+mod silence;
 mod snapshots;

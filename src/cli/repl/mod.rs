@@ -17,7 +17,8 @@ use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::Editor;
 use state::{Sink, State};
-use std::io::{IsTerminal, Write};
+use super::out;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -27,14 +28,10 @@ struct Terminal;
 
 impl Sink for Terminal {
     fn out(&mut self, text: &str) {
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
+        out::out_flush(text);
     }
     fn err(&mut self, text: &str) {
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(text.as_bytes());
-        let _ = err.flush();
+        out::err(text);
     }
 }
 
@@ -91,7 +88,7 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
     let mut editor: Editor<MeepleHelper, FileHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("error: cannot start the line editor: {e}");
+            out::err(format!("error: cannot start the line editor: {e}\n"));
             return 2;
         }
     };
@@ -101,10 +98,10 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
         let _ = editor.load_history(p);
     }
     if interactive {
-        println!(
-            "meeple {} — type statements or :help; :quit or Ctrl-D leaves",
+        out::out_flush(format!(
+            "meeple {} — type statements or :help; :quit or Ctrl-D leaves\n",
             env!("CARGO_PKG_VERSION")
-        );
+        ));
     }
     if let Some(f) = file {
         state.load(f, &mut sink);
@@ -139,7 +136,7 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(e) => {
-                eprintln!("error: {e}");
+                out::err(format!("error: {e}\n"));
                 break;
             }
         }
