@@ -29,16 +29,16 @@ impl Progress {
         }
     }
 
-    /// The number of scenarios is known.
+    /// This many more scenarios are planned (files are read in batches).
     pub fn start(&self, scenarios: usize) {
         let Some(bar) = &self.bar else { return };
-        bar.set_length(scenarios as u64);
+        bar.set_length(bar.length().unwrap_or(0) + scenarios as u64);
         if let Ok(style) = ProgressStyle::with_template(
             "{spinner} {bar:40} {pos}/{len} scenarios  {elapsed}  eta {eta}",
         ) {
             bar.set_style(style);
         }
-        if scenarios > MANY_SCENARIOS {
+        if bar.length().unwrap_or(0) > MANY_SCENARIOS as u64 {
             self.show(bar);
         }
     }

@@ -245,9 +245,9 @@ impl Report<'_> {
             let shown = !filtered_out
                 && (!case.passed
                     || self
-                    .opts
-                    .filter
-                    .as_ref()
+                        .opts
+                        .filter
+                        .as_ref()
                         .is_none_or(|f| run.source.name.contains(f.as_str())));
             if shown {
                 self.file_verdict(run, &case);

@@ -51,10 +51,16 @@ fn files_with_nothing_to_run_are_reported() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(out, "");
-    assert!(err.contains("warning: empty.game holds no scenario"), "{err}");
+    assert!(
+        err.contains("warning: empty.game holds no scenario"),
+        "{err}"
+    );
     let o = meeple_in(&dir, &["check", "comment.game"], &[]);
     let (_, err) = text(&o);
-    assert!(err.contains("warning: comment.game holds no scenario"), "{err}");
+    assert!(
+        err.contains("warning: comment.game holds no scenario"),
+        "{err}"
+    );
     let o = meeple_in(&dir, &["test", "."], &[]);
     let (out, _) = text(&o);
     assert_eq!(o.status.code(), Some(1), "{out}");
@@ -65,12 +71,22 @@ fn files_with_nothing_to_run_are_reported() {
     let o = meeple_in(&dir, &["test", "none"], &[]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err.contains("nothing to test: no .game file under none"), "{err}");
-    std::fs::write(dir.join("none/one.game"), "scenario \"a\" { game footholds }\n").unwrap();
+    assert!(
+        err.contains("nothing to test: no .game file under none"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("none/one.game"),
+        "scenario \"a\" { game footholds }\n",
+    )
+    .unwrap();
     let o = meeple_in(&dir, &["test", "none", "--filter", "zzz"], &[]);
     let (_, err) = text(&o);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err.contains("no scenario matches --filter \"zzz\""), "{err}");
+    assert!(
+        err.contains("no scenario matches --filter \"zzz\""),
+        "{err}"
+    );
 }
 
 #[cfg(target_os = "linux")]
@@ -78,7 +94,11 @@ fn files_with_nothing_to_run_are_reported() {
 fn a_full_disk_is_an_error() {
     let dir = temp_dir("full");
     std::fs::write(dir.join("cr.game"), CR_SCRIPT).unwrap();
-    for args in [&["run", "cr.game"][..], &["check", "cr.game"], &["test", "."]] {
+    for args in [
+        &["run", "cr.game"][..],
+        &["check", "cr.game"],
+        &["test", "."],
+    ] {
         let full = std::fs::OpenOptions::new()
             .write(true)
             .open("/dev/full")
@@ -118,21 +138,29 @@ fn a_closed_pipe_ends_the_run_quietly() {
         .map(|i| format!("scenario \"s{i}\" {{ bogus }}\n"))
         .collect();
     std::fs::write(dir.join("bad.game"), bad).unwrap();
+    let many: String = (0..1500)
+        .map(|i| format!("scenario \"s{i}\" {{\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n}}\n"))
+        .collect();
+    std::fs::write(dir.join("many.game"), many).unwrap();
     // Far more than a pipe holds (64 KiB), so the pipe is closed while
-    // meeple still writes.
-    for args in [["check", "bad.game"]] {
-        let mut child = bin()
-            .args(args)
-            .current_dir(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+    // meeple still writes: errors on stderr, results on stdout.
+    for (args, stderr) in [(["check", "bad.game"], true), (["run", "many.game"], false)] {
+        let mut cmd = bin();
+        cmd.args(args).current_dir(&dir);
+        if stderr {
+            cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+        } else {
+            cmd.stdout(Stdio::piped()).stderr(Stdio::null());
+        }
+        let mut child = cmd.spawn().unwrap();
         // Read one line, as `head -1` does, then close the pipe.
         let mut first = String::new();
-        BufReader::new(child.stderr.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
+        let pipe: Box<dyn std::io::Read> = if stderr {
+            Box::new(child.stderr.take().unwrap())
+        } else {
+            Box::new(child.stdout.take().unwrap())
+        };
+        BufReader::new(pipe).read_line(&mut first).unwrap();
         assert!(!first.is_empty());
         let status = child.wait().unwrap();
         assert_ne!(status.code(), Some(101), "{args:?} panicked");
@@ -147,4 +175,51 @@ fn a_closed_pipe_ends_the_run_quietly() {
 #[cfg(unix)]
 fn libc_sigpipe() -> i32 {
     13
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_entries_fail_and_the_rest_runs() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let dir = temp_dir("walk-errors");
+    let ok = "scenario \"one\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n}\n";
+    std::fs::write(dir.join("a.game"), ok).unwrap();
+    std::fs::write(dir.join("z.game"), ok).unwrap();
+    symlink(dir.join("missing.game"), dir.join("dangling.game")).unwrap();
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    symlink(&dir, dir.join("sub/loop")).unwrap();
+    std::fs::create_dir_all(dir.join("locked")).unwrap();
+    std::fs::write(dir.join("locked/x.game"), ok).unwrap();
+    std::fs::set_permissions(dir.join("locked"), std::fs::Permissions::from_mode(0o000)).unwrap();
+    // Root reads a folder whatever its mode: then it is not a failure.
+    let locked_fails = std::fs::read_dir(dir.join("locked")).is_err();
+    let o = meeple_in(&dir, &["test", "."], &[]);
+    std::fs::set_permissions(dir.join("locked"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(out.contains("PASS ./a.game › one"), "{out}");
+    assert!(out.contains("PASS ./z.game › one"), "{out}");
+    assert!(
+        out.contains("FAIL ./dangling.game (invalid script: meeple::io)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("FAIL ./sub/loop (invalid script: meeple::io)"),
+        "{out}"
+    );
+    assert!(err.contains("a loop"), "{err}");
+    let (passed, failed) = (
+        2 + usize::from(!locked_fails),
+        2 + usize::from(locked_fails),
+    );
+    assert!(
+        out.ends_with(&format!("{passed} passed, {failed} failed\n")),
+        "{out}"
+    );
+    if locked_fails {
+        assert!(
+            out.contains("FAIL ./locked (invalid script: meeple::io)"),
+            "{out}"
+        );
+    }
 }

@@ -9,6 +9,7 @@ mod commands;
 mod editor;
 mod state;
 
+use super::out;
 use commands::After;
 use editor::{CompleteCx, MeepleHelper};
 use meeple::interp::Limits;
@@ -17,7 +18,6 @@ use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::Editor;
 use state::{Sink, State};
-use super::out;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
