@@ -474,17 +474,17 @@ pub fn snapshot_text(run: &FileRun) -> String {
 }
 
 /// Where the snapshot of a script lives: `DIR/NAME.game` →
-/// `DIR/__snapshots__/NAME.snap`.
+/// `DIR/__snapshots__/NAME.snap`. The name is kept byte for byte (two
+/// scripts whose names differ only in bytes that are not UTF-8 do not
+/// share a snapshot).
 pub fn snapshot_path(script: &Path) -> PathBuf {
-    let stem = script
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let mut name = script.file_stem().unwrap_or_default().to_os_string();
+    name.push(".snap");
     script
         .parent()
         .unwrap_or(Path::new(""))
         .join("__snapshots__")
-        .join(format!("{stem}.snap"))
+        .join(name)
 }
 
 /// The pending snapshot beside `snapshot_path(script)`: `NAME.snap.new`.
@@ -542,6 +542,28 @@ mod tests {
             pool,
         );
         out
+    }
+
+    #[test]
+    #[cfg(unix)]
+    #[test]
+    fn snapshot_names_keep_every_byte() {
+        use std::os::unix::ffi::OsStrExt;
+        let a = Path::new(std::ffi::OsStr::from_bytes(b"d/a\xff.game"));
+        let b = Path::new(std::ffi::OsStr::from_bytes(b"d/a\xfe.game"));
+        assert_ne!(snapshot_path(a), snapshot_path(b));
+        assert_eq!(
+            snapshot_path(a).as_os_str().as_bytes(),
+            b"d/__snapshots__/a\xff.snap"
+        );
+        assert_eq!(
+            pending_path(b).as_os_str().as_bytes(),
+            b"d/__snapshots__/a\xfe.snap.new"
+        );
+        assert_eq!(
+            snapshot_path(Path::new("x.game")),
+            Path::new("__snapshots__/x.snap")
+        );
     }
 
     #[test]
