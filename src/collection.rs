@@ -544,7 +544,6 @@ mod tests {
         out
     }
 
-    #[test]
     #[cfg(unix)]
     #[test]
     fn snapshot_names_keep_every_byte() {

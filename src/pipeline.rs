@@ -259,7 +259,7 @@ impl FileRun {
                     ..
                 } => {
                     out.push_str(&text::answer(
-                        &run.name,
+                        &printable(&run.name),
                         *query,
                         lines.line(span.start),
                         answer,
@@ -297,6 +297,26 @@ impl FileRun {
             .flat_map(|run| json::scenario_answers(&self.source.name, run, &lines))
             .collect()
     }
+}
+
+/// A scenario name (or any script text) as human output shows it: control
+/// characters — a terminal escape, a carriage return — are written as
+/// escapes (`\u{1b}`), so a name cannot drive the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
 }
 
 /// The codes a script declares it must be rejected with, one comment line

@@ -15,7 +15,7 @@ use meeple::collection::{
 };
 use meeple::error::Diag;
 use meeple::interp::ScenarioRun;
-use meeple::pipeline::{FileRun, Outcome, RunConfig, Source};
+use meeple::pipeline::{printable, FileRun, Outcome, RunConfig, Source};
 use meeple::render::{json, LineIndex};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -179,11 +179,15 @@ impl Report<'_> {
                     format!(
                         "{} {name} › {} ({})\n",
                         self.verdict(true),
-                        run.name,
+                        printable(&run.name),
                         case.note
                     )
                 } else {
-                    format!("{} {name} › {}\n", self.verdict(false), run.name)
+                    format!(
+                        "{} {name} › {}\n",
+                        self.verdict(false),
+                        printable(&run.name)
+                    )
                 };
                 for d in &case.failures {
                     let at = d.span().map_or(String::new(), |sp| {

@@ -223,3 +223,102 @@ fn unreadable_entries_fail_and_the_rest_runs() {
         );
     }
 }
+
+/// `meeple repl` with piped input and the given history file.
+fn piped_repl(dir: &std::path::Path, history: &str, input: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = bin()
+        .arg("repl")
+        .current_dir(dir)
+        .env("MEEPLE_HISTORY", history)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+const SESSION: &str = "game footholds\nboard [[1, 1]]\npiece A at (0, 0)\npiece B at (0, 1)\nsolve\n";
+
+#[test]
+fn a_history_file_is_appended_to_not_cut() {
+    let dir = temp_dir("history-append");
+    let path = dir.join("history.txt");
+    let old: String = (0..500).map(|i| format!("show {i}\n")).collect();
+    std::fs::write(&path, &old).unwrap();
+    let o = piped_repl(&dir, path.to_str().unwrap(), SESSION);
+    assert_eq!(o.status.code(), Some(0), "{:?}", text(&o));
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(now.starts_with(&old), "the old entries are kept");
+    assert_eq!(now.lines().count(), 500 + SESSION.lines().count());
+    assert!(now.ends_with("\nsolve\n"), "{}", &now[now.len() - 40..]);
+}
+
+#[cfg(unix)]
+#[test]
+fn history_only_in_regular_files() {
+    let dir = temp_dir("history-devices");
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    for history in ["/dev/zero", "/dev/full", fifo.to_str().unwrap()] {
+        let o = piped_repl(&dir, history, SESSION);
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(0), "{history}: {out}{err}");
+        assert!(err.contains("is not a regular file"), "{history}: {err}");
+        assert!(err.contains("runs without history"), "{history}: {err}");
+        assert!(out.contains("answer"), "{history}: the session ran: {out}");
+    }
+}
+
+#[test]
+fn a_piped_session_with_errors_fails_and_names_are_escaped() {
+    let dir = temp_dir("repl-exit");
+    let history = dir.join("h");
+    let o = piped_repl(&dir, history.to_str().unwrap(), SESSION);
+    assert_eq!(o.status.code(), Some(0), "{:?}", text(&o));
+    let o = piped_repl(&dir, history.to_str().unwrap(), "bogus words\nsolve\n");
+    assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
+    // A terminal escape in a scenario name is shown escaped.
+    let block = "scenario \"red\x1b[31m\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n}\n:scenarios\n";
+    let o = piped_repl(&dir, history.to_str().unwrap(), block);
+    let (out, err) = text(&o);
+    assert!(!out.contains('\x1b') && !err.contains('\x1b'), "{out:?}{err:?}");
+    assert!(out.contains("red\\u{1b}[31m"), "{out}");
+    std::fs::write(dir.join("esc.game"), block.replace(":scenarios\n", "")).unwrap();
+    let o = meeple_in(&dir, &["run", "esc.game"], &[]);
+    let (out, _) = text(&o);
+    assert!(out.contains("== red\\u{1b}[31m · solve"), "{out}");
+    let o = meeple_in(&dir, &["test", "esc.game"], &[]);
+    let (out, _) = text(&o);
+    assert!(out.contains("PASS esc.game › red\\u{1b}[31m"), "{out}");
+}
+
+#[test]
+fn a_negative_line_bound_is_an_error() {
+    let dir = temp_dir("line-negative");
+    let src = "scenario \"s\" {\n  game stacking\n  board [[1]]\n  piece 1 at (0, 0) facing up\n  line -3\n}\n";
+    std::fs::write(dir.join("neg.game"), src).unwrap();
+    let o = meeple_in(&dir, &["check", "neg.game"], &[]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("meeple::number::range"), "{err}");
+    assert!(err.contains("neg.game:5:8"), "on the number: {err}");
+    // In the REPL too.
+    let history = dir.join("h");
+    let o = piped_repl(
+        &dir,
+        history.to_str().unwrap(),
+        "game stacking\nboard [[1]]\npiece 1 at (0, 0) facing up\nline -3\n",
+    );
+    let (_, err) = text(&o);
+    assert!(err.contains("meeple::number::range"), "{err}");
+    assert_eq!(o.status.code(), Some(1));
+}

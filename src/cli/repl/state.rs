@@ -7,6 +7,7 @@ use meeple::error::{render, Code, Diag};
 use meeple::games::yut::session::{build_tracks, Tracks};
 use meeple::games::{GameKind, Mode, Options};
 use meeple::interp::{Event, Flow, Limits, Runner};
+use meeple::pipeline::printable;
 use meeple::render::{line_of, text};
 use meeple::syntax::ast::{File, Query, QueryKind, Scenario, Span, Spanned, Stmt, TrackDef};
 use meeple::syntax::{parse_repl_at, ReplItem};
@@ -455,6 +456,7 @@ impl State {
             stmts: sc.stmts,
             runner,
         });
+        let name = printable(&name);
         sink.out(&format!("scenario \"{name}\" ({game}) is current\n"));
     }
 
@@ -554,6 +556,7 @@ impl State {
             .cloned()
         else {
             let known = self.scenario_names();
+            let name = printable(name);
             sink.err(&if known.is_empty() {
                 format!("there is no scenario \"{name}\": none is loaded (use :load FILE)\n")
             } else {
@@ -561,7 +564,7 @@ impl State {
                     "there is no scenario \"{name}\"; the scenarios are: {}\n",
                     known
                         .iter()
-                        .map(|n| format!("\"{n}\""))
+                        .map(|n| format!("\"{}\"", printable(n)))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )
@@ -578,6 +581,7 @@ impl State {
             stmts: sc.stmts,
             runner,
         });
+        let name = printable(name);
         sink.out(&format!("scenario \"{name}\" ({game}) is current\n"));
         self.autoshow(sink);
     }
@@ -597,7 +601,7 @@ impl State {
                 } else {
                     " "
                 };
-                format!("{mark} \"{}\" ({g})\n", s.name.node)
+                format!("{mark} \"{}\" ({g})\n", printable(&s.name.node))
             })
             .collect()
     }
@@ -691,7 +695,12 @@ fn print_events(log: &Log, name: &str, events: &[Event], color: bool, sink: &mut
                 span,
                 answer,
                 ..
-            } => sink.out(&text::answer(name, *query, log.line(span.start), answer)),
+            } => sink.out(&text::answer(
+                &printable(name),
+                *query,
+                log.line(span.start),
+                answer,
+            )),
             Event::ExpectPassed { span, field, value } => {
                 let (chunk, at) = log.local(span.start);
                 sink.out(&text::expect_passed(field, value, chunk, at));
