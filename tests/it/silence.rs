@@ -245,7 +245,8 @@ fn piped_repl(dir: &std::path::Path, history: &str, input: &str) -> std::process
     child.wait_with_output().unwrap()
 }
 
-const SESSION: &str = "game footholds\nboard [[1, 1]]\npiece A at (0, 0)\npiece B at (0, 1)\nsolve\n";
+const SESSION: &str =
+    "game footholds\nboard [[1, 1]]\npiece A at (0, 0)\npiece B at (0, 1)\nsolve\n";
 
 #[test]
 fn a_history_file_is_appended_to_not_cut() {
@@ -290,7 +291,10 @@ fn a_piped_session_with_errors_fails_and_names_are_escaped() {
     let block = "scenario \"red\x1b[31m\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n}\n:scenarios\n";
     let o = piped_repl(&dir, history.to_str().unwrap(), block);
     let (out, err) = text(&o);
-    assert!(!out.contains('\x1b') && !err.contains('\x1b'), "{out:?}{err:?}");
+    assert!(
+        !out.contains('\x1b') && !err.contains('\x1b'),
+        "{out:?}{err:?}"
+    );
     assert!(out.contains("red\\u{1b}[31m"), "{out}");
     std::fs::write(dir.join("esc.game"), block.replace(":scenarios\n", "")).unwrap();
     let o = meeple_in(&dir, &["run", "esc.game"], &[]);
