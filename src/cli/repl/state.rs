@@ -904,6 +904,13 @@ mod tests {
         let mut c = Capture::default();
         s.load(&dir.join("missing.game"), &mut c);
         assert!(c.err.contains("meeple::io"), "{}", c.err);
+        // Loading again replaces the scenarios by name (through the index).
+        let mut c = Capture::default();
+        s.load(&path, &mut c);
+        assert_eq!(s.list().lines().count(), 2, "{}", s.list());
+        assert_eq!(s.by_name.len(), 2);
+        s.use_scenario("a", &mut c);
+        assert!(s.list().contains("* \"a\""), "{}", s.list());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
