@@ -1,7 +1,7 @@
 //! The rustyline helper: when Enter runs the input (validator), colours
 //! (highlighter), Tab (completer) and grey suggestions from history (hinter).
 //!
-//! The decisions are pure functions ([`incomplete`], [`tokens`],
+//! The decisions are plain functions ([`Continuation`], [`tokens`],
 //! [`complete`]) so they are unit-tested without a terminal.
 
 use super::commands;
@@ -25,7 +25,7 @@ use std::ops::Range;
 /// the text or right at such an open bracket (pest reports a board grid or
 /// raw block that never closes at its start): a board being typed row by
 /// row, a scenario block, a raw judge input. Any other parse error is
-/// "complete", so that it is shown.
+/// "complete", so that it is shown. (Without memory: for tests.)
 #[cfg(test)]
 pub fn incomplete(text: &str) -> bool {
     Continuation::default().incomplete(text)
@@ -61,7 +61,10 @@ pub struct Continuation {
 }
 
 impl Continuation {
-    /// [`incomplete`], remembering what it can for the next call.
+    /// Should Enter continue the input on a new line? Only when a `{`, `[`,
+    /// `(` or `"""` is still open and the real grammar fails at the very
+    /// end of the text or right at such an open bracket (see the type's
+    /// docs for what is remembered for the next call).
     pub fn incomplete(&mut self, text: &str) -> bool {
         if text.trim_start().starts_with(':') {
             return false;
