@@ -190,6 +190,8 @@ impl State {
     /// Run what the user typed: statements of the current scenario, whole
     /// scenario blocks, track definitions.
     pub fn input(&mut self, text: &str, sink: &mut dyn Sink) {
+        // A lone CR (piped input) ends a line here too, in the log as well.
+        let text = &*meeple::syntax::line_ends(text);
         let offset = self.log.push(TYPED, text);
         let items = match parse_repl_at(text, offset) {
             Ok(items) => items,
