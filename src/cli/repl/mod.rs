@@ -8,6 +8,7 @@
 mod commands;
 mod editor;
 mod history;
+mod piped;
 mod state;
 
 use super::out;
@@ -104,6 +105,8 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
     if let Some(f) = file {
         state.load(f, &mut sink);
     }
+    // Piped input is read without rustyline (see `piped`).
+    let mut piped = (!interactive).then(|| piped::Piped::new(std::io::stdin().lock()));
     loop {
         if let Some(h) = editor.helper_mut() {
             h.cx = CompleteCx {
@@ -112,7 +115,11 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
                 tracks: state.track_names(),
             };
         }
-        match editor.readline(&prompt(&state)) {
+        let read = match &mut piped {
+            Some(p) => p.read(),
+            None => editor.readline(&prompt(&state)),
+        };
+        match read {
             Ok(line) => {
                 if line.trim().is_empty() {
                     continue;
