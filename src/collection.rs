@@ -21,7 +21,10 @@ use std::sync::mpsc;
 ///
 /// A path that names a file is taken as it is (whatever its extension);
 /// folders are searched recursively, skipping hidden entries (names that
-/// start with `.`). A path that does not exist is an error.
+/// start with `.`). A path that does not exist is an error. An entry
+/// found inside a folder that cannot be searched or read (a dangling
+/// symlink, a symlink loop, a folder without permission) is listed all the
+/// same, so that running it reports the failure and the rest still runs.
 pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
@@ -39,10 +42,19 @@ pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
             .into_iter()
             .filter_entry(|e| e.depth() == 0 || !skipped_dir(e));
         for entry in walk {
-            let entry = entry.map_err(|e| e.to_string())?;
-            if entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "game")
-            {
-                out.push(entry.path().to_path_buf());
+            match entry {
+                Ok(entry) => {
+                    if entry.file_type().is_file()
+                        && entry.path().extension().is_some_and(|e| e == "game")
+                    {
+                        out.push(entry.path().to_path_buf());
+                    }
+                }
+                Err(e) => match e.path() {
+                    Some(bad) if !skipped_name(bad) => out.push(bad.to_path_buf()),
+                    Some(_) => {}
+                    None => return Err(e.to_string()),
+                },
             }
         }
     }
@@ -54,15 +66,21 @@ pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
 /// Hidden entries, and build folders (Cargo's `target/` carries a
 /// `CACHEDIR.TAG`), are not searched for scripts.
 fn skipped_dir(e: &walkdir::DirEntry) -> bool {
-    e.file_name().to_string_lossy().starts_with('.')
-        || (e.file_type().is_dir() && e.path().join("CACHEDIR.TAG").exists())
+    skipped_name(e.path()) || (e.file_type().is_dir() && e.path().join("CACHEDIR.TAG").exists())
 }
 
-/// What [`run_files_streaming`] reports, in this order: `Planned` once, then
-/// for each file (in the order given; [`game_files`] sorts them by path) its
-/// `Scenario`s in file order and its `File`.
+fn skipped_name(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+}
+
+/// What [`run_files_streaming`] reports, in this order: for each batch of
+/// files a `Planned`, then for each file of the batch (in the order given;
+/// [`game_files`] sorts them by path) its `Scenario`s in file order and its
+/// `File`.
 pub enum Step<'a> {
-    /// Every file is read and checked; this many scenarios will run.
+    /// The next batch of files is read and checked: this many more files
+    /// and scenarios.
     Planned { files: usize, scenarios: usize },
     /// A scenario has run.
     Scenario {
@@ -81,6 +99,24 @@ struct Loaded {
 
 fn load(path: &Path) -> Loaded {
     let name = path.display().to_string();
+    let unreadable = |e: String| {
+        let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
+            .help("check the path and the file's permissions");
+        Loaded {
+            source: Source {
+                name: name.clone(),
+                text: String::new(),
+            },
+            checked: Err(vec![d]),
+        }
+    };
+    if path.is_dir() {
+        // Listed by `game_files` because the folder could not be searched.
+        return unreadable(match std::fs::read_dir(path) {
+            Err(e) => format!("the folder cannot be searched: {e}"),
+            Ok(_) => "a symlink that leads back to a folder above it (a loop)".to_string(),
+        });
+    }
     match crate::pipeline::read_source(path) {
         Ok(bytes) => {
             let (text, checked) = check_bytes(&bytes);
@@ -89,40 +125,95 @@ fn load(path: &Path) -> Loaded {
                 checked,
             }
         }
-        Err(e) => {
-            let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
-                .help("check the path and the file's permissions");
-            Loaded {
-                source: Source {
-                    name,
-                    text: String::new(),
-                },
-                checked: Err(vec![d]),
-            }
-        }
+        Err(e) => unreadable(e.to_string()),
     }
 }
 
-/// Run files in parallel (files are read and checked in parallel, then
-/// every selected scenario of every valid file is a task of its own) and
-/// report through `on` in the deterministic order described at [`Step`],
-/// as results become available. `tick` is called on a worker thread as
-/// soon as any scenario finishes (in no particular order): for progress bars.
+/// Files are read, checked and run in batches of at most this many bytes
+/// of source (or one larger file), so that a collection of large files is
+/// run in bounded memory: sixteen 16 MiB files are never all in memory.
+pub const BATCH_BYTES: u64 = 32 << 20;
+/// ... and at most this many files.
+pub const BATCH_FILES: usize = 256;
+
+/// Split `sizes` (file sizes in bytes, in order) into consecutive batches
+/// of at most [`BATCH_BYTES`] and [`BATCH_FILES`] (a larger file alone):
+/// the index ranges.
+pub fn batches(sizes: &[u64]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut bytes = 0u64;
+    for (i, &size) in sizes.iter().enumerate() {
+        let size = size.min(crate::pipeline::MAX_SOURCE_BYTES as u64 + 1);
+        if i > start && (bytes + size > BATCH_BYTES || i - start >= BATCH_FILES) {
+            out.push(start..i);
+            start = i;
+            bytes = 0;
+        }
+        bytes += size;
+    }
+    if start < sizes.len() {
+        out.push(start..sizes.len());
+    }
+    out
+}
+
+/// Run files in parallel (a batch of files is read and checked in
+/// parallel, then every selected scenario of the batch is a task of its
+/// own) and report through `on` in the deterministic order described at
+/// [`Step`], as results become available. `tick` is called as soon as any
+/// scenario finishes (in no particular order, on a worker thread): for
+/// progress bars.
 ///
 /// A file that cannot be read is reported as an invalid file with a
 /// `meeple::io` diagnostic. Each file is named by its path as given.
-/// The scenarios run on rayon's global pool; call this from outside it.
+/// Files are held in memory one batch at a time (see [`BATCH_BYTES`]).
+/// The work runs on a thread pool of its own; if no thread can be started
+/// it all runs on the calling thread, in the same order.
 pub fn run_files_streaming(
     files: &[PathBuf],
     config: &RunConfig,
     tick: &(dyn Fn() + Sync),
     on: &mut dyn FnMut(Step),
 ) {
-    let loaded: Vec<Loaded> = files.par_iter().map(|f| load(f)).collect();
+    // No pool (no thread can be started): run on this thread alone.
+    let pool = rayon::ThreadPoolBuilder::new().build().ok();
+    run_files_on(files, config, tick, on, pool.as_ref());
+}
+
+fn run_files_on(
+    files: &[PathBuf],
+    config: &RunConfig,
+    tick: &(dyn Fn() + Sync),
+    on: &mut dyn FnMut(Step),
+    pool: Option<&rayon::ThreadPool>,
+) {
+    let sizes: Vec<u64> = files
+        .iter()
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+        .collect();
+    for batch in batches(&sizes) {
+        let batch = &files[batch];
+        let loaded: Vec<Loaded> = match pool {
+            Some(p) => p.install(|| batch.par_iter().map(|f| load(f)).collect()),
+            None => batch.iter().map(|f| load(f)).collect(),
+        };
+        run_batch(&loaded, config, tick, on, pool);
+    }
+}
+
+/// Run the scenarios of a batch of loaded files and report them in order.
+fn run_batch(
+    loaded: &[Loaded],
+    config: &RunConfig,
+    tick: &(dyn Fn() + Sync),
+    on: &mut dyn FnMut(Step),
+    pool: Option<&rayon::ThreadPool>,
+) {
     // One task per selected scenario, in output order.
     let mut tasks: Vec<(&Checked, usize)> = Vec::new();
     let mut counts = vec![0usize; loaded.len()];
-    for (count, l) in counts.iter_mut().zip(&loaded) {
+    for (count, l) in counts.iter_mut().zip(loaded) {
         if let Ok(c) = &l.checked {
             for (i, sc) in c.file.scenarios.iter().enumerate() {
                 if selected(&sc.name.node, config) {
@@ -136,27 +227,38 @@ pub fn run_files_streaming(
         files: loaded.len(),
         scenarios: tasks.len(),
     });
-    let (tx, rx) = mpsc::channel::<(usize, ScenarioRun)>();
+    let run_task = |&(c, si): &(&Checked, usize)| {
+        let (game, opts) = &c.plans[si];
+        let run = run_scenario(
+            &c.file.scenarios[si],
+            *game,
+            opts,
+            &c.tracks,
+            &config.limits,
+            &mut |_| {},
+        );
+        tick();
+        run
+    };
     std::thread::scope(|s| {
         let tasks = &tasks;
-        s.spawn(move || {
-            tasks
-                .par_iter()
-                .enumerate()
-                .for_each_with(tx, |tx, (i, &(c, si))| {
-                    let (game, opts) = &c.plans[si];
-                    let run = run_scenario(
-                        &c.file.scenarios[si],
-                        *game,
-                        opts,
-                        &c.tracks,
-                        &config.limits,
-                        &mut |_| {},
-                    );
-                    tick();
-                    let _ = tx.send((i, run));
-                });
+        let (tx, rx) = mpsc::channel::<(usize, ScenarioRun)>();
+        let parallel = pool.and_then(|pool| {
+            std::thread::Builder::new()
+                .spawn_scoped(s, move || {
+                    pool.install(|| {
+                        tasks
+                            .par_iter()
+                            .enumerate()
+                            .for_each_with(tx, |tx, (i, t)| {
+                                let _ = tx.send((i, run_task(t)));
+                            });
+                    })
+                })
+                .ok()
         });
+        // Without threads, each task runs when its turn comes.
+        let mut sequential = parallel.is_none().then(|| tasks.iter().map(run_task));
         // Hand results on in task order, as soon as the next one is in.
         let mut pending: Vec<Option<ScenarioRun>> = tasks.iter().map(|_| None).collect();
         let mut next = 0;
@@ -167,10 +269,14 @@ pub fn run_files_streaming(
                     let mut runs = Vec::with_capacity(count);
                     for _ in 0..count {
                         while pending[next].is_none() {
-                            match rx.recv() {
-                                Ok((i, run)) => pending[i] = Some(run),
+                            let got = match &mut sequential {
+                                Some(seq) => seq.next().map(|run| (next, run)),
+                                None => rx.recv().ok(),
+                            };
+                            match got {
+                                Some((i, run)) => pending[i] = Some(run),
                                 // A worker panicked: the scope re-raises it.
-                                Err(_) => return,
+                                None => return,
                             }
                         }
                         if let Some(run) = pending[next].take() {
@@ -259,7 +365,9 @@ pub fn scenario_case(run: &ScenarioRun) -> Case {
 /// The verdict on a whole file, if there is one: an invalid file passes
 /// only when it declares exactly the codes it is rejected with
 /// (`# expect-error: CODE` lines, see [`expected_errors`]); a valid file
-/// that declares such lines fails.
+/// that declares such lines fails, and so does a file where no scenario
+/// ran (a file with no scenario; when a filter left a file's scenarios
+/// out, `meeple test` does not show this verdict).
 pub fn file_case(run: &FileRun) -> Option<Case> {
     let wanted = expected_errors(&run.source.text);
     match &run.outcome {
@@ -291,6 +399,12 @@ pub fn file_case(run: &FileRun) -> Option<Case> {
                 }
             })
         }
+        Outcome::Ran(runs) if runs.is_empty() && wanted.is_empty() => Some(Case {
+            scenario: None,
+            passed: false,
+            note: "no scenario: the file tests nothing".to_string(),
+            failures: Vec::new(),
+        }),
         Outcome::Ran(_) if !wanted.is_empty() => Some(Case {
             scenario: None,
             passed: false,
@@ -364,17 +478,17 @@ pub fn snapshot_text(run: &FileRun) -> String {
 }
 
 /// Where the snapshot of a script lives: `DIR/NAME.game` →
-/// `DIR/__snapshots__/NAME.snap`.
+/// `DIR/__snapshots__/NAME.snap`. The name is kept byte for byte (two
+/// scripts whose names differ only in bytes that are not UTF-8 do not
+/// share a snapshot).
 pub fn snapshot_path(script: &Path) -> PathBuf {
-    let stem = script
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let mut name = script.file_stem().unwrap_or_default().to_os_string();
+    name.push(".snap");
     script
         .parent()
         .unwrap_or(Path::new(""))
         .join("__snapshots__")
-        .join(format!("{stem}.snap"))
+        .join(name)
 }
 
 /// The pending snapshot beside `snapshot_path(script)`: `NAME.snap.new`.
@@ -382,4 +496,104 @@ pub fn pending_path(script: &Path) -> PathBuf {
     let mut p = snapshot_path(script).into_os_string();
     p.push(".new");
     PathBuf::from(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batches_bound_the_bytes_in_memory() {
+        const MIB: u64 = 1 << 20;
+        // Sixteen 16 MiB files: two at a time, never all sixteen.
+        let big = vec![16 * MIB; 16];
+        let b = batches(&big);
+        assert_eq!(b.len(), 8);
+        assert!(b.iter().all(|r| r.len() == 2));
+        // A file past the read limit counts as the limit (that is all that
+        // is read of it); small files share a batch up to the file cap;
+        // every index once, in order.
+        let mixed = [MIB, 20 * MIB, 100 * MIB, MIB, 15 * MIB, MIB];
+        assert_eq!(batches(&mixed), [0..2, 2..4, 4..6]);
+        let small = vec![10u64; BATCH_FILES * 2 + 1];
+        let b = batches(&small);
+        assert_eq!(b.len(), 3);
+        assert_eq!(
+            b.into_iter().flatten().collect::<Vec<_>>(),
+            (0..small.len()).collect::<Vec<_>>()
+        );
+        assert!(batches(&[]).is_empty());
+    }
+
+    fn footholds(name: &str, answer: i64) -> String {
+        format!(
+            "scenario \"{name}\" {{\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  solve\n  expect answer {answer}\n}}\n"
+        )
+    }
+
+    /// (file, scenario names) in reported order.
+    fn order(files: &[PathBuf], pool: Option<&rayon::ThreadPool>) -> Vec<String> {
+        let mut out = Vec::new();
+        run_files_on(
+            files,
+            &RunConfig::default(),
+            &|| {},
+            &mut |step| match step {
+                Step::Planned { .. } => {}
+                Step::Scenario { run, .. } => out.push(format!("{} {}", run.name, run.passed())),
+                Step::File(f) => out.push(f.source.name),
+            },
+            pool,
+        );
+        out
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn snapshot_names_keep_every_byte() {
+        use std::os::unix::ffi::OsStrExt;
+        let a = Path::new(std::ffi::OsStr::from_bytes(b"d/a\xff.game"));
+        let b = Path::new(std::ffi::OsStr::from_bytes(b"d/a\xfe.game"));
+        assert_ne!(snapshot_path(a), snapshot_path(b));
+        assert_eq!(
+            snapshot_path(a).as_os_str().as_bytes(),
+            b"d/__snapshots__/a\xff.snap"
+        );
+        assert_eq!(
+            pending_path(b).as_os_str().as_bytes(),
+            b"d/__snapshots__/a\xfe.snap.new"
+        );
+        assert_eq!(
+            snapshot_path(Path::new("x.game")),
+            Path::new("__snapshots__/x.snap")
+        );
+    }
+
+    #[test]
+    fn no_threads_means_one_thread_with_the_same_report() {
+        // A pool whose threads cannot start: no pool, and the run goes on.
+        let failing = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .spawn_handler(|_| Err(std::io::Error::other("no threads here")));
+        assert!(failing.build().is_err());
+        let dir = std::env::temp_dir().join(format!("meeple-pool-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut files = Vec::new();
+        for (i, answer) in [2, 3, 2].iter().enumerate() {
+            let f = dir.join(format!("f{i}.game"));
+            let text = footholds(&format!("a{i}"), *answer) + &footholds(&format!("b{i}"), 2);
+            std::fs::write(&f, text).unwrap();
+            files.push(f);
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let alone = order(&files, None);
+        assert_eq!(alone, order(&files, Some(&pool)));
+        assert_eq!(alone.len(), 9);
+        assert_eq!(alone[0], "a0 true");
+        assert_eq!(alone[3], "a1 false");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

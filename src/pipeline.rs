@@ -309,7 +309,12 @@ impl FileRun {
                     answer,
                     ..
                 } => {
-                    out.push_str(&text::answer(label, *query, lines.line(span.start), answer));
+                    out.push_str(&text::answer(
+                        &printable(label),
+                        *query,
+                        lines.line(span.start),
+                        answer,
+                    ));
                 }
                 Event::ExpectPassed { span, field, value } => {
                     out.push_str(&text::expect_passed_at(
@@ -359,6 +364,26 @@ impl FileRun {
             .filter_map(|l| serde_json::from_str(l).ok())
             .collect()
     }
+}
+
+/// A scenario name (or any script text) as human output shows it: control
+/// characters — a terminal escape, a carriage return — are written as
+/// escapes (`\u{1b}`), so a name cannot drive the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
 }
 
 /// The codes a script declares it must be rejected with, one comment line

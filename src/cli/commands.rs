@@ -2,13 +2,12 @@
 
 use super::progress::SolveProgress;
 pub use super::report::TestOptions;
-use super::Format;
+use super::{out, Format};
 use meeple::collection::game_files;
 use meeple::error::{render, Code, Diag};
 use meeple::interp::{Event, Limits};
 use meeple::pipeline::{run_bytes, FileRun, Outcome, RunConfig};
 use meeple::render::{json, LineIndex};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The name a script read from stdin (`-`) goes by.
@@ -48,24 +47,22 @@ fn read(path: &Path, format: Format, color: bool) -> Option<Vec<u8>> {
                 .help("check the path and the file's permissions");
             if format == Format::Json {
                 let obj = json::DiagnosticLine::new(&name, None, &d, "", &LineIndex::new(""));
-                let _ = std::io::stdout().write_all(json::line(&obj).as_bytes());
+                out::out(json::line(&obj));
             }
-            eprint!("{}", render(&d, &name, "", color));
+            out::err(render(&d, &name, "", color));
             None
         }
     }
 }
 
 fn print_run(run: &FileRun, label_files: bool, format: Format, color: bool) {
-    let mut out = std::io::stdout().lock();
     let lines = LineIndex::new(&run.source.text);
     if format == Format::Json {
-        let _ = out.write_all(run.json_lines().as_bytes());
-        let _ = out.flush();
+        out::out_flush(run.json_lines());
     }
     match &run.outcome {
         Outcome::Invalid(diags) => {
-            eprint!("{}", run.render_diags_indexed(diags, color, &lines));
+            out::err(run.render_diags_indexed(diags, color, &lines));
         }
         Outcome::Ran(runs) if format == Format::Text => {
             for r in runs {
@@ -76,30 +73,31 @@ fn print_run(run: &FileRun, label_files: bool, format: Format, color: bool) {
                 };
                 // Diagnostics (failed expectations, budgets) go to stderr in colour.
                 if r.passed() {
-                    let text = run.render_scenario_labelled(r, &label, false, &lines);
-                    let _ = out.write_all(text.as_bytes());
+                    out::out(run.render_scenario_labelled(r, &label, false, &lines));
                 } else {
                     let mut quiet = r.clone();
                     quiet.events.retain(|e| !matches!(e, Event::Error(_)));
-                    let text = run.render_scenario_labelled(&quiet, &label, false, &lines);
-                    let _ = out.write_all(text.as_bytes());
-                    let _ = out.flush();
-                    eprint!(
-                        "{}",
-                        run.render_diags_indexed(&r.failures().cloned().collect(), color, &lines)
-                    );
+                    out::out_flush(run.render_scenario_labelled(&quiet, &label, false, &lines));
+                    out::err(run.render_diags_indexed(
+                        &r.failures().cloned().collect(),
+                        color,
+                        &lines,
+                    ));
                 }
             }
         }
         Outcome::Ran(runs) => {
             for r in runs {
-                eprint!(
-                    "{}",
-                    run.render_diags_indexed(&r.failures().cloned().collect(), color, &lines)
-                );
+                out::err(run.render_diags_indexed(&r.failures().cloned().collect(), color, &lines));
             }
         }
     }
+}
+
+/// The warning for a valid file that holds no scenario (an empty file, a
+/// file of comments, a CR-only file read as one comment before CRs counted).
+fn no_scenario(name: &str) -> String {
+    format!("warning: {name} holds no scenario: nothing to run\n")
 }
 
 /// `meeple run FILE…` (`-` reads a script from stdin). With several files,
@@ -120,6 +118,9 @@ pub fn run(files: &[PathBuf], limits: &Limits, format: Format, color: bool) -> i
         let run = run_bytes(&name_of(f), &bytes, &config);
         drop(progress);
         print_run(&run, label_files, format, color);
+        if matches!(&run.outcome, Outcome::Ran(runs) if runs.is_empty()) {
+            out::err(no_scenario(&run.source.name));
+        }
         code = code.max(run.exit_code());
     }
     code
@@ -128,7 +129,6 @@ pub fn run(files: &[PathBuf], limits: &Limits, format: Format, color: bool) -> i
 /// `meeple check FILE…` (`-` reads a script from stdin).
 pub fn check(files: &[PathBuf], format: Format, color: bool) -> i32 {
     let mut code = 0;
-    let mut stdout = std::io::stdout().lock();
     for f in files {
         let Some(bytes) = read(f, format, color) else {
             code = 2;
@@ -144,12 +144,11 @@ pub fn check(files: &[PathBuf], format: Format, color: bool) -> i32 {
         for d in &diags {
             if format == Format::Json {
                 let obj = json::DiagnosticLine::new(&name, None, d, &text, &lines);
-                let _ = stdout.write_all(json::line(&obj).as_bytes());
+                out::out(json::line(&obj));
             }
-            eprint!(
-                "{}",
-                meeple::error::render_indexed(d, &name, &text, color, &lines)
-            );
+            out::err(meeple::error::render_indexed(
+                d, &name, &text, color, &lines,
+            ));
         }
         match format {
             Format::Json => {
@@ -160,19 +159,22 @@ pub fn check(files: &[PathBuf], format: Format, color: bool) -> i32 {
                     scenarios,
                     errors: diags.len(),
                 };
-                let _ = stdout.write_all(json::line(&obj).as_bytes());
+                out::out(json::line(&obj));
             }
             Format::Text if diags.is_empty() => {
-                let _ = writeln!(stdout, "{name}: ok ({scenarios} scenarios)");
+                out::out(format!("{name}: ok ({scenarios} scenarios)\n"));
             }
             Format::Text => {}
         }
+        if diags.is_empty() && scenarios == 0 {
+            out::err(no_scenario(&name));
+        }
         if !diags.is_empty() {
-            eprintln!(
-                "{name}: {} error{}",
+            out::err(format!(
+                "{name}: {} error{}\n",
                 diags.len(),
                 if diags.len() == 1 { "" } else { "s" }
-            );
+            ));
             code = 2;
         }
     }
@@ -189,10 +191,18 @@ pub fn test(paths: &[PathBuf], limits: &Limits, opts: &TestOptions) -> i32 {
     let files = match game_files(&paths) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {e}");
+            out::err(format!("error: {e}\n"));
             return 2;
         }
     };
+    if files.is_empty() {
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        out::err(format!(
+            "error: nothing to test: no .game file under {}\n",
+            names.join(", ")
+        ));
+        return 2;
+    }
     let config = RunConfig {
         limits: limits.clone(),
         filter: opts.filter.clone(),

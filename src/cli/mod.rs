@@ -1,6 +1,7 @@
 //! Command-line interface: `meeple run|check|test|repl`.
 
 mod commands;
+mod out;
 mod progress;
 mod repl;
 mod report;
@@ -133,11 +134,17 @@ impl Cli {
 
 /// Parse arguments, run the command, return the exit code.
 pub fn main() -> i32 {
+    out::init();
     let cli = Cli::parse();
+    let code = command(&cli);
+    out::finish(code)
+}
+
+fn command(cli: &Cli) -> i32 {
     let limits = match cli.limits() {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("error: {e}");
+            out::err(format!("error: {e}\n"));
             return 2;
         }
     };
@@ -150,13 +157,8 @@ pub fn main() -> i32 {
             use clap::CommandFactory;
             let mut out = Vec::new();
             clap_complete::generate(*shell, &mut Cli::command(), "meeple", &mut out);
-            match std::io::Write::write_all(&mut std::io::stdout(), &out) {
-                Ok(()) => 0,
-                Err(e) => {
-                    eprintln!("error: cannot write the completions: {e}");
-                    1
-                }
-            }
+            out::out(out);
+            0
         }
         Command::Test {
             paths,

@@ -81,31 +81,34 @@ impl Progress {
         }
     }
 
-    /// The number of scenarios is known.
+    /// This many more scenarios are planned (files are read in batches).
     pub fn start(&self, scenarios: usize) {
         let Some(bar) = &self.bar else { return };
-        bar.set_length(scenarios as u64);
+        bar.set_length(bar.length().unwrap_or(0) + scenarios as u64);
         if let Ok(style) = ProgressStyle::with_template(
             "{spinner} {bar:40} {pos}/{len} scenarios  {msg}  {elapsed}  eta {eta}",
         ) {
             bar.set_style(style);
         }
-        if scenarios > MANY_SCENARIOS {
+        if bar.length().unwrap_or(0) > MANY_SCENARIOS as u64 {
             show(bar, &self.shown);
         }
         // The bar appears after SLOW even while no scenario finishes, and
-        // counts the states searched.
-        let (bar, shown) = (bar.clone(), self.shown.clone());
-        let (start, base) = (Instant::now(), meter().states());
-        let watcher = Watcher::spawn(move || {
-            if start.elapsed() > SLOW {
-                show(&bar, &shown);
-            }
-            let states = meter().states().saturating_sub(base);
-            bar.set_message(format!("{} states", HumanCount(states)));
-        });
-        if let Ok(mut w) = self.watcher.lock() {
-            *w = Some(watcher);
+        // counts the states searched. One watcher for the whole run (files
+        // come in batches, each calling `start`).
+        let Ok(mut w) = self.watcher.lock() else {
+            return;
+        };
+        if w.is_none() {
+            let (bar, shown) = (bar.clone(), self.shown.clone());
+            let (start, base) = (Instant::now(), meter().states());
+            *w = Some(Watcher::spawn(move || {
+                if start.elapsed() > SLOW {
+                    show(&bar, &shown);
+                }
+                let states = meter().states().saturating_sub(base);
+                bar.set_message(format!("{} states", HumanCount(states)));
+            }));
         }
     }
 

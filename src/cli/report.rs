@@ -9,15 +9,14 @@
 
 use super::progress::Progress;
 use super::snapshot::{self, Status};
-use super::Format;
+use super::{out, Format};
 use meeple::collection::{
     file_case, run_files_streaming, scenario_case, snapshot_text, Case, Step,
 };
 use meeple::error::Diag;
 use meeple::interp::ScenarioRun;
-use meeple::pipeline::{FileRun, RunConfig, Source};
+use meeple::pipeline::{printable, FileRun, Outcome, RunConfig, Source};
 use meeple::render::{json, LineIndex};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -52,10 +51,8 @@ impl Printer<'_> {
         }
         let out = std::mem::take(&mut self.out);
         self.progress.suspend(|| {
-            let mut o = std::io::stdout().lock();
-            let _ = o.write_all(&out);
-            let _ = o.flush();
-            let _ = std::io::stderr().write_all(s.as_bytes());
+            out::out_flush(&out);
+            out::err(s);
         });
         self.last_flush = Instant::now();
     }
@@ -70,11 +67,7 @@ impl Printer<'_> {
             return;
         }
         let out = std::mem::take(&mut self.out);
-        self.progress.suspend(|| {
-            let mut o = std::io::stdout().lock();
-            let _ = o.write_all(&out);
-            let _ = o.flush();
-        });
+        self.progress.suspend(|| out::out_flush(&out));
         self.last_flush = Instant::now();
     }
 }
@@ -116,21 +109,24 @@ pub fn test(files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
     report.printer.flush(true);
     progress.finish();
     let (passed, failed) = (report.passed, report.failed);
+    if passed + failed == 0 {
+        let why = match &opts.filter {
+            Some(f) => format!("no scenario matches --filter {f:?}"),
+            None => "no scenario ran".to_string(),
+        };
+        out::err(format!("error: nothing to test: {why}\n"));
+        return 2;
+    }
     let closing = format!("{passed} passed, {failed} failed\n");
-    let mut stderr = std::io::stderr().lock();
     if report.pending > 0 {
         let n = report.pending;
         let (s, them) = if n == 1 { ("", "it") } else { ("s", "them") };
-        let _ = writeln!(
-            stderr,
-            "{n} snapshot{s} pending: review the .snap.new file{s} above, then run `meeple test --accept` on the same paths to accept {them}"
-        );
+        out::err(format!(
+            "{n} snapshot{s} pending: review the .snap.new file{s} above, then run `meeple test --accept` on the same paths to accept {them}\n"
+        ));
     }
-    let mut stdout = std::io::stdout().lock();
     match opts.format {
-        Format::Text => {
-            let _ = stdout.write_all(closing.as_bytes());
-        }
+        Format::Text => out::out_flush(closing),
         Format::Json => {
             let summary = json::SummaryObj {
                 kind: "summary",
@@ -139,11 +135,10 @@ pub fn test(files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
                 files: files.len(),
                 elapsed_ms: json::millis(started.elapsed()),
             };
-            let _ = stdout.write_all(json::line(&summary).as_bytes());
-            let _ = stderr.write_all(closing.as_bytes());
+            out::out_flush(json::line(&summary));
+            out::err(closing);
         }
     }
-    let _ = stdout.flush();
     i32::from(failed > 0)
 }
 
@@ -190,11 +185,15 @@ impl Report<'_> {
                     format!(
                         "{} {name} › {} ({})\n",
                         self.verdict(true),
-                        run.name,
+                        printable(&run.name),
                         case.note
                     )
                 } else {
-                    format!("{} {name} › {}\n", self.verdict(false), run.name)
+                    format!(
+                        "{} {name} › {}\n",
+                        self.verdict(false),
+                        printable(&run.name)
+                    )
                 };
                 for d in &case.failures {
                     let at = d.span().map_or(String::new(), |sp| {
@@ -250,13 +249,18 @@ impl Report<'_> {
         }
         if let Some(case) = file_case(run) {
             // With --filter, a rejection as expected is shown only when the
-            // file's path matches; a failure is always shown.
-            let shown = !case.passed
-                || self
-                    .opts
-                    .filter
-                    .as_ref()
-                    .is_none_or(|f| run.source.name.contains(f.as_str()));
+            // file's path matches; a failure is always shown, but for a
+            // file whose scenarios the filter left out.
+            let filtered_out = self.opts.filter.is_some()
+                && matches!(&run.outcome, Outcome::Ran(runs) if runs.is_empty())
+                && meeple::pipeline::expected_errors(&run.source.text).is_empty();
+            let shown = !filtered_out
+                && (!case.passed
+                    || self
+                        .opts
+                        .filter
+                        .as_ref()
+                        .is_none_or(|f| run.source.name.contains(f.as_str())));
             if shown {
                 self.file_verdict(run, &case);
             }

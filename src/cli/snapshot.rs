@@ -4,8 +4,10 @@
 //! diff; `--accept` writes `NAME.snap` directly and removes the pending file.
 
 use meeple::collection::{pending_path, snapshot_path};
-use similar::{ChangeTag, TextDiff};
+use meeple::pipeline::MAX_SOURCE_BYTES;
+use similar::{Algorithm, ChangeTag, TextDiff};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// What happened to one script's snapshot.
 #[derive(Debug)]
@@ -59,11 +61,31 @@ pub fn check(script: &Path, text: &str, accept: bool) -> Check {
     }
 }
 
+/// Read a snapshot: `None` if there is none. Like a script, at most
+/// [`MAX_SOURCE_BYTES`] are read, and only from a regular file (a `.snap`
+/// linked to `/dev/zero` or a FIFO is an error, not a hang).
+fn read_snapshot(snapshot: &Path) -> Result<Option<String>, String> {
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot read {}: {e}", snapshot.display());
+    match std::fs::metadata(snapshot) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(cannot(&e)),
+        Ok(m) if !m.is_file() => return Err(cannot(&"not a regular file")),
+        Ok(_) => {}
+    }
+    let bytes = meeple::pipeline::read_source(snapshot).map_err(|e| cannot(&e))?;
+    if bytes.len() > MAX_SOURCE_BYTES {
+        return Err(cannot(&format!(
+            "larger than {} MiB, the most meeple reads",
+            MAX_SOURCE_BYTES >> 20
+        )));
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+}
+
 fn compare(snapshot: &Path, pending: &Path, text: &str, accept: bool) -> Status {
-    let old = match std::fs::read(snapshot) {
-        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Status::Failed(format!("cannot read {}: {e}", snapshot.display())),
+    let old = match read_snapshot(snapshot) {
+        Ok(old) => old,
+        Err(e) => return Status::Failed(e),
     };
     let write = |path: &Path| -> Result<(), String> {
         if let Some(dir) = path.parent() {
@@ -96,6 +118,11 @@ fn compare(snapshot: &Path, pending: &Path, text: &str, accept: bool) -> Status 
 /// At most this many lines of a diff are shown.
 const MAX_DIFF_LINES: usize = 400;
 
+/// Past this, the diff stops looking for the smallest edit and shows the
+/// rest as removed and added lines: Myers' diff costs (lines × edits),
+/// quadratic for a large snapshot that changed throughout.
+const DIFF_DEADLINE: Duration = Duration::from_millis(500);
+
 /// A line diff of `old` → `new` with line numbers and 3 lines of context,
 /// coloured (red removed, green added) when `color` is set.
 pub fn diff(old: &str, new: &str, old_name: &str, new_name: &str, color: bool) -> String {
@@ -104,7 +131,10 @@ pub fn diff(old: &str, new: &str, old_name: &str, new_name: &str, color: bool) -
     } else {
         ("", "", "", "")
     };
-    let d = TextDiff::from_lines(old, new);
+    let d = TextDiff::configure()
+        .algorithm(Algorithm::Myers)
+        .deadline(Instant::now() + DIFF_DEADLINE)
+        .diff_lines(old, new);
     let mut out = format!("{red}--- {old_name}{reset}\n{green}+++ {new_name}{reset}\n");
     let mut shown = 0;
     let mut hidden = 0;
@@ -143,4 +173,47 @@ pub fn diff(old: &str, new: &str, old_name: &str, new_name: &str, color: bool) -
         out.push_str(&format!("… {hidden} more diff lines; see {new_name}\n"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_large_diff_is_capped() {
+        // Every line of a 200,000-line snapshot changed: the diff shows its
+        // first MAX_DIFF_LINES lines and says how many more there are.
+        let old: String = (0..200_000).map(|i| format!("old {i}\n")).collect();
+        let new: String = (0..200_000).map(|i| format!("new {i}\n")).collect();
+        let d = diff(&old, &new, "a.snap", "a.snap.new", false);
+        assert_eq!(d.lines().count(), 2 + MAX_DIFF_LINES + 1);
+        assert!(d.contains("│-old 0\n"), "{}", &d[..200]);
+        assert!(
+            d.ends_with("… 399600 more diff lines; see a.snap.new\n"),
+            "{}",
+            &d[d.len() - 200..]
+        );
+    }
+
+    #[test]
+    fn snapshots_are_read_from_regular_files_only() {
+        let dir = std::env::temp_dir().join(format!("meeple-snapread-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let big = dir.join("big.snap");
+        std::fs::write(&big, vec![b'a'; MAX_SOURCE_BYTES + 1]).unwrap();
+        let e = read_snapshot(&big).unwrap_err();
+        assert!(e.contains("larger than 16 MiB"), "{e}");
+        assert_eq!(read_snapshot(&dir.join("none.snap")), Ok(None));
+        let e = read_snapshot(&dir).unwrap_err();
+        assert!(e.contains("not a regular file"), "{e}");
+        #[cfg(unix)]
+        {
+            let zero = dir.join("zero.snap");
+            let _ = std::fs::remove_file(&zero);
+            std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+            let e = read_snapshot(&zero).unwrap_err();
+            assert!(e.contains("not a regular file"), "{e}");
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

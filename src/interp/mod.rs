@@ -260,6 +260,13 @@ impl Runner {
                     r
                 }
             }
+            Stmt::Query(crate::syntax::ast::Query { bound: Some(n), .. }) if n.node < 0 => Err(
+                vec![
+                    Diag::new(Code::NumberRange, "a `line` bound cannot be negative")
+                        .label(n.span, "negative")
+                        .help("write `line` or `line N` with N ≥ 0 (the most turns to draw)"),
+                ],
+            ),
             Stmt::Query(q) => {
                 if q.kind == QueryKind::Solve {
                     self.solved = true;

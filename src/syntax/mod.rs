@@ -23,13 +23,34 @@ pub use build::{judge_coords, judge_ints, JudgeFootholds, ReplItem};
 #[grammar = "../grammar/meeple.pest"]
 pub struct MeepleParser;
 
+/// A lone carriage return (old Mac line ending) becomes a line feed: byte
+/// for byte, so every span still points at the same place. Without this a
+/// `#` comment would run to the end of a CR-only file, a `board { … }` grid
+/// would read as one row, and diagnostics would echo raw CRs. `\r\n` is kept.
+pub fn line_ends(text: &str) -> std::borrow::Cow<'_, str> {
+    let lone = |rest: &str, i: usize| !rest[i + 1..].starts_with('\n');
+    if !text.match_indices('\r').any(|(i, _)| lone(text, i)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('\r') {
+        out.push_str(&rest[..i]);
+        out.push(if lone(rest, i) { '\n' } else { '\r' });
+        rest = &rest[i + 1..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 /// Decode a file's bytes, reporting invalid UTF-8 at the first bad byte.
+/// Lone carriage returns become line feeds (see [`line_ends`]).
 pub fn decode(bytes: &[u8]) -> Result<String, (String, Diag)> {
     match std::str::from_utf8(bytes) {
-        Ok(s) => Ok(s.to_string()),
+        Ok(s) => Ok(line_ends(s).into_owned()),
         Err(e) => {
             let at = e.valid_up_to();
-            let lossy = String::from_utf8_lossy(bytes).into_owned();
+            let lossy = line_ends(&String::from_utf8_lossy(bytes)).into_owned();
             // The lossy text has the same prefix, so `at` is still a char boundary.
             let width = lossy[at..].chars().next().map_or(0, char::len_utf8);
             let diag = Diag::new(Code::ParseUtf8, "the file is not valid UTF-8")
@@ -52,6 +73,7 @@ pub const MAX_PARSE_ERRORS: usize = 100;
 /// scenario is parsed again: its other statements are still read. A
 /// scenario left open at the end of the file is read as if closed there.
 pub fn parse(text: &str) -> (File, Diags) {
+    let text = &*line_ends(text);
     let mut file = File::default();
     let mut diags = Vec::new();
     // Found once: a file with thousands of syntax errors stays linear.
@@ -145,6 +167,7 @@ pub fn parse_repl(text: &str) -> Result<Vec<ReplItem>, Diags> {
 /// [`parse_repl`] for text that sits at byte `offset` of a longer source
 /// (the REPL's session log): every span is shifted by `offset`.
 pub fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, Diags> {
+    let text = &*line_ends(text);
     match MeepleParser::parse(Rule::repl_input, text) {
         Ok(mut pairs) => {
             let mut diags = Vec::new();

@@ -195,10 +195,11 @@ fn filter_runs_matching_scenarios_only() {
     let o = meeple_in(&dir, &["test", "--filter", "rejected"], &[]);
     let (out, _) = text(&o);
     assert_eq!(out, "PASS ./a/rejected.game (rejected as expected: meeple::board::ragged)\n1 passed, 0 failed\n");
-    // Nothing matches: nothing runs, which is not a failure.
+    // Nothing matches: nothing runs, which is an error (issue 12 item 8).
     let o = meeple_in(&dir, &["test", "--filter", "no such scenario"], &[]);
-    assert_eq!(text(&o).0, "0 passed, 0 failed\n");
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(text(&o).0, "");
+    assert!(text(&o).1.contains("nothing to test"), "{}", text(&o).1);
+    assert_eq!(o.status.code(), Some(2));
     std::fs::remove_dir_all(dir).ok();
 }
 

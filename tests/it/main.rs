@@ -12,4 +12,5 @@ mod json;
 mod progress;
 mod repl;
 mod sessions;
+mod silence;
 mod snapshots;

@@ -1,7 +1,7 @@
 //! The rustyline helper: when Enter runs the input (validator), colours
 //! (highlighter), Tab (completer) and grey suggestions from history (hinter).
 //!
-//! The decisions are pure functions ([`incomplete`], [`tokens`],
+//! The decisions are plain functions ([`Continuation`], [`tokens`],
 //! [`complete`]) so they are unit-tested without a terminal.
 
 use super::commands;
@@ -25,54 +25,169 @@ use std::ops::Range;
 /// the text or right at such an open bracket (pest reports a board grid or
 /// raw block that never closes at its start): a board being typed row by
 /// row, a scenario block, a raw judge input. Any other parse error is
-/// "complete", so that it is shown.
+/// "complete", so that it is shown. (Without memory: for tests.)
+#[cfg(test)]
 pub fn incomplete(text: &str) -> bool {
-    if text.trim_start().starts_with(':') {
-        return false;
-    }
-    let Err(err) = MeepleParser::parse(Rule::repl_input, text) else {
-        return false;
-    };
-    let pos = match err.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((s, _)) => s,
-    };
-    let open = open_brackets(text);
-    if open.is_empty() {
-        return false;
-    }
-    let at_end = tokens(text.get(pos..).unwrap_or(""))
-        .iter()
-        .all(|t| t.kind == Tok::Comment);
-    // An unclosed raw block runs to the end: any error inside it (pest may
-    // read its `"""` as an empty string and fail on the third quote) is
-    // the missing end.
-    at_end || open.iter().any(|&(p, raw)| p == pos || (raw && pos >= p))
+    Continuation::default().incomplete(text)
 }
 
-/// The positions of the brackets and raw blocks (`true`) still open at the
-/// end (strings and comments are skipped).
-fn open_brackets(text: &str) -> Vec<(usize, bool)> {
-    let mut stack = Vec::new();
-    for t in tokens(text) {
-        match t.kind {
-            Tok::RawOpen => stack.push((t.range.start, true)),
-            Tok::Punct => match &text[t.range.clone()] {
-                "{" | "[" | "(" => stack.push((t.range.start, false)),
-                "}" | "]" | ")" => {
-                    stack.pop();
-                }
-                _ => {}
-            },
-            _ => {}
+/// Past this many bytes the validator no longer parses the whole input on
+/// every Enter (see [`Continuation`]).
+pub const SMALL_INPUT: usize = 4 << 10;
+
+/// The validator's memory of the input it last saw, so that a board pasted
+/// row by row (rustyline asks after every row) costs what parsing it once
+/// costs, not once per row:
+///
+/// - the brackets still open are found by lexing only the text added since
+///   the last call (from the start of its last line);
+/// - the grammar runs on every call while the input is small
+///   ([`SMALL_INPUT`]), and past that only when the input has doubled
+///   since the last parse, or when every bracket is closed: a syntax error
+///   in the middle of a large paste shows a little later, never is lost.
+#[derive(Default)]
+pub struct Continuation {
+    /// The text seen last.
+    seen: String,
+    /// Where lexing resumes, and the brackets open at that point.
+    resume: usize,
+    stack: Vec<(usize, bool)>,
+    /// The length of the input at the last parse (0: none, or it was not
+    /// an open input).
+    parsed: usize,
+    /// Work done, for tests: bytes lexed, bytes parsed.
+    pub lexed: usize,
+    pub parsed_bytes: usize,
+}
+
+impl Continuation {
+    /// Should Enter continue the input on a new line? Only when a `{`, `[`,
+    /// `(` or `"""` is still open and the real grammar fails at the very
+    /// end of the text or right at such an open bracket (see the type's
+    /// docs for what is remembered for the next call).
+    pub fn incomplete(&mut self, text: &str) -> bool {
+        if text.trim_start().starts_with(':') {
+            return false;
         }
+        // Memory only helps if the text grew at its end (a line added);
+        // after an edit higher up, start again.
+        let extends = text.starts_with(self.seen.as_str());
+        if !extends {
+            *self = Continuation {
+                lexed: self.lexed,
+                parsed_bytes: self.parsed_bytes,
+                ..Continuation::default()
+            };
+        }
+        let open = self.open_brackets(text);
+        let seen = self.seen.len();
+        self.seen.push_str(&text[seen..]);
+        if open.is_empty() {
+            self.parsed = 0;
+            return false;
+        }
+        if extends && self.parsed > SMALL_INPUT && text.len() < 2 * self.parsed {
+            return true;
+        }
+        self.parsed_bytes += text.len();
+        let Err(err) = MeepleParser::parse(Rule::repl_input, text) else {
+            self.parsed = 0;
+            return false;
+        };
+        let pos = match err.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
+        let at_end = lex_from(text, pos.min(text.len()))
+            .iter()
+            .all(|t| t.kind == Tok::Comment);
+        // An unclosed raw block runs to the end: any error inside it (pest may
+        // read its `"""` as an empty string and fail on the third quote) is
+        // the missing end.
+        let more = at_end || open.iter().any(|&(p, raw)| p == pos || (raw && pos >= p));
+        self.parsed = if more { text.len() } else { 0 };
+        more
     }
-    stack
+
+    /// The positions of the brackets and raw blocks (`true`) still open at
+    /// the end (strings and comments are skipped), lexing only from
+    /// `self.resume`; then moves `resume` to the start of the last line
+    /// (or of the token under way there).
+    fn open_brackets(&mut self, text: &str) -> Vec<(usize, bool)> {
+        let mut stack = std::mem::take(&mut self.stack);
+        let from = self.resume;
+        // Resume inside a raw block that was open: look for its end only
+        // in the new text.
+        let (mut toks, raw_open) = match stack.last() {
+            Some(&(start, true)) => {
+                stack.pop();
+                let look = from.max(self.seen.len().saturating_sub(2)).max(start + 3);
+                let look = (look..=text.len())
+                    .find(|&i| text.is_char_boundary(i))
+                    .unwrap_or(text.len());
+                self.lexed += text.len() - look;
+                match text[look..].find("\"\"\"") {
+                    Some(e) => {
+                        let end = look + e + 3;
+                        self.lexed += text.len() - end;
+                        let mut t = vec![Token {
+                            kind: Tok::String,
+                            range: start..end,
+                        }];
+                        t.extend(lex_from(text, end));
+                        (t, None)
+                    }
+                    None => (Vec::new(), Some(start)),
+                }
+            }
+            _ => {
+                self.lexed += text.len() - from;
+                (lex_from(text, from), None)
+            }
+        };
+        if let Some(start) = raw_open {
+            toks.push(Token {
+                kind: Tok::RawOpen,
+                range: start..text.len(),
+            });
+        }
+        // The next call resumes at the start of the last line, or at the
+        // token that runs across it.
+        let line = text.rfind('\n').map_or(0, |i| i + 1).max(from);
+        let mut resume = None;
+        for t in &toks {
+            if resume.is_none() && t.range.end > line {
+                resume = Some((t.range.start.min(line).max(from), stack.clone()));
+            }
+            match t.kind {
+                Tok::RawOpen => stack.push((t.range.start, true)),
+                Tok::Punct => match &text[t.range.clone()] {
+                    "{" | "[" | "(" => stack.push((t.range.start, false)),
+                    "}" | "]" | ")" => {
+                        stack.pop();
+                    }
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        let (resume, saved) = resume.unwrap_or((line, stack.clone()));
+        self.resume = resume;
+        self.stack = saved;
+        // A raw block still open: resume at its start, with it on the stack.
+        if let Some(&(start, true)) = stack.last() {
+            if start <= self.resume {
+                self.resume = start.max(from);
+                self.stack = stack.clone();
+            }
+        }
+        stack
+    }
 }
 
 impl Validator for MeepleHelper {
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        Ok(if incomplete(ctx.input()) {
+        Ok(if self.continuation.borrow_mut().incomplete(ctx.input()) {
             ValidationResult::Incomplete
         } else {
             ValidationResult::Valid(None)
@@ -118,10 +233,6 @@ fn ident_char(c: char) -> bool {
 /// Split text into tokens for colouring. Whitespace is skipped; anything
 /// unexpected becomes a one-character `Punct`, so no input fails.
 pub fn tokens(text: &str) -> Vec<Token> {
-    let mut out = Vec::new();
-    let b = text.as_bytes();
-    let mut i = 0;
-    let push = |out: &mut Vec<Token>, kind, range| out.push(Token { kind, range });
     if let Some(start) = text.find(|c: char| !c.is_whitespace()) {
         if text[start..].starts_with(':') {
             let end = text[start..]
@@ -133,6 +244,16 @@ pub fn tokens(text: &str) -> Vec<Token> {
             }];
         }
     }
+    lex_from(text, 0)
+}
+
+/// The tokens of `text[from..]` (ranges in `text`). `from` must be where
+/// no token is under way: between tokens, or at the start of one.
+fn lex_from(text: &str, from: usize) -> Vec<Token> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = from;
+    let push = |out: &mut Vec<Token>, kind, range| out.push(Token { kind, range });
     while i < b.len() {
         let c = text[i..].chars().next().unwrap_or(' ');
         let start = i;
@@ -382,6 +503,7 @@ fn words<'a>(start: usize, word: &str, all: impl IntoIterator<Item = &'a str>) -
 /// The helper rustyline calls back.
 pub struct MeepleHelper {
     pub cx: CompleteCx,
+    continuation: std::cell::RefCell<Continuation>,
     color: bool,
     hinter: HistoryHinter,
     files: FilenameCompleter,
@@ -391,6 +513,7 @@ impl MeepleHelper {
     pub fn new(color: bool) -> MeepleHelper {
         MeepleHelper {
             cx: CompleteCx::default(),
+            continuation: Default::default(),
             color,
             hinter: HistoryHinter::new(),
             files: FilenameCompleter::new(),
@@ -433,9 +556,14 @@ impl Hinter for MeepleHelper {
     }
 }
 
+/// Past this many bytes the input is not coloured: rustyline redraws the
+/// whole input on a key that changes colours, and colouring costs a pass
+/// over all of it; a plain key at the end just echoes.
+pub const MAX_HIGHLIGHT: usize = 16 << 10;
+
 impl Highlighter for MeepleHelper {
     fn highlight<'l>(&self, line: &'l str, _pos: usize) -> Cow<'l, str> {
-        if self.color {
+        if self.color && line.len() <= MAX_HIGHLIGHT {
             Cow::Owned(highlight(line))
         } else {
             Cow::Borrowed(line)
@@ -450,8 +578,8 @@ impl Highlighter for MeepleHelper {
         }
     }
 
-    fn highlight_char(&self, _line: &str, _pos: usize, kind: CmdKind) -> bool {
-        self.color && kind != CmdKind::MoveCursor
+    fn highlight_char(&self, line: &str, _pos: usize, kind: CmdKind) -> bool {
+        self.color && kind != CmdKind::MoveCursor && line.len() <= MAX_HIGHLIGHT
     }
 }
 
@@ -505,6 +633,93 @@ mod tests {
         ] {
             assert!(!incomplete(s), "{s:?} should be shown as an error");
         }
+    }
+
+    /// Type `lines` one Enter at a time: the remembering validator agrees
+    /// with a fresh one on every prefix.
+    fn agree(lines: &[&str]) {
+        let mut c = Continuation::default();
+        let mut text = String::new();
+        for (i, l) in lines.iter().enumerate() {
+            if i > 0 {
+                text.push('\n');
+            }
+            text.push_str(l);
+            assert_eq!(c.incomplete(&text), incomplete(&text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn remembering_validator_agrees_with_a_fresh_one() {
+        agree(&["board {", " 1 1 1", " 1 1 1 # c", " 1 1 1", "}"]);
+        agree(&[
+            "scenario \"s\" {",
+            "  game footholds",
+            "  board {",
+            "1 1",
+            "}",
+            "}",
+        ]);
+        agree(&["scenario \"s {\" {", "  bogus", "}"]);
+        agree(&["input \"\"\"", "1 2 3", "4 \"5\" { 6", "\"\"\"", "solve"]);
+        agree(&["scenario \"s\" {", "input \"\"\"1", "2\"\"\" { ", "}", "}"]);
+        agree(&["track t {", " route start 2 4 finish", "}"]);
+        agree(&["board [[1,1],", "[1, 1]", "]"]);
+        agree(&["scenario \"é\" { # ✓ {", "game footholds", "}"]);
+        // An edit higher up (not an added line) starts again.
+        let mut c = Continuation::default();
+        assert!(c.incomplete("board {\n 1 1"));
+        assert!(!c.incomplete("board { 1 1 }\n"));
+        assert!(c.incomplete("scenario \"x\" {\n"));
+        assert!(!c.incomplete(":help"));
+    }
+
+    #[test]
+    fn a_pasted_board_costs_a_few_passes_not_one_per_row() {
+        // A 300 × 300 board pasted row by row: rustyline asks after every
+        // row. Re-reading the whole input each time would lex and parse
+        // about 300 / 2 times its length.
+        let row = format!(" {}", "1 ".repeat(300));
+        let mut c = Continuation::default();
+        let mut text = String::from("game footholds\nboard {");
+        assert!(c.incomplete(&text));
+        for _ in 0..300 {
+            text.push('\n');
+            text.push_str(&row);
+            assert!(c.incomplete(&text));
+        }
+        text.push_str("\n}");
+        assert!(!c.incomplete(&text));
+        let n = text.len();
+        assert!(c.lexed <= 2 * n, "lexed {} of {n}", c.lexed);
+        assert!(c.parsed_bytes <= 6 * n, "parsed {} of {n}", c.parsed_bytes);
+        // A syntax error in the middle of a big paste is still found (when
+        // the input has doubled, or when its brackets close).
+        let mut bad = String::from("scenario \"s\" {\n");
+        bad.push_str(&"  rule steps king\n".repeat(1200));
+        bad.push_str("  bogus\n");
+        bad.push_str(&"  rule steps king\n".repeat(2400));
+        // (rustyline runs the input at the first `false`: stop there.)
+        let mut c = Continuation::default();
+        let shown = bad
+            .match_indices('\n')
+            .position(|(i, _)| !c.incomplete(&bad[..i]));
+        assert!(
+            shown.is_some_and(|l| l > 1200),
+            "the error is shown: {shown:?}"
+        );
+        assert!(c.parsed_bytes <= 6 * bad.len() + 1200 * SMALL_INPUT);
+    }
+
+    #[test]
+    fn big_inputs_are_not_coloured() {
+        let h = MeepleHelper::new(true);
+        let small = "solve";
+        assert!(matches!(h.highlight(small, 0), Cow::Owned(_)));
+        assert!(h.highlight_char(small, 0, CmdKind::Other));
+        let big = "1 ".repeat(MAX_HIGHLIGHT);
+        assert!(matches!(h.highlight(&big, 0), Cow::Borrowed(_)));
+        assert!(!h.highlight_char(&big, 0, CmdKind::Other));
     }
 
     fn kinds(text: &str) -> Vec<(Tok, &str)> {

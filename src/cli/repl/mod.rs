@@ -7,50 +7,39 @@
 
 mod commands;
 mod editor;
+mod history;
+mod piped;
 mod state;
 
+use super::out;
 use commands::After;
 use editor::{CompleteCx, MeepleHelper};
+use history::HistoryFile;
 use meeple::interp::Limits;
 use rustyline::config::{ColorMode, CompletionType, Config};
 use rustyline::error::ReadlineError;
-use rustyline::history::FileHistory;
+use rustyline::history::{FileHistory, History};
 use rustyline::Editor;
 use state::{Sink, State};
-use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::io::IsTerminal;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Results to stdout, diagnostics to stderr, flushed at once.
-struct Terminal;
+struct Terminal {
+    /// Something was reported on stderr (an error, a failed expectation).
+    errors: bool,
+}
 
 impl Sink for Terminal {
     fn out(&mut self, text: &str) {
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
+        out::out_flush(text);
     }
     fn err(&mut self, text: &str) {
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(text.as_bytes());
-        let _ = err.flush();
+        self.errors = true;
+        out::err(text);
     }
-}
-
-/// The history file: `$MEEPLE_HISTORY` (empty: no history), else
-/// `meeple/history.txt` in the user's data directory, else `~/.meeple_history`.
-fn history_path() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("MEEPLE_HISTORY") {
-        return (!p.is_empty()).then(|| PathBuf::from(p));
-    }
-    if let Some(dir) = dirs::data_dir() {
-        let dir = dir.join("meeple");
-        if std::fs::create_dir_all(&dir).is_ok() {
-            return Some(dir.join("history.txt"));
-        }
-    }
-    dirs::home_dir().map(|h| h.join(".meeple_history"))
 }
 
 fn prompt(state: &State) -> String {
@@ -77,7 +66,7 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
         ..limits.clone()
     };
     let mut state = State::new(limits, color);
-    let mut sink = Terminal;
+    let mut sink = Terminal { errors: false };
 
     let config = Config::builder()
         .auto_add_history(false)
@@ -91,24 +80,33 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
     let mut editor: Editor<MeepleHelper, FileHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("error: cannot start the line editor: {e}");
+            out::err(format!("error: cannot start the line editor: {e}\n"));
             return 2;
         }
     };
     editor.set_helper(Some(MeepleHelper::new(color)));
-    let history = history_path();
-    if let Some(p) = &history {
-        let _ = editor.load_history(p);
+    let mut history = history::default_path().and_then(|p| match HistoryFile::open(&p) {
+        Ok(h) => Some(h),
+        Err(warning) => {
+            out::err(format!("warning: {warning}\n"));
+            None
+        }
+    });
+    if let Some(h) = &history {
+        let _ = editor.history_mut().set_max_len(h.max_len());
+        let _ = editor.load_history(&h.path);
     }
     if interactive {
-        println!(
-            "meeple {} — type statements or :help; :quit or Ctrl-D leaves",
+        out::out_flush(format!(
+            "meeple {} — type statements or :help; :quit or Ctrl-D leaves\n",
             env!("CARGO_PKG_VERSION")
-        );
+        ));
     }
     if let Some(f) = file {
         state.load(f, &mut sink);
     }
+    // Piped input is read without rustyline (see `piped`).
+    let mut piped = (!interactive).then(|| piped::Piped::new(std::io::stdin().lock()));
     loop {
         if let Some(h) = editor.helper_mut() {
             h.cx = CompleteCx {
@@ -117,14 +115,22 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
                 tracks: state.track_names(),
             };
         }
-        match editor.readline(&prompt(&state)) {
+        let read = match &mut piped {
+            Some(p) => p.read(),
+            None => editor.readline(&prompt(&state)),
+        };
+        match read {
             Ok(line) => {
                 if line.trim().is_empty() {
                     continue;
                 }
-                if let Some(p) = &history {
-                    if editor.add_history_entry(line.as_str()).unwrap_or(false) {
-                        let _ = editor.append_history(p);
+                if editor.add_history_entry(line.as_str()).unwrap_or(false) {
+                    if let Some(Err(e)) = history.as_mut().map(|h| h.append(&line)) {
+                        let path = history.take().map(|h| h.path).unwrap_or_default();
+                        out::err(format!(
+                            "warning: cannot write the history file {}: {e}; the rest of this session is not kept\n",
+                            path.display()
+                        ));
                     }
                 }
                 if line.trim_start().starts_with(':') {
@@ -139,13 +145,11 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(e) => {
-                eprintln!("error: {e}");
+                out::err(format!("error: {e}\n"));
                 break;
             }
         }
     }
-    if let Some(p) = &history {
-        let _ = editor.append_history(p);
-    }
-    0
+    // A piped session with errors fails, as `meeple run` would.
+    i32::from(!interactive && sink.errors)
 }

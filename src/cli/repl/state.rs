@@ -9,6 +9,7 @@ use meeple::error::{render, Code, Diag};
 use meeple::games::yut::session::{build_tracks, Tracks};
 use meeple::games::{GameKind, Mode, Options};
 use meeple::interp::{Event, Flow, Limits, Runner};
+use meeple::pipeline::printable;
 use meeple::render::{line_of, text};
 use meeple::syntax::ast::{File, Query, QueryKind, Scenario, Span, Spanned, Stmt, TrackDef};
 use meeple::syntax::{parse_repl_at, ReplItem};
@@ -188,6 +189,9 @@ pub struct State {
     current: Option<Current>,
     /// Scenarios from `:load` and typed `scenario` blocks, by name.
     scenarios: Vec<(Scenario, GameKind)>,
+    /// Where each name is in `scenarios` (a file of 100,000 scenarios
+    /// loads in linear time).
+    by_name: std::collections::HashMap<String, usize>,
     track_defs: Vec<TrackDef>,
     tracks: Tracks,
     limits: Limits,
@@ -204,6 +208,7 @@ impl State {
             log: Log::default(),
             current: None,
             scenarios: Vec::new(),
+            by_name: std::collections::HashMap::new(),
             track_defs: Vec::new(),
             tracks: build_tracks(&[]).0,
             limits,
@@ -246,6 +251,8 @@ impl State {
         if self.bare_word(text, sink) {
             return;
         }
+        // A lone CR (piped input) ends a line here too, in the log as well.
+        let text = &*meeple::syntax::line_ends(text);
         let offset = self.log.push_typed(text);
         let items = match parse_repl_at(text, offset) {
             Ok(items) => items,
@@ -587,17 +594,18 @@ impl State {
             stmts: sc.stmts,
             runner,
         });
+        let name = printable(&name);
         sink.out(&format!("scenario \"{name}\" ({game}) is current\n"));
     }
 
     fn remember(&mut self, sc: Scenario, game: GameKind) {
-        match self
-            .scenarios
-            .iter_mut()
-            .find(|(s, _)| s.name.node == sc.name.node)
-        {
-            Some(slot) => *slot = (sc, game),
-            None => self.scenarios.push((sc, game)),
+        match self.by_name.get(&sc.name.node) {
+            Some(&i) => self.scenarios[i] = (sc, game),
+            None => {
+                self.by_name
+                    .insert(sc.name.node.clone(), self.scenarios.len());
+                self.scenarios.push((sc, game));
+            }
         }
     }
 
@@ -679,13 +687,9 @@ impl State {
     /// `:use NAME`: make a loaded scenario current, at the position its
     /// statements build.
     pub fn use_scenario(&mut self, name: &str, sink: &mut dyn Sink) {
-        let Some((sc, game)) = self
-            .scenarios
-            .iter()
-            .find(|(s, _)| s.name.node == name)
-            .cloned()
-        else {
+        let Some((sc, game)) = self.by_name.get(name).map(|&i| self.scenarios[i].clone()) else {
             let known = self.scenario_names();
+            let name = printable(name);
             sink.err(&if known.is_empty() {
                 format!("there is no scenario \"{name}\": none is loaded (use :load FILE)\n")
             } else {
@@ -693,7 +697,7 @@ impl State {
                     "there is no scenario \"{name}\"; the scenarios are: {}\n",
                     known
                         .iter()
-                        .map(|n| format!("\"{n}\""))
+                        .map(|n| format!("\"{}\"", printable(n)))
                         .collect::<Vec<_>>()
                         .join(", ")
                 )
@@ -710,6 +714,7 @@ impl State {
             stmts: sc.stmts,
             runner,
         });
+        let name = printable(name);
         sink.out(&format!("scenario \"{name}\" ({game}) is current\n"));
         self.autoshow(sink);
     }
@@ -729,7 +734,7 @@ impl State {
                 } else {
                     " "
                 };
-                format!("{mark} \"{}\" ({g})\n", s.name.node)
+                format!("{mark} \"{}\" ({g})\n", printable(&s.name.node))
             })
             .collect()
     }
@@ -850,7 +855,7 @@ fn print_events(
                 elapsed,
             } => {
                 sink.out(&text::answer_at(
-                    name,
+                    &printable(name),
                     *query,
                     &log.place(span.start),
                     answer,
@@ -1086,6 +1091,13 @@ mod tests {
         let mut c = Capture::default();
         s.load(&dir.join("missing.game"), &mut c);
         assert!(c.err.contains("meeple::io"), "{}", c.err);
+        // Loading again replaces the scenarios by name (through the index).
+        let mut c = Capture::default();
+        s.load(&path, &mut c);
+        assert_eq!(s.list().lines().count(), 2, "{}", s.list());
+        assert_eq!(s.by_name.len(), 2);
+        s.use_scenario("a", &mut c);
+        assert!(s.list().contains("* \"a\""), "{}", s.list());
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1,0 +1,73 @@
+//! Writing to stdout and stderr so that nothing is lost in silence.
+//!
+//! - A closed pipe (`meeple check F | head -1`) ends the run quietly, as it
+//!   ends `cat`: on unix SIGPIPE keeps its default action (Rust ignores it
+//!   by default, which turned every later `eprint!` into a panic).
+//! - Any other failed write to stdout (`> /dev/full`) is an error: a message
+//!   on stderr if it can still be written, and exit code 2.
+//! - A failed write to stderr (`2>/dev/full`) ends the run with exit code 2:
+//!   diagnostics were lost, and there is nowhere left to say so.
+
+use std::io::{self, Write};
+
+/// The exit code when output could not be written.
+pub const WRITE_FAILED: i32 = 2;
+
+/// Restore the default action of SIGPIPE (call first thing in `main`).
+pub fn init() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default is always
+    // sound; no handler runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Write to stdout (buffered by lines; [`finish`] flushes the rest).
+pub fn out(text: impl AsRef<[u8]>) {
+    let mut o = io::stdout().lock();
+    if let Err(e) = o.write_all(text.as_ref()) {
+        failed("stdout", &e);
+    }
+}
+
+/// Write to stdout and flush it (output that must show before stderr's).
+pub fn out_flush(text: impl AsRef<[u8]>) {
+    let mut o = io::stdout().lock();
+    if let Err(e) = o.write_all(text.as_ref()).and_then(|()| o.flush()) {
+        failed("stdout", &e);
+    }
+}
+
+/// Write to stderr (unbuffered).
+pub fn err(text: impl AsRef<[u8]>) {
+    let text = text.as_ref();
+    if text.is_empty() {
+        return;
+    }
+    if let Err(e) = io::stderr().lock().write_all(text) {
+        failed("stderr", &e);
+    }
+}
+
+/// Flush stdout at the end of a command; a failure changes the exit code.
+pub fn finish(code: i32) -> i32 {
+    match io::stdout().lock().flush() {
+        Ok(()) => code,
+        Err(e) => failed("stdout", &e),
+    }
+}
+
+/// A write failed: leave now.
+fn failed(stream: &str, e: &io::Error) -> ! {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        // The reader is gone (SIGPIPE where there is no such signal): as
+        // if the signal had ended the process.
+        std::process::exit(128 + 13);
+    }
+    if stream == "stdout" {
+        let _ = writeln!(io::stderr(), "error: cannot write to stdout: {e}");
+    }
+    // Whatever is still buffered cannot be written either.
+    std::process::exit(WRITE_FAILED);
+}
