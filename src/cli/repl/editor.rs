@@ -185,13 +185,20 @@ impl Continuation {
     }
 }
 
+/// Enter always hands the line over: the REPL's loop asks
+/// [`MeepleHelper::incomplete`] and reads the next line with a continuation
+/// prompt while a `{`, `[`, `(` or `"""` is open (rustyline has no prompt
+/// of its own for the lines of a multi-line buffer).
 impl Validator for MeepleHelper {
-    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        Ok(if self.continuation.borrow_mut().incomplete(ctx.input()) {
-            ValidationResult::Incomplete
-        } else {
-            ValidationResult::Valid(None)
-        })
+    fn validate(&self, _ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        Ok(ValidationResult::Valid(None))
+    }
+}
+
+impl MeepleHelper {
+    /// Is `text` (the lines typed so far for one input) still open?
+    pub fn incomplete(&self, text: &str) -> bool {
+        self.continuation.borrow_mut().incomplete(text)
     }
 }
 
@@ -452,7 +459,10 @@ pub fn complete(line: &str, pos: usize, cx: &CompleteCx) -> Completion {
     let list: Vec<String> = if p2 == "rule" {
         rule_values(p1).iter().map(|s| s.to_string()).collect()
     } else if p2 == "play" && p1 != "piece" {
-        let mut v: Vec<String> = DIRECTIONS.iter().map(|s| s.to_string()).collect();
+        // A player moves in any of the eight directions (`steps king`).
+        let mut v: Vec<String> = meeple::syntax::dialect::directions()
+            .map(str::to_string)
+            .collect();
         v.push("to".into());
         v
     } else {
@@ -828,7 +838,20 @@ mod tests {
         assert_eq!(cands("rule ", &cx), ["first", "origin", "steps"]);
         assert_eq!(cands("rule steps ", &cx), ["king", "orthogonal"]);
         assert_eq!(cands("play ", &cx), ["A", "B"]);
-        assert_eq!(cands("play A ", &cx), ["down", "left", "right", "to", "up"]);
+        assert_eq!(
+            cands("play A ", &cx),
+            [
+                "down",
+                "down-left",
+                "down-right",
+                "left",
+                "right",
+                "to",
+                "up",
+                "up-left",
+                "up-right"
+            ]
+        );
         assert_eq!(cands("expect w", &cx), ["winner"]);
         assert!(!cands("", &cx).contains(&"step".to_string()));
         assert!(cands("", &cx).contains(&"analyze".to_string()));

@@ -49,6 +49,29 @@ fn prompt(state: &State) -> String {
     }
 }
 
+/// The prompt for the further lines of an open input (`board {` …): dots
+/// as wide as the first prompt, so the lines stay aligned.
+fn continuation_prompt(first: &str) -> String {
+    let width = first.chars().count();
+    format!("{:>width$}", "... ")
+}
+
+/// Read one whole input from the terminal: a line, and while a bracket or
+/// `"""` is still open, more lines under the continuation prompt.
+fn read_input(
+    editor: &mut Editor<MeepleHelper, FileHistory>,
+    first: &str,
+) -> rustyline::Result<String> {
+    let mut text = editor.readline(first)?;
+    let more = continuation_prompt(first);
+    while editor.helper().is_some_and(|h| h.incomplete(&text)) {
+        let line = editor.readline(&more)?;
+        text.push('\n');
+        text.push_str(&line);
+    }
+    Ok(text)
+}
+
 /// Run the REPL; returns the exit code.
 pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
     // Ctrl-C while a solve runs sets the flag; the solve's budget sees it
@@ -117,7 +140,7 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
         }
         let read = match &mut piped {
             Some(p) => p.read(),
-            None => editor.readline(&prompt(&state)),
+            None => read_input(&mut editor, &prompt(&state)),
         };
         match read {
             Ok(line) => {
