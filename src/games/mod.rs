@@ -95,7 +95,8 @@ pub struct Ctx<'a> {
 /// A field of a `solve` result, which `expect` can check.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FieldValue {
-    Int(i64),
+    /// An exact integer (yut totals can pass the `i64` range).
+    Int(i128),
     Word(String),
     /// An exact rational, shown to 6 decimals.
     Ratio(BigRational),
@@ -197,4 +198,13 @@ pub fn duplicate(code: Code, span: Span, what: &str, first: Span) -> Diag {
         .label(span, "declared again here")
         .label(first, "first declared here")
         .help(format!("a scenario has one {what}; remove one of them"))
+}
+
+/// An exact integer as JSON: a number when it fits `i64`, else its digits
+/// as a string (JSON readers lose precision past 2^53 anyway).
+pub fn json_int(n: i128) -> serde_json::Value {
+    match i64::try_from(n) {
+        Ok(v) => serde_json::json!(v),
+        Err(_) => serde_json::json!(n.to_string()),
+    }
 }

@@ -12,7 +12,7 @@ use num_rational::BigRational;
 /// places with a decimal.
 pub fn matches(actual: &FieldValue, expected: &ExpectValue) -> bool {
     match (actual, expected) {
-        (FieldValue::Int(n), ExpectValue::Number(s)) => s.parse::<i64>().is_ok_and(|e| e == *n),
+        (FieldValue::Int(n), ExpectValue::Number(s)) => s.parse::<i128>().is_ok_and(|e| e == *n),
         (FieldValue::Word(w), ExpectValue::Word(e)) => w == e,
         (FieldValue::Word(w), ExpectValue::Number(e)) => w == e,
         (FieldValue::Ratio(r), ExpectValue::Number(s)) => match parse_fraction(s) {

@@ -24,7 +24,7 @@ pub fn answer(origin: &Origin, query: QueryKind, answer: &Answer, elapsed: Durat
     obj.insert("query".into(), json!(query.keyword()));
     for (name, value) in &answer.fields {
         match value {
-            FieldValue::Int(n) => obj.insert((*name).into(), json!(n)),
+            FieldValue::Int(n) => obj.insert((*name).into(), crate::games::json_int(*n)),
             FieldValue::Word(w) => obj.insert((*name).into(), json!(w)),
             FieldValue::Ratio(r) => {
                 obj.insert(format!("{name}_fraction"), json!(r.to_string()));

@@ -384,10 +384,10 @@ impl Stacking {
     }
 
     fn outcome_lines(&self, o: &Outcome) -> (Vec<(&'static str, FieldValue)>, String) {
-        let answer = FieldValue::Int(o.answer());
+        let answer = FieldValue::Int(o.answer().into());
         match *o {
             Outcome::Ended { turn } => (
-                vec![("answer", answer), ("turn", FieldValue::Int(turn as i64)), ("cycle", FieldValue::Word("no".into()))],
+                vec![("answer", answer), ("turn", FieldValue::Int(turn.into())), ("cycle", FieldValue::Word("no".into()))],
                 format!("a stack reaches {} during turn {turn}", self.stack),
             ),
             Outcome::Cycle { start, period } => (

@@ -28,8 +28,8 @@ pub struct PlanStep {
     pub to: SquareId,
     /// Score of this move (the value of `to`).
     pub score: i64,
-    /// Running total after this move (saturating at the `i64` range).
-    pub total: i64,
+    /// Running total after this move (exact).
+    pub total: i128,
 }
 
 const NO_PARENT: u32 = u32::MAX;
@@ -170,10 +170,6 @@ fn fits_i64(track: &Track, init: &[u32]) -> bool {
     moves.saturating_mul(max) < (1u128 << 62)
 }
 
-fn saturate(v: i128) -> i64 {
-    v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
-}
-
 fn best_raw<K: Key>(
     bits: u32,
     track: &Track,
@@ -206,15 +202,15 @@ fn best_internal(
 
 /// The maximum total score of the rolls `rolls` (in order) from the labelled positions
 /// `pieces` (square ids, index 0 = piece 1; ids outside the track count as `finish`).
-/// Totals beyond the `i64` range saturate.
+/// Totals are exact: `i128` holds any total a track allows.
 pub fn best_score(
     track: &Track,
     pieces: &[SquareId],
     rolls: &[u64],
     budget: &Budget,
-) -> Result<i64, LimitHit> {
+) -> Result<i128, LimitHit> {
     let init = normalize(track, pieces);
-    best_internal(track, &init, rolls, budget).map(saturate)
+    best_internal(track, &init, rolls, budget)
 }
 
 /// The sorted positions along one optimal line by the hash-table programme.
@@ -262,7 +258,7 @@ fn label_line(track: &Track, init: &[u32], rolls: &[u64], line: &[Vec<u32>]) -> 
             from: from as SquareId,
             to: to as SquareId,
             score,
-            total: saturate(total),
+            total,
         });
     }
     plan
@@ -324,7 +320,7 @@ pub fn analyze_fixed(
     pieces: &[SquareId],
     rolls: &[u64],
     budget: &Budget,
-) -> Result<Vec<Option<i64>>, LimitHit> {
+) -> Result<Vec<Option<i128>>, LimitHit> {
     let Some((&roll, rest)) = rolls.split_first() else {
         return Ok(vec![None; pieces.len()]);
     };
@@ -332,7 +328,7 @@ pub fn analyze_fixed(
     let labelled: Vec<SquareId> = init.iter().map(|&p| p as SquareId).collect();
     let mut out = Vec::with_capacity(pieces.len());
     // Pieces on the same square give the same answer.
-    let mut seen: FxHashMap<u32, Option<i64>> = FxHashMap::default();
+    let mut seen: FxHashMap<u32, Option<i128>> = FxHashMap::default();
     for (p, &from) in init.iter().enumerate() {
         if let Some(v) = seen.get(&from) {
             out.push(*v);
@@ -344,7 +340,7 @@ pub fn analyze_fixed(
                 let mut after = init.clone();
                 after[p] = to as u32;
                 let later = best_internal(track, &after, rest, budget)?;
-                Some(saturate(score as i128 + later))
+                Some(score as i128 + later)
             }
         };
         seen.insert(from, v);
@@ -370,7 +366,7 @@ mod tests {
     fn official_samples() {
         let t = standard_track();
         let p = [t.start(); 4];
-        let cases: [([u64; 10], i64); 4] = [
+        let cases: [([u64; 10], i128); 4] = [
             ([1, 2, 3, 4, 1, 2, 3, 4, 1, 2], 190),
             ([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 133),
             ([5, 1, 2, 3, 4, 5, 5, 3, 2, 4], 214),
@@ -386,13 +382,13 @@ mod tests {
     }
 
     /// The plan replays legally and ends on `want`.
-    fn check_plan(t: &Track, p: &[SquareId], rolls: &[u64], want: i64) {
+    fn check_plan(t: &Track, p: &[SquareId], rolls: &[u64], want: i128) {
         let plan = best_plan(t, p, rolls, &ub()).unwrap();
         replay(t, p, rolls, &plan, want);
     }
 
     /// `plan` replays legally from `p` and ends on `want`.
-    fn replay(t: &Track, p: &[SquareId], rolls: &[u64], plan: &[PlanStep], want: i64) {
+    fn replay(t: &Track, p: &[SquareId], rolls: &[u64], plan: &[PlanStep], want: i128) {
         let mut pos = p.to_vec();
         let mut total = 0;
         for (i, s) in plan.iter().enumerate() {
@@ -400,7 +396,7 @@ mod tests {
             assert_eq!(pos[s.piece], s.from);
             assert_eq!(move_piece(t, &pos, s.piece, s.roll), Some((s.to, s.score)));
             pos[s.piece] = s.to;
-            total += s.score;
+            total += i128::from(s.score);
             assert_eq!(s.total, total);
         }
         assert_eq!(total, want);
