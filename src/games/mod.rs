@@ -175,6 +175,20 @@ pub fn limit_diag(hit: LimitHit, span: Span) -> Diag {
             format!("stopped after {seconds} s and {states} states"),
         )
         .help("raise --timeout, or ask about a smaller position"),
+        LimitHit::Memory { limit, needed } => Diag::new(
+            Code::LimitMemory,
+            format!(
+                "this needs {} MB, over the memory limit of {} MB",
+                needed.div_ceil(1 << 20),
+                limit >> 20
+            ),
+        )
+        .label(span, format!("would need {} MB", needed.div_ceil(1 << 20)))
+        .help(format!(
+            "raise --memory (now {} MB; the default is {} MB), or ask about a smaller position",
+            limit >> 20,
+            crate::budget::DEFAULT_MEMORY_BYTES >> 20
+        )),
         LimitHit::Cancelled { states } => {
             Diag::new(Code::LimitCancelled, "the search was cancelled")
                 .label(span, format!("cancelled after {states} states"))

@@ -468,6 +468,11 @@ impl FlatSim {
         self.stack_at(r, c).len()
     }
 
+    /// The bytes this position takes, about (board, pieces, stacks).
+    pub fn bytes(&self) -> u64 {
+        self.info.len() as u64 * 4 + self.place.len() as u64 * (8 + 1 + 4 + 4 + 24)
+    }
+
     /// The bytes a [`FlatSim`] of `setup` takes, at most (board, pieces,
     /// stacks).
     pub fn bytes_for(setup: &Setup) -> u64 {

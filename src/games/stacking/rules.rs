@@ -371,6 +371,11 @@ impl Sim {
         }
     }
 
+    /// The bytes this position takes, about (board, pieces, stacks).
+    pub fn bytes(&self) -> u64 {
+        each!(self, s => s.bytes())
+    }
+
     /// Play one full turn (pieces 1..K in order), stopping the moment a cell
     /// holds >= stack pieces. Returns true if the game ended during this
     /// turn. Calling it after the end does nothing and returns false.

@@ -2,6 +2,7 @@
 
 use super::rules::{Colour, Dir as SDir, Mover, Setup, Sim};
 use super::solve::{run, Outcome};
+use crate::budget::{Budget, LimitHit};
 use crate::error::{Code, Diag, Diags};
 use crate::games::grid::{self, show_cell, Grid, Legend};
 use crate::games::{
@@ -325,9 +326,17 @@ impl Stacking {
         })
     }
 
-    fn current(&mut self, span: Span, query: &str) -> Result<&mut Sim, Diag> {
+    /// The bytes the `undo` history holds.
+    fn history_bytes(&self) -> u64 {
+        self.history.iter().flatten().map(Sim::bytes).sum()
+    }
+
+    fn current(&mut self, span: Span, query: &str, budget: &Budget) -> Result<&mut Sim, Diag> {
         if self.sim.is_none() {
             let setup = self.setup(span, query)?;
+            budget
+                .check_memory(Sim::bytes_for(&setup).saturating_add(self.history_bytes()))
+                .map_err(|h| limit_diag(h, span))?;
             setup.validate().map_err(|e| {
                 Diag::new(
                     Code::BoardTooLarge,
@@ -343,13 +352,17 @@ impl Stacking {
             .ok_or_else(|| missing(span, "a position", query, "declare the board and pieces"))
     }
 
-    fn draw(&self, sim: &Sim) -> Vec<String> {
+    /// The board with its stacks, one line per row. One budget unit per
+    /// cell drawn; `bytes` counts the text made so far (by this query),
+    /// which must stay under the memory limit.
+    fn draw(&self, sim: &Sim, budget: &Budget, bytes: &mut u64) -> Result<Vec<String>, LimitHit> {
         let Some(board) = &self.board else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let cells: Vec<Vec<String>> = (0..board.rows)
             .map(|r| {
-                (0..board.cols)
+                budget.tick_n(board.cols as u64)?;
+                let row: Vec<String> = (0..board.cols)
                     .map(|c| {
                         let mut s = String::new();
                         s.push(colour_char(board.get((r, c))));
@@ -361,16 +374,19 @@ impl Stacking {
                         }
                         s
                     })
-                    .collect()
+                    .collect();
+                *bytes += row.iter().map(|s| s.len() as u64 + 1).sum::<u64>();
+                budget.check_memory(*bytes)?;
+                Ok(row)
             })
-            .collect();
+            .collect::<Result<_, LimitHit>>()?;
         let width = cells
             .iter()
             .flatten()
             .map(|s| s.chars().count())
             .max()
             .unwrap_or(1);
-        cells
+        Ok(cells
             .iter()
             .map(|row| {
                 row.iter()
@@ -380,7 +396,7 @@ impl Stacking {
                     .trim_end()
                     .to_string()
             })
-            .collect()
+            .collect())
     }
 
     fn outcome_lines(&self, o: &Outcome) -> (Vec<(&'static str, FieldValue)>, String) {
@@ -443,7 +459,9 @@ impl Session for Stacking {
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         let kw = query.kind.keyword();
         let limit = self.limit;
-        let sim = self.current(span, kw)?.clone();
+        let sim = self.current(span, kw, cx.budget)?.clone();
+        let lim = |h| limit_diag(h, span);
+        let mut bytes = 0u64;
         match query.kind {
             QueryKind::Solve => {
                 let o = run(&sim, limit, cx.budget).map_err(|h| limit_diag(h, span))?;
@@ -472,20 +490,27 @@ impl Session for Stacking {
                 let cut = last > sim.turns().saturating_add(bound);
                 last = last.min(sim.turns().saturating_add(bound));
                 let mut ans = Answer::default().line(format!("turn {} (start):", sim.turns()));
-                ans.lines
-                    .extend(self.draw(&sim).into_iter().map(|l| format!("  {l}")));
-                let mut s = sim.clone();
                 let budget = cx.budget;
+                ans.lines.extend(
+                    self.draw(&sim, budget, &mut bytes)
+                        .map_err(lim)?
+                        .into_iter()
+                        .map(|l| format!("  {l}")),
+                );
+                let mut s = sim.clone();
                 while s.turns() < last && s.ended_on().is_none() {
-                    budget.tick().map_err(|h| limit_diag(h, span))?;
-                    let ended = s.step_turn();
+                    let ended = s.step_turn_budget(budget).map_err(lim)?;
                     ans = ans.line(format!(
                         "turn {}{}:",
                         s.turns(),
                         if ended { " (a stack is complete)" } else { "" }
                     ));
-                    ans.lines
-                        .extend(self.draw(&s).into_iter().map(|l| format!("  {l}")));
+                    ans.lines.extend(
+                        self.draw(&s, budget, &mut bytes)
+                            .map_err(lim)?
+                            .into_iter()
+                            .map(|l| format!("  {l}")),
+                    );
                 }
                 if cut {
                     ans = ans.line(format!(
@@ -497,7 +522,7 @@ impl Session for Stacking {
             }
             QueryKind::Show | QueryKind::Analyze => {
                 let mut ans = Answer {
-                    lines: self.draw(&sim),
+                    lines: self.draw(&sim, cx.budget, &mut bytes).map_err(lim)?,
                     ..Answer::default()
                 };
                 ans = ans.line(match sim.ended_on() {
@@ -510,6 +535,7 @@ impl Session for Stacking {
                         sim.turns() + 1
                     ),
                 });
+                cx.budget.tick_n(sim.piece_count() as u64).map_err(lim)?;
                 for i in 0..sim.piece_count() {
                     let (cell, d) = sim.piece(i);
                     ans = ans.line(
@@ -541,7 +567,11 @@ impl Session for Stacking {
             self.dry_steps += 1;
             return Ok(());
         }
-        let before = self.current(span, "step")?.clone();
+        let before = self.current(span, "step", cx.budget)?.clone();
+        // `undo` keeps the position before each step.
+        cx.budget
+            .check_memory(self.history_bytes() + 2 * before.bytes())
+            .map_err(|h| limit_diag(h, span))?;
         let target = match before.turns().checked_add(n) {
             Some(t) if t <= MAX_TURN => t,
             _ => {
@@ -569,8 +599,8 @@ impl Session for Stacking {
         }
         let mut sim = before.clone();
         while sim.turns() < goal && sim.ended_on().is_none() {
-            cx.budget.tick().map_err(|h| limit_diag(h, span))?;
-            sim.step_turn();
+            sim.step_turn_budget(cx.budget)
+                .map_err(|h| limit_diag(h, span))?;
         }
         sim.set_turns(target);
         self.history.push(Some(before));
