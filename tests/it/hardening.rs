@@ -173,7 +173,8 @@ fn stacking_pieces(n: usize, k: usize) -> String {
 fn fifty_thousand_stacking_pieces_run() {
     let run = run_bounded(
         stacking_pieces(250, 50_000).as_bytes(),
-        &limits(20_000, 1000),
+        // Work units are piece moves and drawn cells (issue 19).
+        &limits(400_000, 1000),
     );
     assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
     assert!(answers(&run).contains("piece 50000 at"));
