@@ -307,8 +307,12 @@ impl Session for Footholds {
                 } else {
                     pos.to_move.other()
                 };
+                // `answer` counts the whole game from the scenario's start
+                // (moves played included), as in yut and stacking; `moves`
+                // counts the moves still to come.
+                let total = self.history.len() as i128 + i128::from(v.moves);
                 Ok(Answer::default()
-                    .field("answer", FieldValue::Int(v.moves.into()))
+                    .field("answer", FieldValue::Int(total))
                     .field("moves", FieldValue::Int(v.moves.into()))
                     .field("winner", FieldValue::Word(name(winner).into()))
                     .line(if self.history.is_empty() {
@@ -319,12 +323,12 @@ impl Session for Footholds {
                         )
                     } else {
                         format!(
-                            "{} wins after {}",
+                            "{} wins after {} ({total} in all)",
                             name(winner),
                             plural(v.moves, "more move")
                         )
                     })
-                    .line(format!("answer {}", v.moves)))
+                    .line(format!("answer {total}")))
             }
             QueryKind::Line => {
                 let line = principal_line(&pos, budget).map_err(|e| search_diag(e, span))?;

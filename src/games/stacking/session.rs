@@ -399,6 +399,21 @@ impl Stacking {
             .collect())
     }
 
+    /// How the game goes on from `sim`. `cycle` answers whether the game
+    /// never ends, whatever the turn limit: when the limit is reached first,
+    /// play goes on (on the same budget) until the game ends or a cycle is
+    /// proven. The limit shapes `answer` only: a game that ends after it
+    /// answers -1, as the judge does.
+    fn outcome(&self, sim: &Sim, budget: &Budget) -> Result<Outcome, LimitHit> {
+        let o = run(sim, self.limit, budget)?;
+        if let Outcome::LimitReached { .. } = o {
+            if let cycle @ Outcome::Cycle { .. } = run(sim, None, budget)? {
+                return Ok(cycle);
+            }
+        }
+        Ok(o)
+    }
+
     fn outcome_lines(&self, o: &Outcome) -> (Vec<(&'static str, FieldValue)>, String) {
         let answer = FieldValue::Int(o.answer().into());
         match *o {
@@ -458,13 +473,12 @@ impl Session for Stacking {
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         let kw = query.kind.keyword();
-        let limit = self.limit;
         let sim = self.current(span, kw, cx.budget)?.clone();
         let lim = |h| limit_diag(h, span);
         let mut bytes = 0u64;
         match query.kind {
             QueryKind::Solve => {
-                let o = run(&sim, limit, cx.budget).map_err(|h| limit_diag(h, span))?;
+                let o = self.outcome(&sim, cx.budget).map_err(lim)?;
                 let (fields, text) = self.outcome_lines(&o);
                 let mut ans = Answer::default()
                     .line(text)
@@ -476,7 +490,7 @@ impl Session for Stacking {
                 Ok(ans)
             }
             QueryKind::Line => {
-                let o = run(&sim, limit, cx.budget).map_err(|h| limit_diag(h, span))?;
+                let o = self.outcome(&sim, cx.budget).map_err(lim)?;
                 let mut last = match o {
                     Outcome::Ended { turn } => turn,
                     Outcome::Cycle { start, period } => start.saturating_add(period),
