@@ -139,6 +139,13 @@ impl Footholds {
     }
 
     fn declare_input(&mut self, text: &Spanned<String>) -> Result<(), Diags> {
+        // The size cap before any parsing: an 8 MB board is refused at once.
+        if let Some((at, cells)) = grid::count_array_cells(&text.node) {
+            if cells > grid::MAX_CELLS {
+                let at = text.span.start + at;
+                return Err(vec![grid::too_many_cells(Span::new(at, at + 1), cells)]);
+            }
+        }
         let j = judge_coords(&text.node, text.span.start)?;
         let src = crate::syntax::ast::BoardSrc::Array {
             rows: j.rows,
