@@ -386,15 +386,22 @@ impl Stacking {
             .map(|s| s.chars().count())
             .max()
             .unwrap_or(1);
+        // Every cell is padded to the widest one: check that text first.
+        let padded = (board.rows as u64)
+            .saturating_mul(board.cols as u64)
+            .saturating_mul(width as u64 + 1);
+        budget.check_memory(bytes.saturating_add(padded))?;
         Ok(cells
             .iter()
             .map(|row| {
-                row.iter()
-                    .map(|s| format!("{s:<width$}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .trim_end()
-                    .to_string()
+                let mut line = String::with_capacity(row.len() * (width + 1));
+                for s in row {
+                    line.push_str(s);
+                    let pad = width - s.chars().count() + 1;
+                    line.extend(std::iter::repeat_n(' ', pad));
+                }
+                line.truncate(line.trim_end().len());
+                line
             })
             .collect())
     }
