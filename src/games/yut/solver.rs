@@ -106,6 +106,7 @@ fn forward<K: Key, S: Total>(
     let mut pos = vec![0u32; m];
     let mut next: StateMap<K, (S, u32)> = StateMap::default();
     let mut depth = 0usize;
+    let mut kept = 0u64;
     for &roll in rolls {
         next.clear();
         for (i, (key, g, _)) in cur.iter().enumerate() {
@@ -134,10 +135,16 @@ fn forward<K: Key, S: Total>(
             break;
         }
         if keep {
+            kept += cur.len() as u64;
             layers.push(std::mem::replace(&mut cur, layer));
         } else {
             cur = layer;
         }
+        // The tables held now (kept layers, the layer, the hash map) stay
+        // under --memory.
+        let entries = kept + (cur.capacity() + next.capacity()) as u64;
+        budget
+            .check_memory(entries.saturating_mul(std::mem::size_of::<(K, S, u32)>() as u64 + 8))?;
         depth += 1;
     }
     // No rolls left (or the game ended): every position of the last layer is an end.
@@ -422,6 +429,24 @@ mod tests {
         assert_eq!(plan.last().map(|s| s.total), Some(v));
         assert_eq!(best_score(&t, &[], &rolls, &ub()), Ok(0));
         assert_eq!(best_plan(&t, &[], &rolls, &ub()), Ok(vec![]));
+    }
+
+    #[test]
+    fn tables_stay_under_the_memory_cap() {
+        let t = standard_track();
+        let p = [t.start(); 4];
+        let rolls = [1, 2, 3, 4, 1, 2, 3, 4, 1, 2];
+        let tiny = Budget::unlimited().with_memory(1024);
+        assert!(matches!(
+            best_plan(&t, &p, &rolls, &tiny),
+            Err(LimitHit::Memory { limit: 1024, .. })
+        ));
+        assert!(matches!(
+            best_score(&t, &p, &rolls, &tiny),
+            Err(LimitHit::Memory { .. })
+        ));
+        // The default cap is far above what the judge's case needs.
+        assert!(best_plan(&t, &p, &rolls, &ub()).is_ok());
     }
 
     #[test]
