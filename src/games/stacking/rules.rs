@@ -384,7 +384,7 @@ impl Sim {
     }
 
     /// [`Sim::step_turn`], counting one budget unit per piece that takes its
-    /// move (in chunks of [`TURN_CHUNK`], so a turn of many pieces stops on
+    /// move (in chunks of 4096, so a turn of many pieces stops on
     /// time). When the budget runs out mid-turn the position is left
     /// part-way through the turn: throw it away.
     pub fn step_turn_budget(&mut self, budget: &Budget) -> Result<bool, LimitHit> {
