@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use meeple::budget::Budget;
 use meeple::games::stacking::judge::parse_judge_input;
 use meeple::games::stacking::reference::{reference_answer_budget, reference_run_naive_cycle};
-use meeple::games::stacking::rules::{Colour, Dir, Mover, Setup, Sim};
+use meeple::games::stacking::rules::{Colour, Dir, Layout, Mover, Setup, Sim};
 use meeple::games::stacking::solve::{run, Outcome};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -323,4 +323,120 @@ fn main() {
         Some(13000),
     );
     print(&rows);
+    tall_stacks();
+}
+
+/// Issue 19: the two layouts side by side. On short stacks (stack 50) the
+/// flat layout, which `Sim::new` picks there, is the faster. On a 1×N
+/// board with N pieces facing left, numbered from the right, and no stack
+/// limit, turn 1 piles all N into one stack piece by piece: the flat
+/// layout (the only one before issue 19) copies the growing group on each
+/// move, O(N²); the treap splices it. Each side plays the same turns
+/// (stopping after `FLAT_CAP` of wall time for the flat one) and the
+/// positions are compared where both got to.
+fn tall_stacks() {
+    const FLAT_CAP: Duration = Duration::from_secs(20);
+    println!();
+    println!(
+        "| {:<44} | {:>6} | {:>16} | {:>12} | {:>26} | {:>9} |",
+        "layouts: treap vs flat",
+        "turns",
+        "pieces carried",
+        "treap",
+        "flat Vec stacks (before)",
+        "flat/treap"
+    );
+    println!(
+        "|{}|{}|{}|{}|{}|{}|",
+        "-".repeat(46),
+        "-".repeat(8),
+        "-".repeat(18),
+        "-".repeat(14),
+        "-".repeat(28),
+        "-".repeat(11)
+    );
+    // Short stacks (stack 50): the common case, where both are O(1) a move.
+    for (name, setup) in [
+        (
+            "200×200 K 4000 stack 50 9%/9% seed 36",
+            random_board(36, 200, 4000, 90, 90, 50, Mover::Any),
+        ),
+        (
+            "200×200 K 4000 stack 50 white seed 1",
+            random_board(1, 200, 4000, 0, 0, 50, Mover::Any),
+        ),
+    ] {
+        let turns = 3000;
+        let t = Instant::now();
+        let mut sim = Sim::with_layout(&setup, Layout::Tree);
+        for _ in 0..turns {
+            sim.step_turn();
+        }
+        let fast = t.elapsed();
+        let t = Instant::now();
+        let mut flat = Sim::with_layout(&setup, Layout::Flat);
+        for _ in 0..turns {
+            flat.step_turn();
+        }
+        let slow = t.elapsed();
+        assert!((0..200).all(|r| (0..200).all(|c| sim.stack_at(r, c) == flat.stack_at(r, c))));
+        println!(
+            "| {:<44} | {:>6} | {:>16} | {:>12} | {:>26} | {:>8.2}× |",
+            name,
+            turns,
+            sim.pieces_moved(),
+            fmt_time(fast),
+            fmt_time(slow),
+            slow.as_secs_f64() / fast.as_secs_f64()
+        );
+    }
+    for (n, turns) in [(2_000usize, 64u64), (20_000, 64), (200_000, 64)] {
+        let setup = Setup {
+            rows: 1,
+            cols: n,
+            colours: vec![Colour::White; n],
+            pieces: (0..n).map(|i| ((0, n - 1 - i), Dir::Left)).collect(),
+            stack: usize::MAX,
+            mover: Mover::Any,
+        };
+        let t = Instant::now();
+        let mut sim = Sim::with_layout(&setup, Layout::Tree);
+        for _ in 0..turns {
+            sim.step_turn();
+        }
+        let fast = t.elapsed();
+        let t = Instant::now();
+        let mut flat = Sim::with_layout(&setup, Layout::Flat);
+        let mut done = 0;
+        while done < turns && t.elapsed() < FLAT_CAP {
+            flat.step_turn();
+            done += 1;
+        }
+        let slow = t.elapsed();
+        let mut check = Sim::with_layout(&setup, Layout::Tree);
+        for _ in 0..done {
+            check.step_turn();
+        }
+        let same = (0..n).all(|c| check.stack_at(0, c) == flat.stack_at(0, c));
+        assert!(
+            same,
+            "treap and flat stacks differ after {done} turns, N = {n}"
+        );
+        let per_turn_fast = fast.as_secs_f64() / turns as f64;
+        let per_turn_slow = slow.as_secs_f64() / done.max(1) as f64;
+        let flat_text = if done == turns {
+            fmt_time(slow)
+        } else {
+            format!("{} for {done} turns", fmt_time(slow))
+        };
+        println!(
+            "| {:<44} | {:>6} | {:>16} | {:>12} | {:>26} | {:>8.0}× |",
+            format!("1×{n}, K {n} facing left, stack none"),
+            turns,
+            sim.pieces_moved(),
+            fmt_time(fast),
+            flat_text,
+            per_turn_slow / per_turn_fast
+        );
+    }
 }

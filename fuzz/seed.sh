@@ -9,4 +9,19 @@ find ../scripts -name '*.game' -size -16k | while read -r f; do
   # No .game extension: `meeple test` (which searches `.`) must not pick them up.
   cp "$f" "corpus/run_script/seed-$(echo "$name" | tr '/' '_')"
 done
+# Issue 19's hostile shapes, scaled down to seed size: a 1×300 row whose
+# pieces pile into one tall stack in turn 1 (then step, show, line, undo),
+# and a 60×60 board traced with `line`.
+{
+  printf 'scenario "pile" {\n  game stacking\n  rule stack 1000000000\n  rule limit none\n  board [['
+  for i in $(seq 1 299); do printf '0, '; done
+  printf '0]]\n'
+  for i in $(seq 1 300); do printf '  piece %d at (0, %d) facing left\n' "$i" $((300 - i)); done
+  printf '  step 64\n  show\n  line 5\n  undo\n  solve\n}\n'
+} > corpus/run_script/seed-issue19-pile
+{
+  printf 'scenario "wide trace" {\n  game stacking\n  board {\n'
+  for r in $(seq 1 60); do printf '    '; for c in $(seq 1 60); do printf 'w'; done; printf '\n'; done
+  printf '  }\n  piece 1 at (0, 0) facing right\n  piece 2 at (5, 5) facing down\n  line\n  show\n}\n'
+} > corpus/run_script/seed-issue19-wide-trace
 ls corpus/run_script | wc -l

@@ -21,6 +21,13 @@ pub enum LimitHit {
     Time { seconds: f64, states: u64 },
     /// The user pressed Ctrl-C.
     Cancelled { states: u64 },
+    /// A table, history or output would take more than `--memory` allows.
+    Memory {
+        /// The memory cap in bytes.
+        limit: u64,
+        /// The bytes that were asked for.
+        needed: u64,
+    },
 }
 
 /// The memory a solve may use for its tables when `--memory` is not given:
@@ -134,6 +141,16 @@ impl Budget {
         self.memory.unwrap_or(DEFAULT_MEMORY_BYTES)
     }
 
+    /// Check that `needed` bytes fit under [`Budget::memory_bytes`].
+    pub fn check_memory(&self, needed: u64) -> Result<(), LimitHit> {
+        let limit = self.memory_bytes();
+        if needed > limit {
+            Err(LimitHit::Memory { limit, needed })
+        } else {
+            Ok(())
+        }
+    }
+
     /// Attach a cancel flag; setting it to `true` stops the search.
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
@@ -243,6 +260,21 @@ mod tests {
             assert!(meter().states() >= before + 2048);
         }
         assert!(meter().states() >= before + 3005);
+    }
+
+    #[test]
+    fn memory_cap_defaults_to_one_gib() {
+        let b = Budget::unlimited();
+        assert!(b.check_memory(DEFAULT_MEMORY_BYTES).is_ok());
+        assert!(b.check_memory(DEFAULT_MEMORY_BYTES + 1).is_err());
+        let b = Budget::unlimited().with_memory(100);
+        assert_eq!(
+            b.check_memory(101),
+            Err(LimitHit::Memory {
+                limit: 100,
+                needed: 101
+            })
+        );
     }
 
     #[test]

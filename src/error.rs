@@ -82,6 +82,7 @@ codes! {
     LimitStates = "meeple::limit::states": "a solve reached `--max-states`";
     LimitTime = "meeple::limit::time": "a solve ran out of `--timeout`";
     LimitCancelled = "meeple::limit::cancelled": "a solve was cancelled with Ctrl-C";
+    LimitMemory = "meeple::limit::memory": "a statement needs more memory than `--memory` allows (default 1024 MB)";
     ErrorsTooMany = "meeple::errors::too_many": "more errors than meeple reports: parsing stops after 100 syntax errors, and a file or a scenario shows its first 1000 errors";
 }
 

@@ -26,6 +26,34 @@ pub fn too_many_cells(board: Span, cells: usize) -> Diag {
     .help("use a smaller board")
 }
 
+/// Count the cells of the first `[[…], …]` array in `text` by scanning its
+/// bytes (numbers at bracket depth 2), without building anything: a judge
+/// input's board is checked against [`MAX_CELLS`] before it is parsed.
+/// Returns the byte offset of the array's `[` and its cell count, or
+/// `None` if `text` holds no `[`.
+pub fn count_array_cells(text: &str) -> Option<(usize, usize)> {
+    let start = text.find('[')?;
+    let (mut depth, mut cells, mut in_number) = (0usize, 0usize, false);
+    for &b in &text.as_bytes()[start..] {
+        let digit = b.is_ascii_alphanumeric() || b == b'-' || b == b'+';
+        if digit && !in_number && depth == 2 {
+            cells += 1;
+        }
+        in_number = digit;
+        match b {
+            b'[' => depth += 1,
+            b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some((start, cells))
+}
+
 /// A rectangular board of cells of type `T`, row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid<T> {

@@ -96,7 +96,8 @@ pub struct Ctx<'a> {
 /// A field of a `solve` result, which `expect` can check.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FieldValue {
-    Int(i64),
+    /// An exact integer (yut totals can pass the `i64` range).
+    Int(i128),
     Word(String),
     /// An exact rational, shown to 6 decimals.
     Ratio(BigRational),
@@ -187,6 +188,20 @@ pub fn limit_diag(hit: LimitHit, span: Span) -> Diag {
             format!("stopped after {seconds} s and {}", count(states, "state")),
         )
         .help("raise --timeout, or ask about a smaller position"),
+        LimitHit::Memory { limit, needed } => Diag::new(
+            Code::LimitMemory,
+            format!(
+                "this needs {} MB, over the memory limit of {} MB",
+                needed.div_ceil(1 << 20),
+                limit >> 20
+            ),
+        )
+        .label(span, format!("would need {} MB", needed.div_ceil(1 << 20)))
+        .help(format!(
+            "raise --memory (now {} MB; the default is {} MB), or ask about a smaller position",
+            limit >> 20,
+            crate::budget::DEFAULT_MEMORY_BYTES >> 20
+        )),
         LimitHit::Cancelled { states } => {
             Diag::new(Code::LimitCancelled, "the search was cancelled")
                 .label(span, format!("cancelled after {}", count(states, "state")))
@@ -210,4 +225,13 @@ pub fn duplicate(code: Code, span: Span, what: &str, first: Span) -> Diag {
         .label(span, "declared again here")
         .label(first, "first declared here")
         .help(format!("declare {what} once; remove one of the two"))
+}
+
+/// An exact integer as JSON: a number when it fits `i64`, else its digits
+/// as a string (JSON readers lose precision past 2^53 anyway).
+pub fn json_int(n: i128) -> serde_json::Value {
+    match i64::try_from(n) {
+        Ok(v) => serde_json::json!(v),
+        Err(_) => serde_json::json!(n.to_string()),
+    }
 }

@@ -15,7 +15,7 @@ use num_traits::Signed;
 /// 107.1328125, however it is rounded.
 pub fn matches(actual: &FieldValue, expected: &ExpectValue) -> bool {
     match (actual, expected) {
-        (FieldValue::Int(n), ExpectValue::Number(s)) => s.parse::<i64>().is_ok_and(|e| e == *n),
+        (FieldValue::Int(n), ExpectValue::Number(s)) => s.parse::<i128>().is_ok_and(|e| e == *n),
         (FieldValue::Word(w), ExpectValue::Word(e)) => w == e,
         (FieldValue::Word(w), ExpectValue::Number(e)) => w == e,
         (FieldValue::Ratio(r), ExpectValue::Number(s)) => match parse_fraction(s) {
@@ -82,7 +82,12 @@ pub fn check_value(
     let fits = match &value.node {
         ExpectValue::Word(w) => words.contains(&w.as_str()),
         ExpectValue::Number(n) => match spec.kind {
-            ValueKind::Whole | ValueKind::WholeOr(_) => n.parse::<i64>().is_ok(),
+            // Any size: totals are exact (i128), and a number too big for
+            // any answer simply does not match.
+            ValueKind::Whole | ValueKind::WholeOr(_) => {
+                let digits = n.strip_prefix('-').unwrap_or(n);
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            }
             ValueKind::Exact => true,
             ValueKind::Words(_) => false,
         },

@@ -346,7 +346,7 @@ impl Runner {
             && ds.iter().any(|d| {
                 matches!(
                     d.code,
-                    Code::LimitStates | Code::LimitTime | Code::LimitCancelled
+                    Code::LimitStates | Code::LimitTime | Code::LimitCancelled | Code::LimitMemory
                 )
             });
         for d in ds {

@@ -196,7 +196,7 @@ fn fields(answer: &Answer) -> Map<String, Value> {
     let mut obj = Map::new();
     for (name, value) in &answer.fields {
         match value {
-            FieldValue::Int(n) => obj.insert((*name).into(), Value::from(*n)),
+            FieldValue::Int(n) => obj.insert((*name).into(), crate::games::json_int(*n)),
             FieldValue::Word(w) => obj.insert((*name).into(), Value::from(w.as_str())),
             FieldValue::Ratio(r) => {
                 obj.insert(format!("{name}_fraction"), Value::from(r.to_string()));

@@ -446,6 +446,21 @@ track short {
                 ..Limits::default()
             },
         ),
+        Code::LimitMemory => Limited(
+            r#"scenario "a long trace" {
+  game stacking
+  board [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+  piece 1 at (0, 0) facing right
+  piece 2 at (3, 3) facing up
+  line 1000
+}
+"#,
+            "Run with `meeple run --memory 0 example.game`:",
+            || Limits {
+                memory: Some(0),
+                ..Limits::default()
+            },
+        ),
         Code::LimitCancelled => Limited(
             r#"scenario "ten thousand rolls" {
   game yut

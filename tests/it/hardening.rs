@@ -173,7 +173,8 @@ fn stacking_pieces(n: usize, k: usize) -> String {
 fn fifty_thousand_stacking_pieces_run() {
     let run = run_bounded(
         stacking_pieces(250, 50_000).as_bytes(),
-        &limits(20_000, 1000),
+        // Work units are piece moves and drawn cells (issue 19).
+        &limits(400_000, 1000),
     );
     assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
     assert!(answers(&run).contains("piece 50000 at"));
@@ -927,4 +928,115 @@ proptest! {
         let base = String::from_utf8_lossy(seed.get(seeds()).as_slice()).into_owned();
         survive(apply_lines(&base, &edits).as_bytes())?;
     }
+}
+
+// ---------------------------------------------------------------------------
+// Issue 19: every statement bounded (stacking steps and traces count piece
+// moves and drawn cells, memory is capped, judge inputs are sized before
+// they are parsed). Bounded by work, never by the clock.
+// ---------------------------------------------------------------------------
+
+/// A 1×n white board with n pieces facing left, numbered from the right,
+/// and no stack limit: turn 1 piles all n pieces into one stack.
+fn one_row_pile(n: usize, tail: &str) -> String {
+    let mut s = format!(
+        "scenario \"pile\" {{\n  game stacking\n  rule stack 1000000000\n  rule limit none\n  board [[{}]]\n",
+        vec!["0"; n].join(", ")
+    );
+    for i in 0..n {
+        s.push_str(&format!(
+            "  piece {} at (0, {}) facing left\n",
+            i + 1,
+            n - 1 - i
+        ));
+    }
+    s.push_str(tail);
+    s.push_str("}\n");
+    s
+}
+
+fn work_limit(max_states: u64) -> RunConfig {
+    RunConfig {
+        limits: Limits {
+            max_states: Some(max_states),
+            ..Limits::default()
+        },
+        filter: None,
+    }
+}
+
+#[test]
+fn issue19_step_counts_piece_moves() {
+    // 20,000 pieces: one turn is 20,000 piece moves, so `step 1` fits in
+    // 30,000 units and `step 2` does not; the pile of 20,000 moves as one
+    // spliced group (it used to be copied piece by piece, O(n²) a turn).
+    let one = run_bounded(
+        one_row_pile(20_000, "  step 1\n").as_bytes(),
+        &work_limit(30_000),
+    );
+    assert_eq!(codes(&one), [] as [Code; 0], "{}", one.render_text(false));
+    // Drawing it pads 20,000 cells to the pile's width (2.8 GB of text):
+    // refused by the memory cap before it is built (it used to panic).
+    let shown = run_bounded(
+        one_row_pile(20_000, "  step 1\n  show\n").as_bytes(),
+        &work_limit(30_000 + 20_000 + 20_000),
+    );
+    assert_eq!(codes(&shown), [Code::LimitMemory]);
+    let two = run_bounded(
+        one_row_pile(20_000, "  step 2\n").as_bytes(),
+        &work_limit(30_000),
+    );
+    assert_eq!(codes(&two), [Code::LimitStates]);
+}
+
+#[test]
+fn issue19_line_counts_drawn_cells_and_memory() {
+    let board = format!(
+        "scenario \"wide\" {{\n  game stacking\n  board [{}]\n  piece 1 at (0, 0) facing right\n  piece 2 at (5, 5) facing down\n  line 100\n}}\n",
+        vec![format!("[{}]", vec!["0"; 300].join(", ")); 300].join(", ")
+    );
+    // 100 turns of 90,000 cells are 9 million drawn cells.
+    let run = run_bounded(board.as_bytes(), &work_limit(1_000_000));
+    assert_eq!(codes(&run), [Code::LimitStates]);
+    // The trace's text counts against --memory.
+    let config = RunConfig {
+        limits: Limits {
+            memory: Some(1 << 20),
+            ..Limits::default()
+        },
+        filter: None,
+    };
+    let run = run_bounded(board.as_bytes(), &config);
+    assert_eq!(codes(&run), [Code::LimitMemory]);
+    let text = run.render_text(false);
+    assert!(text.contains("raise --memory"), "{text}");
+}
+
+#[test]
+fn issue19_footholds_judge_board_over_the_cap_is_refused_unparsed() {
+    // 2049 × 2048 cells in the judge's own format (8 MB): the cells are
+    // counted by a byte scan before anything is parsed or built.
+    let row = format!("[{}]", vec!["1"; 2048].join(","));
+    let text = format!(
+        "scenario \"f\" {{\n  game footholds\n  input \"\"\"[{}] [0, 0] [0, 1]\"\"\"\n  solve\n}}\n",
+        vec![row; 2049].join(",")
+    );
+    let run = run_bounded(text.as_bytes(), &RunConfig::default());
+    assert_eq!(codes(&run), [Code::BoardTooLarge]);
+}
+
+#[test]
+fn issue19_stacking_history_counts_against_memory() {
+    // Each `step` keeps the position before it for `undo`.
+    let text = one_row_pile(2_000, "  step\n  step\n  step\n  step\n");
+    let config = RunConfig {
+        limits: Limits {
+            memory: Some(300_000),
+            ..Limits::default()
+        },
+        filter: None,
+    };
+    let run = run_bounded(text.as_bytes(), &config);
+    let codes = codes(&run);
+    assert!(codes.contains(&Code::LimitMemory), "{codes:?}");
 }

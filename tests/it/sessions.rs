@@ -54,7 +54,7 @@ fn footholds_play_and_undo_change_the_answer() {
     ));
     assert_eq!(a[0][0], "A wins after 5 moves in all");
     // After A's optimal first move, B is to move and loses after 4 more moves.
-    assert_eq!(a[1][0], "A wins after 4 more moves");
+    assert_eq!(a[1][0], "A wins after 4 more moves (5 in all)");
     assert_eq!(a[2], a[0]);
     // A bad first move for A: the line still ends with a winner, and analyze ranks it lower.
     let an = answers(&format!("scenario \"f\" {{ {base} analyze }}"));

@@ -139,6 +139,13 @@ impl Footholds {
     }
 
     fn declare_input(&mut self, text: &Spanned<String>) -> Result<(), Diags> {
+        // The size cap before any parsing: an 8 MB board is refused at once.
+        if let Some((at, cells)) = grid::count_array_cells(&text.node) {
+            if cells > grid::MAX_CELLS {
+                let at = text.span.start + at;
+                return Err(vec![grid::too_many_cells(Span::new(at, at + 1), cells)]);
+            }
+        }
         let j = judge_coords(&text.node, text.span.start)?;
         let src = crate::syntax::ast::BoardSrc::Array {
             rows: j.rows,
@@ -302,8 +309,12 @@ impl Session for Footholds {
                 } else {
                     pos.to_move.other()
                 };
+                // `answer` counts the whole game from the scenario's start
+                // (moves played included), as in yut and stacking; `moves`
+                // counts the moves still to come.
+                let total = self.history.len() as i128 + i128::from(v.moves);
                 Ok(Answer::default()
-                    .field("answer", FieldValue::Int(v.moves.into()))
+                    .field("answer", FieldValue::Int(total))
                     .field("moves", FieldValue::Int(v.moves.into()))
                     .field("winner", FieldValue::Word(name(winner).into()))
                     .line(if self.history.is_empty() {
@@ -314,12 +325,12 @@ impl Session for Footholds {
                         )
                     } else {
                         format!(
-                            "{} wins after {}",
+                            "{} wins after {} ({total} in all)",
                             name(winner),
                             plural(v.moves, "more move")
                         )
                     })
-                    .line(format!("answer {}", v.moves)))
+                    .line(format!("answer {total}")))
             }
             QueryKind::Line => {
                 let line = principal_line(&pos, budget).map_err(|e| search_diag(e, span))?;

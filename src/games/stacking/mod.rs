@@ -6,9 +6,11 @@
 //! - [`reference`](mod@reference): the plain simulation and naive cycle detector (tests,
 //!   benchmark baseline).
 
+pub mod flat;
 pub mod judge;
 pub mod reference;
 pub mod rules;
 /// The meeple session (integration, maintained in the main crate).
 pub mod session;
 pub mod solve;
+pub mod tree;

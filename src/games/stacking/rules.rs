@@ -2,10 +2,14 @@
 //! (BOJ 17780): the board, the pieces, and playing turns.
 //!
 //! [`Sim`] is the fast simulation. Each occupied cell holds its stack as a
-//! `Vec<u32>` (piece indices, bottom to top); each piece knows its cell,
-//! direction and height, so a move costs O(pieces moved) and never scans
+//! treap of its pieces (bottom to top) with a lazy reversal flag, so a move
+//! splits the mover's stack below it and puts the group on top of the
+//! target in expected O(log K), whatever the group's size, and never scans
 //! the board or the other pieces.
 
+pub use super::flat::FlatSim;
+pub use super::tree::TreeSim;
+use crate::budget::{Budget, LimitHit};
 use std::fmt;
 
 /// The colour of a cell.
@@ -77,7 +81,7 @@ impl Dir {
     }
 
     /// 2-bit code used inside [`Sim`]; `code ^ 1` is the reverse.
-    fn code(self) -> u32 {
+    pub(super) fn code(self) -> u32 {
         match self {
             Dir::Right => 0,
             Dir::Left => 1,
@@ -86,7 +90,7 @@ impl Dir {
         }
     }
 
-    fn from_code(code: u32) -> Dir {
+    pub(super) fn from_code(code: u32) -> Dir {
         match code & 3 {
             0 => Dir::Right,
             1 => Dir::Left,
@@ -275,32 +279,8 @@ impl Setup {
     }
 }
 
-/// Per-piece place marker: the piece is out of play (its cell was off the
-/// board in an invalid setup). Never produced by a valid setup.
-const OUT: u64 = u64::MAX;
-
-// A padded cell's `info` word: colour in bits 0-1 (the border around the
-// board is blue: stepping off the board and onto blue follow the same rule);
-// bits 2-5, one per direction code, set when the neighbour that way is blue
-// or off the board (so the bounce needs no branch); then either SINGLE with
-// the lone piece's index from bit 7 up, or (no SINGLE) `slot + 1` from bit 7
-// up, 0 meaning empty.
-const COLOUR_BITS: u32 = 3;
-const RED: u32 = 1;
-const BLUE: u32 = 2;
-const BLOCK_SHIFT: u32 = 2;
-/// Colour and blocked-direction bits: the part of `info` that never changes.
-const STATIC: u32 = 0x3f;
-const SINGLE: u32 = 1 << 6;
-const SHIFT: u32 = 7;
-
-fn colour_bits(colour: Colour) -> u32 {
-    match colour {
-        Colour::White => 0,
-        Colour::Red => RED,
-        Colour::Blue => BLUE,
-    }
-}
+/// Per-piece place marker in a [`Snapshot`]: the piece is out of play.
+pub(super) const OUT: u64 = u64::MAX;
 
 /// The Zobrist-style key of one piece in one place (cell in the high half,
 /// height in the low half) and direction. A position's hash is the XOR of
@@ -313,426 +293,204 @@ fn key(piece: u32, place: u64, dir: u8) -> u64 {
     (m >> 64) as u64 ^ m as u64
 }
 
+/// A piece's place: padded cell in the high half, height in the low half.
 #[inline]
-fn pack(cell: usize, height: usize) -> u64 {
+pub(super) fn pack(cell: usize, height: usize) -> u64 {
     (cell as u64) << 32 | height as u64
 }
 
-/// Move `src[from..]` onto the top of `dst`. Groups are mostly a few
-/// pieces, where an element loop beats a `memmove` call.
-#[inline]
-fn move_top(src: &mut Vec<u32>, dst: &mut Vec<u32>, from: usize) {
-    let group = src.get(from..).unwrap_or(&[]);
-    if group.len() <= 8 {
-        dst.reserve(group.len());
-        for &x in group {
-            dst.push(x);
-        }
-    } else {
-        dst.extend_from_slice(group);
-    }
-    src.truncate(from);
+/// The largest `stack` rule played with the flat layout; above it, stacks
+/// may grow tall and the treap layout keeps every move O(log K).
+pub const FLAT_MAX_STACK: usize = 64;
+
+/// Which layout a [`Sim`] uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// `Vec` stacks: a move costs the pieces it carries (fastest when the
+    /// `stack` rule keeps stacks short).
+    Flat,
+    /// Treap stacks: a move costs expected O(log K), whatever it carries.
+    Tree,
 }
 
-/// Mutable borrows of two distinct elements.
-#[inline]
-fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
-    debug_assert_ne!(a, b);
-    if a < b {
-        let (lo, hi) = v.split_at_mut(b);
-        (&mut lo[a], &mut hi[0])
-    } else {
-        let (lo, hi) = v.split_at_mut(a);
-        (&mut hi[0], &mut lo[b])
-    }
-}
-
-/// A running game: per-cell stacks, each piece's cell, direction and height,
-/// turns played, and whether (when) it ended.
+/// A running game: per-cell stacks, each piece's cell, direction and
+/// height, turns played, and whether (when) it ended.
 ///
-/// Layout, chosen to keep the working set small (measured on the 200×200,
-/// 4000-piece benchmark):
-/// - the board is padded with a blue border, so a step is `cell +
-///   delta[dir]` with no bounds check and off-board needs no special case;
-/// - each padded cell has one `info` word: colour, and its content — empty,
-///   a lone piece (stored right there), or the index of a slot;
-/// - stacks of two or more pieces live in a pool of `Vec<u32>` slots (at
-///   most K in use, reused with their capacity when a stack leaves);
-/// - per piece: cell and height packed in a `u64`, direction in a `u8`.
-///
-/// A lone piece walking onto an empty cell touches only the two `info`
-/// words and its own entry; a whole stack walking onto an empty cell hands
-/// its slot over; otherwise the moving top is appended to the target slot.
+/// Two layouts with the same behaviour: [`FlatSim`] when the `stack` rule is
+/// at most [`FLAT_MAX_STACK`] (no stack can be taller, so a move is O(1)),
+/// [`TreeSim`] otherwise (a move splices its group in expected O(log K), so
+/// a turn never costs the stack heights).
 #[derive(Clone, Debug)]
-pub struct Sim {
-    rows: usize,
-    cols: usize,
-    /// Padded width, `cols + 2`.
-    width: usize,
-    /// Cell index step per direction code (wrapping add).
-    delta: [usize; 4],
-    /// Per padded cell, see the constants above.
-    info: Vec<u32>,
-    /// Stacks of occupied cells: piece indices, bottom to top.
-    slots: Vec<Vec<u32>>,
-    /// Unused slots (empty vectors keeping their capacity).
-    free: Vec<u32>,
-    /// `ids[i] == i`: backing store for the slice of a lone piece.
-    ids: Vec<u32>,
-    /// Per piece: `padded cell << 32 | height`, or [`OUT`].
-    place: Vec<u64>,
-    /// Per piece: direction code (0 right, 1 left, 2 up, 3 down).
-    dir: Vec<u8>,
-    stack: usize,
-    mover: Mover,
-    turns: u64,
-    ended_on: Option<u64>,
-    moved: u64,
+pub enum Sim {
+    /// Short stacks.
+    Flat(FlatSim),
+    /// Tall stacks.
+    Tree(TreeSim),
+}
+
+macro_rules! each {
+    ($sim:expr, $s:ident => $e:expr) => {
+        match $sim {
+            Sim::Flat($s) => $e,
+            Sim::Tree($s) => $e,
+        }
+    };
 }
 
 impl Sim {
-    /// The starting position of `setup`.
-    ///
-    /// Meant for setups that pass [`Setup::validate`]; anything else is
-    /// played without panicking: a board of 0 or over [`MAX_CELLS`] cells is
-    /// empty, missing colours are white, pieces off the board are out of
-    /// play (never move, on no stack), pieces sharing a cell stack in index
-    /// order, and if some cell already holds `stack` pieces (or `stack` is
-    /// 0) the game has ended on turn 0.
+    /// The starting position of `setup`, in the layout its `stack` rule
+    /// calls for. See [`FlatSim::new`] for setups that fail
+    /// [`Setup::validate`] (they are played without panicking).
     pub fn new(setup: &Setup) -> Sim {
-        let (rows, cols) = setup.play_dims();
-        let width = cols + 2;
-        let mut info = vec![BLUE; (rows + 2) * width];
-        for r in 0..rows {
-            for c in 0..cols {
-                let colour = setup.colour_at(r, c).unwrap_or(Colour::White);
-                info[(r + 1) * width + c + 1] = colour_bits(colour);
-            }
-        }
-        let delta = [1, usize::MAX, width.wrapping_neg(), width];
-        for r in 0..rows {
-            for c in 0..cols {
-                let cell = (r + 1) * width + c + 1;
-                for (code, step) in delta.iter().enumerate() {
-                    if info[cell.wrapping_add(*step)] & COLOUR_BITS == BLUE {
-                        info[cell] |= 1 << (BLOCK_SHIFT + code as u32);
-                    }
-                }
-            }
-        }
-        let k = setup.pieces.len().min(MAX_PIECES);
-        let mut sim = Sim {
-            rows,
-            cols,
-            width,
-            delta,
-            info,
-            slots: Vec::new(),
-            free: Vec::new(),
-            ids: (0..k as u32).collect(),
-            place: Vec::with_capacity(k),
-            dir: Vec::with_capacity(k),
-            stack: setup.stack,
-            mover: setup.mover,
-            turns: 0,
-            ended_on: None,
-            moved: 0,
-        };
-        for (i, &((r, c), d)) in setup.pieces.iter().take(k).enumerate() {
-            sim.dir.push(d.code() as u8);
-            if r < rows && c < cols {
-                let cell = (r + 1) * width + c + 1;
-                let ci = sim.info[cell];
-                let height = if ci & !STATIC == 0 {
-                    sim.info[cell] = ci | SINGLE | (i as u32) << SHIFT;
-                    0
-                } else {
-                    let slot = sim.slot_of(cell);
-                    sim.slots[slot].push(i as u32);
-                    sim.slots[slot].len() - 1
-                };
-                sim.place.push(pack(cell, height));
-                if height + 1 >= setup.stack {
-                    sim.ended_on = Some(0);
-                }
-            } else {
-                sim.place.push(OUT);
-            }
-        }
-        if setup.stack == 0 {
-            sim.ended_on = Some(0);
-        }
-        sim
+        Sim::with_layout(setup, Sim::layout_for(setup))
     }
 
-    /// A slot from the pool, empty.
-    #[inline]
-    fn alloc_slot(&mut self) -> usize {
-        match self.free.pop() {
-            Some(s) => s as usize,
-            None => {
-                self.slots.push(Vec::new());
-                self.slots.len() - 1
-            }
+    /// The layout [`Sim::new`] picks for `setup`.
+    pub fn layout_for(setup: &Setup) -> Layout {
+        if setup.stack <= FLAT_MAX_STACK {
+            Layout::Flat
+        } else {
+            Layout::Tree
         }
     }
 
-    /// The slot of occupied `cell`, turning a lone piece into a slot first.
-    #[inline(always)]
-    fn slot_of(&mut self, cell: usize) -> usize {
-        let ci = self.info[cell];
-        if ci & SINGLE == 0 {
-            return (ci >> SHIFT) as usize - 1;
+    /// The starting position of `setup` in a given layout (tests, benches).
+    pub fn with_layout(setup: &Setup, layout: Layout) -> Sim {
+        match layout {
+            Layout::Flat => Sim::Flat(FlatSim::new(setup)),
+            Layout::Tree => Sim::Tree(TreeSim::new(setup)),
         }
-        self.lone_to_slot(cell, ci)
     }
 
-    /// Give the lone piece on `cell` (info word `ci`) a slot.
-    #[inline(never)]
-    fn lone_to_slot(&mut self, cell: usize, ci: u32) -> usize {
-        let slot = self.alloc_slot();
-        self.slots[slot].push(ci >> SHIFT);
-        self.info[cell] = (ci & STATIC) | (slot as u32 + 1) << SHIFT;
-        slot
+    /// The bytes a [`Sim`] of `setup` takes, at most, to check against a
+    /// memory budget before building one.
+    pub fn bytes_for(setup: &Setup) -> u64 {
+        match Sim::layout_for(setup) {
+            Layout::Flat => FlatSim::bytes_for(setup),
+            Layout::Tree => TreeSim::bytes_for(setup),
+        }
+    }
+
+    /// The bytes this position takes, about (board, pieces, stacks).
+    pub fn bytes(&self) -> u64 {
+        each!(self, s => s.bytes())
     }
 
     /// Play one full turn (pieces 1..K in order), stopping the moment a cell
     /// holds >= stack pieces. Returns true if the game ended during this
     /// turn. Calling it after the end does nothing and returns false.
     pub fn step_turn(&mut self) -> bool {
-        if self.ended_on.is_some() {
-            return false;
-        }
-        self.turns += 1;
-        let ended = match self.mover {
-            Mover::Any => self.play_all::<false>(),
-            Mover::Bottom => self.play_all::<true>(),
-        };
-        if ended {
-            self.ended_on = Some(self.turns);
-        }
-        ended
+        self.step_turn_budget(&Budget::unlimited()).unwrap_or(false)
     }
 
-    /// Every piece's move in order, until one fills a cell. The mover rule
-    /// is a constant so the hot loop does not test it.
-    fn play_all<const BOTTOM: bool>(&mut self) -> bool {
-        (0..self.place.len()).any(|p| self.act::<BOTTOM>(p))
+    /// [`Sim::step_turn`], counting one budget unit per piece that takes its
+    /// move (in chunks of 4096, so a turn of many pieces stops on
+    /// time). When the budget runs out mid-turn the position is left
+    /// part-way through the turn: throw it away.
+    pub fn step_turn_budget(&mut self, budget: &Budget) -> Result<bool, LimitHit> {
+        each!(self, s => s.step_turn_budget(budget))
     }
 
-    /// Piece `p`'s move. Returns true if it made a cell reach `stack`.
-    #[inline(always)]
-    fn act<const BOTTOM: bool>(&mut self, p: usize) -> bool {
-        let s = self.place[p];
-        if s == OUT {
-            return false;
-        }
-        let from = (s >> 32) as usize;
-        let height = s as u32 as usize;
-        if BOTTOM && height != 0 {
-            return false;
-        }
-        let from_info = self.info[from];
-        // Bounce without a branch: reverse if the way ahead is blocked; stay
-        // put (reversed) if both ways are.
-        let d = u32::from(self.dir[p] & 3);
-        let blocked = from_info >> BLOCK_SHIFT;
-        let nd = d ^ (blocked >> d & 1);
-        self.dir[p] = nd as u8;
-        if blocked >> d & blocked >> (d ^ 1) & 1 != 0 {
-            return false;
-        }
-        let to = from.wrapping_add(self.delta[nd as usize]);
-        let to_info = self.info[to];
-        let (src, len) = if from_info & SINGLE != 0 {
-            (usize::MAX, 1)
-        } else {
-            let src = (from_info >> SHIFT) as usize - 1;
-            (src, self.slots[src].len())
-        };
-        if height + 1 == len {
-            // The mover is on top: it moves alone (the common case).
-            if src == usize::MAX {
-                self.info[from] = from_info & STATIC;
-            } else {
-                self.slots[src].truncate(height);
-                self.left(from, from_info, src, height);
-            }
-            self.moved += 1;
-            if to_info & !STATIC == 0 {
-                self.info[to] = to_info | SINGLE | (p as u32) << SHIFT;
-                self.place[p] = pack(to, 0);
-                return 1 >= self.stack;
-            }
-            let dst = self.slot_of(to);
-            let stack = &mut self.slots[dst];
-            self.place[p] = pack(to, stack.len());
-            stack.push(p as u32);
-            return stack.len() >= self.stack;
-        }
-        // A group of two or more: the source is a slot.
-        if to_info & !STATIC == 0 {
-            let dst = if height == 0 {
-                // The whole stack walks onto an empty cell: hand the slot over.
-                self.info[from] = from_info & STATIC;
-                src
-            } else {
-                let dst = self.alloc_slot();
-                let (a, b) = two_mut(&mut self.slots, src, dst);
-                move_top(a, b, height);
-                self.left(from, from_info, src, height);
-                dst
-            };
-            self.info[to] = to_info | (dst as u32 + 1) << SHIFT;
-            self.settle(dst, 0, to, to_info)
-        } else {
-            let dst = self.slot_of(to);
-            let (a, b) = two_mut(&mut self.slots, src, dst);
-            let base = b.len();
-            move_top(a, b, height);
-            self.left(from, from_info, src, height);
-            self.settle(dst, base, to, to_info)
-        }
-    }
-
-    /// The source cell after its top from `height` up has left: empty (free
-    /// the slot), a lone piece (store it in `info`, free the slot), or still
-    /// a stack.
-    #[inline(always)]
-    fn left(&mut self, from: usize, from_info: u32, src: usize, height: usize) {
-        match height {
-            0 => {
-                self.info[from] = from_info & STATIC;
-                self.free.push(src as u32);
-            }
-            1 => {
-                let rest = &mut self.slots[src];
-                let lone = rest[0];
-                rest.clear();
-                self.info[from] = (from_info & STATIC) | SINGLE | lone << SHIFT;
-                self.free.push(src as u32);
-            }
-            _ => {}
-        }
-    }
-
-    /// The group now at `slots[dst][base..]` on cell `to`: reverse it on
-    /// red, record each piece's place. Returns true if the stack is full.
-    #[inline(always)]
-    fn settle(&mut self, dst: usize, base: usize, to: usize, to_info: u32) -> bool {
-        let stack = &mut self.slots[dst];
-        let group = &mut stack[base..];
-        if to_info & COLOUR_BITS == RED {
-            group.reverse();
-        }
-        for (i, &q) in group.iter().enumerate() {
-            self.place[q as usize] = pack(to, base + i);
-        }
-        self.moved += group.len() as u64;
-        stack.len() >= self.stack
-    }
-
-    /// Turns played (the ending turn counts).
     /// Renumber the current turn: used after skipping whole cycles, when
     /// the position at turn `t` is known to equal this one.
     pub fn set_turns(&mut self, t: u64) {
-        if self.ended_on.is_none() {
-            self.turns = t;
-        }
+        each!(self, s => s.set_turns(t))
     }
 
+    /// Turns played (the ending turn counts).
     pub fn turns(&self) -> u64 {
-        self.turns
+        each!(self, s => s.turns())
     }
 
     /// The turn during which the game ended (0 if it started ended).
     pub fn ended_on(&self) -> Option<u64> {
-        self.ended_on
+        each!(self, s => s.ended_on())
     }
 
     /// Piece indices (0-based) on (r, c), bottom to top; empty off the board.
-    pub fn stack_at(&self, r: usize, c: usize) -> &[u32] {
-        if r >= self.rows || c >= self.cols {
-            return &[];
+    pub fn stack_at(&self, r: usize, c: usize) -> Vec<u32> {
+        match self {
+            Sim::Flat(s) => s.stack_at(r, c).to_vec(),
+            Sim::Tree(s) => s.stack_at(r, c),
         }
-        let ci = self.info[(r + 1) * self.width + c + 1];
-        let payload = (ci >> SHIFT) as usize;
-        if ci & SINGLE != 0 {
-            self.ids.get(payload..=payload).unwrap_or(&[])
-        } else if payload == 0 {
-            &[]
-        } else {
-            &self.slots[payload - 1]
-        }
+    }
+
+    /// The number of pieces on (r, c); 0 off the board.
+    pub fn stack_len(&self, r: usize, c: usize) -> usize {
+        each!(self, s => s.stack_len(r, c))
     }
 
     /// Piece `i`'s (0-based) cell and direction, `None` if there is no such
     /// piece or it is out of play.
     pub fn try_piece(&self, i: usize) -> Option<((usize, usize), Dir)> {
-        let s = *self.place.get(i)?;
-        if s == OUT {
-            return None;
-        }
-        let cell = (s >> 32) as usize;
-        Some((
-            (cell / self.width - 1, cell % self.width - 1),
-            Dir::from_code(u32::from(self.dir[i])),
-        ))
+        each!(self, s => s.try_piece(i))
     }
 
     /// Piece `i`'s (0-based) cell and direction. For an index out of range or
     /// a piece out of play (invalid setups only) it answers
     /// `((usize::MAX, usize::MAX), Dir::Right)` rather than panicking.
     pub fn piece(&self, i: usize) -> ((usize, usize), Dir) {
-        self.try_piece(i)
-            .unwrap_or(((usize::MAX, usize::MAX), Dir::Right))
+        each!(self, s => s.piece(i))
     }
 
     /// Piece `i`'s height in its stack (0 = bottom), if in play.
     pub fn height(&self, i: usize) -> Option<usize> {
-        match self.place.get(i) {
-            Some(&s) if s != OUT => Some(s as u32 as usize),
-            _ => None,
-        }
+        each!(self, s => s.height(i))
     }
 
     /// Number of pieces (K).
     pub fn piece_count(&self) -> usize {
-        self.place.len()
+        each!(self, s => s.piece_count())
     }
 
     /// Board rows played on.
     pub fn rows(&self) -> usize {
-        self.rows
+        each!(self, s => s.rows())
     }
 
     /// Board columns played on.
     pub fn cols(&self) -> usize {
-        self.cols
+        each!(self, s => s.cols())
     }
 
     /// The stack height that ends the game.
     pub fn stack_rule(&self) -> usize {
-        self.stack
+        each!(self, s => s.stack_rule())
     }
 
     /// Which pieces may move.
     pub fn mover(&self) -> Mover {
-        self.mover
+        each!(self, s => s.mover())
     }
 
     /// Total pieces carried by moves so far (a mover and everything it took
     /// along each count once per move).
     pub fn pieces_moved(&self) -> u64 {
-        self.moved
+        each!(self, s => s.pieces_moved())
+    }
+
+    /// Each piece's direction code.
+    fn dirs(&self) -> &[u8] {
+        each!(self, s => s.dirs())
+    }
+
+    /// Each piece's place ([`pack`]ed cell and height, [`OUT`] when out of
+    /// play), into `out`.
+    fn places_into(&self, out: &mut Vec<u64>) {
+        match self {
+            Sim::Flat(s) => out.clone_from(&s.places().to_vec()),
+            Sim::Tree(s) => s.places_into(out),
+        }
     }
 
     /// A 64-bit Zobrist-style hash of the position (stacks with order,
     /// directions), computed in O(K). Equal positions have equal hashes.
     pub fn position_hash(&self) -> u64 {
-        self.place
+        let mut places = Vec::new();
+        self.places_into(&mut places);
+        places
             .iter()
-            .zip(&self.dir)
+            .zip(self.dirs())
             .enumerate()
             .filter(|&(_, (&s, _))| s != OUT)
             .fold(0, |h, (i, (&s, &d))| h ^ key(i as u32, s, d))
@@ -740,23 +498,44 @@ impl Sim {
 
     /// Whether two sims of the same setup are in exactly the same position
     /// (stacks with order and all directions; turn counts are ignored).
-    /// Compares each piece's cell, height and direction, which fix every
-    /// stack; it stops at the first difference.
     pub fn same_position(&self, other: &Sim) -> bool {
-        self.place == other.place && self.dir == other.dir
+        if self.dirs() != other.dirs() {
+            return false;
+        }
+        match (self, other) {
+            (Sim::Flat(a), Sim::Flat(b)) => a.places() == b.places(),
+            _ => {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                self.places_into(&mut a);
+                other.places_into(&mut b);
+                a == b
+            }
+        }
     }
 
     /// Save the position for [`Sim::matches_snapshot`].
     pub(crate) fn snapshot_into(&self, out: &mut Snapshot) {
-        out.place.clone_from(&self.place);
-        out.dir.clone_from(&self.dir);
+        self.places_into(&mut out.place);
+        out.dir.clone_from(&self.dirs().to_vec());
     }
 
-    /// Whether the position equals a snapshot (exact).
-    pub(crate) fn matches_snapshot(&self, snap: &Snapshot) -> bool {
-        self.place == snap.place && self.dir == snap.dir
+    /// Whether the position equals a snapshot (exact). Directions are
+    /// compared first: they cost a `memcmp` and often differ.
+    pub(crate) fn matches_snapshot(&self, snap: &Snapshot, scratch: &mut Vec<u64>) -> bool {
+        if self.dirs() != snap.dir.as_slice() {
+            return false;
+        }
+        match self {
+            Sim::Flat(s) => s.places() == snap.place.as_slice(),
+            Sim::Tree(s) => {
+                s.places_into(scratch);
+                *scratch == snap.place
+            }
+        }
     }
 }
+/// Pieces moved between two budget ticks within a turn.
+pub(super) const TURN_CHUNK: usize = 4096;
 
 /// A saved position (each piece's place and direction), O(K) memory.
 #[derive(Clone, Debug, Default)]

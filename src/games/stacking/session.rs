@@ -2,6 +2,7 @@
 
 use super::rules::{Colour, Dir as SDir, Mover, Setup, Sim};
 use super::solve::{run, Outcome};
+use crate::budget::{Budget, LimitHit};
 use crate::error::{Code, Diag, Diags};
 use crate::games::grid::{self, show_cell, Grid, Legend};
 use crate::games::{
@@ -325,9 +326,17 @@ impl Stacking {
         })
     }
 
-    fn current(&mut self, span: Span, query: &str) -> Result<&mut Sim, Diag> {
+    /// The bytes the `undo` history holds.
+    fn history_bytes(&self) -> u64 {
+        self.history.iter().flatten().map(Sim::bytes).sum()
+    }
+
+    fn current(&mut self, span: Span, query: &str, budget: &Budget) -> Result<&mut Sim, Diag> {
         if self.sim.is_none() {
             let setup = self.setup(span, query)?;
+            budget
+                .check_memory(Sim::bytes_for(&setup).saturating_add(self.history_bytes()))
+                .map_err(|h| limit_diag(h, span))?;
             setup.validate().map_err(|e| {
                 Diag::new(
                     Code::BoardTooLarge,
@@ -343,13 +352,17 @@ impl Stacking {
             .ok_or_else(|| missing(span, "a position", query, "declare the board and pieces"))
     }
 
-    fn draw(&self, sim: &Sim) -> Vec<String> {
+    /// The board with its stacks, one line per row. One budget unit per
+    /// cell drawn; `bytes` counts the text made so far (by this query),
+    /// which must stay under the memory limit.
+    fn draw(&self, sim: &Sim, budget: &Budget, bytes: &mut u64) -> Result<Vec<String>, LimitHit> {
         let Some(board) = &self.board else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let cells: Vec<Vec<String>> = (0..board.rows)
             .map(|r| {
-                (0..board.cols)
+                budget.tick_n(board.cols as u64)?;
+                let row: Vec<String> = (0..board.cols)
                     .map(|c| {
                         let mut s = String::new();
                         s.push(colour_char(board.get((r, c))));
@@ -361,33 +374,58 @@ impl Stacking {
                         }
                         s
                     })
-                    .collect()
+                    .collect();
+                *bytes += row.iter().map(|s| s.len() as u64 + 1).sum::<u64>();
+                budget.check_memory(*bytes)?;
+                Ok(row)
             })
-            .collect();
+            .collect::<Result<_, LimitHit>>()?;
         let width = cells
             .iter()
             .flatten()
             .map(|s| s.chars().count())
             .max()
             .unwrap_or(1);
-        cells
+        // Every cell is padded to the widest one: check that text first.
+        let padded = (board.rows as u64)
+            .saturating_mul(board.cols as u64)
+            .saturating_mul(width as u64 + 1);
+        budget.check_memory(bytes.saturating_add(padded))?;
+        Ok(cells
             .iter()
             .map(|row| {
-                row.iter()
-                    .map(|s| format!("{s:<width$}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .trim_end()
-                    .to_string()
+                let mut line = String::with_capacity(row.len() * (width + 1));
+                for s in row {
+                    line.push_str(s);
+                    let pad = width - s.chars().count() + 1;
+                    line.extend(std::iter::repeat_n(' ', pad));
+                }
+                line.truncate(line.trim_end().len());
+                line
             })
-            .collect()
+            .collect())
+    }
+
+    /// How the game goes on from `sim`. `cycle` answers whether the game
+    /// never ends, whatever the turn limit: when the limit is reached first,
+    /// play goes on (on the same budget) until the game ends or a cycle is
+    /// proven. The limit shapes `answer` only: a game that ends after it
+    /// answers -1, as the judge does.
+    fn outcome(&self, sim: &Sim, budget: &Budget) -> Result<Outcome, LimitHit> {
+        let o = run(sim, self.limit, budget)?;
+        if let Outcome::LimitReached { .. } = o {
+            if let cycle @ Outcome::Cycle { .. } = run(sim, None, budget)? {
+                return Ok(cycle);
+            }
+        }
+        Ok(o)
     }
 
     fn outcome_lines(&self, o: &Outcome) -> (Vec<(&'static str, FieldValue)>, String) {
-        let answer = FieldValue::Int(o.answer());
+        let answer = FieldValue::Int(o.answer().into());
         match *o {
             Outcome::Ended { turn } => (
-                vec![("answer", answer), ("turn", FieldValue::Int(turn as i64)), ("cycle", FieldValue::Word("no".into()))],
+                vec![("answer", answer), ("turn", FieldValue::Int(turn.into())), ("cycle", FieldValue::Word("no".into()))],
                 format!("a stack reaches {} during turn {turn}", self.stack),
             ),
             Outcome::Cycle { start, period } => (
@@ -442,11 +480,12 @@ impl Session for Stacking {
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         let kw = query.kind.keyword();
-        let limit = self.limit;
-        let sim = self.current(span, kw)?.clone();
+        let sim = self.current(span, kw, cx.budget)?.clone();
+        let lim = |h| limit_diag(h, span);
+        let mut bytes = 0u64;
         match query.kind {
             QueryKind::Solve => {
-                let o = run(&sim, limit, cx.budget).map_err(|h| limit_diag(h, span))?;
+                let o = self.outcome(&sim, cx.budget).map_err(lim)?;
                 let (fields, text) = self.outcome_lines(&o);
                 let mut ans = Answer::default()
                     .line(text)
@@ -458,7 +497,7 @@ impl Session for Stacking {
                 Ok(ans)
             }
             QueryKind::Line => {
-                let o = run(&sim, limit, cx.budget).map_err(|h| limit_diag(h, span))?;
+                let o = self.outcome(&sim, cx.budget).map_err(lim)?;
                 let mut last = match o {
                     Outcome::Ended { turn } => turn,
                     Outcome::Cycle { start, period } => start.saturating_add(period),
@@ -472,20 +511,27 @@ impl Session for Stacking {
                 let cut = last > sim.turns().saturating_add(bound);
                 last = last.min(sim.turns().saturating_add(bound));
                 let mut ans = Answer::default().line(format!("turn {} (start):", sim.turns()));
-                ans.lines
-                    .extend(self.draw(&sim).into_iter().map(|l| format!("  {l}")));
-                let mut s = sim.clone();
                 let budget = cx.budget;
+                ans.lines.extend(
+                    self.draw(&sim, budget, &mut bytes)
+                        .map_err(lim)?
+                        .into_iter()
+                        .map(|l| format!("  {l}")),
+                );
+                let mut s = sim.clone();
                 while s.turns() < last && s.ended_on().is_none() {
-                    budget.tick().map_err(|h| limit_diag(h, span))?;
-                    let ended = s.step_turn();
+                    let ended = s.step_turn_budget(budget).map_err(lim)?;
                     ans = ans.line(format!(
                         "turn {}{}:",
                         s.turns(),
                         if ended { " (a stack is complete)" } else { "" }
                     ));
-                    ans.lines
-                        .extend(self.draw(&s).into_iter().map(|l| format!("  {l}")));
+                    ans.lines.extend(
+                        self.draw(&s, budget, &mut bytes)
+                            .map_err(lim)?
+                            .into_iter()
+                            .map(|l| format!("  {l}")),
+                    );
                 }
                 if cut {
                     ans = ans.line(format!(
@@ -497,7 +543,7 @@ impl Session for Stacking {
             }
             QueryKind::Show | QueryKind::Analyze => {
                 let mut ans = Answer {
-                    lines: self.draw(&sim),
+                    lines: self.draw(&sim, cx.budget, &mut bytes).map_err(lim)?,
                     ..Answer::default()
                 };
                 ans = ans.line(match sim.ended_on() {
@@ -510,6 +556,7 @@ impl Session for Stacking {
                         sim.turns() + 1
                     ),
                 });
+                cx.budget.tick_n(sim.piece_count() as u64).map_err(lim)?;
                 for i in 0..sim.piece_count() {
                     let (cell, d) = sim.piece(i);
                     ans = ans.line(
@@ -541,7 +588,11 @@ impl Session for Stacking {
             self.dry_steps += 1;
             return Ok(());
         }
-        let before = self.current(span, "step")?.clone();
+        let before = self.current(span, "step", cx.budget)?.clone();
+        // `undo` keeps the position before each step.
+        cx.budget
+            .check_memory(self.history_bytes() + 2 * before.bytes())
+            .map_err(|h| limit_diag(h, span))?;
         let target = match before.turns().checked_add(n) {
             Some(t) if t <= MAX_TURN => t,
             _ => {
@@ -569,8 +620,8 @@ impl Session for Stacking {
         }
         let mut sim = before.clone();
         while sim.turns() < goal && sim.ended_on().is_none() {
-            cx.budget.tick().map_err(|h| limit_diag(h, span))?;
-            sim.step_turn();
+            sim.step_turn_budget(cx.budget)
+                .map_err(|h| limit_diag(h, span))?;
         }
         sim.set_turns(target);
         self.history.push(Some(before));

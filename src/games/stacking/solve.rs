@@ -46,16 +46,6 @@ impl Outcome {
     }
 }
 
-/// Ticks one turn; with many pieces a turn is slow, so also look at the clock.
-#[inline]
-fn tick(budget: &Budget, big: bool) -> Result<(), LimitHit> {
-    budget.tick()?;
-    if big {
-        budget.check_clock()?;
-    }
-    Ok(())
-}
-
 /// Run from `sim`'s current position (turn numbers stay absolute, counted
 /// from the scenario's start) until the game ends, a cycle is proven, or
 /// (limit = Some(n)) turn n has been played without an end.
@@ -64,8 +54,8 @@ fn tick(budget: &Budget, big: bool) -> Result<(), LimitHit> {
 /// early with [`Outcome::Cycle`]; a cycle that would only be proven later
 /// gives [`Outcome::LimitReached`]. If `sim` has already played n turns the
 /// answer is `LimitReached` at once, unless it ended on turn n or earlier
-/// (`Ended`). One budget tick per turn simulated, including the replay that
-/// finds the start.
+/// (`Ended`). One budget unit per piece move simulated (K per turn),
+/// including the replay that finds the start.
 pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, LimitHit> {
     if let Some(turn) = sim.ended_on() {
         return Ok(match limit {
@@ -80,19 +70,18 @@ pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, Li
     if let Some(out) = reached(sim) {
         return Ok(out);
     }
-    let big = sim.piece_count() > 4096;
     let mut hare = sim.clone();
     let mut saved = Snapshot::default();
+    let mut scratch = Vec::new();
     hare.snapshot_into(&mut saved);
     let mut power: u64 = 1;
     let mut lam: u64 = 0;
     let period = loop {
-        tick(budget, big)?;
-        if hare.step_turn() {
+        if hare.step_turn_budget(budget)? {
             return Ok(Outcome::Ended { turn: hare.turns() });
         }
         lam += 1;
-        if hare.matches_snapshot(&saved) {
+        if hare.matches_snapshot(&saved, &mut scratch) {
             break lam;
         }
         if let Some(out) = reached(&hare) {
@@ -108,16 +97,13 @@ pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, Li
     // μ: walk two copies `period` turns apart until they meet.
     let mut front = sim.clone();
     for _ in 0..period {
-        tick(budget, big)?;
-        front.step_turn();
+        front.step_turn_budget(budget)?;
     }
     let mut back = sim.clone();
     let mut mu: u64 = 0;
     while !back.same_position(&front) {
-        tick(budget, big)?;
-        tick(budget, big)?;
-        back.step_turn();
-        front.step_turn();
+        back.step_turn_budget(budget)?;
+        front.step_turn_budget(budget)?;
         mu += 1;
     }
     Ok(Outcome::Cycle {
@@ -140,17 +126,25 @@ mod tests {
     use super::*;
     use crate::games::stacking::judge::parse_judge_input;
     use crate::games::stacking::reference::{reference_answer, reference_run_naive_cycle, RefGame};
-    use crate::games::stacking::rules::{Colour, Dir, Mover, Setup};
+    use crate::games::stacking::rules::{Colour, Dir, Layout, Mover, Setup};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
     const SAMPLE_1: &str = "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n";
     const WHITE_4: &str = "0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
 
+    /// The answer with both layouts, which must agree.
     fn answer(setup: &Setup, limit: u64) -> i64 {
-        run(&Sim::new(setup), Some(limit), &Budget::unlimited())
+        let [flat, tree] = [Layout::Flat, Layout::Tree].map(|l| {
+            run(
+                &Sim::with_layout(setup, l),
+                Some(limit),
+                &Budget::unlimited(),
+            )
             .unwrap()
-            .answer()
+        });
+        assert_eq!(flat, tree, "{setup:?}");
+        flat.answer()
     }
 
     fn judge(text: &str, mover: Mover) -> Setup {
@@ -245,19 +239,24 @@ mod tests {
 
     /// Play up to `turns` turns with the fast and the reference simulation,
     /// checking after each turn that they agree; returns the fast one.
+    /// (Both layouts are played; the treap one is returned.)
     fn play_beside_reference(setup: &Setup, turns: usize) -> Sim {
-        let mut sim = Sim::new(setup);
+        let mut sim = Sim::with_layout(setup, Layout::Flat);
+        let mut tree = Sim::with_layout(setup, Layout::Tree);
         let mut g = RefGame::new(setup);
         for _ in 0..turns {
             let a = sim.step_turn();
+            assert_eq!(tree.step_turn(), a);
             let b = g.play_turn();
             assert_eq!(a, b, "{setup:?}");
             assert!(same(&sim, &g, setup), "{setup:?}");
+            assert!(same(&tree, &g, setup), "{setup:?}");
+            assert_eq!(sim.position_hash(), tree.position_hash());
             if a {
                 break;
             }
         }
-        sim
+        tree
     }
 
     #[test]
@@ -285,6 +284,52 @@ mod tests {
             tall += usize::from(highest > 10);
         }
         assert!(tall > 20, "too few tall stacks: {tall}");
+    }
+
+    #[test]
+    fn unbounded_stacks_on_narrow_boards_match_reference() {
+        // No stack limit, many pieces on few cells: stacks of dozens to
+        // hundreds walk about, split anywhere and flip on red. Every piece's
+        // height, read through the treap, must match the reference too.
+        let mut rng = StdRng::seed_from_u64(19);
+        let mut tallest = 0;
+        for _ in 0..120 {
+            let mut setup = random_setup(&mut rng, 8, 200);
+            if rng.gen_bool(0.5) {
+                setup.rows = 1;
+                setup.cols = rng.gen_range(2..=300);
+                setup.colours = (0..setup.cols)
+                    .map(|_| [Colour::White, Colour::Red, Colour::Blue][rng.gen_range(0..3)])
+                    .collect();
+                setup.pieces = (0..setup.cols)
+                    .filter_map(|c| {
+                        let left = rng.gen_bool(0.9);
+                        rng.gen_bool(0.8)
+                            .then_some(((0, c), if left { Dir::Left } else { Dir::Right }))
+                    })
+                    .collect();
+                if setup.pieces.is_empty() {
+                    continue;
+                }
+            }
+            setup.stack = usize::MAX;
+            let mut sim = Sim::new(&setup);
+            let mut g = RefGame::new(&setup);
+            for _ in 0..60 {
+                assert!(!sim.step_turn());
+                assert!(!g.play_turn());
+                assert!(same(&sim, &g, &setup), "{setup:?}");
+                for r in 0..setup.rows {
+                    for c in 0..setup.cols {
+                        for (h, &p) in g.stack_at(r, c).iter().enumerate() {
+                            assert_eq!(sim.height(p), Some(h));
+                        }
+                        tallest = tallest.max(sim.stack_len(r, c));
+                    }
+                }
+            }
+        }
+        assert!(tallest > 40, "stacks stayed short: {tallest}");
     }
 
     #[test]

@@ -555,7 +555,7 @@ mod tests {
                 for r3 in 1..=4u64 {
                     let m = |r: u64| ratio(if r == 4 { k - 3 } else { 1 }, k);
                     let f = best_score(&t, &[s], &[r1, r2, r3], &ub()).unwrap();
-                    want += ratio(f, 1) * m(r1) * m(r2) * m(r3);
+                    want += BigRational::from_integer(f.into()) * m(r1) * m(r2) * m(r3);
                 }
             }
         }

@@ -5,7 +5,7 @@
 //! - [`solver`]: fixed dice — best score, optimal plan, move values (memoised DP);
 //!   `packed` is its fast path for the best score.
 //! - [`expected`]: uniform dice — exact maximum expected score and move values.
-//! - [`reference`]: plain backtracking, for tests and benchmarks.
+//! - [`reference`](mod@reference): plain backtracking, for tests and benchmarks.
 
 pub mod expected;
 pub(crate) mod packed;

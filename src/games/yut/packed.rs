@@ -161,6 +161,7 @@ fn run(
     let mut dest: Vec<u32> = Vec::new();
     let mut best = (i64::MIN, (0usize, 0usize));
     let mut depth = 0usize;
+    let mut kept = 0u64;
     for &roll in rolls {
         // A landing table for this roll when the layer is large enough to pay for it.
         let table = cur.len().saturating_mul(m) >= n;
@@ -213,10 +214,15 @@ fn run(
             }
         }
         if keep {
+            kept += cur.len() as u64;
             layers.push(std::mem::replace(&mut cur, next));
         } else {
             cur = next;
         }
+        // The tables held now (kept layers, the layer, the sort buffers)
+        // stay under --memory.
+        let words = kept + (cur.capacity() + kids.capacity() + tmp.capacity()) as u64;
+        budget.check_memory(words.saturating_mul(8))?;
         depth += 1;
     }
     // No rolls left (or the game ended): every position of the last layer is an end.

@@ -19,13 +19,13 @@ struct Frame {
 }
 
 /// The maximum total score by trying every legal move for every roll (no memo; of several
-/// pieces on one square only the first is tried). Ticks once per move tried. Totals beyond the `i64` range saturate.
+/// pieces on one square only the first is tried). Ticks once per move tried. Totals are exact (`i128`).
 pub fn reference_best_score(
     track: &Track,
     pieces: &[SquareId],
     rolls: &[u64],
     budget: &Budget,
-) -> Result<i64, LimitHit> {
+) -> Result<i128, LimitHit> {
     let mut pos = normalize(track, pieces);
     let mut total: i128 = 0;
     let mut best = i128::MIN;
@@ -79,7 +79,7 @@ pub fn reference_best_score(
             }
         }
     }
-    Ok(best.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+    Ok(best)
 }
 
 /// The maximum expected score with `count` rolls uniform on `lo..=hi`, each seen before the

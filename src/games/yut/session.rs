@@ -6,7 +6,7 @@ use super::solver::{analyze_fixed, best_plan, best_score};
 use super::track::{build_track, RouteSpec, SquareId, SquareSpec, Track, TrackErrorKind};
 use crate::error::{Code, Diag, Diags};
 use crate::games::{
-    duplicate, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session,
+    duplicate, json_int, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session,
 };
 use crate::render::decimal;
 use crate::syntax::ast::{BoardSrc, Dice, Play, Query, QueryKind, Span, Spanned, Stmt, TrackDef};
@@ -155,8 +155,8 @@ pub struct Yut {
     at: Vec<SquareId>,
     /// Rolls used and points scored so far.
     used: usize,
-    scored: i64,
-    history: Vec<(Vec<SquareId>, usize, i64)>,
+    scored: i128,
+    history: Vec<(Vec<SquareId>, usize, i128)>,
 }
 
 impl Yut {
@@ -423,7 +423,7 @@ impl Session for Yut {
             (QueryKind::Solve, Rolls::Fixed(all)) => {
                 let rest = self.remaining(all);
                 let best = best_score(&track, &self.at, rest, b).map_err(lim)?;
-                let total = self.scored.saturating_add(best);
+                let total = self.scored + best;
                 let mut ans = Answer::default()
                     .field("answer", FieldValue::Int(total))
                     .field("score", FieldValue::Int(total))
@@ -458,7 +458,7 @@ impl Session for Yut {
                 let standard = self.board.as_ref().is_some_and(|b| b.1 == "yut");
                 let mut detail = Vec::new();
                 for (i, s) in plan.iter().enumerate() {
-                    let total = self.scored.saturating_add(s.total);
+                    let total = self.scored + s.total;
                     ans = ans.line(format!(
                         "{:>3}. roll {}: piece {} {} → {}  +{} = {}",
                         self.used + i + 1,
@@ -469,7 +469,7 @@ impl Session for Yut {
                         s.score,
                         total
                     ));
-                    detail.push(json!({"roll": s.roll, "piece": s.piece + 1, "from": track.name(s.from), "to": track.name(s.to), "score": s.score, "total": total}));
+                    detail.push(json!({"roll": s.roll, "piece": s.piece + 1, "from": track.name(s.from), "to": track.name(s.to), "score": s.score, "total": json_int(total)}));
                     if query.boards {
                         // `line boards`: the position after each move, as `show` draws it.
                         if let Some(p) = at.get_mut(s.piece) {
@@ -498,9 +498,7 @@ impl Session for Yut {
                         }
                     ));
                 }
-                let total = plan
-                    .last()
-                    .map_or(self.scored, |s| self.scored.saturating_add(s.total));
+                let total = plan.last().map_or(self.scored, |s| self.scored + s.total);
                 ans = ans.line(format!("total {total}"));
                 ans.detail = Some(json!({ "plan": detail }));
                 Ok(ans)
@@ -581,12 +579,12 @@ impl Session for Yut {
                             if Some(*v) == best { "*" } else { " " },
                             i + 1,
                             Self::square(&track, to),
-                            self.scored.saturating_add(*v)
+                            self.scored + *v
                         ),
                         _ => format!("    piece {}: {from}, cannot move", i + 1),
                     });
                     detail.push(
-                        json!({"piece": i + 1, "total": v.map(|v| self.scored.saturating_add(v))}),
+                        json!({"piece": i + 1, "total": v.map(|v| json_int(self.scored + v))}),
                     );
                 }
                 ans.detail = Some(json!({ "pieces": detail }));
@@ -657,7 +655,7 @@ impl Session for Yut {
                 self.history.push((self.at.clone(), self.used, self.scored));
                 self.at[piece] = to;
                 self.used += 1;
-                self.scored = self.scored.saturating_add(score);
+                self.scored += i128::from(score);
                 Ok(())
             }
             None => Err(Diag::new(

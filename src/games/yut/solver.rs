@@ -28,8 +28,8 @@ pub struct PlanStep {
     pub to: SquareId,
     /// Score of this move (the value of `to`).
     pub score: i64,
-    /// Running total after this move (saturating at the `i64` range).
-    pub total: i64,
+    /// Running total after this move (exact).
+    pub total: i128,
 }
 
 const NO_PARENT: u32 = u32::MAX;
@@ -106,6 +106,7 @@ fn forward<K: Key, S: Total>(
     let mut pos = vec![0u32; m];
     let mut next: StateMap<K, (S, u32)> = StateMap::default();
     let mut depth = 0usize;
+    let mut kept = 0u64;
     for &roll in rolls {
         next.clear();
         for (i, (key, g, _)) in cur.iter().enumerate() {
@@ -134,10 +135,16 @@ fn forward<K: Key, S: Total>(
             break;
         }
         if keep {
+            kept += cur.len() as u64;
             layers.push(std::mem::replace(&mut cur, layer));
         } else {
             cur = layer;
         }
+        // The tables held now (kept layers, the layer, the hash map) stay
+        // under --memory.
+        let entries = kept + (cur.capacity() + next.capacity()) as u64;
+        budget
+            .check_memory(entries.saturating_mul(std::mem::size_of::<(K, S, u32)>() as u64 + 8))?;
         depth += 1;
     }
     // No rolls left (or the game ended): every position of the last layer is an end.
@@ -168,10 +175,6 @@ fn fits_i64(track: &Track, init: &[u32]) -> bool {
         .max()
         .unwrap_or(0);
     moves.saturating_mul(max) < (1u128 << 62)
-}
-
-fn saturate(v: i128) -> i64 {
-    v.clamp(i64::MIN as i128, i64::MAX as i128) as i64
 }
 
 fn best_raw<K: Key>(
@@ -206,15 +209,15 @@ fn best_internal(
 
 /// The maximum total score of the rolls `rolls` (in order) from the labelled positions
 /// `pieces` (square ids, index 0 = piece 1; ids outside the track count as `finish`).
-/// Totals beyond the `i64` range saturate.
+/// Totals are exact: `i128` holds any total a track allows.
 pub fn best_score(
     track: &Track,
     pieces: &[SquareId],
     rolls: &[u64],
     budget: &Budget,
-) -> Result<i64, LimitHit> {
+) -> Result<i128, LimitHit> {
     let init = normalize(track, pieces);
-    best_internal(track, &init, rolls, budget).map(saturate)
+    best_internal(track, &init, rolls, budget)
 }
 
 /// The sorted positions along one optimal line by the hash-table programme.
@@ -262,7 +265,7 @@ fn label_line(track: &Track, init: &[u32], rolls: &[u64], line: &[Vec<u32>]) -> 
             from: from as SquareId,
             to: to as SquareId,
             score,
-            total: saturate(total),
+            total,
         });
     }
     plan
@@ -324,7 +327,7 @@ pub fn analyze_fixed(
     pieces: &[SquareId],
     rolls: &[u64],
     budget: &Budget,
-) -> Result<Vec<Option<i64>>, LimitHit> {
+) -> Result<Vec<Option<i128>>, LimitHit> {
     let Some((&roll, rest)) = rolls.split_first() else {
         return Ok(vec![None; pieces.len()]);
     };
@@ -332,7 +335,7 @@ pub fn analyze_fixed(
     let labelled: Vec<SquareId> = init.iter().map(|&p| p as SquareId).collect();
     let mut out = Vec::with_capacity(pieces.len());
     // Pieces on the same square give the same answer.
-    let mut seen: FxHashMap<u32, Option<i64>> = FxHashMap::default();
+    let mut seen: FxHashMap<u32, Option<i128>> = FxHashMap::default();
     for (p, &from) in init.iter().enumerate() {
         if let Some(v) = seen.get(&from) {
             out.push(*v);
@@ -344,7 +347,7 @@ pub fn analyze_fixed(
                 let mut after = init.clone();
                 after[p] = to as u32;
                 let later = best_internal(track, &after, rest, budget)?;
-                Some(saturate(score as i128 + later))
+                Some(score as i128 + later)
             }
         };
         seen.insert(from, v);
@@ -370,7 +373,7 @@ mod tests {
     fn official_samples() {
         let t = standard_track();
         let p = [t.start(); 4];
-        let cases: [([u64; 10], i64); 4] = [
+        let cases: [([u64; 10], i128); 4] = [
             ([1, 2, 3, 4, 1, 2, 3, 4, 1, 2], 190),
             ([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 133),
             ([5, 1, 2, 3, 4, 5, 5, 3, 2, 4], 214),
@@ -386,13 +389,13 @@ mod tests {
     }
 
     /// The plan replays legally and ends on `want`.
-    fn check_plan(t: &Track, p: &[SquareId], rolls: &[u64], want: i64) {
+    fn check_plan(t: &Track, p: &[SquareId], rolls: &[u64], want: i128) {
         let plan = best_plan(t, p, rolls, &ub()).unwrap();
         replay(t, p, rolls, &plan, want);
     }
 
     /// `plan` replays legally from `p` and ends on `want`.
-    fn replay(t: &Track, p: &[SquareId], rolls: &[u64], plan: &[PlanStep], want: i64) {
+    fn replay(t: &Track, p: &[SquareId], rolls: &[u64], plan: &[PlanStep], want: i128) {
         let mut pos = p.to_vec();
         let mut total = 0;
         for (i, s) in plan.iter().enumerate() {
@@ -400,7 +403,7 @@ mod tests {
             assert_eq!(pos[s.piece], s.from);
             assert_eq!(move_piece(t, &pos, s.piece, s.roll), Some((s.to, s.score)));
             pos[s.piece] = s.to;
-            total += s.score;
+            total += i128::from(s.score);
             assert_eq!(s.total, total);
         }
         assert_eq!(total, want);
@@ -426,6 +429,24 @@ mod tests {
         assert_eq!(plan.last().map(|s| s.total), Some(v));
         assert_eq!(best_score(&t, &[], &rolls, &ub()), Ok(0));
         assert_eq!(best_plan(&t, &[], &rolls, &ub()), Ok(vec![]));
+    }
+
+    #[test]
+    fn tables_stay_under_the_memory_cap() {
+        let t = standard_track();
+        let p = [t.start(); 4];
+        let rolls = [1, 2, 3, 4, 1, 2, 3, 4, 1, 2];
+        let tiny = Budget::unlimited().with_memory(1024);
+        assert!(matches!(
+            best_plan(&t, &p, &rolls, &tiny),
+            Err(LimitHit::Memory { limit: 1024, .. })
+        ));
+        assert!(matches!(
+            best_score(&t, &p, &rolls, &tiny),
+            Err(LimitHit::Memory { .. })
+        ));
+        // The default cap is far above what the judge's case needs.
+        assert!(best_plan(&t, &p, &rolls, &ub()).is_ok());
     }
 
     #[test]
