@@ -495,7 +495,11 @@ fn rendered(code: Code, ex: &Example) -> String {
         Example::Limited(s, _, limits) => (s.as_bytes().to_vec(), limits()),
         Example::Built(_, build) => (build(), Limits::default()),
         Example::Command(args) => {
-            let dir = std::env::temp_dir().join(format!("meeple-diag-{}", std::process::id()));
+            // One folder per call: the catalogue is built by two tests
+            // running at once in this process, and each removes its folder.
+            static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let dir = std::env::temp_dir().join(format!("meeple-diag-{}-{n}", std::process::id()));
             std::fs::create_dir_all(&dir).expect("temp dir");
             let out = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
                 .args(args.iter())
