@@ -4,9 +4,10 @@
 //! height, so a move costs O(pieces moved), which the rule bounds. The
 //! fastest layout on judge-sized and big boards alike.
 
+use super::cells::{padded, Padded, BLOCK_SHIFT, COLOUR_BITS, RED, STATIC};
 #[cfg(doc)]
 use super::rules::MAX_CELLS;
-use super::rules::{pack, Colour, Dir, Mover, Setup, MAX_PIECES, TURN_CHUNK};
+use super::rules::{pack, Dir, Mover, Setup, MAX_PIECES, TURN_CHUNK};
 use crate::budget::{Budget, LimitHit};
 
 /// Per-piece place marker: the piece is out of play (its cell was off the
@@ -19,22 +20,8 @@ const OUT: u64 = u64::MAX;
 // or off the board (so the bounce needs no branch); then either SINGLE with
 // the lone piece's index from bit 7 up, or (no SINGLE) `slot + 1` from bit 7
 // up, 0 meaning empty.
-const COLOUR_BITS: u32 = 3;
-const RED: u32 = 1;
-const BLUE: u32 = 2;
-const BLOCK_SHIFT: u32 = 2;
-/// Colour and blocked-direction bits: the part of `info` that never changes.
-const STATIC: u32 = 0x3f;
 const SINGLE: u32 = 1 << 6;
 const SHIFT: u32 = 7;
-
-fn colour_bits(colour: Colour) -> u32 {
-    match colour {
-        Colour::White => 0,
-        Colour::Red => RED,
-        Colour::Blue => BLUE,
-    }
-}
 
 /// Move `src[from..]` onto the top of `dst`. Groups are mostly a few
 /// pieces, where an element loop beats a `memmove` call.
@@ -118,26 +105,13 @@ impl FlatSim {
     /// order, and if some cell already holds `stack` pieces (or `stack` is
     /// 0) the game has ended on turn 0.
     pub fn new(setup: &Setup) -> FlatSim {
-        let (rows, cols) = setup.play_dims();
-        let width = cols + 2;
-        let mut info = vec![BLUE; (rows + 2) * width];
-        for r in 0..rows {
-            for c in 0..cols {
-                let colour = setup.colour_at(r, c).unwrap_or(Colour::White);
-                info[(r + 1) * width + c + 1] = colour_bits(colour);
-            }
-        }
+        let Padded {
+            rows,
+            cols,
+            width,
+            info,
+        } = padded(setup);
         let delta = [1, usize::MAX, width.wrapping_neg(), width];
-        for r in 0..rows {
-            for c in 0..cols {
-                let cell = (r + 1) * width + c + 1;
-                for (code, step) in delta.iter().enumerate() {
-                    if info[cell.wrapping_add(*step)] & COLOUR_BITS == BLUE {
-                        info[cell] |= 1 << (BLOCK_SHIFT + code as u32);
-                    }
-                }
-            }
-        }
         let k = setup.pieces.len().min(MAX_PIECES);
         let mut sim = FlatSim {
             rows,

@@ -6,6 +6,7 @@
 //! - [`reference`](mod@reference): the plain simulation and naive cycle detector (tests,
 //!   benchmark baseline).
 
+mod cells;
 pub mod flat;
 pub mod judge;
 pub mod reference;

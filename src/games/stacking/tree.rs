@@ -1,7 +1,8 @@
 //! The treap layout of [`super::rules::Sim`], for tall stacks: a move
 //! costs expected O(log K) whatever the size of the group it carries.
 
-use super::rules::{pack, Colour, Dir, Mover, Setup, MAX_PIECES, OUT, TURN_CHUNK};
+use super::cells::{padded, Padded, BLOCK_SHIFT, COLOUR_BITS, RED, STATIC};
+use super::rules::{pack, Dir, Mover, Setup, MAX_PIECES, OUT, TURN_CHUNK};
 use crate::budget::{Budget, LimitHit};
 
 /// No node: an empty child or parent link.
@@ -15,21 +16,7 @@ const OUT_CELL: u32 = u32::MAX;
 // bits 2-5, one per direction code, set when the neighbour that way is blue
 // or off the board (so the bounce needs no branch); then `root + 1` of the
 // cell's stack from bit 6 up, 0 meaning empty.
-const COLOUR_BITS: u32 = 3;
-const RED: u32 = 1;
-const BLUE: u32 = 2;
-const BLOCK_SHIFT: u32 = 2;
-/// Colour and blocked-direction bits: the part of `info` that never changes.
-const STATIC: u32 = 0x3f;
 const SHIFT: u32 = 6;
-
-fn colour_bits(colour: Colour) -> u32 {
-    match colour {
-        Colour::White => 0,
-        Colour::Red => RED,
-        Colour::Blue => BLUE,
-    }
-}
 
 /// A piece's treap priority: a bijective mix of its index, so priorities
 /// are distinct and look random (expected depth O(log K) whatever the
@@ -106,26 +93,13 @@ impl TreeSim {
     /// order, and if some cell already holds `stack` pieces (or `stack` is
     /// 0) the game has ended on turn 0.
     pub fn new(setup: &Setup) -> TreeSim {
-        let (rows, cols) = setup.play_dims();
-        let width = cols + 2;
-        let mut info = vec![BLUE; (rows + 2) * width];
-        for r in 0..rows {
-            for c in 0..cols {
-                let colour = setup.colour_at(r, c).unwrap_or(Colour::White);
-                info[(r + 1) * width + c + 1] = colour_bits(colour);
-            }
-        }
+        let Padded {
+            rows,
+            cols,
+            width,
+            info,
+        } = padded(setup);
         let delta = [1, usize::MAX, width.wrapping_neg(), width];
-        for r in 0..rows {
-            for c in 0..cols {
-                let cell = (r + 1) * width + c + 1;
-                for (code, step) in delta.iter().enumerate() {
-                    if info[cell.wrapping_add(*step)] & COLOUR_BITS == BLUE {
-                        info[cell] |= 1 << (BLOCK_SHIFT + code as u32);
-                    }
-                }
-            }
-        }
         let k = setup.pieces.len().min(MAX_PIECES);
         let lone = Node {
             l: NIL,
