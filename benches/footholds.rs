@@ -235,7 +235,7 @@ fn main() {
     let p = full(8, (0, 0), (7, 7), o);
     let b = Budget::unlimited();
     if let Ok(mut s) = Solver::new(&p, &b) {
-        let v = s.value(&p);
+        let v = s.value(&p, &b);
         println!(
             "8x8: {v:?}; tables after the solve: {} KiB; {:?}",
             s.table_bytes() >> 10,
