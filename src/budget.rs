@@ -2,8 +2,7 @@
 //! cancel flag (Ctrl-C in the REPL). Every solver calls [`Budget::tick`]
 //! once per state it expands and gives up with a [`LimitHit`] when told to.
 
-use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -24,6 +23,8 @@ pub enum LimitHit {
 pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
 
 /// A budget for one solve. Cheap to tick; checks the clock every 1024 ticks.
+/// Shared by the threads of a parallel search (`Sync`): the state count is
+/// one atomic counter, so `--max-states` counts the states of every thread.
 #[derive(Debug, Default)]
 pub struct Budget {
     max_states: Option<u64>,
@@ -31,7 +32,7 @@ pub struct Budget {
     timeout: Option<Duration>,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
-    states: Cell<u64>,
+    states: AtomicU64,
 }
 
 impl Budget {
@@ -49,7 +50,7 @@ impl Budget {
             timeout,
             deadline: timeout.map(|t| Instant::now() + t),
             cancel: None,
-            states: Cell::new(0),
+            states: AtomicU64::new(0),
         }
     }
 
@@ -79,13 +80,13 @@ impl Budget {
             timeout: self.timeout,
             deadline: self.timeout.map(|t| Instant::now() + t),
             cancel: self.cancel.clone(),
-            states: Cell::new(0),
+            states: AtomicU64::new(0),
         }
     }
 
     /// States counted so far.
     pub fn states(&self) -> u64 {
-        self.states.get()
+        self.states.load(Ordering::Relaxed)
     }
 
     /// Count one expanded state.
@@ -97,9 +98,8 @@ impl Budget {
     /// Count `n` expanded states at once.
     #[inline]
     pub fn tick_n(&self, n: u64) -> Result<(), LimitHit> {
-        let before = self.states.get();
+        let before = self.states.fetch_add(n, Ordering::Relaxed);
         let now = before.saturating_add(n);
-        self.states.set(now);
         if let Some(limit) = self.max_states {
             if now > limit {
                 return Err(LimitHit::States { limit });
@@ -116,7 +116,7 @@ impl Budget {
         if let Some(flag) = &self.cancel {
             if flag.load(Ordering::Relaxed) {
                 return Err(LimitHit::Cancelled {
-                    states: self.states.get(),
+                    states: self.states(),
                 });
             }
         }
@@ -124,7 +124,7 @@ impl Budget {
             if Instant::now() >= deadline {
                 return Err(LimitHit::Time {
                     seconds: timeout.as_secs_f64(),
-                    states: self.states.get(),
+                    states: self.states(),
                 });
             }
         }

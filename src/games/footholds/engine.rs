@@ -123,6 +123,8 @@ pub struct Stats {
     pub tt_cuts: u64,
     /// Nodes where every move was searched.
     pub all_nodes: u64,
+    /// Null-window tests whose root moves were split between two threads.
+    pub split_tests: u32,
 }
 
 /// The search engine for one game on one set width: the indexed board, the
@@ -681,6 +683,108 @@ impl<B: Bits> Engine<B> {
                 best,
             },
         );
+    }
+}
+
+/// Root moves split between two engines on two threads (see
+/// [`Engine::value_split`]).
+impl<B: Bits> Engine<B> {
+    /// Whether the table holds bounds for `pos`.
+    pub fn knows(&self, pos: &Position) -> bool {
+        matches!(self.start(pos), Some(Start::Search(n)) if self.tt.probe(n.cells, n.m, n.o).is_some())
+    }
+
+    /// The moves of a root worth splitting between threads, in search
+    /// order; `None` when the root settles without a move loop (the rules,
+    /// the separation endgame) or has a single move.
+    fn root_moves(&self, node: Node<B>) -> Option<Vec<u8>> {
+        let Node { cells, m, o } = node;
+        let moves = self.g.adj(m) & cells;
+        if moves.is_empty() || (self.g.adj(o) & cells).without(m).is_empty() {
+            return None;
+        }
+        let cand = moves.without(o) & self.symmetric_moves(node);
+        let Scan::Distances(dist) = self.scan(cells, m, o) else {
+            return None;
+        };
+        let mut order: Vec<(u8, u8)> = dist.into_iter().filter(|e| cand.contains(e.1)).collect();
+        order.sort_unstable();
+        (order.len() > 1).then(|| order.into_iter().map(|e| e.1).collect())
+    }
+
+    /// The best of the children `xs` of `node` for a null-window test at
+    /// `g` (fail-soft; stops at the first child reaching `g`).
+    fn best_of(
+        &mut self,
+        node: Node<B>,
+        xs: &[u8],
+        g: i32,
+        budget: &Budget,
+    ) -> Result<i32, LimitHit> {
+        let rest = node.cells.without(node.m);
+        let mut best = -INF;
+        for &x in xs {
+            let child = Node {
+                cells: rest,
+                m: node.o,
+                o: x,
+            };
+            let v = up(self.search(child, down(g), down(g - 1), budget)?);
+            best = best.max(v);
+            if v >= g {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// The exact value of a position from [`Engine::start`], the root's
+    /// moves shared out between `self` and `helper`, each searching its
+    /// share on its own thread with its own tables (moves `0, 2, …` in
+    /// search order here, `1, 3, …` on the helper, so each keeps finding
+    /// its subtrees in its own table from one null-window test to the
+    /// next). Both count their states on the one `budget`.
+    pub fn value_split(
+        &mut self,
+        helper: &mut Engine<B>,
+        start: Start<B>,
+        budget: &Budget,
+    ) -> Result<Value, LimitHit> {
+        let node = match start {
+            Start::Done(v) => return Ok(v),
+            Start::Search(n) => n,
+        };
+        let Some(moves) = self.root_moves(node) else {
+            return self.value(Start::Search(node), budget);
+        };
+        let mine: Vec<u8> = moves.iter().step_by(2).copied().collect();
+        let theirs: Vec<u8> = moves.iter().skip(1).step_by(2).copied().collect();
+        let (mut lo, mut hi) = (-MAXN, MAXN);
+        if let Some(b) = self.tt.probe(node.cells, node.m, node.o) {
+            lo = lo.max(b.lower as i32);
+            hi = hi.min(b.upper as i32);
+        }
+        let mut guess = 1.clamp(lo + 1, hi.max(lo + 1));
+        while lo < hi {
+            self.stats.tests += 1;
+            self.stats.split_tests += 1;
+            let g = guess;
+            let (a, b) = std::thread::scope(|s| {
+                let h = s.spawn(|| helper.best_of(node, &theirs, g, budget));
+                let a = self.best_of(node, &mine, g, budget);
+                (a, h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            });
+            let s = a?.max(b?);
+            if s >= g {
+                lo = s;
+                self.store(node, 127, s, MAXN, 255);
+            } else {
+                hi = s;
+                self.store(node, 127, -MAXN, s, 255);
+            }
+            guess = if s >= g { s + 1 } else { s };
+        }
+        Ok(to_value(lo))
     }
 }
 

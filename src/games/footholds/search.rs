@@ -15,11 +15,11 @@
 
 use std::fmt;
 
-use super::bitboard::{Bitboard, Bitboard128};
+use super::bitboard::{Bitboard, Bitboard128, Bits};
 use super::engine::{Engine, Stats};
 use super::graph::{relevant_cells, MAX_FOOTHOLDS};
 use super::reference::parent_view;
-use super::rules::{Cell, Player, Position};
+use super::rules::{Cell, Player, Position, Steps};
 use crate::budget::{Budget, LimitHit};
 
 /// Result under optimal play (win-fast / lose-slow), from the side to
@@ -72,6 +72,12 @@ impl std::error::Error for SearchError {}
 /// [`MAX_FOOTHOLDS`] relevant footholds.
 pub struct Solver {
     engine: Width,
+    /// A second engine for parallel search (see [`Solver::set_threads`]).
+    helper: Option<Width>,
+    /// The indexed footholds.
+    cells: Vec<Cell>,
+    /// Memory for all the tables, in bytes.
+    memory: u64,
     /// The position the board was indexed for: the solver covers the
     /// positions on a subset of its footholds.
     root: Position,
@@ -84,6 +90,22 @@ enum Width {
     Narrow(Box<Engine<Bitboard>>),
     Wide(Box<Engine<Bitboard128>>),
 }
+
+impl Width {
+    /// An engine for `cells`: 64-bit sets if they do and `wide` is off.
+    fn new(cells: &[Cell], steps: Steps, wide: bool, memory: u64) -> Width {
+        if cells.len() <= 64 && !wide {
+            Width::Narrow(Box::new(Engine::new(cells, steps, memory)))
+        } else {
+            Width::Wide(Box::new(Engine::new(cells, steps, memory)))
+        }
+    }
+}
+
+/// Boards with at least this many relevant footholds are searched on two
+/// threads when the machine has two cores (smaller ones finish in
+/// milliseconds).
+const PARALLEL_MIN: usize = 48;
 
 /// Runs `$body` with `$e` bound to the engine, whatever its width.
 macro_rules! with_engine {
@@ -105,22 +127,46 @@ impl Solver {
     /// A solver using 128-bit sets even if 64 bits would do (`wide`).
     pub fn with_width(pos: &Position, budget: &Budget, wide: bool) -> Result<Solver, SearchError> {
         let cells = relevant_cells(pos, &[pos.a, pos.b], budget)?;
-        let memory = budget.memory_bytes();
-        let engine = if cells.len() <= 64 && !wide {
-            Width::Narrow(Box::new(Engine::new(&cells, pos.steps, memory)))
-        } else if cells.len() <= 128 {
-            Width::Wide(Box::new(Engine::new(&cells, pos.steps, memory)))
-        } else {
+        if cells.len() > 128 {
             return Err(SearchError::TooLarge {
                 footholds: cells.len(),
                 max: MAX_FOOTHOLDS,
             });
+        }
+        let memory = budget.memory_bytes();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = if cells.len() >= PARALLEL_MIN && cores > 1 {
+            2
+        } else {
+            1
         };
-        Ok(Solver {
-            engine,
+        let mut solver = Solver {
+            engine: Width::new(&cells, pos.steps, wide, memory),
+            helper: None,
+            cells,
+            memory,
             root: pos.clone(),
             wide,
-        })
+        };
+        solver.set_threads(threads);
+        Ok(solver)
+    }
+
+    /// Searches on `threads` threads (1 or 2; more count as 2): with 2 the
+    /// moves of each searched root are shared out between two engines
+    /// ([`Engine::value_split`]), and the memory budget between their
+    /// tables. Rebuilds the tables.
+    pub fn set_threads(&mut self, threads: usize) {
+        let steps = self.root.steps;
+        let n = threads.clamp(1, 2) as u64;
+        let memory = self.memory / n;
+        self.engine = Width::new(&self.cells, steps, self.wide, memory);
+        self.helper = (n > 1).then(|| Width::new(&self.cells, steps, self.wide, memory));
+    }
+
+    /// How many threads a search uses.
+    pub fn threads(&self) -> usize {
+        1 + usize::from(self.helper.is_some())
     }
 
     /// Whether the engine uses 128-bit sets.
@@ -133,14 +179,21 @@ impl Solver {
         with_engine!(&self.engine, e => e.stats)
     }
 
-    /// Memory held by the tables, in bytes.
+    /// Memory held by the tables (both engines'), in bytes.
     pub fn table_bytes(&self) -> usize {
-        with_engine!(&self.engine, e => e.table_bytes())
+        let helper = self
+            .helper
+            .as_ref()
+            .map_or(0, |h| with_engine!(h, e => e.table_bytes()));
+        with_engine!(&self.engine, e => e.table_bytes()) + helper
     }
 
     /// Switches the separation endgame off (tests) or on.
     pub fn set_endgame(&mut self, on: bool) {
-        with_engine!(&mut self.engine, e => e.endgame = on)
+        with_engine!(&mut self.engine, e => e.endgame = on);
+        if let Some(h) = &mut self.helper {
+            with_engine!(h, e => e.endgame = on);
+        }
     }
 
     /// Switches enhanced transposition cutoffs on or off (off by default).
@@ -174,13 +227,32 @@ impl Solver {
         Ok(())
     }
 
-    /// The exact value of `pos`.
+    /// The exact value of `pos` (on two threads if [`Solver::threads`]
+    /// says so).
     pub fn value(&mut self, pos: &Position, budget: &Budget) -> Result<Value, SearchError> {
         self.ensure(pos, budget)?;
-        with_engine!(&mut self.engine, e => match e.start(pos) {
-            Some(start) => Ok(e.value(start, budget)?),
-            None => Ok(lost()),
-        })
+        let (main, helper) = self.engines(pos);
+        match (main, helper) {
+            (Width::Narrow(e), Some(Width::Narrow(h))) => Ok(split(e, h, pos, budget)?),
+            (Width::Wide(e), Some(Width::Wide(h))) => Ok(split(e, h, pos, budget)?),
+            (w, _) => with_engine!(w, e => match e.start(pos) {
+                Some(start) => Ok(e.value(start, budget)?),
+                None => Ok(lost()),
+            }),
+        }
+    }
+
+    /// The engines for a query on `pos`: the helper leads when only its
+    /// table knows the position (a root move it searched), so a `line` or
+    /// `analyze` after a parallel `solve` finds that work again.
+    fn engines(&mut self, pos: &Position) -> (&mut Width, Option<&mut Width>) {
+        let knows = |w: &Width| with_engine!(w, e => e.knows(pos));
+        let lead = self.helper.as_ref().is_some_and(knows) && !knows(&self.engine);
+        let Solver { engine, helper, .. } = self;
+        match (helper.as_mut(), lead) {
+            (Some(h), true) => (h, Some(engine)),
+            (h, _) => (engine, h),
+        }
     }
 
     /// Whether the exact value of `pos` is `v` (two null-window tests).
@@ -191,15 +263,17 @@ impl Solver {
         budget: &Budget,
     ) -> Result<bool, SearchError> {
         self.ensure(pos, budget)?;
-        with_engine!(&mut self.engine, e => match e.start(pos) {
+        with_engine!(self.engines(pos).0, e => match e.start(pos) {
             Some(start) => Ok(e.has_value(start, v, budget)?),
             None => Ok(v == lost()),
         })
     }
 
-    /// The move the table holds for `pos` (best or refuting), if any.
+    /// The move a table holds for `pos` (best or refuting), if any.
     fn table_move(&self, pos: &Position) -> Option<Cell> {
+        let helper = |h: &Width| with_engine!(h, e => e.table_move(pos));
         with_engine!(&self.engine, e => e.table_move(pos))
+            .or_else(|| self.helper.as_ref().and_then(helper))
     }
 
     /// Pairs `(rep, twin)` of moves of `pos` that a symmetry of the
@@ -284,6 +358,20 @@ impl Solver {
             v = want;
         }
         Ok(line)
+    }
+}
+
+/// The value of `pos` with the root's moves split between `main` and
+/// `helper`.
+fn split<B: Bits>(
+    main: &mut Engine<B>,
+    helper: &mut Engine<B>,
+    pos: &Position,
+    budget: &Budget,
+) -> Result<Value, LimitHit> {
+    match main.start(pos) {
+        Some(start) => main.value_split(helper, start, budget),
+        None => Ok(lost()),
     }
 }
 
@@ -767,5 +855,55 @@ mod tests {
         let mut s = Solver::new(&p, &b).unwrap();
         assert_eq!(s.value(&p, &b).unwrap().moves, 45);
         assert!(s.table_bytes() <= 2 << 20, "{}", s.table_bytes());
+    }
+
+    /// The parallel search (root moves split over two engines) against the
+    /// single-threaded one and the reference, on random positions, then
+    /// `analyze` and `line` on the same solver.
+    #[test]
+    fn parallel_search_matches_single_threaded() {
+        let mut rng = StdRng::seed_from_u64(2026);
+        let mut split = 0;
+        for _ in 0..400 {
+            let p = random_position(&mut rng);
+            let b = unlimited();
+            let Ok(mut one) = Solver::new(&p, &b) else {
+                continue;
+            };
+            one.set_threads(1);
+            let mut two = Solver::new(&p, &b).unwrap();
+            two.set_threads(2);
+            assert_eq!(two.threads(), 2);
+            let v = two.value(&p, &b).unwrap();
+            assert_eq!(v, one.value(&p, &b).unwrap(), "{p:?}");
+            if let Ok(r) = reference_solve(&p, &Budget::new(Some(40_000), None)) {
+                assert_eq!(v, r, "{p:?}");
+            }
+            split += u64::from(two.stats().split_tests > 0);
+            let moves = two.analyze(&p, &b).unwrap();
+            assert_eq!(moves, one.analyze(&p, &b).unwrap(), "{p:?}");
+            let line = two.principal_line(&p, &b).unwrap();
+            assert_eq!(line.len() as u32, v.moves, "{p:?}");
+        }
+        assert!(split > 100, "{split}");
+    }
+
+    #[test]
+    fn the_state_cap_counts_both_threads() {
+        let p = Position::full(7, 7, (3, 3), (3, 4), Steps::Orthogonal);
+        let b = Budget::new(Some(5_000), None);
+        let mut s = Solver::new(&p, &b).unwrap();
+        s.set_threads(2);
+        assert_eq!(
+            s.value(&p, &b),
+            Err(SearchError::Limit(LimitHit::States { limit: 5_000 }))
+        );
+        // Both threads stop within a few states of each other.
+        assert!(b.states() <= 5_002, "{}", b.states());
+        let zero = Budget::new(None, Some(std::time::Duration::ZERO));
+        assert!(matches!(
+            s.value(&p, &zero),
+            Err(SearchError::Limit(LimitHit::Time { .. }))
+        ));
     }
 }
