@@ -9,6 +9,10 @@
 //! the window needs), board symmetry wherever a position is symmetric, and
 //! an MTD(f)-style driver of null-window tests on the exact score.
 //!
+//! Memory: the tables are sized from the query's [`Budget::memory_bytes`]
+//! (`--memory MB`, default 1 GiB): see [`table_log2s`]. With two threads
+//! ([`Engine::value_split`]) each of the two engines gets half.
+//!
 //! Scores are from the side to move's view: a win in `n` more moves scores
 //! `MAXN - n`, a loss in `n` more moves scores `n - MAXN`, so faster wins and
 //! slower losses score higher. A child's score `s` is worth `up(s)` to its
@@ -694,9 +698,9 @@ impl<B: Bits> Engine<B> {
         matches!(self.start(pos), Some(Start::Search(n)) if self.tt.probe(n.cells, n.m, n.o).is_some())
     }
 
-    /// The moves of a root worth splitting between threads, in search
-    /// order; `None` when the root settles without a move loop (the rules,
-    /// the separation endgame) or has a single move.
+    /// The moves of a root worth searching, in search order; `None` when
+    /// the root settles without a move loop (the rules, the separation
+    /// endgame).
     fn root_moves(&self, node: Node<B>) -> Option<Vec<u8>> {
         let Node { cells, m, o } = node;
         let moves = self.g.adj(m) & cells;
@@ -709,7 +713,7 @@ impl<B: Bits> Engine<B> {
         };
         let mut order: Vec<(u8, u8)> = dist.into_iter().filter(|e| cand.contains(e.1)).collect();
         order.sort_unstable();
-        (order.len() > 1).then(|| order.into_iter().map(|e| e.1).collect())
+        Some(order.into_iter().map(|e| e.1).collect())
     }
 
     /// The best of the children `xs` of `node` for a null-window test at
@@ -750,13 +754,36 @@ impl<B: Bits> Engine<B> {
         start: Start<B>,
         budget: &Budget,
     ) -> Result<Value, LimitHit> {
-        let node = match start {
-            Start::Done(v) => return Ok(v),
-            Start::Search(n) => n,
+        match start {
+            Start::Done(v) => Ok(v),
+            Start::Search(n) => Ok(to_value(self.split_score(helper, n, budget)?)),
+        }
+    }
+
+    /// The exact score of `node` for [`Engine::value_split`]: a node with
+    /// one move worth searching (a symmetric start) splits its child.
+    fn split_score(
+        &mut self,
+        helper: &mut Engine<B>,
+        node: Node<B>,
+        budget: &Budget,
+    ) -> Result<i32, LimitHit> {
+        let moves = match self.root_moves(node) {
+            Some(moves) if !moves.is_empty() => moves,
+            _ => return self.solve_node(node, budget),
         };
-        let Some(moves) = self.root_moves(node) else {
-            return self.value(Start::Search(node), budget);
-        };
+        if let [x] = moves[..] {
+            budget.tick()?;
+            let child = Node {
+                cells: node.cells.without(node.m),
+                m: node.o,
+                o: x,
+            };
+            let s = up(self.split_score(helper, child, budget)?);
+            // Kept for the queries that follow (`line`, `analyze`).
+            self.store(node, 127, s, s, x);
+            return Ok(s);
+        }
         let mine: Vec<u8> = moves.iter().step_by(2).copied().collect();
         let theirs: Vec<u8> = moves.iter().skip(1).step_by(2).copied().collect();
         let (mut lo, mut hi) = (-MAXN, MAXN);
@@ -784,7 +811,7 @@ impl<B: Bits> Engine<B> {
             }
             guess = if s >= g { s + 1 } else { s };
         }
-        Ok(to_value(lo))
+        Ok(lo)
     }
 }
 
