@@ -5,8 +5,9 @@
 //! `cargo bench --features bench --bench footholds` prints:
 //! 1. small boards: reference (stopped after a budget), previous, new;
 //! 2. big full boards (10x10 corners, centre, near-centre; 11x11 only when
-//!    named: `-- 11x11`): previous (stopped after a budget), new wall and
-//!    CPU time, states, the tables' size and the process's peak RSS;
+//!    named: `-- 11x11`): previous and new (each stopped after a budget:
+//!    `PREVIOUS_LIMIT`, `NEW_LIMIT` seconds), the new one's wall and CPU
+//!    time, states, the tables' size and the process's peak RSS;
 //! 3. 50 seeded random 9x9-11x11 boards with 10-30 % holes: median and
 //!    worst, previous and new;
 //! 4. queries on one position: `solve`, then `line`, then `analyze`, then
@@ -126,6 +127,16 @@ fn shown<T>(r: &Run<Result<T, SearchError>>, limit: Duration) -> String {
     }
 }
 
+/// A limit in seconds from the environment variable `var`, or `default`.
+fn env_limit(var: &str, default: u64) -> Duration {
+    Duration::from_secs(
+        std::env::var(var)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default),
+    )
+}
+
 fn verdict(v: Value) -> String {
     format!(
         "{} ({})",
@@ -206,15 +217,12 @@ fn big(filter: &[String]) {
         ("10x10 full A(3,3) B(6,6) near centre", full(10, (3, 3), (6, 6), o), false),
         ("11x11 full A(0,0) B(10,10)", full(11, (0, 0), (10, 10), o), true),
     ];
-    let limit = Duration::from_secs(
-        std::env::var("PREVIOUS_LIMIT")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(60),
-    );
+    let limit = env_limit("PREVIOUS_LIMIT", 60);
+    let new_limit = env_limit("NEW_LIMIT", 600);
     println!(
-        "\n## Big full boards (previous stopped after {} s)\n",
-        limit.as_secs()
+        "\n## Big full boards (previous stopped after {} s, new after {} s)\n",
+        limit.as_secs(),
+        new_limit.as_secs()
     );
     println!("| case | answer | previous | new | new CPU | new states | tables | peak RSS |");
     println!("|---|---|---|---|---|---|---|---|");
@@ -223,11 +231,20 @@ fn big(filter: &[String]) {
             continue;
         }
         reset_peak();
-        let b = Budget::unlimited();
+        let b = Budget::new(None, Some(new_limit));
         let mut q = Queries::default();
         let new = timed(|| q.solve(&pos, &b));
-        let v = new.out.expect("solved");
         let peak = peak_mib();
+        let Ok(v) = new.out else {
+            println!(
+                "| {name} | ? | - | {} | {} | {} | {} MiB | {peak} MiB |",
+                shown(&new, new_limit),
+                fmt(new.cpu),
+                b.states(),
+                q.table_bytes() >> 20,
+            );
+            continue;
+        };
         let prev = if std::env::var_os("NO_PREVIOUS").is_some() {
             "-".to_string()
         } else {
@@ -262,7 +279,9 @@ fn random(filter: &[String]) {
     if !wanted(filter, "random", false) {
         return;
     }
-    let limit = Duration::from_secs(20);
+    let limit = env_limit("PREVIOUS_LIMIT", 20);
+    let new_limit = env_limit("NEW_LIMIT", 60);
+    let mut new_stopped = 0;
     let mut new_t = Vec::new();
     let mut prev_t = Vec::new();
     let mut worst = (Duration::ZERO, String::new(), 0);
@@ -272,9 +291,8 @@ fn random(filter: &[String]) {
         let n = 9 + (seed % 3) as usize;
         let holes = 10 + (seed * 7) % 21;
         let pos = random_board(seed, n, holes);
-        let b = Budget::unlimited();
+        let b = Budget::new(None, Some(new_limit));
         let new = timed(|| Queries::default().solve(&pos, &b));
-        let v = new.out.expect("solved");
         if new.wall > worst.0 {
             worst = (
                 new.wall,
@@ -283,6 +301,10 @@ fn random(filter: &[String]) {
             );
         }
         new_t.push(new.wall);
+        let Ok(v) = new.out else {
+            new_stopped += 1;
+            continue;
+        };
         if std::env::var_os("NO_PREVIOUS").is_none() {
             let prev = timed(|| previous::solve(&pos, &Budget::new(None, Some(limit))));
             match prev.out {
@@ -303,9 +325,10 @@ fn random(filter: &[String]) {
         limit.as_secs()
     );
     println!(
-        "| new | {} | {} | worst: {}, {} states; peak RSS {} MiB |",
+        "| new | {} | {} | {new_stopped} stopped after {} s; worst: {}, {} states; peak RSS {} MiB |",
         fmt(nm),
         fmt(nw),
+        new_limit.as_secs(),
         worst.1,
         worst.2,
         peak_mib()
