@@ -37,9 +37,9 @@ const MEMO_USEFUL_LOG2: u32 = 20;
 /// Both tables start small and double when half full, so a small search
 /// never takes much memory. The transposition table may grow to half of
 /// `memory`, the endgame memo to an eighth (each capped at what is useful,
-/// [`TT_USEFUL_LOG2`] and [`MEMO_USEFUL_LOG2`]); since doubling briefly
-/// holds the old and the new table, the peak stays under 15/16 of
-/// `memory`. Returns `(tt_max_log2, memo_max_log2)`, in buckets.
+/// `2^24` and `2^20` buckets); since doubling briefly holds the old and
+/// the new table, the tables' peak stays within 7/8 of `memory` (3/4 + 1/8
+/// while the transposition table doubles). Returns `(tt_max_log2, memo_max_log2)`, in buckets.
 pub fn table_log2s<B: Bits>(memory: u64) -> (u32, u32) {
     let bucket = Cache::<B>::BUCKET_BYTES as u64;
     let fit = |bytes: u64, useful: u32| {
