@@ -104,8 +104,14 @@ impl Width {
 
 /// Boards with at least this many relevant footholds are searched on two
 /// threads when the machine has two cores (smaller ones finish in
-/// milliseconds).
-const PARALLEL_MIN: usize = 48;
+/// milliseconds, faster than the threads' overhead).
+const PARALLEL_MIN: usize = 64;
+
+/// The cores available (asked once: the question reads system files).
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// Runs `$body` with `$e` bound to the engine, whatever its width.
 macro_rules! with_engine {
@@ -134,8 +140,7 @@ impl Solver {
             });
         }
         let memory = budget.memory_bytes();
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let threads = if cells.len() >= PARALLEL_MIN && cores > 1 {
+        let threads = if cells.len() >= PARALLEL_MIN && cores() > 1 {
             2
         } else {
             1
