@@ -140,21 +140,20 @@ impl Solver {
             });
         }
         let memory = budget.memory_bytes();
-        let threads = if cells.len() >= PARALLEL_MIN && cores() > 1 {
+        let threads: usize = if cells.len() >= PARALLEL_MIN && cores() > 1 {
             2
         } else {
             1
         };
-        let mut solver = Solver {
-            engine: Width::new(&cells, pos.steps, wide, memory),
-            helper: None,
+        let share = memory / threads as u64;
+        Ok(Solver {
+            engine: Width::new(&cells, pos.steps, wide, share),
+            helper: (threads > 1).then(|| Width::new(&cells, pos.steps, wide, share)),
             cells,
             memory,
             root: pos.clone(),
             wide,
-        };
-        solver.set_threads(threads);
-        Ok(solver)
+        })
     }
 
     /// Searches on `threads` threads (1 or 2; more count as 2): with 2 the
