@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use meeple::budget::Budget;
 use meeple::games::footholds::previous;
 use meeple::games::footholds::rules::{Player, Position, Steps};
-use meeple::games::footholds::search::{Queries, SearchError};
+use meeple::games::footholds::search::{Queries, SearchError, Solver};
 use meeple::games::footholds::{reference_solve, Value};
 
 fn full(n: usize, a: (usize, usize), b: (usize, usize), steps: Steps) -> Position {
@@ -283,6 +283,7 @@ fn random(filter: &[String]) {
     let new_limit = env_limit("NEW_LIMIT", 60);
     let mut new_stopped = 0;
     let mut new_t = Vec::new();
+    let mut one_t = Vec::new();
     let mut prev_t = Vec::new();
     let mut worst = (Duration::ZERO, String::new(), 0);
     let mut stopped = 0;
@@ -305,6 +306,14 @@ fn random(filter: &[String]) {
             new_stopped += 1;
             continue;
         };
+        let one = timed(|| {
+            let b = Budget::unlimited();
+            let mut s = Solver::new(&pos, &b)?;
+            s.set_threads(1);
+            s.value(&pos, &b)
+        });
+        assert_eq!(one.out, Ok(v), "seed {seed}");
+        one_t.push(one.wall);
         if std::env::var_os("NO_PREVIOUS").is_none() {
             let prev = timed(|| previous::solve(&pos, &Budget::new(None, Some(limit))));
             match prev.out {
@@ -316,6 +325,7 @@ fn random(filter: &[String]) {
     }
     let (nm, nw) = median_worst(new_t);
     let (pm, pw) = median_worst(prev_t);
+    let (om, ow) = median_worst(one_t);
     println!("\n## 50 random boards, 9x9 to 11x11, 10-30 % holes\n");
     println!("| solver | median | worst | note |\n|---|---|---|---|");
     println!(
@@ -324,6 +334,7 @@ fn random(filter: &[String]) {
         fmt(pw),
         limit.as_secs()
     );
+    println!("| new, one thread | {} | {} | |", fmt(om), fmt(ow));
     println!(
         "| new | {} | {} | {new_stopped} stopped after {} s; worst: {}, {} states; peak RSS {} MiB |",
         fmt(nm),
