@@ -1,59 +1,59 @@
-//! Benchmark of the footholds solver against the plain reference minimax.
+//! Benchmark of the footholds solver: the plain reference minimax, the
+//! previous solver (as it landed before issue 17: a fresh search per query,
+//! fixed table sizes) and the new one, side by side in the same run.
 //!
-//! `cargo bench --bench footholds` prints one row per case: the answer, the
-//! fast solver's time (best of a few runs for fast cases), the reference's
-//! time in the same run (stopped after a budget when it would take
-//! minutes) and the speed-up. `cargo bench --bench footholds -- 7x7` runs
-//! only the cases whose name contains `7x7`.
+//! `cargo bench --features bench --bench footholds` prints:
+//! 1. small boards: reference (stopped after a budget), previous, new;
+//! 2. big full boards (10x10 corners, centre, near-centre; 11x11 only when
+//!    named: `-- 11x11`): previous and new (each stopped after a budget:
+//!    `PREVIOUS_LIMIT`, `NEW_LIMIT` seconds), the new one's wall and CPU
+//!    time, states, the tables' size and the process's peak RSS;
+//! 3. 50 seeded random 9x9-11x11 boards with 10-30 % holes: median and
+//!    worst, previous and new;
+//! 4. queries on one position: `solve`, then `line`, then `analyze`, then
+//!    `play` of the best move and `solve` again, previous (each from
+//!    nothing) against new (one [`Queries`]).
+//!
+//! Names given after `--` keep only the rows whose name contains one of
+//! them. Times are wall-clock on a shared machine: read the CPU column
+//! and the states too.
 
 use std::time::{Duration, Instant};
 
 use meeple::budget::Budget;
-use meeple::games::footholds::rules::{Cell, Player, Position, Steps};
-use meeple::games::footholds::search::Solver;
-use meeple::games::footholds::{reference_solve, solve, Value};
-
-/// (name, side, A, B, steps, expected answer, reference budget in s)
-type Spec = (&'static str, usize, Cell, Cell, Steps, Option<u32>, u64);
-
-struct Case {
-    name: String,
-    pos: Position,
-    expect: Option<u32>,
-    /// Budget for the reference.
-    reference_limit: Duration,
-}
-
-fn case(name: &str, pos: Position, expect: Option<u32>, limit_s: u64) -> Case {
-    Case {
-        name: name.to_string(),
-        pos,
-        expect,
-        reference_limit: Duration::from_secs(limit_s),
-    }
-}
+use meeple::games::footholds::previous;
+use meeple::games::footholds::rules::{Player, Position, Steps};
+use meeple::games::footholds::search::{Queries, SearchError, Solver};
+use meeple::games::footholds::{reference_solve, Value};
 
 fn full(n: usize, a: (usize, usize), b: (usize, usize), steps: Steps) -> Position {
     Position::full(n, n, a, b, steps)
 }
 
-/// A deterministic pseudo-random 5x5 board (xorshift), about 20% holes.
-fn random_5x5(seed: u64) -> Position {
+/// A deterministic xorshift generator.
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
+    move || {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         x
-    };
-    let mut cells: Vec<bool> = (0..25).map(|_| next() % 5 != 0).collect();
-    let a = ((next() % 5) as usize, (next() % 5) as usize);
-    let b = ((next() % 5) as usize, (next() % 5) as usize);
-    cells[a.0 * 5 + a.1] = true;
-    cells[b.0 * 5 + b.1] = true;
+    }
+}
+
+/// A random `n x n` board with about `holes_pct` % holes, players on
+/// footholds, A to move.
+fn random_board(seed: u64, n: usize, holes_pct: u64) -> Position {
+    let mut next = xorshift(seed);
+    let mut cells: Vec<bool> = (0..n * n).map(|_| next() % 100 >= holes_pct).collect();
+    let mut cell = || ((next() % n as u64) as usize, (next() % n as u64) as usize);
+    let a = cell();
+    let b = cell();
+    cells[a.0 * n + a.1] = true;
+    cells[b.0 * n + b.1] = true;
     Position {
-        rows: 5,
-        cols: 5,
+        rows: n,
+        cols: n,
         cells,
         a,
         b,
@@ -62,19 +62,33 @@ fn random_5x5(seed: u64) -> Position {
     }
 }
 
-fn time_fast(pos: &Position, runs: usize) -> (Value, Duration, u64) {
-    let mut best = Duration::MAX;
-    let mut value = None;
-    let mut nodes = 0;
-    for _ in 0..runs {
-        let budget = Budget::unlimited();
-        let t = Instant::now();
-        let v = solve(pos, &budget).expect("solved");
-        best = best.min(t.elapsed());
-        value = Some(v);
-        nodes = budget.states();
-    }
-    (value.expect("one run"), best, nodes)
+/// CPU time of the whole process (every thread) so far.
+fn cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which ends with ')'): utime is the
+    // 12th, stime the 13th, in clock ticks of 10 ms.
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0))
+        .collect();
+    let ticks = f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0);
+    Duration::from_millis(ticks * 10)
+}
+
+/// Resets the process's peak RSS (Linux `clear_refs` 5).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The process's peak RSS since the last [`reset_peak`], in MiB.
+fn peak_mib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kb| kb >> 10)
 }
 
 fn fmt(d: Duration) -> String {
@@ -88,158 +102,306 @@ fn fmt(d: Duration) -> String {
     }
 }
 
+/// A timed run: its result, wall time, CPU time.
+struct Run<T> {
+    out: T,
+    wall: Duration,
+    cpu: Duration,
+}
+
+fn timed<T>(f: impl FnOnce() -> T) -> Run<T> {
+    let (c0, t0) = (cpu(), Instant::now());
+    let out = f();
+    Run {
+        out,
+        wall: t0.elapsed(),
+        cpu: cpu().saturating_sub(c0),
+    }
+}
+
+/// "1.23 s", or "> 30 s (stopped)" when the budget ran out.
+fn shown<T>(r: &Run<Result<T, SearchError>>, limit: Duration) -> String {
+    match r.out {
+        Ok(_) => fmt(r.wall),
+        Err(_) => format!("> {} s (stopped)", limit.as_secs()),
+    }
+}
+
+/// A limit in seconds from the environment variable `var`, or `default`.
+fn env_limit(var: &str, default: u64) -> Duration {
+    Duration::from_secs(
+        std::env::var(var)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default),
+    )
+}
+
+fn verdict(v: Value) -> String {
+    format!(
+        "{} ({})",
+        v.moves,
+        if v.mover_wins {
+            "mover wins"
+        } else {
+            "mover loses"
+        }
+    )
+}
+
+fn wanted(filter: &[String], name: &str, on_demand: bool) -> bool {
+    if filter.is_empty() {
+        !on_demand
+    } else {
+        filter.iter().any(|f| name.contains(f.as_str()))
+    }
+}
+
+/// Section 1: small boards against the reference.
+fn small(filter: &[String]) {
+    let o = Steps::Orthogonal;
+    #[rustfmt::skip]
+    let cases = [
+        ("5x5 full A(0,0) B(4,4)", full(5, (0, 0), (4, 4), o), 21),
+        ("5x5 full A(2,2) B(0,0)", full(5, (2, 2), (0, 0), o), 17),
+        ("5x5 king A(0,0) B(4,4)", full(5, (0, 0), (4, 4), Steps::King), 23),
+        ("6x6 full A(0,0) B(5,5)", full(6, (0, 0), (5, 5), o), 34),
+        ("6x6 full A(2,2) B(3,3)", full(6, (2, 2), (3, 3), o), 32),
+        ("7x7 full A(0,0) B(6,6)", full(7, (0, 0), (6, 6), o), 45),
+        ("7x7 full A(3,3) B(3,4)", full(7, (3, 3), (3, 4), o), 47),
+        ("8x8 full A(0,0) B(7,7)", full(8, (0, 0), (7, 7), o), 62),
+        ("8x8 full A(2,2) B(5,5)", full(8, (2, 2), (5, 5), o), 62),
+        ("9x9 full A(0,0) B(8,8)", full(9, (0, 0), (8, 8), o), 77),
+    ];
+    println!("## Small boards\n");
+    println!("| case | answer | reference | previous | new | new states | new vs previous |");
+    println!("|---|---|---|---|---|---|---|");
+    let limit = Duration::from_secs(5);
+    for (name, pos, expect) in cases {
+        if !wanted(filter, name, false) {
+            continue;
+        }
+        let b = Budget::unlimited();
+        let new = timed(|| Queries::default().solve(&pos, &b));
+        let states = b.states();
+        let v = new.out.expect("solved");
+        assert_eq!(v.moves, expect, "{name}");
+        let prev = timed(|| previous::solve(&pos, &Budget::unlimited()));
+        assert_eq!(prev.out, Ok(v), "{name}");
+        let reference = timed(|| reference_solve(&pos, &Budget::new(None, Some(limit))));
+        let rs = match reference.out {
+            Ok(r) => {
+                assert_eq!(r, v, "{name}");
+                fmt(reference.wall)
+            }
+            Err(_) => format!("> {} s (stopped)", limit.as_secs()),
+        };
+        println!(
+            "| {name} | {} | {rs} | {} | {} | {states} | {:.1}x |",
+            verdict(v),
+            fmt(prev.wall),
+            fmt(new.wall),
+            prev.wall.as_secs_f64() / new.wall.as_secs_f64()
+        );
+    }
+}
+
+/// Section 2: big full boards.
+fn big(filter: &[String]) {
+    let o = Steps::Orthogonal;
+    #[rustfmt::skip]
+    let cases = [
+        ("10x10 full A(0,0) B(9,9)", full(10, (0, 0), (9, 9), o), false),
+        ("10x10 full A(0,0) B(0,9)", full(10, (0, 0), (0, 9), o), false),
+        ("10x10 full A(4,4) B(5,5) centre", full(10, (4, 4), (5, 5), o), false),
+        ("10x10 full A(3,3) B(6,6) near centre", full(10, (3, 3), (6, 6), o), false),
+        ("11x11 full A(0,0) B(10,10)", full(11, (0, 0), (10, 10), o), true),
+    ];
+    let limit = env_limit("PREVIOUS_LIMIT", 60);
+    let new_limit = env_limit("NEW_LIMIT", 600);
+    println!(
+        "\n## Big full boards (previous stopped after {} s, new after {} s)\n",
+        limit.as_secs(),
+        new_limit.as_secs()
+    );
+    println!("| case | answer | previous | new | new CPU | new states | tables | peak RSS |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, pos, on_demand) in cases {
+        if !wanted(filter, name, on_demand) {
+            continue;
+        }
+        reset_peak();
+        let b = Budget::new(None, Some(new_limit));
+        let mut q = Queries::default();
+        let new = timed(|| q.solve(&pos, &b));
+        let peak = peak_mib();
+        let Ok(v) = new.out else {
+            println!(
+                "| {name} | ? | - | {} | {} | {} | {} MiB | {peak} MiB |",
+                shown(&new, new_limit),
+                fmt(new.cpu),
+                b.states(),
+                q.table_bytes() >> 20,
+            );
+            continue;
+        };
+        let prev = if std::env::var_os("NO_PREVIOUS").is_some() {
+            "-".to_string()
+        } else {
+            let r = timed(|| previous::solve(&pos, &Budget::new(None, Some(limit))));
+            if let Ok(p) = r.out {
+                assert_eq!(p, v, "{name}");
+            }
+            shown(&r, limit)
+        };
+        println!(
+            "| {name} | {} | {prev} | {} | {} | {} | {} MiB | {peak} MiB |",
+            verdict(v),
+            fmt(new.wall),
+            fmt(new.cpu),
+            b.states(),
+            q.table_bytes() >> 20,
+        );
+    }
+}
+
+/// Median and worst of some durations.
+fn median_worst(mut d: Vec<Duration>) -> (Duration, Duration) {
+    d.sort();
+    (
+        d.get(d.len() / 2).copied().unwrap_or_default(),
+        d.last().copied().unwrap_or_default(),
+    )
+}
+
+/// Section 3: random boards with holes.
+fn random(filter: &[String]) {
+    if !wanted(filter, "random", false) {
+        return;
+    }
+    let limit = env_limit("PREVIOUS_LIMIT", 20);
+    let new_limit = env_limit("NEW_LIMIT", 60);
+    let mut new_stopped = 0;
+    let mut new_t = Vec::new();
+    let mut one_t = Vec::new();
+    let mut prev_t = Vec::new();
+    let mut worst = (Duration::ZERO, String::new(), 0);
+    let mut stopped = 0;
+    reset_peak();
+    for seed in 1..=50u64 {
+        let n = 9 + (seed % 3) as usize;
+        let holes = 10 + (seed * 7) % 21;
+        let pos = random_board(seed, n, holes);
+        let b = Budget::new(None, Some(new_limit));
+        let new = timed(|| Queries::default().solve(&pos, &b));
+        if new.wall > worst.0 {
+            worst = (
+                new.wall,
+                format!("seed {seed}: {n}x{n}, {holes} % holes"),
+                b.states(),
+            );
+        }
+        new_t.push(new.wall);
+        let Ok(v) = new.out else {
+            new_stopped += 1;
+            continue;
+        };
+        let one = timed(|| {
+            let b = Budget::unlimited();
+            let mut s = Solver::new(&pos, &b)?;
+            s.set_threads(1);
+            s.value(&pos, &b)
+        });
+        assert_eq!(one.out, Ok(v), "seed {seed}");
+        one_t.push(one.wall);
+        if std::env::var_os("NO_PREVIOUS").is_none() {
+            let prev = timed(|| previous::solve(&pos, &Budget::new(None, Some(limit))));
+            match prev.out {
+                Ok(p) => assert_eq!(p, v, "seed {seed}"),
+                Err(_) => stopped += 1,
+            }
+            prev_t.push(prev.wall);
+        }
+    }
+    let (nm, nw) = median_worst(new_t);
+    let (pm, pw) = median_worst(prev_t);
+    let (om, ow) = median_worst(one_t);
+    println!("\n## 50 random boards, 9x9 to 11x11, 10-30 % holes\n");
+    println!("| solver | median | worst | note |\n|---|---|---|---|");
+    println!(
+        "| previous | {} | {} | {stopped} stopped after {} s |",
+        fmt(pm),
+        fmt(pw),
+        limit.as_secs()
+    );
+    println!("| new, one thread | {} | {} | |", fmt(om), fmt(ow));
+    println!(
+        "| new | {} | {} | {new_stopped} stopped after {} s; worst: {}, {} states; peak RSS {} MiB |",
+        fmt(nm),
+        fmt(nw),
+        new_limit.as_secs(),
+        worst.1,
+        worst.2,
+        peak_mib()
+    );
+}
+
+/// Section 4: the queries of one position.
+fn queries(filter: &[String]) {
+    let o = Steps::Orthogonal;
+    let cases = [
+        ("queries 8x8 A(0,0) B(7,7)", full(8, (0, 0), (7, 7), o)),
+        ("queries 9x9 A(0,0) B(8,8)", full(9, (0, 0), (8, 8), o)),
+        ("queries 10x10 A(0,0) B(9,9)", full(10, (0, 0), (9, 9), o)),
+    ];
+    println!("\n## Queries on one position: solve, line, analyze, play the best move, solve\n");
+    println!("| case | solver | solve | line | analyze | after play | line+analyze / solve |");
+    println!("|---|---|---|---|---|---|---|");
+    for (name, pos, on_demand) in cases.map(|(n, p)| (n, p, n.contains("10x10"))) {
+        if !wanted(filter, name, on_demand) {
+            continue;
+        }
+        let b = Budget::unlimited;
+        let row = |solver: &str, t: [Duration; 4]| {
+            println!(
+                "| {name} | {solver} | {} | {} | {} | {} | {:.2} |",
+                fmt(t[0]),
+                fmt(t[1]),
+                fmt(t[2]),
+                fmt(t[3]),
+                (t[1] + t[2]).as_secs_f64() / t[0].as_secs_f64()
+            );
+        };
+        let s = timed(|| previous::solve(&pos, &b()));
+        let l = timed(|| previous::principal_line(&pos, &b()));
+        let a = timed(|| previous::analyze(&pos, &b()));
+        let line = l.out.expect("line");
+        let next = pos.play(line[0].1).expect("legal");
+        let p = timed(|| previous::solve(&next, &b()));
+        let want = s.out.expect("solved");
+        assert_eq!(line.len() as u32, want.moves);
+        assert!(a.out.expect("analyzed").iter().any(|m| m.1 == want));
+        row("previous", [s.wall, l.wall, a.wall, p.wall]);
+        let mut q = Queries::default();
+        let s = timed(|| q.solve(&pos, &b()));
+        let l = timed(|| q.principal_line(&pos, &b()));
+        let a = timed(|| q.analyze(&pos, &b()));
+        let p = timed(|| q.solve(&next, &b()));
+        assert_eq!(s.out, Ok(want));
+        assert_eq!(l.out.expect("line").len() as u32, want.moves);
+        assert!(a.out.expect("analyzed").iter().any(|m| m.1 == want));
+        assert!(p.out.is_ok());
+        row("new", [s.wall, l.wall, a.wall, p.wall]);
+    }
+}
+
 fn main() {
     let filter: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let o = Steps::Orthogonal;
-    let k = Steps::King;
-    #[rustfmt::skip]
-    let table: [Spec; 15] = [
-        ("5x5 full A(0,0) B(4,4)", 5, (0, 0), (4, 4), o, Some(21), 20),
-        ("5x5 full A(2,2) B(0,0)", 5, (2, 2), (0, 0), o, Some(17), 20),
-        ("5x5 full A(0,0) B(0,0)", 5, (0, 0), (0, 0), o, Some(1), 20),
-        ("6x6 full A(0,0) B(5,5)", 6, (0, 0), (5, 5), o, Some(34), 20),
-        ("6x6 full A(2,2) B(3,3)", 6, (2, 2), (3, 3), o, Some(32), 20),
-        ("7x7 full A(0,0) B(6,6)", 7, (0, 0), (6, 6), o, Some(45), 20),
-        ("7x7 full A(1,1) B(5,5)", 7, (1, 1), (5, 5), o, Some(46), 20),
-        ("7x7 full A(3,3) B(3,4)", 7, (3, 3), (3, 4), o, Some(47), 20),
-        ("5x5 king A(0,0) B(4,4)", 5, (0, 0), (4, 4), k, Some(23), 10),
-        ("8x8 full A(0,0) B(7,7)", 8, (0, 0), (7, 7), o, Some(62), 10),
-        ("8x8 full A(0,0) B(0,7)", 8, (0, 0), (0, 7), o, Some(62), 5),
-        ("8x8 full A(2,2) B(5,5)", 8, (2, 2), (5, 5), o, Some(62), 5),
-        ("9x9 full A(0,0) B(8,8)", 9, (0, 0), (8, 8), o, Some(77), 5),
-        // The last two only when asked for by name (10-20 s each), e.g.
-        // `cargo bench --bench footholds -- 10x10`.
-        ("10x10 full A(0,0) B(9,9)", 10, (0, 0), (9, 9), o, Some(98), 5),
-        ("8x8 full A(3,3) B(4,4)", 8, (3, 3), (4, 4), o, Some(60), 5),
-    ];
-    let mut cases: Vec<Case> = table
-        .iter()
-        .map(|&(name, n, a, b, steps, expect, limit)| {
-            case(name, full(n, a, b, steps), expect, limit)
-        })
-        .collect();
-    for seed in 1..=3 {
-        cases.insert(
-            3,
-            case(&format!("5x5 random #{seed}"), random_5x5(seed), None, 20),
-        );
-    }
-    println!(
-        "| case | answer | fast | fast states | reference | speed-up |\n|---|---|---|---|---|---|"
-    );
-    // "Any 5x5 board": every pair of start cells on the full board, and
-    // 300 boards with random holes.
-    let mut worst_full = (Duration::ZERO, String::new());
-    for a in 0..25 {
-        for b in 0..25 {
-            let p = full(5, (a / 5, a % 5), (b / 5, b % 5), o);
-            let (_, t, _) = time_fast(&p, 2);
-            if t > worst_full.0 {
-                worst_full = (t, format!("A{:?} B{:?}", p.a, p.b));
-            }
-        }
-    }
-    let mut worst_king = (Duration::ZERO, String::new());
-    for a in 0..25 {
-        for b in 0..25 {
-            let p = full(5, (a / 5, a % 5), (b / 5, b % 5), Steps::King);
-            let (_, t, _) = time_fast(&p, 2);
-            if t > worst_king.0 {
-                worst_king = (t, format!("A{:?} B{:?}", p.a, p.b));
-            }
-        }
-    }
-    let mut worst_random = Duration::ZERO;
-    for seed in 100..400 {
-        let (_, t, _) = time_fast(&random_5x5(seed), 2);
-        worst_random = worst_random.max(t);
-    }
-    for c in &cases {
-        let named = filter.iter().any(|f| c.name.contains(f.as_str()));
-        let on_demand = c.name.starts_with("10x10") || c.name.contains("A(3,3) B(4,4)");
-        if !named && (!filter.is_empty() || on_demand) {
-            continue;
-        }
-        let runs = if c.name.starts_with("7x7")
-            || c.name.starts_with("5x5")
-            || c.name.starts_with("6x6")
-        {
-            5
-        } else {
-            1
-        };
-        let (v, t, nodes) = time_fast(&c.pos, runs);
-        if let Some(e) = c.expect {
-            assert_eq!(v.moves, e, "{}", c.name);
-        }
-        if std::env::var_os("FAST_ONLY").is_some() {
-            println!("| {} | {} | {} | {} |", c.name, v.moves, fmt(t), nodes);
-            continue;
-        }
-        let budget = Budget::new(None, Some(c.reference_limit));
-        let t0 = Instant::now();
-        let r = reference_solve(&c.pos, &budget);
-        let rt = t0.elapsed();
-        let (rs, speed) = match r {
-            Ok(rv) => {
-                assert_eq!(rv, v, "{}", c.name);
-                (
-                    fmt(rt),
-                    format!("{:.0}x", rt.as_secs_f64() / t.as_secs_f64()),
-                )
-            }
-            Err(_) => {
-                let ratio = rt.as_secs_f64() / t.as_secs_f64();
-                (
-                    format!("> {} s (stopped)", c.reference_limit.as_secs()),
-                    if ratio >= 1.0 {
-                        format!("> {ratio:.0}x")
-                    } else {
-                        "-".to_string()
-                    },
-                )
-            }
-        };
-        println!(
-            "| {} | {} ({}) | {} | {} | {} | {} |",
-            c.name,
-            v.moves,
-            if v.mover_wins {
-                "mover wins"
-            } else {
-                "mover loses"
-            },
-            fmt(t),
-            nodes,
-            rs,
-            speed
-        );
-    }
-    println!(
-        "\nworst of the 625 start pairs on the full 5x5 board (fast solver, best of 2): {} ({})",
-        fmt(worst_full.0),
-        worst_full.1
-    );
-    println!(
-        "worst of the 625 start pairs on the full 5x5 board with king steps (best of 2): {} ({})",
-        fmt(worst_king.0),
-        worst_king.1
-    );
-    println!(
-        "worst of 300 random 5x5 boards with holes (fast solver, best of 2): {}",
-        fmt(worst_random)
-    );
-    let p = full(8, (0, 0), (7, 7), o);
-    let b = Budget::unlimited();
-    if let Ok(mut s) = Solver::new(&p, &b) {
-        let v = s.value(&p);
-        println!(
-            "8x8: {v:?}; tables after the solve: {} KiB; {:?}",
-            s.table_bytes() >> 10,
-            s.stats()
-        );
-    }
+    small(&filter);
+    big(&filter);
+    random(&filter);
+    queries(&filter);
 }

@@ -7,7 +7,6 @@
 //! states are added to it once per 1024 ticks, on the path that already
 //! checks the clock, so ticking costs nothing more.
 
-use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -75,6 +74,8 @@ impl Meter {
 }
 
 /// A budget for one solve. Cheap to tick; checks the clock every 1024 ticks.
+/// Shared by the threads of a parallel search (`Sync`): the state count is
+/// one atomic counter, so `--max-states` counts the states of every thread.
 #[derive(Debug, Default)]
 pub struct Budget {
     max_states: Option<u64>,
@@ -82,14 +83,14 @@ pub struct Budget {
     timeout: Option<Duration>,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
-    states: Cell<u64>,
+    states: AtomicU64,
     metered: bool,
 }
 
 impl Drop for Budget {
     fn drop(&mut self) {
         if self.metered {
-            let n = self.states.get();
+            let n = self.states.load(Ordering::Relaxed);
             METER
                 .states
                 .fetch_add(n - ((n >> 10) << 10), Ordering::Relaxed);
@@ -113,7 +114,7 @@ impl Budget {
             timeout,
             deadline: timeout.map(|t| Instant::now() + t),
             cancel: None,
-            states: Cell::new(0),
+            states: AtomicU64::new(0),
             metered: false,
         }
     }
@@ -165,7 +166,7 @@ impl Budget {
             timeout: self.timeout,
             deadline: self.timeout.map(|t| Instant::now() + t),
             cancel: self.cancel.clone(),
-            states: Cell::new(0),
+            states: AtomicU64::new(0),
             metered: false,
         };
         if self.metered {
@@ -177,7 +178,7 @@ impl Budget {
 
     /// States counted so far.
     pub fn states(&self) -> u64 {
-        self.states.get()
+        self.states.load(Ordering::Relaxed)
     }
 
     /// Count one expanded state.
@@ -189,9 +190,8 @@ impl Budget {
     /// Count `n` expanded states at once.
     #[inline]
     pub fn tick_n(&self, n: u64) -> Result<(), LimitHit> {
-        let before = self.states.get();
+        let before = self.states.fetch_add(n, Ordering::Relaxed);
         let now = before.saturating_add(n);
-        self.states.set(now);
         if let Some(limit) = self.max_states {
             if now > limit {
                 return Err(LimitHit::States { limit });
@@ -213,7 +213,7 @@ impl Budget {
         if let Some(flag) = &self.cancel {
             if flag.load(Ordering::Relaxed) {
                 return Err(LimitHit::Cancelled {
-                    states: self.states.get(),
+                    states: self.states(),
                 });
             }
         }
@@ -221,7 +221,7 @@ impl Budget {
             if Instant::now() >= deadline {
                 return Err(LimitHit::Time {
                     seconds: timeout.as_secs_f64(),
-                    states: self.states.get(),
+                    states: self.states(),
                 });
             }
         }

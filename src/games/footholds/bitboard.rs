@@ -11,9 +11,12 @@ use std::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub,
 };
 
-/// What the solver needs of a set of foothold indices.
+/// What the solver needs of a set of foothold indices (shared between the
+/// threads of a parallel search, hence `Send + Sync`).
 pub trait Bits:
     Copy
+    + Send
+    + Sync
     + Eq
     + Hash
     + Debug

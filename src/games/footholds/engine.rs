@@ -9,6 +9,10 @@
 //! the window needs), board symmetry wherever a position is symmetric, and
 //! an MTD(f)-style driver of null-window tests on the exact score.
 //!
+//! Memory: the tables are sized from the query's [`Budget::memory_bytes`]
+//! (`--memory MB`, default 1 GiB): see [`table_log2s`]. With two threads
+//! ([`Engine::value_split`]) each of the two engines gets half.
+//!
 //! Scores are from the side to move's view: a win in `n` more moves scores
 //! `MAXN - n`, a loss in `n` more moves scores `n - MAXN`, so faster wins and
 //! slower losses score higher. A child's score `s` is worth `up(s)` to its
@@ -19,14 +23,34 @@ use super::endgame::Endgame;
 use super::graph::Graph;
 use super::rules::{Cell, Position, Steps};
 use super::search::Value;
-use super::table::{Bounds, Table};
+use super::table::{Bounds, Cache, Table};
 use crate::budget::{Budget, LimitHit};
 
-/// The transposition table grows up to `2^20` buckets of 4 entries: 64 MiB
-/// with 64-bit sets, 96 MiB with 128-bit sets.
-const TT_MAX_LOG2: u32 = 20;
-/// The endgame memo grows up to `2^18` buckets: 16 MiB (24 MiB wide).
-const MEMO_MAX_LOG2: u32 = 18;
+/// The most buckets (of 4 entries) worth giving the transposition table:
+/// `2^24`, 1 GiB with 64-bit sets.
+const TT_USEFUL_LOG2: u32 = 24;
+/// The most buckets worth giving the endgame memo: `2^20`.
+const MEMO_USEFUL_LOG2: u32 = 20;
+
+/// The table sizes for a memory budget of `memory` bytes (`--memory`).
+///
+/// Both tables start small and double when half full, so a small search
+/// never takes much memory. The transposition table may grow to half of
+/// `memory`, the endgame memo to an eighth (each capped at what is useful,
+/// `2^24` and `2^20` buckets); since doubling briefly holds the old and
+/// the new table, the tables' peak stays within 7/8 of `memory` (3/4 + 1/8
+/// while the transposition table doubles). Returns `(tt_max_log2, memo_max_log2)`, in buckets.
+pub fn table_log2s<B: Bits>(memory: u64) -> (u32, u32) {
+    let bucket = Cache::<B>::BUCKET_BYTES as u64;
+    let fit = |bytes: u64, useful: u32| {
+        let buckets = (bytes / bucket).max(1);
+        (63 - buckets.leading_zeros()).min(useful)
+    };
+    (
+        fit(memory / 2, TT_USEFUL_LOG2),
+        fit(memory / 8, MEMO_USEFUL_LOG2),
+    )
+}
 
 /// Score of a win in `n` more moves is `MAXN - n`; of a loss, `n - MAXN`.
 const MAXN: i32 = 1000;
@@ -103,17 +127,18 @@ pub struct Stats {
     pub tt_cuts: u64,
     /// Nodes where every move was searched.
     pub all_nodes: u64,
+    /// Null-window tests whose root moves were split between two threads.
+    pub split_tests: u32,
 }
 
 /// The search engine for one game on one set width: the indexed board, the
 /// transposition table and the endgame memo, reused across the positions
 /// of that game.
-pub struct Engine<'b, B> {
+pub struct Engine<B> {
     g: Graph<B>,
     tt: Table<B>,
     eg: Endgame<B>,
     syms: Vec<Vec<u8>>,
-    budget: &'b Budget,
     /// Cutoff counts per (from, to).
     history: Vec<u32>,
     /// Positions whose search took fewer than `2^(tt_effort-1)` states are
@@ -185,23 +210,24 @@ pub enum Start<B> {
     Search(Node<B>),
 }
 
-impl<'b, B: Bits> Engine<'b, B> {
+impl<B: Bits> Engine<B> {
     /// An engine for the game on the footholds `cells` (sorted, at most
-    /// `B::CAPACITY`).
-    pub fn new(cells: &[Cell], steps: Steps, budget: &'b Budget) -> Engine<'b, B> {
+    /// `B::CAPACITY`) whose tables stay within `memory` bytes (see
+    /// [`table_log2s`]).
+    pub fn new(cells: &[Cell], steps: Steps, memory: u64) -> Engine<B> {
         let g = Graph::<B>::from_cells(cells, steps, None);
         let syms = g.symmetries();
         let sym_fixed = syms
             .iter()
             .map(|p| g.all.filter(|&i| p[i as usize] == i).collect())
             .collect();
+        let (tt_log2, memo_log2) = table_log2s::<B>(memory);
         Engine {
             syms,
             sym_fixed,
-            tt: Table::new(8, TT_MAX_LOG2),
-            eg: Endgame::new(6, MEMO_MAX_LOG2),
+            tt: Table::new(8, tt_log2),
+            eg: Endgame::new(6, memo_log2),
             g,
-            budget,
             etc: false,
             trace: false,
             endgame: true,
@@ -244,25 +270,39 @@ impl<'b, B: Bits> Engine<'b, B> {
         Some(Start::Search(Node { cells, m, o }))
     }
 
+    /// The move the table holds for `pos` (best or refuting), if any.
+    pub fn table_move(&self, pos: &Position) -> Option<Cell> {
+        let Some(Start::Search(n)) = self.start(pos) else {
+            return None;
+        };
+        let b = self.tt.probe(n.cells, n.m, n.o)?;
+        (b.best != 255).then(|| self.g.cell(b.best))
+    }
+
     /// The exact value of a position from [`Engine::start`].
-    pub fn value(&mut self, start: Start<B>) -> Result<Value, LimitHit> {
+    pub fn value(&mut self, start: Start<B>, budget: &Budget) -> Result<Value, LimitHit> {
         match start {
             Start::Done(v) => Ok(v),
-            Start::Search(node) => Ok(to_value(self.solve_node(node)?)),
+            Start::Search(node) => Ok(to_value(self.solve_node(node, budget)?)),
         }
     }
 
     /// Whether the exact value of a position from [`Engine::start`] is `v`
     /// (two null-window tests).
-    pub fn has_value(&mut self, start: Start<B>, v: Value) -> Result<bool, LimitHit> {
+    pub fn has_value(
+        &mut self,
+        start: Start<B>,
+        v: Value,
+        budget: &Budget,
+    ) -> Result<bool, LimitHit> {
         match start {
             Start::Done(w) => Ok(w == v),
             Start::Search(node) => {
                 let t = to_score(v);
-                if self.search(node, t - 1, t)? < t {
+                if self.search(node, t - 1, t, budget)? < t {
                     return Ok(false);
                 }
-                Ok(self.search(node, t, t + 1)? <= t)
+                Ok(self.search(node, t, t + 1, budget)? <= t)
             }
         }
     }
@@ -302,14 +342,22 @@ impl<'b, B: Bits> Engine<'b, B> {
 
     /// The exact score of a search node: null-window tests on the exact
     /// score, first the winner, then the length.
-    fn solve_node(&mut self, node: Node<B>) -> Result<i32, LimitHit> {
+    fn solve_node(&mut self, node: Node<B>, budget: &Budget) -> Result<i32, LimitHit> {
         let mut lo = -MAXN;
         let mut hi = MAXN;
-        let mut guess = 1;
+        // Bounds from earlier queries on this position hold still.
+        if let Some(b) = self.tt.probe(node.cells, node.m, node.o) {
+            lo = lo.max(b.lower as i32);
+            hi = hi.min(b.upper as i32);
+            if lo >= hi {
+                return Ok(lo);
+            }
+        }
+        let mut guess = 1.clamp(lo + 1, hi);
         loop {
             self.stats.tests += 1;
             let n0 = self.stats.nodes;
-            let s = self.search(node, guess - 1, guess)?;
+            let s = self.search(node, guess - 1, guess, budget)?;
             if self.trace {
                 eprintln!(
                     "test {guess} -> {s} ({:?}) nodes {}",
@@ -334,8 +382,14 @@ impl<'b, B: Bits> Engine<'b, B> {
 
     /// Alpha-beta (fail-soft) on the exact score of `node` within
     /// `(alpha, beta)`.
-    fn search(&mut self, node: Node<B>, mut alpha: i32, mut beta: i32) -> Result<i32, LimitHit> {
-        self.budget.tick()?;
+    fn search(
+        &mut self,
+        node: Node<B>,
+        mut alpha: i32,
+        mut beta: i32,
+        budget: &Budget,
+    ) -> Result<i32, LimitHit> {
+        budget.tick()?;
         self.stats.nodes += 1;
         let Node { cells, m, o } = node;
         let moves = self.g.adj(m) & cells;
@@ -384,9 +438,9 @@ impl<'b, B: Bits> Engine<'b, B> {
         match scan {
             Scan::Separated(ra, rb) if self.endgame => {
                 self.stats.endgames += 1;
-                let before = self.budget.states();
-                let s = self.endgame(m, o, ra, rb, alpha, beta)?;
-                let effort = (64 - (self.budget.states() - before).leading_zeros()) as u8;
+                let before = budget.states();
+                let s = self.endgame((m, o), (ra, rb), alpha, beta, budget)?;
+                let effort = (64 - (budget.states() - before).leading_zeros()) as u8;
                 let (lo, hi) = if s <= alpha {
                     (-MAXN, s)
                 } else if s >= beta {
@@ -422,7 +476,7 @@ impl<'b, B: Bits> Engine<'b, B> {
                 order[..k].sort_unstable_by_key(|e| e.0);
             }
         }
-        let before = self.budget.states();
+        let before = budget.states();
         let order = order.map(|e| e.1);
         if self.etc {
             // Enhanced transposition cutoff: a child already known to be
@@ -446,7 +500,7 @@ impl<'b, B: Bits> Engine<'b, B> {
                 m: o,
                 o: x,
             };
-            let v = up(self.search(child, down(beta), down(alpha))?);
+            let v = up(self.search(child, down(beta), down(alpha), budget)?);
             if v > best {
                 best = v;
                 best_move = x;
@@ -463,7 +517,7 @@ impl<'b, B: Bits> Engine<'b, B> {
         if best < beta {
             self.stats.all_nodes += 1;
         }
-        let work = self.budget.states() - before;
+        let work = budget.states() - before;
         let effort = (64 - work.leading_zeros()) as u8;
         let (lo, hi) = if best <= alpha0 {
             (-MAXN, best)
@@ -481,23 +535,22 @@ impl<'b, B: Bits> Engine<'b, B> {
     /// paths are only computed as far as the window needs.
     fn endgame(
         &mut self,
-        m: u8,
-        o: u8,
-        ra: B,
-        rb: B,
+        (m, o): (u8, u8),
+        (ra, rb): (B, B),
         alpha: i32,
         beta: i32,
+        budget: &Budget,
     ) -> Result<i32, LimitHit> {
-        let s = self.endgame_test(m, o, ra, rb, beta)?;
+        let s = self.endgame_test((m, o), (ra, rb), beta, budget)?;
         if s >= beta || s <= alpha {
             return Ok(s);
         }
-        let t = self.endgame_test(m, o, ra, rb, alpha + 1)?;
+        let t = self.endgame_test((m, o), (ra, rb), alpha + 1, budget)?;
         if t <= alpha {
             return Ok(t);
         }
-        let la = self.eg.longest(&self.g, m, ra, self.budget)?;
-        let lb = self.eg.longest(&self.g, o, rb, self.budget)?;
+        let la = self.eg.longest(&self.g, m, ra, budget)?;
+        let lb = self.eg.longest(&self.g, o, rb, budget)?;
         Ok(if la > lb {
             win(2 * lb + 1)
         } else {
@@ -508,8 +561,14 @@ impl<'b, B: Bits> Engine<'b, B> {
     /// Whether the separated position scores at least `g`: a lower bound
     /// `>= g` if so, else an upper bound `< g`. (Its value is a win in
     /// `2*lb + 1` if `la > lb`, else a loss in `2*la`.)
-    fn endgame_test(&mut self, m: u8, o: u8, ra: B, rb: B, g: i32) -> Result<i32, LimitHit> {
-        let (graph, budget) = (&self.g, self.budget);
+    fn endgame_test(
+        &mut self,
+        (m, o): (u8, u8),
+        (ra, rb): (B, B),
+        g: i32,
+        budget: &Budget,
+    ) -> Result<i32, LimitHit> {
+        let graph = &self.g;
         let eg = &mut self.eg;
         if g <= -MAXN {
             return Ok(-MAXN);
@@ -631,7 +690,132 @@ impl<'b, B: Bits> Engine<'b, B> {
     }
 }
 
-impl<B: Bits> Engine<'_, B> {
+/// Root moves split between two engines on two threads (see
+/// [`Engine::value_split`]).
+impl<B: Bits> Engine<B> {
+    /// Whether the table holds bounds for `pos`.
+    pub fn knows(&self, pos: &Position) -> bool {
+        matches!(self.start(pos), Some(Start::Search(n)) if self.tt.probe(n.cells, n.m, n.o).is_some())
+    }
+
+    /// The moves of a root worth searching, in search order; `None` when
+    /// the root settles without a move loop (the rules, the separation
+    /// endgame).
+    fn root_moves(&self, node: Node<B>) -> Option<Vec<u8>> {
+        let Node { cells, m, o } = node;
+        let moves = self.g.adj(m) & cells;
+        if moves.is_empty() || (self.g.adj(o) & cells).without(m).is_empty() {
+            return None;
+        }
+        let cand = moves.without(o) & self.symmetric_moves(node);
+        let Scan::Distances(dist) = self.scan(cells, m, o) else {
+            return None;
+        };
+        let mut order: Vec<(u8, u8)> = dist.into_iter().filter(|e| cand.contains(e.1)).collect();
+        order.sort_unstable();
+        Some(order.into_iter().map(|e| e.1).collect())
+    }
+
+    /// The best of the children `xs` of `node` for a null-window test at
+    /// `g` (fail-soft; stops at the first child reaching `g`).
+    fn best_of(
+        &mut self,
+        node: Node<B>,
+        xs: &[u8],
+        g: i32,
+        budget: &Budget,
+    ) -> Result<i32, LimitHit> {
+        let rest = node.cells.without(node.m);
+        let mut best = -INF;
+        for &x in xs {
+            let child = Node {
+                cells: rest,
+                m: node.o,
+                o: x,
+            };
+            let v = up(self.search(child, down(g), down(g - 1), budget)?);
+            best = best.max(v);
+            if v >= g {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// The exact value of a position from [`Engine::start`], the root's
+    /// moves shared out between `self` and `helper`, each searching its
+    /// share on its own thread with its own tables (moves `0, 2, …` in
+    /// search order here, `1, 3, …` on the helper, so each keeps finding
+    /// its subtrees in its own table from one null-window test to the
+    /// next). Both count their states on the one `budget`.
+    pub fn value_split(
+        &mut self,
+        helper: &mut Engine<B>,
+        start: Start<B>,
+        budget: &Budget,
+    ) -> Result<Value, LimitHit> {
+        match start {
+            Start::Done(v) => Ok(v),
+            Start::Search(n) => Ok(to_value(self.split_score(helper, n, budget)?)),
+        }
+    }
+
+    /// The exact score of `node` for [`Engine::value_split`]: a node with
+    /// one move worth searching (a symmetric start) splits its child.
+    fn split_score(
+        &mut self,
+        helper: &mut Engine<B>,
+        node: Node<B>,
+        budget: &Budget,
+    ) -> Result<i32, LimitHit> {
+        let moves = match self.root_moves(node) {
+            Some(moves) if !moves.is_empty() => moves,
+            _ => return self.solve_node(node, budget),
+        };
+        if let [x] = moves[..] {
+            budget.tick()?;
+            let child = Node {
+                cells: node.cells.without(node.m),
+                m: node.o,
+                o: x,
+            };
+            let s = up(self.split_score(helper, child, budget)?);
+            // Kept for the queries that follow (`line`, `analyze`).
+            self.store(node, 127, s, s, x);
+            return Ok(s);
+        }
+        let mine: Vec<u8> = moves.iter().step_by(2).copied().collect();
+        let theirs: Vec<u8> = moves.iter().skip(1).step_by(2).copied().collect();
+        let (mut lo, mut hi) = (-MAXN, MAXN);
+        if let Some(b) = self.tt.probe(node.cells, node.m, node.o) {
+            lo = lo.max(b.lower as i32);
+            hi = hi.min(b.upper as i32);
+        }
+        let mut guess = 1.clamp(lo + 1, hi.max(lo + 1));
+        while lo < hi {
+            self.stats.tests += 1;
+            self.stats.split_tests += 1;
+            let g = guess;
+            let (a, b) = std::thread::scope(|s| {
+                let h = s.spawn(|| helper.best_of(node, &theirs, g, budget));
+                let a = self.best_of(node, &mine, g, budget);
+                (a, h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            });
+            let s = a?.max(b?);
+            if s >= g {
+                lo = s;
+                self.store(node, 127, s, MAXN, 255);
+            } else {
+                hi = s;
+                self.store(node, 127, -MAXN, s, 255);
+            }
+            guess = if s >= g { s + 1 } else { s };
+        }
+        Ok(lo)
+    }
+}
+
+impl<B: Bits> Engine<B> {
     /// Pairs `(rep, twin)` of moves of `pos` that a symmetry of the position
     /// maps onto each other (`rep` comes first in move order).
     pub fn twin_moves(&self, pos: &Position) -> Vec<(Cell, Cell)> {

@@ -3,6 +3,8 @@
 //!
 //! - [`rules`]: positions, legal moves, playing a move.
 //! - [`mod@reference`]: plain exhaustive minimax (test oracle, bench baseline).
+//! - `previous` (tests and `--features bench` only): the solver as it was
+//!   before issue 17, for the benchmark's side-by-side table.
 //! - [`search`]: the fast solver's interface ([`solve`], [`analyze`],
 //!   [`principal_line`], [`search::Solver`]).
 //! - [`engine`]: alpha-beta on the exact score with its driver.
@@ -15,6 +17,8 @@ pub mod blocks;
 pub mod endgame;
 pub mod engine;
 pub mod graph;
+#[cfg(any(test, feature = "bench"))]
+pub mod previous;
 pub mod reference;
 pub mod rules;
 pub mod search;

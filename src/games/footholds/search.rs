@@ -1,15 +1,25 @@
 //! The fast exact solver's public interface: [`solve`], [`analyze`],
-//! [`principal_line`] and the reusable [`Solver`]. The search itself is in
+//! [`principal_line`], the reusable [`Solver`] and [`Queries`], which keeps
+//! one solver across the queries of a scenario. The search itself is in
 //! [`super::engine`]; boards with up to 64 relevant footholds use 64-bit
 //! sets, up to 128 use 128-bit sets.
+//!
+//! Reuse: a solver's tables hold exact bounds on positions, whatever query
+//! computed them, so they stay valid for every position of the same game.
+//! A solver built for a position covers every later position on a subset
+//! of its footholds (moves only remove footholds), so `solve`, then `line`
+//! and `analyze` on the same position, and the queries after a `play` of
+//! any move, all share one table. Memory: the tables are sized from
+//! [`Budget::memory_bytes`] (`--memory MB`) as [`super::engine::table_log2s`]
+//! describes.
 
 use std::fmt;
 
-use super::bitboard::{Bitboard, Bitboard128};
+use super::bitboard::{Bitboard, Bitboard128, Bits};
 use super::engine::{Engine, Stats};
 use super::graph::{relevant_cells, MAX_FOOTHOLDS};
 use super::reference::parent_view;
-use super::rules::{Cell, Player, Position};
+use super::rules::{Cell, Player, Position, Steps};
 use crate::budget::{Budget, LimitHit};
 
 /// Result under optimal play (win-fast / lose-slow), from the side to
@@ -57,18 +67,50 @@ impl fmt::Display for SearchError {
 
 impl std::error::Error for SearchError {}
 
-/// A solver for one game: reusable across the positions of that game (it
-/// keeps its tables), for boards of up to [`MAX_FOOTHOLDS`] relevant
-/// footholds.
-pub struct Solver<'b> {
-    engine: Width<'b>,
-    budget: &'b Budget,
+/// A solver for one game: reusable across the positions of that game and
+/// across budgets (it keeps its tables), for boards of up to
+/// [`MAX_FOOTHOLDS`] relevant footholds.
+pub struct Solver {
+    engine: Width,
+    /// A second engine for parallel search (see [`Solver::set_threads`]).
+    helper: Option<Width>,
+    /// The indexed footholds.
+    cells: Vec<Cell>,
+    /// Memory for all the tables, in bytes.
+    memory: u64,
+    /// The position the board was indexed for: the solver covers the
+    /// positions on a subset of its footholds.
+    root: Position,
+    /// Whether 128-bit sets were asked for.
+    wide: bool,
 }
 
 /// The engine at the set width the board needs.
-enum Width<'b> {
-    Narrow(Box<Engine<'b, Bitboard>>),
-    Wide(Box<Engine<'b, Bitboard128>>),
+enum Width {
+    Narrow(Box<Engine<Bitboard>>),
+    Wide(Box<Engine<Bitboard128>>),
+}
+
+impl Width {
+    /// An engine for `cells`: 64-bit sets if they do and `wide` is off.
+    fn new(cells: &[Cell], steps: Steps, wide: bool, memory: u64) -> Width {
+        if cells.len() <= 64 && !wide {
+            Width::Narrow(Box::new(Engine::new(cells, steps, memory)))
+        } else {
+            Width::Wide(Box::new(Engine::new(cells, steps, memory)))
+        }
+    }
+}
+
+/// Boards with at least this many relevant footholds are searched on two
+/// threads when the machine has two cores (smaller ones finish in
+/// milliseconds, faster than the threads' overhead).
+const PARALLEL_MIN: usize = 64;
+
+/// The cores available (asked once: the question reads system files).
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Runs `$body` with `$e` bound to the engine, whatever its width.
@@ -81,30 +123,54 @@ macro_rules! with_engine {
     };
 }
 
-impl<'b> Solver<'b> {
-    /// A solver for `pos` and the positions that follow it.
-    pub fn new(pos: &Position, budget: &'b Budget) -> Result<Solver<'b>, SearchError> {
+impl Solver {
+    /// A solver for `pos` and the positions that follow it, its tables
+    /// sized from `budget`'s memory.
+    pub fn new(pos: &Position, budget: &Budget) -> Result<Solver, SearchError> {
         Solver::with_width(pos, budget, false)
     }
 
     /// A solver using 128-bit sets even if 64 bits would do (`wide`).
-    pub fn with_width(
-        pos: &Position,
-        budget: &'b Budget,
-        wide: bool,
-    ) -> Result<Solver<'b>, SearchError> {
+    pub fn with_width(pos: &Position, budget: &Budget, wide: bool) -> Result<Solver, SearchError> {
         let cells = relevant_cells(pos, &[pos.a, pos.b], budget)?;
-        let engine = if cells.len() <= 64 && !wide {
-            Width::Narrow(Box::new(Engine::new(&cells, pos.steps, budget)))
-        } else if cells.len() <= 128 {
-            Width::Wide(Box::new(Engine::new(&cells, pos.steps, budget)))
-        } else {
+        if cells.len() > 128 {
             return Err(SearchError::TooLarge {
                 footholds: cells.len(),
                 max: MAX_FOOTHOLDS,
             });
+        }
+        let memory = budget.memory_bytes();
+        let threads: usize = if cells.len() >= PARALLEL_MIN && cores() > 1 {
+            2
+        } else {
+            1
         };
-        Ok(Solver { engine, budget })
+        let share = memory / threads as u64;
+        Ok(Solver {
+            engine: Width::new(&cells, pos.steps, wide, share),
+            helper: (threads > 1).then(|| Width::new(&cells, pos.steps, wide, share)),
+            cells,
+            memory,
+            root: pos.clone(),
+            wide,
+        })
+    }
+
+    /// Searches on `threads` threads (1 or 2; more count as 2): with 2 the
+    /// moves of each searched root are shared out between two engines
+    /// ([`Engine::value_split`]), and the memory budget between their
+    /// tables. Rebuilds the tables.
+    pub fn set_threads(&mut self, threads: usize) {
+        let steps = self.root.steps;
+        let n = threads.clamp(1, 2) as u64;
+        let memory = self.memory / n;
+        self.engine = Width::new(&self.cells, steps, self.wide, memory);
+        self.helper = (n > 1).then(|| Width::new(&self.cells, steps, self.wide, memory));
+    }
+
+    /// How many threads a search uses.
+    pub fn threads(&self) -> usize {
+        1 + usize::from(self.helper.is_some())
     }
 
     /// Whether the engine uses 128-bit sets.
@@ -117,14 +183,21 @@ impl<'b> Solver<'b> {
         with_engine!(&self.engine, e => e.stats)
     }
 
-    /// Memory held by the tables, in bytes.
+    /// Memory held by the tables (both engines'), in bytes.
     pub fn table_bytes(&self) -> usize {
-        with_engine!(&self.engine, e => e.table_bytes())
+        let helper = self
+            .helper
+            .as_ref()
+            .map_or(0, |h| with_engine!(h, e => e.table_bytes()));
+        with_engine!(&self.engine, e => e.table_bytes()) + helper
     }
 
     /// Switches the separation endgame off (tests) or on.
     pub fn set_endgame(&mut self, on: bool) {
-        with_engine!(&mut self.engine, e => e.endgame = on)
+        with_engine!(&mut self.engine, e => e.endgame = on);
+        if let Some(h) = &mut self.helper {
+            with_engine!(h, e => e.endgame = on);
+        }
     }
 
     /// Switches enhanced transposition cutoffs on or off (off by default).
@@ -137,38 +210,172 @@ impl<'b> Solver<'b> {
         with_engine!(&mut self.engine, e => e.trace = on)
     }
 
+    /// Whether `pos` is a position of this solver's game: same board and
+    /// step rule, its footholds a subset of the root's, its players on
+    /// indexed cells.
+    pub fn covers(&self, pos: &Position) -> bool {
+        let r = &self.root;
+        r.rows == pos.rows
+            && r.cols == pos.cols
+            && r.steps == pos.steps
+            && r.cells.len() == pos.cells.len()
+            && pos.cells.iter().zip(&r.cells).all(|(&p, &r)| r || !p)
+            && with_engine!(&self.engine, e => e.start(pos).is_some())
+    }
+
     /// Re-indexes the board if `pos` is not a position of this game.
-    fn ensure(&mut self, pos: &Position) -> Result<(), SearchError> {
-        let known = with_engine!(&self.engine, e => e.start(pos).is_some());
-        if !known {
-            *self = Solver::new(pos, self.budget)?;
+    fn ensure(&mut self, pos: &Position, budget: &Budget) -> Result<(), SearchError> {
+        if !self.covers(pos) {
+            *self = Solver::with_width(pos, budget, self.wide)?;
         }
         Ok(())
     }
 
-    /// The exact value of `pos`.
-    pub fn value(&mut self, pos: &Position) -> Result<Value, SearchError> {
-        self.ensure(pos)?;
-        with_engine!(&mut self.engine, e => match e.start(pos) {
-            Some(start) => Ok(e.value(start)?),
-            None => Ok(lost()),
-        })
+    /// The exact value of `pos` (on two threads if [`Solver::threads`]
+    /// says so).
+    pub fn value(&mut self, pos: &Position, budget: &Budget) -> Result<Value, SearchError> {
+        self.ensure(pos, budget)?;
+        let (main, helper) = self.engines(pos);
+        match (main, helper) {
+            (Width::Narrow(e), Some(Width::Narrow(h))) => Ok(split(e, h, pos, budget)?),
+            (Width::Wide(e), Some(Width::Wide(h))) => Ok(split(e, h, pos, budget)?),
+            (w, _) => with_engine!(w, e => match e.start(pos) {
+                Some(start) => Ok(e.value(start, budget)?),
+                None => Ok(lost()),
+            }),
+        }
+    }
+
+    /// The engines for a query on `pos`: the helper leads when only its
+    /// table knows the position (a root move it searched), so a `line` or
+    /// `analyze` after a parallel `solve` finds that work again.
+    fn engines(&mut self, pos: &Position) -> (&mut Width, Option<&mut Width>) {
+        let knows = |w: &Width| with_engine!(w, e => e.knows(pos));
+        let lead = self.helper.as_ref().is_some_and(knows) && !knows(&self.engine);
+        let Solver { engine, helper, .. } = self;
+        match (helper.as_mut(), lead) {
+            (Some(h), true) => (h, Some(engine)),
+            (h, _) => (engine, h),
+        }
     }
 
     /// Whether the exact value of `pos` is `v` (two null-window tests).
-    pub fn has_value(&mut self, pos: &Position, v: Value) -> Result<bool, SearchError> {
-        self.ensure(pos)?;
-        with_engine!(&mut self.engine, e => match e.start(pos) {
-            Some(start) => Ok(e.has_value(start, v)?),
+    pub fn has_value(
+        &mut self,
+        pos: &Position,
+        v: Value,
+        budget: &Budget,
+    ) -> Result<bool, SearchError> {
+        self.ensure(pos, budget)?;
+        with_engine!(self.engines(pos).0, e => match e.start(pos) {
+            Some(start) => Ok(e.has_value(start, v, budget)?),
             None => Ok(v == lost()),
         })
     }
 
+    /// The move a table holds for `pos` (best or refuting), if any.
+    fn table_move(&self, pos: &Position) -> Option<Cell> {
+        let helper = |h: &Width| with_engine!(h, e => e.table_move(pos));
+        with_engine!(&self.engine, e => e.table_move(pos))
+            .or_else(|| self.helper.as_ref().and_then(helper))
+    }
+
     /// Pairs `(rep, twin)` of moves of `pos` that a symmetry of the
     /// position maps onto each other.
-    fn twin_moves(&mut self, pos: &Position) -> Result<Vec<(Cell, Cell)>, SearchError> {
-        self.ensure(pos)?;
+    fn twin_moves(
+        &mut self,
+        pos: &Position,
+        budget: &Budget,
+    ) -> Result<Vec<(Cell, Cell)>, SearchError> {
+        self.ensure(pos, budget)?;
         Ok(with_engine!(&self.engine, e => e.twin_moves(pos)))
+    }
+
+    /// Every legal move of `pos` with its value (see [`analyze`]).
+    pub fn analyze(
+        &mut self,
+        pos: &Position,
+        budget: &Budget,
+    ) -> Result<Vec<(Cell, Value)>, SearchError> {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Ok(Vec::new());
+        }
+        let twins = self.twin_moves(pos, budget)?;
+        let mut out: Vec<(Cell, Value)> = Vec::with_capacity(moves.len());
+        for &to in &moves {
+            if let Some(&(_, v)) = twins
+                .iter()
+                .find(|t| t.1 == to)
+                .and_then(|t| out.iter().find(|o| o.0 == t.0))
+            {
+                out.push((to, v));
+                continue;
+            }
+            let Some(child) = pos.play(to) else { continue };
+            let v = match trivial(&child) {
+                Some(v) => v,
+                None => self.value(&child, budget)?,
+            };
+            out.push((to, parent_view(v)));
+        }
+        Ok(out)
+    }
+
+    /// One optimal line from `pos` to the end (see [`principal_line`]).
+    /// Each step tries the table's move first.
+    pub fn principal_line(
+        &mut self,
+        pos: &Position,
+        budget: &Budget,
+    ) -> Result<Vec<(Player, Cell)>, SearchError> {
+        let mut cur = pos.clone();
+        let mut v = self.value(&cur, budget)?;
+        let mut line = Vec::new();
+        while v.moves > 0 {
+            let want = Value {
+                mover_wins: !v.mover_wins,
+                moves: v.moves - 1,
+            };
+            let mut moves = cur.legal_moves();
+            if let Some(k) = self
+                .table_move(&cur)
+                .and_then(|t| moves.iter().position(|&m| m == t))
+            {
+                moves[..=k].rotate_right(1);
+            }
+            let mut next = None;
+            for to in moves {
+                let Some(child) = cur.play(to) else { continue };
+                let found = match trivial(&child) {
+                    Some(w) => w == want,
+                    None => self.has_value(&child, want, budget)?,
+                };
+                if found {
+                    next = Some((to, child));
+                    break;
+                }
+            }
+            let Some((to, child)) = next else { break };
+            line.push((cur.to_move, to));
+            cur = child;
+            v = want;
+        }
+        Ok(line)
+    }
+}
+
+/// The value of `pos` with the root's moves split between `main` and
+/// `helper`.
+fn split<B: Bits>(
+    main: &mut Engine<B>,
+    helper: &mut Engine<B>,
+    pos: &Position,
+    budget: &Budget,
+) -> Result<Value, LimitHit> {
+    match main.start(pos) {
+        Some(start) => main.value_split(helper, start, budget),
+        None => Ok(lost()),
     }
 }
 
@@ -180,24 +387,13 @@ fn lost() -> Value {
     }
 }
 
-/// Result under optimal play from the side to move's point of view.
-pub fn solve(pos: &Position, budget: &Budget) -> Result<Value, SearchError> {
-    if let Some(v) = trivial(pos) {
-        return Ok(v);
-    }
-    Solver::new(pos, budget)?.value(pos)
-}
-
 /// Positions the rules settle without search (so they never hit the size
 /// limit).
 fn trivial(pos: &Position) -> Option<Value> {
     let me = pos.cell_of(pos.to_move);
     let other = pos.cell_of(pos.to_move.other());
     if pos.legal_moves().is_empty() {
-        Some(Value {
-            mover_wins: false,
-            moves: 0,
-        })
+        Some(lost())
     } else if me == other || !pos.is_foothold(other) {
         Some(Value {
             mover_wins: true,
@@ -208,66 +404,86 @@ fn trivial(pos: &Position) -> Option<Value> {
     }
 }
 
+/// The queries of one scenario on one solver: built on the first position
+/// that needs a search, kept while the positions stay in its game (after
+/// `play` and `undo` too), rebuilt otherwise.
+#[derive(Default)]
+pub struct Queries {
+    solver: Option<Solver>,
+}
+
+impl Queries {
+    /// The solver for `pos`, built or rebuilt if needed.
+    fn solver(&mut self, pos: &Position, budget: &Budget) -> Result<&mut Solver, SearchError> {
+        if !self.solver.as_ref().is_some_and(|s| s.covers(pos)) {
+            // Drop the old tables before allocating new ones.
+            self.solver = None;
+        }
+        match &mut self.solver {
+            Some(s) => Ok(s),
+            slot => Ok(slot.insert(Solver::new(pos, budget)?)),
+        }
+    }
+
+    /// Memory held by the solver's tables, in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.solver.as_ref().map_or(0, Solver::table_bytes)
+    }
+
+    /// See [`solve`].
+    pub fn solve(&mut self, pos: &Position, budget: &Budget) -> Result<Value, SearchError> {
+        if let Some(v) = trivial(pos) {
+            return Ok(v);
+        }
+        self.solver(pos, budget)?.value(pos, budget)
+    }
+
+    /// See [`analyze`].
+    pub fn analyze(
+        &mut self,
+        pos: &Position,
+        budget: &Budget,
+    ) -> Result<Vec<(Cell, Value)>, SearchError> {
+        if pos.legal_moves().is_empty() {
+            return Ok(Vec::new());
+        }
+        self.solver(pos, budget)?.analyze(pos, budget)
+    }
+
+    /// See [`principal_line`].
+    pub fn principal_line(
+        &mut self,
+        pos: &Position,
+        budget: &Budget,
+    ) -> Result<Vec<(Player, Cell)>, SearchError> {
+        if let Some(v) = trivial(pos) {
+            if v.moves == 0 {
+                return Ok(Vec::new());
+            }
+            // A one-move win: any step does it.
+            let to = pos.legal_moves().first().copied();
+            return Ok(to.map(|t| vec![(pos.to_move, t)]).unwrap_or_default());
+        }
+        self.solver(pos, budget)?.principal_line(pos, budget)
+    }
+}
+
+/// Result under optimal play from the side to move's point of view.
+pub fn solve(pos: &Position, budget: &Budget) -> Result<Value, SearchError> {
+    Queries::default().solve(pos, budget)
+}
+
 /// Every legal move of the side to move with its value from the MOVER's
 /// point of view, counting the move itself (so the best entry equals
 /// `solve`). Empty when the mover has lost.
 pub fn analyze(pos: &Position, budget: &Budget) -> Result<Vec<(Cell, Value)>, SearchError> {
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut solver = Solver::new(pos, budget)?;
-    let mut out: Vec<(Cell, Value)> = Vec::with_capacity(moves.len());
-    let twins = solver.twin_moves(pos)?;
-    for &to in &moves {
-        if let Some(&(_, v)) = twins
-            .iter()
-            .find(|t| t.1 == to)
-            .and_then(|t| out.iter().find(|o| o.0 == t.0))
-        {
-            out.push((to, v));
-            continue;
-        }
-        let Some(child) = pos.play(to) else { continue };
-        out.push((to, parent_view(solver.value(&child)?)));
-    }
-    Ok(out)
+    Queries::default().analyze(pos, budget)
 }
 
 /// One optimal line from here to the end: (player, destination) per move.
 /// Its length == solve().moves.
 pub fn principal_line(pos: &Position, budget: &Budget) -> Result<Vec<(Player, Cell)>, SearchError> {
-    if let Some(v) = trivial(pos) {
-        if v.moves == 0 {
-            return Ok(Vec::new());
-        }
-        // A one-move win: any step does it.
-        let to = pos.legal_moves().first().copied();
-        return Ok(to.map(|t| vec![(pos.to_move, t)]).unwrap_or_default());
-    }
-    let mut solver = Solver::new(pos, budget)?;
-    let mut cur = pos.clone();
-    let mut v = solver.value(&cur)?;
-    let mut line = Vec::new();
-    while v.moves > 0 {
-        let want = Value {
-            mover_wins: !v.mover_wins,
-            moves: v.moves - 1,
-        };
-        let mut next = None;
-        for to in cur.legal_moves() {
-            let Some(child) = cur.play(to) else { continue };
-            if solver.has_value(&child, want)? {
-                next = Some((to, child));
-                break;
-            }
-        }
-        let Some((to, child)) = next else { break };
-        line.push((cur.to_move, to));
-        cur = child;
-        v = want;
-    }
-    Ok(line)
+    Queries::default().principal_line(pos, budget)
 }
 
 #[cfg(test)]
@@ -391,8 +607,8 @@ mod tests {
             };
             let mut without = Solver::new(&p, &b).unwrap();
             without.set_endgame(false);
-            let v = with.value(&p).unwrap();
-            assert_eq!(v, without.value(&p).unwrap(), "{p:?}");
+            let v = with.value(&p, &b).unwrap();
+            assert_eq!(v, without.value(&p, &b).unwrap(), "{p:?}");
             separated += with.stats().endgames;
             // The formula itself, on the separated positions a few moves in.
             let mut cur = p.clone();
@@ -404,8 +620,8 @@ mod tests {
                 let mut without = Solver::new(&cur, &b).unwrap();
                 without.set_endgame(false);
                 assert_eq!(
-                    with.value(&cur).unwrap(),
-                    without.value(&cur).unwrap(),
+                    with.value(&cur, &b).unwrap(),
+                    without.value(&cur, &b).unwrap(),
                     "{cur:?}"
                 );
             }
@@ -424,7 +640,11 @@ mod tests {
             };
             let mut wide = Solver::with_width(&p, &b, true).unwrap();
             assert!(wide.is_wide() && !narrow.is_wide());
-            assert_eq!(narrow.value(&p).unwrap(), wide.value(&p).unwrap(), "{p:?}");
+            assert_eq!(
+                narrow.value(&p, &b).unwrap(),
+                wide.value(&p, &b).unwrap(),
+                "{p:?}"
+            );
         }
     }
 
@@ -563,5 +783,131 @@ mod tests {
             };
             assert!(check(&p, 1_000_000), "{p:?}");
         }
+    }
+
+    /// One [`Queries`] for a whole random game: solve, analyze and line on
+    /// each position, then a move (best or not), all on the same tables,
+    /// checked against the reference.
+    #[test]
+    fn queries_reuse_tables_across_positions_exactly() {
+        let mut rng = StdRng::seed_from_u64(1717);
+        let mut checked = 0;
+        for _ in 0..150 {
+            let mut p = random_position(&mut rng);
+            let mut q = Queries::default();
+            let b = Budget::new(None, None).with_memory(1 << 20);
+            while !p.legal_moves().is_empty() {
+                let Ok(want) = reference_solve(&p, &Budget::new(Some(40_000), None)) else {
+                    break;
+                };
+                assert_eq!(q.solve(&p, &b).unwrap(), want, "{p:?}");
+                let line = q.principal_line(&p, &b).unwrap();
+                assert_eq!(line.len() as u32, want.moves, "{p:?}");
+                let moves = q.analyze(&p, &b).unwrap();
+                for &(to, v) in &moves {
+                    let r = reference_solve(&p.play(to).unwrap(), &unlimited()).unwrap();
+                    assert_eq!(v, parent_view(r), "{p:?} move {to:?}");
+                }
+                assert!(q.table_bytes() <= 1 << 20, "{}", q.table_bytes());
+                checked += 1;
+                // The line's move half the time, a random legal one otherwise.
+                let legal = p.legal_moves();
+                let to = if rng.gen_bool(0.5) {
+                    line[0].1
+                } else {
+                    legal[rng.gen_range(0..legal.len())]
+                };
+                p = p.play(to).unwrap();
+            }
+        }
+        assert!(checked > 400, "{checked}");
+    }
+
+    #[test]
+    fn a_solver_built_late_is_rebuilt_for_earlier_positions() {
+        let b = unlimited();
+        let p = Position::full(4, 4, (0, 0), (3, 3), Steps::Orthogonal);
+        let later = p.play((0, 1)).unwrap();
+        let mut q = Queries::default();
+        assert_eq!(
+            q.solve(&later, &b).unwrap(),
+            reference_solve(&later, &b).unwrap()
+        );
+        // `undo`: the vacated foothold is back; the solver must not miss it.
+        assert_eq!(q.solve(&p, &b).unwrap(), reference_solve(&p, &b).unwrap());
+        // Another board altogether.
+        let other = Position::full(3, 5, (0, 0), (2, 4), Steps::King);
+        assert_eq!(
+            q.solve(&other, &b).unwrap(),
+            reference_solve(&other, &b).unwrap()
+        );
+    }
+
+    #[test]
+    fn tables_are_sized_from_the_memory_budget() {
+        use crate::games::footholds::engine::table_log2s;
+        // 64-byte buckets: half of 1 GiB is 2^23 of them, an eighth 2^21,
+        // capped at 2^20 for the memo.
+        assert_eq!(table_log2s::<Bitboard>(1 << 30), (23, 20));
+        assert_eq!(table_log2s::<Bitboard>(1 << 20), (13, 11));
+        // 96-byte buckets round down.
+        assert_eq!(table_log2s::<Bitboard128>(1 << 20), (12, 10));
+        assert_eq!(table_log2s::<Bitboard>(1), (0, 0));
+        // A 7x7 solve under 2 MB stays under 2 MB and is still exact.
+        let p = Position::full(7, 7, (0, 0), (6, 6), Steps::Orthogonal);
+        let b = Budget::unlimited().with_memory(2 << 20);
+        let mut s = Solver::new(&p, &b).unwrap();
+        assert_eq!(s.value(&p, &b).unwrap().moves, 45);
+        assert!(s.table_bytes() <= 2 << 20, "{}", s.table_bytes());
+    }
+
+    /// The parallel search (root moves split over two engines) against the
+    /// single-threaded one and the reference, on random positions, then
+    /// `analyze` and `line` on the same solver.
+    #[test]
+    fn parallel_search_matches_single_threaded() {
+        let mut rng = StdRng::seed_from_u64(2026);
+        let mut split = 0;
+        for _ in 0..400 {
+            let p = random_position(&mut rng);
+            let b = unlimited();
+            let Ok(mut one) = Solver::new(&p, &b) else {
+                continue;
+            };
+            one.set_threads(1);
+            let mut two = Solver::new(&p, &b).unwrap();
+            two.set_threads(2);
+            assert_eq!(two.threads(), 2);
+            let v = two.value(&p, &b).unwrap();
+            assert_eq!(v, one.value(&p, &b).unwrap(), "{p:?}");
+            if let Ok(r) = reference_solve(&p, &Budget::new(Some(40_000), None)) {
+                assert_eq!(v, r, "{p:?}");
+            }
+            split += u64::from(two.stats().split_tests > 0);
+            let moves = two.analyze(&p, &b).unwrap();
+            assert_eq!(moves, one.analyze(&p, &b).unwrap(), "{p:?}");
+            let line = two.principal_line(&p, &b).unwrap();
+            assert_eq!(line.len() as u32, v.moves, "{p:?}");
+        }
+        assert!(split > 100, "{split}");
+    }
+
+    #[test]
+    fn the_state_cap_counts_both_threads() {
+        let p = Position::full(7, 7, (3, 3), (3, 4), Steps::Orthogonal);
+        let b = Budget::new(Some(5_000), None);
+        let mut s = Solver::new(&p, &b).unwrap();
+        s.set_threads(2);
+        assert_eq!(
+            s.value(&p, &b),
+            Err(SearchError::Limit(LimitHit::States { limit: 5_000 }))
+        );
+        // Both threads stop within a few states of each other.
+        assert!(b.states() <= 5_002, "{}", b.states());
+        let zero = Budget::new(None, Some(std::time::Duration::ZERO));
+        assert!(matches!(
+            s.value(&p, &zero),
+            Err(SearchError::Limit(LimitHit::Time { .. }))
+        ));
     }
 }

@@ -1,7 +1,7 @@
 //! footholds scenarios: declarations, queries and moves on top of the solver.
 
 use super::rules::{Player, Position, Steps};
-use super::search::{analyze, principal_line, solve, SearchError, Value};
+use super::search::{Queries, SearchError, Value};
 use crate::error::{Code, Diag, Diags};
 use crate::games::grid::{self, show_cell, Grid, Legend};
 use crate::games::{
@@ -35,6 +35,9 @@ pub struct Footholds {
     b: Option<((usize, usize), Span)>,
     /// Positions after each `play`, newest last.
     history: Vec<Position>,
+    /// One solver for every query of the scenario: its tables carry over
+    /// from `solve` to `line` and `analyze`, and across `play` and `undo`.
+    queries: Queries,
 }
 
 impl Footholds {
@@ -51,6 +54,7 @@ impl Footholds {
             a: None,
             b: None,
             history: Vec::new(),
+            queries: Queries::default(),
         }
     }
 
@@ -303,7 +307,10 @@ impl Session for Footholds {
         let budget = cx.budget;
         match query.kind {
             QueryKind::Solve => {
-                let v = solve(&pos, budget).map_err(|e| search_diag(e, span))?;
+                let v = self
+                    .queries
+                    .solve(&pos, budget)
+                    .map_err(|e| search_diag(e, span))?;
                 let winner = if v.mover_wins {
                     pos.to_move
                 } else {
@@ -333,7 +340,10 @@ impl Session for Footholds {
                     .line(format!("answer {total}")))
             }
             QueryKind::Line => {
-                let line = principal_line(&pos, budget).map_err(|e| search_diag(e, span))?;
+                let line = self
+                    .queries
+                    .principal_line(&pos, budget)
+                    .map_err(|e| search_diag(e, span))?;
                 let mut ans = Answer::default();
                 let mut p = pos.clone();
                 let mut moves = Vec::new();
@@ -377,7 +387,10 @@ impl Session for Footholds {
                 Ok(ans)
             }
             QueryKind::Analyze => {
-                let mut moves = analyze(&pos, budget).map_err(|e| search_diag(e, span))?;
+                let mut moves = self
+                    .queries
+                    .analyze(&pos, budget)
+                    .map_err(|e| search_diag(e, span))?;
                 let me = if pos.to_move == Player::A {
                     pos.a
                 } else {

@@ -45,6 +45,8 @@ impl<B: Bits> Cache<B> {
     const ENTRY: usize = B::WORDS + 1;
     /// Words per bucket.
     const BUCKET: usize = WAYS * Self::ENTRY;
+    /// Bytes per bucket.
+    pub const BUCKET_BYTES: usize = Self::BUCKET * 8;
 
     /// A cache of `2^log2_buckets` buckets of 4 entries that doubles when
     /// half full, up to `2^max_log2` buckets; from then on it replaces
