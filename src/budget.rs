@@ -8,7 +8,7 @@
 //! checks the clock, so ticking costs nothing more.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Why a search stopped before it finished.
@@ -41,12 +41,14 @@ pub struct Meter {
     states: AtomicU64,
     solving: AtomicUsize,
     started: AtomicU64,
+    bound: Mutex<String>,
 }
 
 static METER: Meter = Meter {
     states: AtomicU64::new(0),
     solving: AtomicUsize::new(0),
     started: AtomicU64::new(0),
+    bound: Mutex::new(String::new()),
 };
 
 /// The process-wide [`Meter`].
@@ -70,6 +72,13 @@ impl Meter {
     /// statement started.
     pub fn started(&self) -> u64 {
         self.started.load(Ordering::Relaxed)
+    }
+
+    /// The best bound the running solve has proved so far, in words
+    /// (`mover wins in ≤ 61`, `turn 4096, no stack high enough yet`), or
+    /// empty when it has reported none since it started.
+    pub fn bound(&self) -> String {
+        self.bound.lock().map(|b| b.clone()).unwrap_or_default()
     }
 }
 
@@ -124,6 +133,9 @@ impl Budget {
     pub fn metered(mut self) -> Self {
         if !self.metered {
             self.metered = true;
+            if let Ok(mut b) = METER.bound.lock() {
+                b.clear();
+            }
             METER.solving.fetch_add(1, Ordering::Relaxed);
             METER.started.fetch_add(1, Ordering::Relaxed);
         }
@@ -173,6 +185,17 @@ impl Budget {
             fresh.metered()
         } else {
             fresh
+        }
+    }
+
+    /// Tell a progress display the best bound proved so far. `describe`
+    /// runs only for a metered budget (a run on a terminal), so solvers may
+    /// call this at every step of their outer loop at no cost otherwise.
+    pub fn report_bound(&self, describe: impl FnOnce() -> String) {
+        if self.metered {
+            if let Ok(mut b) = METER.bound.lock() {
+                *b = describe();
+            }
         }
     }
 
@@ -275,6 +298,21 @@ mod tests {
                 needed: 101
             })
         );
+    }
+
+    #[test]
+    fn bounds_are_described_only_for_a_progress_display() {
+        let b = Budget::unlimited();
+        b.report_bound(|| unreachable!("an unmetered budget never describes its bound"));
+        // A metered one does (the meter is shared by the whole process, so
+        // other tests may have replaced the text since: only no panic here).
+        let m = Budget::unlimited().metered();
+        let mut called = false;
+        m.report_bound(|| {
+            called = true;
+            "turn 8 reached".into()
+        });
+        assert!(called);
     }
 
     #[test]

@@ -193,10 +193,12 @@ impl SolveProgress {
                 b
             });
             let states = meter().states().saturating_sub(base);
+            let bound = meter().bound();
             b.set_message(format!(
-                "{} states searched, {:.1} s",
+                "{} states searched, {:.1} s{}{bound}",
                 HumanCount(states),
-                since.elapsed().as_secs_f64()
+                since.elapsed().as_secs_f64(),
+                if bound.is_empty() { "" } else { "; so far: " }
             ));
             b.tick();
         });

@@ -101,6 +101,23 @@ fn to_value(s: i32) -> Value {
     }
 }
 
+/// What the scores `lo..=hi` say of the side to move, for a progress line.
+fn describe_bounds(lo: i32, hi: i32) -> String {
+    if lo > 0 {
+        // A win: higher scores win sooner.
+        format!("mover wins in ≤ {}", MAXN - lo)
+    } else if hi <= 0 {
+        // A loss: higher scores last longer.
+        format!("mover loses after ≥ {}", lo + MAXN)
+    } else if lo > -MAXN {
+        format!("mover wins, or loses after ≥ {}", lo + MAXN)
+    } else if hi < MAXN {
+        format!("mover loses, or wins in ≥ {}", MAXN - hi)
+    } else {
+        "no bound yet".to_string()
+    }
+}
+
 fn to_score(v: Value) -> i32 {
     let n = v.moves.min(MAXN as u32 - 1);
     if v.mover_wins {
@@ -373,6 +390,7 @@ impl<B: Bits> Engine<B> {
             if lo >= hi {
                 break;
             }
+            budget.report_bound(|| describe_bounds(lo, hi));
             // The fail-soft bound is usually exact: test right next to it.
             // (Galloping or bisecting measured slower.)
             guess = if s >= guess { s + 1 } else { s };
@@ -756,7 +774,7 @@ impl<B: Bits> Engine<B> {
     ) -> Result<Value, LimitHit> {
         match start {
             Start::Done(v) => Ok(v),
-            Start::Search(n) => Ok(to_value(self.split_score(helper, n, budget)?)),
+            Start::Search(n) => Ok(to_value(self.split_score(helper, n, 0, budget)?)),
         }
     }
 
@@ -766,6 +784,7 @@ impl<B: Bits> Engine<B> {
         &mut self,
         helper: &mut Engine<B>,
         node: Node<B>,
+        depth: u32,
         budget: &Budget,
     ) -> Result<i32, LimitHit> {
         let moves = match self.root_moves(node) {
@@ -779,7 +798,7 @@ impl<B: Bits> Engine<B> {
                 m: node.o,
                 o: x,
             };
-            let s = up(self.split_score(helper, child, budget)?);
+            let s = up(self.split_score(helper, child, depth + 1, budget)?);
             // Kept for the queries that follow (`line`, `analyze`).
             self.store(node, 127, s, s, x);
             return Ok(s);
@@ -810,6 +829,14 @@ impl<B: Bits> Engine<B> {
                 self.store(node, 127, -MAXN, s, 255);
             }
             guess = if s >= g { s + 1 } else { s };
+            budget.report_bound(|| {
+                // The bounds of the root, `depth` forced moves above.
+                let (mut l, mut h) = (lo, hi);
+                for _ in 0..depth {
+                    (l, h) = (up(h), up(l));
+                }
+                describe_bounds(l, h)
+            });
         }
         Ok(lo)
     }
@@ -838,5 +865,36 @@ impl<B: Bits> Engine<B> {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_read_as_wins_and_losses() {
+        assert_eq!(describe_bounds(-MAXN, MAXN), "no bound yet");
+        let win_in_5 = to_score(Value {
+            mover_wins: true,
+            moves: 5,
+        });
+        assert_eq!(describe_bounds(win_in_5, MAXN), "mover wins in ≤ 5");
+        let loss_after_8 = to_score(Value {
+            mover_wins: false,
+            moves: 8,
+        });
+        assert_eq!(
+            describe_bounds(loss_after_8, loss_after_8),
+            "mover loses after ≥ 8"
+        );
+        assert_eq!(
+            describe_bounds(loss_after_8, MAXN),
+            "mover wins, or loses after ≥ 8"
+        );
+        assert_eq!(
+            describe_bounds(-MAXN, win_in_5),
+            "mover loses, or wins in ≥ 5"
+        );
     }
 }

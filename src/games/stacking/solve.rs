@@ -88,6 +88,8 @@ pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, Li
             return Ok(out);
         }
         if lam == power {
+            let turn = hare.turns();
+            budget.report_bound(|| format!("turn {turn}, no stack high enough yet"));
             hare.snapshot_into(&mut saved);
             power = power.saturating_mul(2);
             lam = 0;
