@@ -1040,3 +1040,24 @@ fn issue19_stacking_history_counts_against_memory() {
     let codes = codes(&run);
     assert!(codes.contains(&Code::LimitMemory), "{codes:?}");
 }
+
+#[test]
+fn issue19_yut_expected_tables_count_against_memory() {
+    // Four pieces and a million-faced die for a million rolls: the
+    // expected-score tables would take hundreds of MB. Under a 1 MB cap the
+    // statement stops on memory; the state cap only bounds the work.
+    let text = ["solve", "analyze"]
+        .map(|q| format!("scenario \"{q}\" {{\n  game yut\n  board yut\n  dice uniform 1..1000000 x 1000000\n  {q}\n}}\n"))
+        .concat();
+    let config = RunConfig {
+        limits: Limits {
+            memory: Some(1 << 20),
+            max_states: Some(20_000_000),
+            ..Limits::default()
+        },
+        filter: None,
+    };
+    let run = run_bounded(text.as_bytes(), &config);
+    assert_eq!(codes(&run), [Code::LimitMemory, Code::LimitMemory]);
+    assert!(run.render_text(false).contains("raise --memory"));
+}
