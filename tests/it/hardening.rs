@@ -829,13 +829,13 @@ fn survive(bytes: &[u8]) -> Result<(), TestCaseError> {
     let _ = cases(&run);
     if let Ok(text) = std::str::from_utf8(bytes) {
         if let Ok(items) = parse_repl(text) {
-            let (mut tracks, _) = build_tracks(&[]);
             let config = limits(2_000, 200);
+            let (mut tracks, _) = build_tracks(&[], &config.limits);
             let mut runner: Option<Runner> = None;
             for item in items {
                 match item {
                     ReplItem::Track(def) => {
-                        let _ = tracks.define(&def);
+                        let _ = tracks.define(&def, &config.limits.budget());
                     }
                     ReplItem::Scenario(sc) => {
                         // Typed one statement at a time, unchecked.
@@ -1060,4 +1060,37 @@ fn issue19_yut_expected_tables_count_against_memory() {
     let run = run_bounded(text.as_bytes(), &config);
     assert_eq!(codes(&run), [Code::LimitMemory, Code::LimitMemory]);
     assert!(run.render_text(false).contains("raise --memory"));
+}
+
+/// A yut track `big` of `n` squares in one route, and a scenario on it.
+fn long_track(n: usize) -> String {
+    let mut s = String::from("track big {\n  route start");
+    for i in 0..n {
+        s.push_str(&format!(" s{i}=1"));
+    }
+    s.push_str(" finish\n}\nscenario \"long\" {\n  game yut\n  board big\n  dice 1 2 3\n  solve\n  expect answer 3\n}\n");
+    s
+}
+
+#[test]
+fn issue19_track_building_counts_squares_and_links() {
+    // 100,000 squares: building the track (validation, the lifting table of
+    // 17 levels, the longest paths) is about 20 units a square, counted
+    // against --max-states like a search; it stops on the track's name.
+    let text = long_track(100_000);
+    let run = run_bounded(text.as_bytes(), &work_limit(50_000));
+    assert_eq!(codes(&run), [Code::LimitStates]);
+    assert!(matches!(run.outcome, Outcome::Invalid(_)));
+    let shown = run.render_text(false);
+    assert!(shown.contains("track `big`"), "{shown}");
+    assert!(shown.contains("building this track"), "{shown}");
+    // Within a budget that fits it, the track is built and solved.
+    let run = run_bounded(text.as_bytes(), &work_limit(5_000_000));
+    assert_eq!(codes(&run), [] as [Code; 0], "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0);
+    // The built-in board is not counted: a tiny budget still runs on it.
+    let tiny =
+        "scenario \"std\" {\n  game yut\n  board yut\n  dice 1\n  solve\n  expect answer 2\n}\n";
+    let run = run_bounded(tiny.as_bytes(), &work_limit(10));
+    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
 }
