@@ -1094,3 +1094,30 @@ fn issue19_track_building_counts_squares_and_links() {
     let run = run_bounded(tiny.as_bytes(), &work_limit(10));
     assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
 }
+
+fn stacking_input(body: &str) -> String {
+    format!("scenario \"judge\" {{\n  game stacking\n  input \"\"\"\n{body}\n\"\"\"\n  solve\n}}\n")
+}
+
+#[test]
+fn issue19_stacking_judge_header_is_checked_before_the_rest_is_read() {
+    // N over the cap, then 4 million numbers and a word: the header alone is
+    // read (a full parse would stop on the word with meeple::input::format).
+    let body = format!("3000 4\n{}zero", "0 ".repeat(4_000_000));
+    let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
+    assert_eq!(codes(&run), [Code::NumberRange]);
+    assert!(run.render_text(false).contains("N must be 1..2048"));
+    // K over the cap, the same.
+    let body = format!("4 2000000\n{}zero", "0 ".repeat(100_000));
+    let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
+    assert_eq!(codes(&run), [Code::NumberRange]);
+    assert!(run.render_text(false).contains("K must be 1..1048576"));
+    // Within the caps, only the numbers N and K call for and one more are
+    // read: a million extra numbers and a word are one "after the last
+    // piece" on the first of them.
+    let body = format!("1 1\n0\n1 1 1\n{}zero", "7 ".repeat(1_000_000));
+    let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
+    assert_eq!(codes(&run), [Code::InputFormat]);
+    let text = run.render_text(false);
+    assert!(text.contains("numbers after the last piece"), "{text}");
+}
