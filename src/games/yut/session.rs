@@ -45,9 +45,8 @@ impl Tracks {
     }
 
     /// Add (or replace) one track definition, returning its errors. Building it takes
-    /// `budget` (a tick per square and link, see
-    /// [`build_track_within`](super::track::build_track_within)); running out is a limit
-    /// error on the track's name.
+    /// `budget` (a tick per square and link, see [`build_track_within`]); running out is a
+    /// limit error on the track's name.
     pub fn define(&mut self, def: &TrackDef, budget: &Budget) -> Diags {
         match build_def(def, budget) {
             Ok(t) => {
