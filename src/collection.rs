@@ -8,9 +8,9 @@
 
 use crate::check::Checked;
 use crate::error::{Code, Diag, Diags};
-use crate::interp::{run_scenario, ScenarioRun};
+use crate::interp::{run_scenario, Limits, ScenarioRun};
 use crate::pipeline::{
-    check_bytes, expected_errors, selected, FileRun, Outcome, RunConfig, Source,
+    check_bytes_with, expected_errors, selected, FileRun, Outcome, RunConfig, Source,
 };
 use crate::render::LineIndex;
 use rayon::prelude::*;
@@ -97,7 +97,7 @@ struct Loaded {
     checked: Result<Checked, Diags>,
 }
 
-fn load(path: &Path) -> Loaded {
+fn load(path: &Path, limits: &Limits) -> Loaded {
     let name = path.display().to_string();
     let unreadable = |e: String| {
         let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
@@ -119,7 +119,7 @@ fn load(path: &Path) -> Loaded {
     }
     match crate::pipeline::read_source(path) {
         Ok(bytes) => {
-            let (text, checked) = check_bytes(&bytes);
+            let (text, checked) = check_bytes_with(&bytes, limits);
             Loaded {
                 source: Source { name, text },
                 checked,
@@ -195,8 +195,8 @@ fn run_files_on(
     for batch in batches(&sizes) {
         let batch = &files[batch];
         let loaded: Vec<Loaded> = match pool {
-            Some(p) => p.install(|| batch.par_iter().map(|f| load(f)).collect()),
-            None => batch.iter().map(|f| load(f)).collect(),
+            Some(p) => p.install(|| batch.par_iter().map(|f| load(f, &config.limits)).collect()),
+            None => batch.iter().map(|f| load(f, &config.limits)).collect(),
         };
         run_batch(&loaded, config, tick, on, pool);
     }

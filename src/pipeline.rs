@@ -1,7 +1,7 @@
 //! The whole pipeline for one file: decode → parse → check → run, and the
 //! library API built on it.
 
-use crate::check::{check, Checked};
+use crate::check::{check_with, Checked};
 use crate::error::{cap_errors, render, render_indexed, Code, Diag, Diags};
 use crate::interp::{run_scenario, Event, Limits, ScenarioRun};
 use crate::render::{json, text, LineIndex};
@@ -77,12 +77,18 @@ fn follows_from_a_gap(code: Code) -> bool {
 
 /// Parse and check a file given as text.
 pub fn check_source(text: &str) -> Result<Checked, Diags> {
+    check_source_with(text, &Limits::default())
+}
+
+/// [`check_source`], building the file's tracks within `limits` (`--max-states`,
+/// `--timeout`: a track of millions of squares stops like a statement does).
+pub fn check_source_with(text: &str, limits: &Limits) -> Result<Checked, Diags> {
     if text.len() > MAX_SOURCE_BYTES {
         return Err(vec![too_large()]);
     }
     let (file, parse_diags) = parse(text);
     if parse_diags.is_empty() {
-        return check(file).map_err(|mut d| {
+        return check_with(file, limits).map_err(|mut d| {
             cap_errors(&mut d);
             d
         });
@@ -115,7 +121,7 @@ pub fn check_source(text: &str) -> Result<Checked, Diags> {
     file.scenarios.retain(|s| within(&unread, s).is_none());
     let first_bad: Vec<Option<usize>> = file.scenarios.iter().map(|s| within(&bad, s)).collect();
     let spans: Vec<_> = file.scenarios.iter().map(|s| s.span).collect();
-    if let Err(more) = check(file) {
+    if let Err(more) = check_with(file, limits) {
         diags.extend(more.into_iter().filter(|d| {
             let Some(at) = d.span().map(|s| s.start) else {
                 return true;
@@ -140,12 +146,17 @@ pub fn check_source(text: &str) -> Result<Checked, Diags> {
 
 /// Parse and check raw bytes (a file as read from disk).
 pub fn check_bytes(bytes: &[u8]) -> (String, Result<Checked, Diags>) {
+    check_bytes_with(bytes, &Limits::default())
+}
+
+/// [`check_bytes`] with the file's tracks built within `limits`.
+pub fn check_bytes_with(bytes: &[u8], limits: &Limits) -> (String, Result<Checked, Diags>) {
     if bytes.len() > MAX_SOURCE_BYTES {
         return (String::new(), Err(vec![too_large()]));
     }
     match decode(bytes) {
         Ok(text) => {
-            let r = check_source(&text);
+            let r = check_source_with(&text, limits);
             (text, r)
         }
         Err((lossy, diag)) => (lossy, Err(vec![diag])),
@@ -214,7 +225,7 @@ pub fn run_source_with(name: &str, text: &str, config: &RunConfig) -> FileRun {
 
 /// Run a script given as bytes (reports invalid UTF-8 as a diagnostic).
 pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
-    let (text, checked) = check_bytes(bytes);
+    let (text, checked) = check_bytes_with(bytes, &config.limits);
     let outcome = match checked {
         Ok(c) => Outcome::Ran(run_checked(&c, config)),
         Err(d) => Outcome::Invalid(d),

@@ -4,7 +4,7 @@
 use crate::error::{Code, Diag, Diags};
 use crate::games::yut::session::{build_tracks, Tracks};
 use crate::games::{GameKind, Options};
-use crate::interp::check_scenario;
+use crate::interp::{check_scenario, Limits};
 use crate::syntax::ast::{File, Scenario, Stmt};
 use crate::syntax::dialect::did_you_mean;
 
@@ -16,8 +16,13 @@ pub struct Checked {
     pub plans: Vec<(GameKind, Options)>,
 }
 
-/// Check a parsed file.
+/// Check a parsed file (its tracks are built without limits).
 pub fn check(file: File) -> Result<Checked, Diags> {
+    check_with(file, &Limits::default())
+}
+
+/// Check a parsed file, building each of its tracks within a budget of `limits`.
+pub fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> {
     let mut diags = Vec::new();
     let mut first_of: std::collections::HashMap<&str, &Scenario> = std::collections::HashMap::new();
     for sc in &file.scenarios {
@@ -39,7 +44,7 @@ pub fn check(file: File) -> Result<Checked, Diags> {
             }
         }
     }
-    let (tracks, track_diags) = build_tracks(&file.tracks);
+    let (tracks, track_diags) = build_tracks(&file.tracks, limits);
     diags.extend(track_diags);
     let mut plans = Vec::new();
     for sc in &file.scenarios {

@@ -126,8 +126,8 @@ pub fn run(files: &[PathBuf], limits: &Limits, format: Format, color: bool) -> i
     code
 }
 
-/// `meeple check FILE…` (`-` reads a script from stdin).
-pub fn check(files: &[PathBuf], format: Format, color: bool) -> i32 {
+/// `meeple check FILE…` (`-` reads a script from stdin); `limits` bound building the tracks.
+pub fn check(files: &[PathBuf], limits: &Limits, format: Format, color: bool) -> i32 {
     let mut code = 0;
     for f in files {
         let Some(bytes) = read(f, format, color) else {
@@ -135,7 +135,7 @@ pub fn check(files: &[PathBuf], format: Format, color: bool) -> i32 {
             continue;
         };
         let name = name_of(f);
-        let (text, result) = meeple::pipeline::check_bytes(&bytes);
+        let (text, result) = meeple::pipeline::check_bytes_with(&bytes, limits);
         let lines = LineIndex::new(&text);
         let (scenarios, diags) = match result {
             Ok(checked) => (checked.file.scenarios.len(), Vec::new()),

@@ -151,7 +151,7 @@ fn command(cli: &Cli) -> i32 {
     let color = cli.color();
     match &cli.command {
         Command::Run { files } => commands::run(files, &limits, cli.format, color),
-        Command::Check { files } => commands::check(files, cli.format, color),
+        Command::Check { files } => commands::check(files, &limits, cli.format, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Completions { shell } => {
             use clap::CommandFactory;

@@ -505,6 +505,41 @@ pub fn judge_coords(text: &str, offset: usize) -> Result<JudgeFootholds, Diags> 
     }
 }
 
+/// The start of a judge input up to the end of its `count`-th word (a byte scan: nothing is
+/// parsed or built), or the whole text if it has fewer. Words are separated by whitespace and
+/// `#` comments, as in [`judge_ints`]; a number always ends at a word's end, so the prefix
+/// holds at least the first `count` numbers of the text and parses like its start.
+pub fn judge_prefix(text: &str, count: usize) -> &str {
+    const BOM: &[u8] = "\u{FEFF}".as_bytes();
+    let bytes = text.as_bytes();
+    let mut seen = 0usize;
+    let mut i = 0usize;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ if bytes[i..].starts_with(BOM) => i += BOM.len(),
+            _ => {
+                while i < bytes.len()
+                    && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n' | b'#')
+                    && !bytes[i..].starts_with(BOM)
+                {
+                    i += 1;
+                }
+                seen += 1;
+                if seen == count {
+                    return &text[..i];
+                }
+            }
+        }
+    }
+    text
+}
+
 /// Parse a judge input that is a list of integers (yut, stacking).
 pub fn judge_ints(text: &str, offset: usize) -> Result<Vec<Int>, Diags> {
     let p = judge_parse(Rule::int_list, text, offset)?;

@@ -16,7 +16,7 @@ use ast::{File, Span};
 use pest::Parser;
 use pest_derive::Parser;
 
-pub use build::{judge_coords, judge_ints, JudgeFootholds, ReplItem};
+pub use build::{judge_coords, judge_ints, judge_prefix, JudgeFootholds, ReplItem};
 
 /// The parser generated from `grammar/meeple.pest`.
 #[derive(Parser)]

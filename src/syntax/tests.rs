@@ -287,3 +287,18 @@ fn recovery_survives_odd_lines() {
         assert!(!diags.is_empty(), "{text:?}");
     }
 }
+
+#[test]
+fn judge_prefix_counts_words_without_parsing() {
+    use crate::syntax::judge_prefix;
+    assert_eq!(judge_prefix("4 2\n0 0", 2), "4 2");
+    assert_eq!(judge_prefix("  4\t# two\n2 3", 2), "  4\t# two\n2");
+    assert_eq!(judge_prefix("4#c\n2 3", 1), "4");
+    assert_eq!(
+        judge_prefix("\u{FEFF}1\u{FEFF}2 3", 2),
+        "\u{FEFF}1\u{FEFF}2"
+    );
+    assert_eq!(judge_prefix("1 2", 5), "1 2");
+    assert_eq!(judge_prefix("é 2 3", 2), "é 2");
+    assert_eq!(judge_prefix("", 1), "");
+}

@@ -829,13 +829,13 @@ fn survive(bytes: &[u8]) -> Result<(), TestCaseError> {
     let _ = cases(&run);
     if let Ok(text) = std::str::from_utf8(bytes) {
         if let Ok(items) = parse_repl(text) {
-            let (mut tracks, _) = build_tracks(&[]);
             let config = limits(2_000, 200);
+            let (mut tracks, _) = build_tracks(&[], &config.limits);
             let mut runner: Option<Runner> = None;
             for item in items {
                 match item {
                     ReplItem::Track(def) => {
-                        let _ = tracks.define(&def);
+                        let _ = tracks.define(&def, &config.limits.budget());
                     }
                     ReplItem::Scenario(sc) => {
                         // Typed one statement at a time, unchecked.
@@ -1039,4 +1039,85 @@ fn issue19_stacking_history_counts_against_memory() {
     let run = run_bounded(text.as_bytes(), &config);
     let codes = codes(&run);
     assert!(codes.contains(&Code::LimitMemory), "{codes:?}");
+}
+
+#[test]
+fn issue19_yut_expected_tables_count_against_memory() {
+    // Four pieces and a million-faced die for a million rolls: the
+    // expected-score tables would take hundreds of MB. Under a 1 MB cap the
+    // statement stops on memory; the state cap only bounds the work.
+    let text = ["solve", "analyze"]
+        .map(|q| format!("scenario \"{q}\" {{\n  game yut\n  board yut\n  dice uniform 1..1000000 x 1000000\n  {q}\n}}\n"))
+        .concat();
+    let config = RunConfig {
+        limits: Limits {
+            memory: Some(1 << 20),
+            max_states: Some(20_000_000),
+            ..Limits::default()
+        },
+        filter: None,
+    };
+    let run = run_bounded(text.as_bytes(), &config);
+    assert_eq!(codes(&run), [Code::LimitMemory, Code::LimitMemory]);
+    assert!(run.render_text(false).contains("raise --memory"));
+}
+
+/// A yut track `big` of `n` squares in one route, and a scenario on it.
+fn long_track(n: usize) -> String {
+    let mut s = String::from("track big {\n  route start");
+    for i in 0..n {
+        s.push_str(&format!(" s{i}=1"));
+    }
+    s.push_str(" finish\n}\nscenario \"long\" {\n  game yut\n  board big\n  dice 1 2 3\n  solve\n  expect answer 3\n}\n");
+    s
+}
+
+#[test]
+fn issue19_track_building_counts_squares_and_links() {
+    // 100,000 squares: building the track (validation, the lifting table of
+    // 17 levels, the longest paths) is about 20 units a square, counted
+    // against --max-states like a search; it stops on the track's name.
+    let text = long_track(100_000);
+    let run = run_bounded(text.as_bytes(), &work_limit(50_000));
+    assert_eq!(codes(&run), [Code::LimitStates]);
+    assert!(matches!(run.outcome, Outcome::Invalid(_)));
+    let shown = run.render_text(false);
+    assert!(shown.contains("track `big`"), "{shown}");
+    assert!(shown.contains("building this track"), "{shown}");
+    // Within a budget that fits it, the track is built and solved.
+    let run = run_bounded(text.as_bytes(), &work_limit(5_000_000));
+    assert_eq!(codes(&run), [] as [Code; 0], "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0);
+    // The built-in board is not counted: a tiny budget still runs on it.
+    let tiny =
+        "scenario \"std\" {\n  game yut\n  board yut\n  dice 1\n  solve\n  expect answer 2\n}\n";
+    let run = run_bounded(tiny.as_bytes(), &work_limit(10));
+    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+}
+
+fn stacking_input(body: &str) -> String {
+    format!("scenario \"judge\" {{\n  game stacking\n  input \"\"\"\n{body}\n\"\"\"\n  solve\n}}\n")
+}
+
+#[test]
+fn issue19_stacking_judge_header_is_checked_before_the_rest_is_read() {
+    // N over the cap, then 4 million numbers and a word: the header alone is
+    // read (a full parse would stop on the word with meeple::input::format).
+    let body = format!("3000 4\n{}zero", "0 ".repeat(4_000_000));
+    let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
+    assert_eq!(codes(&run), [Code::NumberRange]);
+    assert!(run.render_text(false).contains("N must be 1..2048"));
+    // K over the cap, the same.
+    let body = format!("4 2000000\n{}zero", "0 ".repeat(100_000));
+    let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
+    assert_eq!(codes(&run), [Code::NumberRange]);
+    assert!(run.render_text(false).contains("K must be 1..1048576"));
+    // Within the caps, only the numbers N and K call for and one more are
+    // read: a million extra numbers and a word are one "after the last
+    // piece" on the first of them.
+    let body = format!("1 1\n0\n1 1 1\n{}zero", "7 ".repeat(1_000_000));
+    let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
+    assert_eq!(codes(&run), [Code::InputFormat]);
+    let text = run.render_text(false);
+    assert!(text.contains("numbers after the last piece"), "{text}");
 }

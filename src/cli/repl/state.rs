@@ -4,7 +4,7 @@
 
 use super::commands::HELP;
 use crate::cli::progress::SolveProgress;
-use meeple::check::check;
+use meeple::check::check_with;
 use meeple::error::{render, Code, Diag};
 use meeple::games::yut::session::{build_tracks, Tracks};
 use meeple::games::{GameKind, Mode, Options};
@@ -210,7 +210,7 @@ impl State {
             scenarios: Vec::new(),
             by_name: std::collections::HashMap::new(),
             track_defs: Vec::new(),
-            tracks: build_tracks(&[]).0,
+            tracks: build_tracks(&[], &limits).0,
             limits,
             autoshow: false,
             time: false,
@@ -529,6 +529,15 @@ impl State {
         }
     }
 
+    /// The limits for work done now (building tracks), with the cancel flag
+    /// cleared: a Ctrl-C that stopped an earlier solve does not stop this.
+    fn armed(&self) -> &Limits {
+        if let Some(flag) = &self.limits.cancel {
+            flag.store(false, Ordering::SeqCst);
+        }
+        &self.limits
+    }
+
     /// `track NAME { … }`: defined for the rest of the session (a new
     /// definition with the same name replaces the old one).
     fn track(&mut self, def: TrackDef, sink: &mut dyn Sink) {
@@ -540,7 +549,7 @@ impl State {
             .cloned()
             .collect();
         defs.push(def);
-        let (tracks, diags) = build_tracks(&defs);
+        let (tracks, diags) = build_tracks(&defs, self.armed());
         if !diags.is_empty() {
             for d in &diags {
                 self.diag(d, sink);
@@ -558,7 +567,7 @@ impl State {
             scenarios: vec![sc.clone()],
             tracks: self.track_defs.clone(),
         };
-        let (game, opts) = match check(file) {
+        let (game, opts) = match check_with(file, self.armed()) {
             Ok(checked) => match checked.plans.first() {
                 Some(plan) => plan.clone(),
                 None => return,
@@ -624,7 +633,7 @@ impl State {
                 return;
             }
         };
-        let text = match meeple::pipeline::check_bytes(&bytes) {
+        let text = match meeple::pipeline::check_bytes_with(&bytes, self.armed()) {
             (text, Ok(_)) => text,
             (text, Err(diags)) => {
                 for d in &diags {
@@ -660,7 +669,7 @@ impl State {
                 ReplItem::Stmt(_) => {}
             }
         }
-        let (tracks, diags) = build_tracks(&defs);
+        let (tracks, diags) = build_tracks(&defs, self.armed());
         if !diags.is_empty() {
             for d in &diags {
                 self.diag(d, sink);

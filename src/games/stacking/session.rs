@@ -11,7 +11,7 @@ use crate::games::{
 use crate::syntax::ast::{
     BoardSrc, Coord, Dir, Int, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt,
 };
-use crate::syntax::judge_ints;
+use crate::syntax::{judge_ints, judge_prefix};
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -89,6 +89,22 @@ fn colour_char(c: Colour) -> char {
         Colour::White => 'w',
         Colour::Red => 'r',
         Colour::Blue => 'b',
+    }
+}
+
+/// A size from a judge input's header (`N` or `K`), which must be `1..=max`.
+fn judge_size(v: &Int, what: &str, max: i64) -> Result<usize, Diags> {
+    if (1..=max).contains(&v.node) {
+        Ok(v.node as usize)
+    } else {
+        Err(vec![Diag::new(
+            Code::NumberRange,
+            format!("judge input: {what} must be 1..{max}"),
+        )
+        .label(v.span, format!("{what} is {}", v.node))
+        .help(
+            "meeple reads judge inputs of any reasonable size; check the first line",
+        )])
     }
 }
 
@@ -180,7 +196,19 @@ impl Stacking {
     }
 
     fn declare_input(&mut self, text: &Spanned<String>) -> Result<(), Diags> {
-        let ints = judge_ints(&text.node, text.span.start)?;
+        // The header `N K` first: sizes over the caps are refused before the rest is read,
+        // and then only the numbers N and K call for (and one more, to report extras) are
+        // parsed: the words are counted by a byte scan, not built.
+        let head = judge_ints(judge_prefix(&text.node, 2), text.span.start)?;
+        let cut = match head.as_slice() {
+            [n, k, ..] => {
+                let n = judge_size(n, "N", 2048)?;
+                let k = judge_size(k, "K", 1 << 20)?;
+                judge_prefix(&text.node, 2 + n * n + 3 * k + 1)
+            }
+            _ => text.node.as_str(),
+        };
+        let ints = judge_ints(cut, text.span.start)?;
         let mut it = ints.iter();
         let end = Span::new(text.span.end, text.span.end);
         let mut next = |what: &str| -> Result<&Int, Diags> {
@@ -195,22 +223,8 @@ impl Stacking {
         };
         let n = next("the board size N")?;
         let k = next("the number of pieces K")?;
-        let size = |v: &Int, what: &str, max: i64| -> Result<usize, Diags> {
-            if (1..=max).contains(&v.node) {
-                Ok(v.node as usize)
-            } else {
-                Err(vec![Diag::new(
-                    Code::NumberRange,
-                    format!("judge input: {what} must be 1..{max}"),
-                )
-                .label(v.span, format!("{what} is {}", v.node))
-                .help(
-                    "meeple reads judge inputs of any reasonable size; check the first line",
-                )])
-            }
-        };
-        let n_val = size(n, "N", 2048)?;
-        let k_val = size(k, "K", 1 << 20)?;
+        let n_val = judge_size(n, "N", 2048)?;
+        let k_val = judge_size(k, "K", 1 << 20)?;
         let mut rows = Vec::with_capacity(n_val);
         for r in 0..n_val {
             let mut row = Vec::with_capacity(n_val);

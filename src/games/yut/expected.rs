@@ -135,6 +135,18 @@ struct Reach<K> {
     layers: Vec<(Vec<K>, StateMap<K, u32>)>,
 }
 
+/// Bytes a layer of the tables takes with room for `keys` keys and `slots` index entries, for
+/// positions of `pieces` pieces: the key list, the index (an entry and a control byte a slot)
+/// and, for boxed keys, the squares of each copy of a key.
+fn layer_bytes<K: Key>(keys: usize, slots: usize, pieces: usize) -> u64 {
+    let heap = if K::BOXED { 4 * pieces as u64 } else { 0 };
+    let key = std::mem::size_of::<K>() as u64 + heap;
+    let slot = std::mem::size_of::<(K, u32)>() as u64 + 1 + heap;
+    (keys as u64)
+        .saturating_mul(key)
+        .saturating_add((slots as u64).saturating_mul(slot))
+}
+
 fn reach<K: Key>(
     bits: u32,
     track: &Track,
@@ -154,14 +166,22 @@ fn reach<K: Key>(
     let classes = die.classes.len() as u64;
     let table = die.landing(track);
     let n = track.len();
+    // The layers kept so far, in bytes: every layer stays until the backward pass.
+    let mut held = layer_bytes::<K>(1, 1, m);
     for _ in 0..rolls {
         let mut keys = Vec::new();
         let mut index: StateMap<K, u32> = StateMap::default();
         let Some((cur, _)) = layers.last() else {
             break;
         };
+        let mut room = (0, 0);
         for key in cur {
             budget.tick_n(classes)?;
+            // The tables grow under --memory: checked whenever the new layer grows.
+            if room != (keys.capacity(), index.capacity()) {
+                room = (keys.capacity(), index.capacity());
+                budget.check_memory(held.saturating_add(layer_bytes::<K>(room.0, room.1, m)))?;
+            }
             key.decode(bits, &mut pos);
             for (c, &(roll, _)) in die.classes.iter().enumerate() {
                 let land = |from: u32| land(track, &table, n, c, roll, from);
@@ -176,6 +196,8 @@ fn reach<K: Key>(
         if keys.is_empty() {
             break;
         }
+        held = held.saturating_add(layer_bytes::<K>(keys.capacity(), index.capacity(), m));
+        budget.check_memory(held)?;
         layers.push((keys, index));
     }
     Ok(Reach { layers })
@@ -216,6 +238,12 @@ fn backward<K: Key, V: Val>(
         let (below, above) = reach.layers.split_at(i + 1);
         let (keys, _) = &below[i];
         let (_, next_index) = &above[0];
+        // The layers still held, the values of the layer above and those of this one.
+        let held = reach.layers.iter().fold(0u64, |b, (k, i)| {
+            b.saturating_add(layer_bytes::<K>(k.capacity(), i.capacity(), pieces))
+        });
+        let values = (vals.len() + keys.len()) as u64 * std::mem::size_of::<V>() as u64;
+        budget.check_memory(held.saturating_add(values))?;
         let mut new_vals = Vec::with_capacity(keys.len());
         for key in keys {
             budget.tick_n(die.classes.len() as u64)?;
@@ -534,6 +562,28 @@ mod tests {
         let b = Budget::new(Some(1000), None);
         let r = analyze_uniform(&t, &[t.finish()], 1, u64::MAX, 1, &b);
         assert!(r.is_err());
+    }
+
+    #[test]
+    fn tables_stay_under_the_memory_cap() {
+        let t = standard_track();
+        let p = [t.start(); 4];
+        // Under a 200 kB cap the layers of 1..6 x 30 do not fit: stopped by memory, not by
+        // the state cap (which bounds the work if the cap were not checked).
+        let b = Budget::new(Some(5_000_000), None).with_memory(200_000);
+        let r = expected_score(&t, &p, 1, 6, 30, &b);
+        assert!(
+            matches!(r, Err(LimitHit::Memory { limit: 200_000, needed }) if needed > 200_000),
+            "{r:?}"
+        );
+        assert!(b.states() < 5_000_000);
+        let b = Budget::new(Some(5_000_000), None).with_memory(200_000);
+        let r = analyze_uniform_classes(&t, &p, 1, 6, 30, &b);
+        assert!(matches!(r, Err(LimitHit::Memory { .. })), "{r:?}");
+        // A small game fits a small cap.
+        let b = Budget::unlimited().with_memory(200_000);
+        let v = expected_score(&t, &[t.start()], 1, 5, 3, &b).unwrap();
+        assert!(v > BigRational::zero());
     }
 
     #[test]

@@ -20,8 +20,8 @@ pub use reference::{reference_best_score, reference_expected_score};
 pub use rules::{can_move, move_piece};
 pub use solver::{analyze_fixed, best_plan, best_score, PlanStep};
 pub use track::{
-    build_track, standard_routes, standard_track, RouteSpec, SquareId, SquareSpec, Track,
-    TrackError, TrackErrorKind,
+    build_track, build_track_within, standard_routes, standard_track, RouteSpec, SquareId,
+    SquareSpec, Track, TrackError, TrackErrorKind,
 };
 /// The meeple session (integration, maintained in the main crate).
 pub mod session;

@@ -3,11 +3,13 @@
 use super::expected::{analyze_uniform_classes, expected_score};
 use super::rules::move_piece;
 use super::solver::{analyze_fixed, best_plan, best_score};
-use super::track::{build_track, RouteSpec, SquareId, SquareSpec, Track, TrackErrorKind};
+use super::track::{build_track_within, RouteSpec, SquareId, SquareSpec, Track, TrackErrorKind};
+use crate::budget::Budget;
 use crate::error::{Code, Diag, Diags};
 use crate::games::{
     duplicate, json_int, limit_diag, missing, Answer, Ctx, FieldValue, Mode, Options, Session,
 };
+use crate::interp::Limits;
 use crate::render::decimal;
 use crate::syntax::ast::{BoardSrc, Dice, Play, Query, QueryKind, Span, Spanned, Stmt, TrackDef};
 use crate::syntax::judge_ints;
@@ -42,9 +44,11 @@ impl Tracks {
         self.by_name.keys().map(String::as_str)
     }
 
-    /// Add (or replace) one track definition, returning its errors.
-    pub fn define(&mut self, def: &TrackDef) -> Diags {
-        match build_def(def) {
+    /// Add (or replace) one track definition, returning its errors. Building it takes
+    /// `budget` (a tick per square and link, see [`build_track_within`]); running out is a
+    /// limit error on the track's name.
+    pub fn define(&mut self, def: &TrackDef, budget: &Budget) -> Diags {
+        match build_def(def, budget) {
             Ok(t) => {
                 self.by_name.insert(def.name.node.clone(), Arc::new(t));
                 Vec::new()
@@ -82,8 +86,16 @@ fn specs(def: &TrackDef) -> Vec<RouteSpec> {
         .collect()
 }
 
-fn build_def(def: &TrackDef) -> Result<Track, Diags> {
-    build_track(&specs(def)).map_err(|errs| {
+fn build_def(def: &TrackDef, budget: &Budget) -> Result<Track, Diags> {
+    let built = build_track_within(&specs(def), budget).map_err(|hit| {
+        let mut d = limit_diag(hit, def.name.span);
+        d.message = format!("track `{}`: {}", def.name.node, d.message);
+        if let Some((_, label)) = d.labels.first_mut() {
+            *label = format!("building this track {label}");
+        }
+        vec![d]
+    })?;
+    built.map_err(|errs| {
         errs.into_iter()
             .map(|e| {
                 let code = match e.kind {
@@ -117,12 +129,13 @@ fn build_def(def: &TrackDef) -> Result<Track, Diags> {
     })
 }
 
-/// Build every track of a file (and the built-in one).
-pub fn build_tracks(defs: &[TrackDef]) -> (Tracks, Diags) {
+/// Build every track of a file (and the built-in one), each within a fresh budget of
+/// `limits` (a track definition is bounded like a statement).
+pub fn build_tracks(defs: &[TrackDef], limits: &Limits) -> (Tracks, Diags) {
     let mut tracks = Tracks::default();
     let (std_file, _) = crate::syntax::parse(STANDARD_TRACK);
     for def in &std_file.tracks {
-        tracks.define(def);
+        tracks.define(def, &Budget::unlimited());
     }
     let mut diags = Vec::new();
     for (i, def) in defs.iter().enumerate() {
@@ -135,7 +148,7 @@ pub fn build_tracks(defs: &[TrackDef]) -> (Tracks, Diags) {
             ));
             continue;
         }
-        diags.extend(tracks.define(def));
+        diags.extend(tracks.define(def, &limits.budget()));
     }
     (tracks, diags)
 }

@@ -59,6 +59,8 @@ pub(crate) type StateMap<K, V> = HashMap<K, V, BuildHasherDefault<MixHasher>>;
 
 /// A packed sorted position usable as a hash key.
 pub(crate) trait Key: Clone + Eq + Hash {
+    /// Whether the key keeps its squares on the heap (4 bytes a piece, besides the key).
+    const BOXED: bool = false;
     /// Pack the sorted squares `pos`, `bits` bits each.
     fn encode(pos: &[u32], bits: u32) -> Self;
     /// Unpack into `out` (which has the number of pieces as its length).
@@ -156,6 +158,7 @@ impl Key for u128 {
 }
 
 impl Key for Box<[u32]> {
+    const BOXED: bool = true;
     fn encode(pos: &[u32], _bits: u32) -> Self {
         pos.into()
     }

@@ -5,6 +5,7 @@
 //! step of a move that starts on it. The whole graph (next + shortcut links) is acyclic and every
 //! square reaches `finish` by next links.
 
+use crate::budget::{Budget, LimitHit};
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -286,6 +287,19 @@ struct LinkAt {
 
 /// Build and validate a track. Reports all independent errors, sorted by position.
 pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
+    match build_track_within(routes, &Budget::unlimited()) {
+        Ok(built) => built,
+        Err(_) => unreachable!("an unlimited budget never runs out"),
+    }
+}
+
+/// [`build_track`] within a budget: one tick per square written, per link, and per square of
+/// each pass over the track (validation, the lifting table's levels, the longest paths), so a
+/// track of millions of squares stops on `--max-states` or `--timeout` like a search does.
+pub fn build_track_within(
+    routes: &[RouteSpec],
+    budget: &Budget,
+) -> Result<Result<Track, Vec<TrackError>>, LimitHit> {
     let mut errors = Vec::new();
     let err = |kind, sq: &SquareSpec| TrackError {
         kind,
@@ -304,16 +318,17 @@ pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
     for r in routes {
         let mut row = Vec::with_capacity(r.squares.len());
         for sq in &r.squares {
+            budget.tick()?;
             let id = match by_name.get(&sq.name) {
                 Some(&id) => id,
                 None => {
                     let Ok(id) = u32::try_from(names.len()) else {
                         errors.push(err(TrackErrorKind::TooManySquares, sq));
-                        return Err(errors);
+                        return Ok(Err(errors));
                     };
                     if id == NONE {
                         errors.push(err(TrackErrorKind::TooManySquares, sq));
-                        return Err(errors);
+                        return Ok(Err(errors));
                     }
                     by_name.insert(sq.name.clone(), id);
                     names.push(sq.name.clone());
@@ -344,6 +359,7 @@ pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
         ids.push(row);
     }
     let n = names.len();
+    budget.tick_n(n as u64)?;
     let mut known = vec![true; n];
     let mut scores = vec![0i64; n];
     for i in 0..n {
@@ -353,6 +369,7 @@ pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
         }
     }
     for r in routes {
+        budget.tick_n(r.squares.len() as u64)?;
         for sq in &r.squares {
             if let Some(&id) = by_name.get(&sq.name) {
                 if !known[id as usize] {
@@ -388,6 +405,7 @@ pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
             end_span[id as usize].get_or_insert(last.span);
         }
         for k in 0..sqs.len().saturating_sub(1) {
+            budget.tick()?;
             let (a, b) = (row[k] as usize, row[k + 1] as usize);
             let (sa, sb) = (&sqs[k], &sqs[k + 1]);
             order += 1;
@@ -426,6 +444,7 @@ pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
     }
 
     // 3. Dead ends.
+    budget.tick_n(n as u64)?;
     for i in 0..n {
         if i != FINISH && next[i] == NONE && known[i] && !bad_out[i] {
             let span = end_span[i]
@@ -440,7 +459,8 @@ pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
     }
 
     // 4. Cycles (next + shortcut links), one error per cyclic strongly connected component.
-    let comp = sccs(&next, &shortcut);
+    let comp = sccs(&next, &shortcut, budget)?;
+    budget.tick_n(n as u64)?;
     let mut comp_size = vec![0usize; n];
     for &c in &comp {
         comp_size[c as usize] += 1;
@@ -471,10 +491,10 @@ pub fn build_track(routes: &[RouteSpec]) -> Result<Track, Vec<TrackError>> {
 
     if !errors.is_empty() {
         errors.sort_by_key(|e| (e.span, e.kind as u8));
-        return Err(errors);
+        return Ok(Err(errors));
     }
     next[FINISH] = FINISH as u32;
-    Ok(finish_track(names, scores, next, shortcut, by_name))
+    finish_track(names, scores, next, shortcut, by_name, budget).map(Ok)
 }
 
 fn first_span(routes: &[RouteSpec], name: &str) -> Option<(usize, usize)> {
@@ -486,8 +506,8 @@ fn first_span(routes: &[RouteSpec], name: &str) -> Option<(usize, usize)> {
 }
 
 /// Strongly connected components of the graph with edges `next` and `shortcut` (iterative
-/// Tarjan). Returns the component id of each node.
-fn sccs(next: &[u32], shortcut: &[u32]) -> Vec<u32> {
+/// Tarjan). Returns the component id of each node; one tick per node.
+fn sccs(next: &[u32], shortcut: &[u32], budget: &Budget) -> Result<Vec<u32>, LimitHit> {
     let n = next.len();
     let edges = |v: usize, k: u8| -> u32 {
         match k {
@@ -505,6 +525,7 @@ fn sccs(next: &[u32], shortcut: &[u32]) -> Vec<u32> {
     let mut counter = 0u32;
     let mut ncomp = 0u32;
     for root in 0..n {
+        budget.tick()?;
         if index[root] != NONE {
             continue;
         }
@@ -552,17 +573,19 @@ fn sccs(next: &[u32], shortcut: &[u32]) -> Vec<u32> {
             }
         }
     }
-    comp
+    Ok(comp)
 }
 
-/// Precompute the lifting table and the longest paths of a valid track.
+/// Precompute the lifting table and the longest paths of a valid track (a tick per square of
+/// each level, then per square).
 fn finish_track(
     names: Vec<String>,
     scores: Vec<i64>,
     next: Vec<u32>,
     shortcut: Vec<u32>,
     by_name: FxHashMap<String, u32>,
-) -> Track {
+    budget: &Budget,
+) -> Result<Track, LimitHit> {
     let n = names.len();
     // Smallest `levels` with 2^levels > n: any n steps surely reach finish.
     let mut levels = 1u32;
@@ -572,6 +595,7 @@ fn finish_track(
     let mut up = Vec::with_capacity(levels as usize * n);
     up.extend_from_slice(&next);
     for j in 1..levels as usize {
+        budget.tick_n(n as u64)?;
         for s in 0..n {
             let mid = up[(j - 1) * n + s] as usize;
             let v = up[(j - 1) * n + mid];
@@ -583,6 +607,7 @@ fn finish_track(
     longest[FINISH] = 0;
     let mut stack: Vec<usize> = Vec::new();
     for s in 0..n {
+        budget.tick()?;
         if longest[s] != u64::MAX {
             continue;
         }
@@ -609,7 +634,7 @@ fn finish_track(
             }
         }
     }
-    Track {
+    Ok(Track {
         names,
         scores,
         next,
@@ -618,7 +643,7 @@ fn finish_track(
         up,
         levels,
         longest,
-    }
+    })
 }
 
 /// Square spec helper for [`standard_routes`] and tests: `"12"` → bare 12, `"b13=13"` →
@@ -922,6 +947,35 @@ mod tests {
 
     /// Random, mostly malformed specs never panic; every accepted track is acyclic, every
     /// square reaches finish, and every error names a square written at its span.
+    #[test]
+    fn building_is_bounded_by_the_budget() {
+        let mut text = String::from("start");
+        for i in 0..1000 {
+            text += &format!(" s{i}={i}");
+        }
+        text += " finish";
+        let routes = [route_spec(false, &text), route_spec(true, "s10 x=5 s20")];
+        // 1003 squares: a tick per square and link and per square of each pass (11 levels of
+        // the lifting table), 17,055 in all: 1,000 units are not enough, 50,000 are.
+        let small = Budget::new(Some(1_000), None);
+        assert_eq!(
+            build_track_within(&routes, &small).err(),
+            Some(LimitHit::States { limit: 1_000 })
+        );
+        let enough = Budget::new(Some(50_000), None);
+        let t = build_track_within(&routes, &enough).unwrap().unwrap();
+        assert_eq!(t.len(), 1003);
+        assert!(
+            (10_000..=50_000).contains(&enough.states()),
+            "{}",
+            enough.states()
+        );
+        // Invalid tracks report their errors within the budget too.
+        let bad = [route_spec(false, "start a finish")];
+        let b = Budget::new(Some(100), None);
+        assert!(matches!(build_track_within(&bad, &b), Ok(Err(_))));
+    }
+
     #[test]
     fn random_specs_never_panic() {
         use rand::rngs::StdRng;
