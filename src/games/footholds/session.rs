@@ -185,23 +185,34 @@ impl Footholds {
     }
 
     fn draw(&self, p: &Position) -> Vec<String> {
-        (0..p.rows)
-            .map(|r| {
-                (0..p.cols)
-                    .map(|c| {
-                        let here = (r, c);
-                        match (p.a == here, p.b == here) {
-                            (true, true) => "*",
-                            (true, false) => "A",
-                            (false, true) => "B",
-                            _ if p.cells[r * p.cols + c] => "o",
-                            _ => ".",
-                        }
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect()
+        draw_cells(p.rows, p.cols, &p.cells, Some(p.a), Some(p.b))
+    }
+
+    /// `show` before both players are placed: the board with the players
+    /// placed so far, and which are missing.
+    fn draw_partial(&self) -> Option<Answer> {
+        let board = self.board.as_ref()?;
+        let lines = draw_cells(
+            board.rows,
+            board.cols,
+            &board.cells,
+            self.a.map(|a| a.0),
+            self.b.map(|b| b.0),
+        );
+        let missing: Vec<&str> = [(self.a.is_none(), "A"), (self.b.is_none(), "B")]
+            .iter()
+            .filter(|(m, _)| *m)
+            .map(|(_, n)| *n)
+            .collect();
+        let ans = Answer {
+            lines,
+            ..Answer::default()
+        };
+        Some(ans.line(format!(
+            "not placed yet: {} (place with `piece {} at (row, col)`)",
+            missing.join(" and "),
+            missing.first().copied().unwrap_or("A")
+        )))
     }
 
     fn why_lost(p: &Position) -> &'static str {
@@ -212,6 +223,34 @@ impl Footholds {
             "it has no foothold to step to"
         }
     }
+}
+
+/// A board as `show` draws it: `o` foothold, `.` hole, `A`/`B` the players
+/// (where placed), `*` both on one cell.
+fn draw_cells(
+    rows: usize,
+    cols: usize,
+    cells: &[bool],
+    a: Option<(usize, usize)>,
+    b: Option<(usize, usize)>,
+) -> Vec<String> {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    let here = Some((r, c));
+                    match (a == here, b == here) {
+                        (true, true) => "*",
+                        (true, false) => "A",
+                        (false, true) => "B",
+                        _ if cells[r * cols + c] => "o",
+                        _ => ".",
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
 }
 
 /// "1 move", "5 moves".
@@ -299,10 +338,19 @@ impl Session for Footholds {
     }
 
     fn require(&self, query: &Query, span: Span) -> Result<(), Diag> {
+        if query.kind == QueryKind::Show && self.board.is_some() {
+            // `show` draws what is declared so far.
+            return Ok(());
+        }
         self.needs(span, query.kind.keyword()).map(|_| ())
     }
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+        if query.kind == QueryKind::Show && self.position().is_none() {
+            if let Some(partial) = self.draw_partial() {
+                return Ok(partial);
+            }
+        }
         let pos = self.needs(span, query.kind.keyword())?;
         let budget = cx.budget;
         match query.kind {

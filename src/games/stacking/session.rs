@@ -489,11 +489,38 @@ impl Session for Stacking {
     }
 
     fn require(&self, query: &Query, span: Span) -> Result<(), Diag> {
+        if query.kind == QueryKind::Show && self.board.is_some() && self.pieces.is_empty() {
+            // `show` draws the board before any piece is placed.
+            return Ok(());
+        }
         self.setup(span, query.kind.keyword()).map(|_| ())
     }
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         let kw = query.kind.keyword();
+        if query.kind == QueryKind::Show && self.pieces.is_empty() {
+            if let Some(board) = &self.board {
+                let empty = Sim::new(&Setup {
+                    rows: board.rows,
+                    cols: board.cols,
+                    colours: board.cells.clone(),
+                    pieces: Vec::new(),
+                    stack: self.stack,
+                    mover: self.mover,
+                });
+                let mut bytes = 0u64;
+                let lines = self
+                    .draw(&empty, cx.budget, &mut bytes)
+                    .map_err(|h| limit_diag(h, span))?;
+                let ans = Answer {
+                    lines,
+                    ..Answer::default()
+                };
+                return Ok(
+                    ans.line("no pieces yet (place them with `piece 1 at (r, c) facing right`)")
+                );
+            }
+        }
         let sim = self.current(span, kw, cx.budget)?.clone();
         let lim = |h| limit_diag(h, span);
         let mut bytes = 0u64;

@@ -272,6 +272,37 @@ impl Yut {
         Ok((track.clone(), rolls.clone()))
     }
 
+    /// `show`: the board, the pieces, the score and the rolls left (or
+    /// that no dice are declared yet).
+    fn show(&self, track: &Track, rolls: Option<&Rolls>) -> Result<Answer, Diag> {
+        let mut ans = Answer::default();
+        let name = self.board.as_ref().map_or("", |b| b.1.as_str());
+        if name == "yut" {
+            ans.lines = self.picture(track);
+        }
+        for (i, &sq) in self.at.iter().enumerate() {
+            ans = ans.line(format!("piece {}: {}", i + 1, Self::square(track, sq)));
+        }
+        let left = match rolls {
+            None => "no dice yet".to_string(),
+            Some(Rolls::Fixed(all)) => {
+                let rest = self.remaining(all);
+                format!(
+                    "rolls left: {}",
+                    rest.iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                )
+            }
+            Some(Rolls::Uniform { lo, hi, count }) => format!(
+                "rolls left: {} of a {lo}..{hi} die",
+                count.saturating_sub(self.used as u64)
+            ),
+        };
+        Ok(ans.line(format!("scored {}; {left}", self.scored)))
+    }
+
     fn square(track: &Track, sq: SquareId) -> String {
         let name = track.name(sq);
         let score = track.score(sq);
@@ -425,10 +456,20 @@ impl Session for Yut {
     }
 
     fn require(&self, query: &Query, span: Span) -> Result<(), Diag> {
+        if query.kind == QueryKind::Show && self.board.is_some() {
+            // `show` draws the board before the dice are declared too.
+            return Ok(());
+        }
         self.needs(span, query.kind.keyword()).map(|_| ())
     }
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+        if query.kind == QueryKind::Show {
+            if let Some((track, _, _)) = &self.board {
+                let rolls = self.dice.as_ref().map(|(r, _)| r);
+                return self.show(track, rolls);
+            }
+        }
         let (track, rolls) = self.needs(span, query.kind.keyword())?;
         let b = cx.budget;
         let lim = |h| limit_diag(h, span);
@@ -603,33 +644,7 @@ impl Session for Yut {
                 ans.detail = Some(json!({ "pieces": detail }));
                 Ok(ans)
             }
-            (QueryKind::Show, _) => {
-                let mut ans = Answer::default();
-                let name = self.board.as_ref().map_or("", |b| b.1.as_str());
-                if name == "yut" {
-                    ans.lines = self.picture(&track);
-                }
-                for (i, &sq) in self.at.iter().enumerate() {
-                    ans = ans.line(format!("piece {}: {}", i + 1, Self::square(&track, sq)));
-                }
-                let left = match &rolls {
-                    Rolls::Fixed(all) => {
-                        let rest = self.remaining(all);
-                        format!(
-                            "rolls left: {}",
-                            rest.iter()
-                                .map(u64::to_string)
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        )
-                    }
-                    Rolls::Uniform { lo, hi, count } => format!(
-                        "rolls left: {} of a {lo}..{hi} die",
-                        count.saturating_sub(self.used as u64)
-                    ),
-                };
-                Ok(ans.line(format!("scored {}; {left}", self.scored)))
-            }
+            (QueryKind::Show, rolls) => self.show(&track, Some(rolls)),
         }
     }
 
