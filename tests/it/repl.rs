@@ -47,11 +47,16 @@ fn wait_prompt(p: &mut PtySession, prompt: &str) -> Result<String, rexpect::erro
     p.exp_string(&format!("\n\r{prompt}"))
 }
 
-/// A board typed row by row: Enter continues while the `{` is open.
+/// A board typed row by row: while the `{` is open, Enter asks for the
+/// next line under the continuation prompt (dots as wide as `footholds> `).
 fn board(p: &mut PtySession, rows: &[&str]) {
     p.send_line("board {").unwrap();
+    p.exp_string("\n\r       ... ")
+        .expect("the continuation prompt after `board {`");
     for row in rows {
         p.send_line(row).unwrap();
+        p.exp_string("\n\r       ... ")
+            .expect("the continuation prompt while the board is open");
     }
     let out = line(p, "}", "footholds> ");
     assert!(!out.contains("meeple::"), "{out}");
