@@ -237,24 +237,34 @@ fn answer_obj<'a>(
 pub fn scenario_answers(file: &str, run: &ScenarioRun, lines: &LineIndex) -> Vec<Value> {
     run.events
         .iter()
-        .filter_map(|e| match e {
-            Event::Answer {
-                query,
-                span,
-                answer,
-                elapsed,
-            } => {
-                let origin = Origin {
-                    file,
-                    scenario: &run.name,
-                    line: lines.line(span.start),
-                    game: run.game,
-                };
-                Some(self::answer(&origin, *query, answer, *elapsed))
-            }
-            _ => None,
-        })
+        .filter_map(|e| answer_event(file, run, lines, e))
+        .map(|obj| serde_json::to_value(&obj).unwrap_or(Value::Null))
         .collect()
+}
+
+/// The answer object of an event, if it is an answer.
+fn answer_event<'a>(
+    file: &'a str,
+    run: &'a ScenarioRun,
+    lines: &LineIndex,
+    e: &'a Event,
+) -> Option<AnswerObj<'a>> {
+    let Event::Answer {
+        query,
+        span,
+        answer,
+        elapsed,
+    } = e
+    else {
+        return None;
+    };
+    let origin = Origin {
+        file,
+        scenario: &run.name,
+        line: lines.line(span.start),
+        game: run.game,
+    };
+    Some(answer_obj(&origin, *query, answer, *elapsed))
 }
 
 /// `expect FIELD VALUE` split from a statement's text.
@@ -277,19 +287,10 @@ pub fn scenario_lines(file: &str, text: &str, run: &ScenarioRun, lines: &LineInd
     let mut out = String::new();
     for e in &run.events {
         match e {
-            Event::Answer {
-                query,
-                span,
-                answer,
-                elapsed,
-            } => {
-                let origin = Origin {
-                    file,
-                    scenario: &run.name,
-                    line: lines.line(span.start),
-                    game: run.game,
-                };
-                out.push_str(&line(&answer_obj(&origin, *query, answer, *elapsed)));
+            Event::Answer { .. } => {
+                if let Some(obj) = answer_event(file, run, lines, e) {
+                    out.push_str(&line(&obj));
+                }
             }
             Event::ExpectPassed { span, field, value } => {
                 out.push_str(&line(&ExpectObj {
