@@ -69,13 +69,13 @@ pub fn run_repl(text: &str) {
     let Ok(items) = parse_repl(text) else {
         return;
     };
-    let (mut tracks, _) = build_tracks(&[]);
     let limits = limits();
+    let (mut tracks, _) = build_tracks(&[], &limits);
     let mut current: Option<(GameKind, Vec<Spanned<Stmt>>, Runner)> = None;
     for item in items {
         match item {
             ReplItem::Track(def) => {
-                let _ = tracks.define(&def);
+                let _ = tracks.define(&def, &limits.budget());
             }
             ReplItem::Scenario(sc) => {
                 let Some(Stmt::Game(name)) = sc.stmts.first().map(|s| &s.node) else {
