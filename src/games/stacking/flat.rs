@@ -5,10 +5,10 @@
 //! fastest layout on judge-sized and big boards alike.
 
 use super::cells::{padded, Padded, BLOCK_SHIFT, COLOUR_BITS, RED, STATIC};
+use super::clock::{Clock, Turns};
 #[cfg(doc)]
 use super::rules::MAX_CELLS;
-use super::rules::{pack, Dir, Mover, Setup, MAX_PIECES, TURN_CHUNK};
-use crate::budget::{Budget, LimitHit};
+use super::rules::{pack, Dir, Setup, MAX_PIECES};
 
 /// Per-piece place marker: the piece is out of play (its cell was off the
 /// board in an invalid setup). Never produced by a valid setup.
@@ -88,11 +88,8 @@ pub struct FlatSim {
     place: Vec<u64>,
     /// Per piece: direction code (0 right, 1 left, 2 up, 3 down).
     dir: Vec<u8>,
-    stack: usize,
-    mover: Mover,
-    turns: u64,
-    ended_on: Option<u64>,
-    moved: u64,
+    /// Rules in force and progress.
+    pub(super) clock: Clock,
 }
 
 impl FlatSim {
@@ -124,11 +121,7 @@ impl FlatSim {
             ids: (0..k as u32).collect(),
             place: Vec::with_capacity(k),
             dir: Vec::with_capacity(k),
-            stack: setup.stack,
-            mover: setup.mover,
-            turns: 0,
-            ended_on: None,
-            moved: 0,
+            clock: Clock::new(setup.stack, setup.mover),
         };
         for (i, &((r, c), d)) in setup.pieces.iter().take(k).enumerate() {
             sim.dir.push(d.code() as u8);
@@ -145,14 +138,14 @@ impl FlatSim {
                 };
                 sim.place.push(pack(cell, height));
                 if height + 1 >= setup.stack {
-                    sim.ended_on = Some(0);
+                    sim.clock.ended_on = Some(0);
                 }
             } else {
                 sim.place.push(OUT);
             }
         }
         if setup.stack == 0 {
-            sim.ended_on = Some(0);
+            sim.clock.ended_on = Some(0);
         }
         sim
     }
@@ -186,37 +179,6 @@ impl FlatSim {
         self.slots[slot].push(ci >> SHIFT);
         self.info[cell] = (ci & STATIC) | (slot as u32 + 1) << SHIFT;
         slot
-    }
-
-    /// Play one full turn (pieces 1..K in order), stopping the moment a cell
-    /// holds >= stack pieces; returns whether the game ended in it. Counts
-    /// one budget unit per piece that takes its move (in chunks). When the
-    /// budget runs out mid-turn the position is part-way through the turn:
-    /// throw it away.
-    pub fn step_turn_budget(&mut self, budget: &Budget) -> Result<bool, LimitHit> {
-        if self.ended_on.is_some() {
-            return Ok(false);
-        }
-        self.turns += 1;
-        let k = self.place.len();
-        if k == 0 {
-            budget.tick()?;
-        }
-        let mut start = 0;
-        while start < k {
-            let end = k.min(start + TURN_CHUNK);
-            budget.tick_n((end - start) as u64)?;
-            let ended = match self.mover {
-                Mover::Any => (start..end).any(|p| self.act::<false>(p)),
-                Mover::Bottom => (start..end).any(|p| self.act::<true>(p)),
-            };
-            if ended {
-                self.ended_on = Some(self.turns);
-                return Ok(true);
-            }
-            start = end;
-        }
-        Ok(false)
     }
 
     /// Piece `p`'s move. Returns true if it made a cell reach `stack`.
@@ -257,17 +219,17 @@ impl FlatSim {
                 self.slots[src].truncate(height);
                 self.left(from, from_info, src, height);
             }
-            self.moved += 1;
+            self.clock.moved += 1;
             if to_info & !STATIC == 0 {
                 self.info[to] = to_info | SINGLE | (p as u32) << SHIFT;
                 self.place[p] = pack(to, 0);
-                return 1 >= self.stack;
+                return 1 >= self.clock.stack;
             }
             let dst = self.slot_of(to);
             let stack = &mut self.slots[dst];
             self.place[p] = pack(to, stack.len());
             stack.push(p as u32);
-            return stack.len() >= self.stack;
+            return stack.len() >= self.clock.stack;
         }
         // A group of two or more: the source is a slot.
         if to_info & !STATIC == 0 {
@@ -327,26 +289,8 @@ impl FlatSim {
         for (i, &q) in group.iter().enumerate() {
             self.place[q as usize] = pack(to, base + i);
         }
-        self.moved += group.len() as u64;
-        stack.len() >= self.stack
-    }
-
-    /// Turns played (the ending turn counts).
-    /// Renumber the current turn: used after skipping whole cycles, when
-    /// the position at turn `t` is known to equal this one.
-    pub fn set_turns(&mut self, t: u64) {
-        if self.ended_on.is_none() {
-            self.turns = t;
-        }
-    }
-
-    pub fn turns(&self) -> u64 {
-        self.turns
-    }
-
-    /// The turn during which the game ended (0 if it started ended).
-    pub fn ended_on(&self) -> Option<u64> {
-        self.ended_on
+        self.clock.moved += group.len() as u64;
+        stack.len() >= self.clock.stack
     }
 
     /// Piece indices (0-based) on (r, c), bottom to top; empty off the board.
@@ -410,22 +354,6 @@ impl FlatSim {
         self.cols
     }
 
-    /// The stack height that ends the game.
-    pub fn stack_rule(&self) -> usize {
-        self.stack
-    }
-
-    /// Which pieces may move.
-    pub fn mover(&self) -> Mover {
-        self.mover
-    }
-
-    /// Total pieces carried by moves so far (a mover and everything it took
-    /// along each count once per move).
-    pub fn pieces_moved(&self) -> u64 {
-        self.moved
-    }
-
     /// Each piece's padded cell and height packed as `cell << 32 | height`
     /// (`u64::MAX` when out of play).
     pub(super) fn places(&self) -> &[u64] {
@@ -454,5 +382,24 @@ impl FlatSim {
         let cells = (rows as u64 + 2) * (cols as u64 + 2);
         let k = setup.pieces.len().min(MAX_PIECES) as u64;
         cells * 4 + k * (8 + 1 + 4 + 4 + 24)
+    }
+}
+
+impl Turns for FlatSim {
+    fn clock(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    fn pieces(&self) -> usize {
+        self.place.len()
+    }
+
+    fn play_range(&mut self, bottom: bool, start: usize, end: usize) -> bool {
+        // The mover rule is a constant so the hot loop does not test it.
+        if bottom {
+            (start..end).any(|p| self.act::<true>(p))
+        } else {
+            (start..end).any(|p| self.act::<false>(p))
+        }
     }
 }

@@ -7,6 +7,7 @@
 //!   benchmark baseline).
 
 mod cells;
+mod clock;
 pub mod flat;
 pub mod judge;
 pub mod reference;

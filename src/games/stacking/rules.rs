@@ -7,6 +7,7 @@
 //! target in expected O(log K), whatever the group's size, and never scans
 //! the board or the other pieces.
 
+use super::clock::step_turn;
 pub use super::flat::FlatSim;
 pub use super::tree::TreeSim;
 use crate::budget::{Budget, LimitHit};
@@ -388,23 +389,23 @@ impl Sim {
     /// time). When the budget runs out mid-turn the position is left
     /// part-way through the turn: throw it away.
     pub fn step_turn_budget(&mut self, budget: &Budget) -> Result<bool, LimitHit> {
-        each!(self, s => s.step_turn_budget(budget))
+        each!(self, s => step_turn(s, budget))
     }
 
     /// Renumber the current turn: used after skipping whole cycles, when
     /// the position at turn `t` is known to equal this one.
     pub fn set_turns(&mut self, t: u64) {
-        each!(self, s => s.set_turns(t))
+        each!(self, s => s.clock.set_turns(t))
     }
 
     /// Turns played (the ending turn counts).
     pub fn turns(&self) -> u64 {
-        each!(self, s => s.turns())
+        each!(self, s => s.clock.turns)
     }
 
     /// The turn during which the game ended (0 if it started ended).
     pub fn ended_on(&self) -> Option<u64> {
-        each!(self, s => s.ended_on())
+        each!(self, s => s.clock.ended_on)
     }
 
     /// Piece indices (0-based) on (r, c), bottom to top; empty off the board.
@@ -455,18 +456,18 @@ impl Sim {
 
     /// The stack height that ends the game.
     pub fn stack_rule(&self) -> usize {
-        each!(self, s => s.stack_rule())
+        each!(self, s => s.clock.stack)
     }
 
     /// Which pieces may move.
     pub fn mover(&self) -> Mover {
-        each!(self, s => s.mover())
+        each!(self, s => s.clock.mover)
     }
 
     /// Total pieces carried by moves so far (a mover and everything it took
     /// along each count once per move).
     pub fn pieces_moved(&self) -> u64 {
-        each!(self, s => s.pieces_moved())
+        each!(self, s => s.clock.moved)
     }
 
     /// Each piece's direction code.

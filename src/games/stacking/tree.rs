@@ -2,8 +2,8 @@
 //! costs expected O(log K) whatever the size of the group it carries.
 
 use super::cells::{padded, Padded, BLOCK_SHIFT, COLOUR_BITS, RED, STATIC};
-use super::rules::{pack, Dir, Mover, Setup, MAX_PIECES, OUT, TURN_CHUNK};
-use crate::budget::{Budget, LimitHit};
+use super::clock::{Clock, Turns};
+use super::rules::{pack, Dir, Setup, MAX_PIECES, OUT};
 
 /// No node: an empty child or parent link.
 const NIL: u32 = u32::MAX;
@@ -76,11 +76,8 @@ pub struct TreeSim {
     dir: Vec<u8>,
     /// Scratch: the path from a mover up to its root.
     path: Vec<u32>,
-    stack: usize,
-    mover: Mover,
-    turns: u64,
-    ended_on: Option<u64>,
-    moved: u64,
+    /// Rules in force and progress.
+    pub(super) clock: Clock,
 }
 
 impl TreeSim {
@@ -118,11 +115,7 @@ impl TreeSim {
             nodes: vec![lone; k],
             dir: Vec::with_capacity(k),
             path: Vec::new(),
-            stack: setup.stack,
-            mover: setup.mover,
-            turns: 0,
-            ended_on: None,
-            moved: 0,
+            clock: Clock::new(setup.stack, setup.mover),
         };
         for (i, &((r, c), d)) in setup.pieces.iter().take(k).enumerate() {
             sim.dir.push(d.code() as u8);
@@ -132,12 +125,12 @@ impl TreeSim {
                 let root = sim.merge(below, i as u32);
                 sim.set_root(cell, root);
                 if sim.nodes[root as usize].size as usize >= setup.stack {
-                    sim.ended_on = Some(0);
+                    sim.clock.ended_on = Some(0);
                 }
             }
         }
         if setup.stack == 0 {
-            sim.ended_on = Some(0);
+            sim.clock.ended_on = Some(0);
         }
         sim
     }
@@ -307,37 +300,6 @@ impl TreeSim {
         }
     }
 
-    /// Play one full turn (pieces 1..K in order), stopping the moment a cell
-    /// holds >= stack pieces; returns whether the game ended in it. Counts one budget unit per piece that takes
-    /// its move (in chunks, so a turn of many pieces stops on time). When
-    /// the budget runs out mid-turn the position is left part-way through
-    /// the turn: throw it away.
-    pub fn step_turn_budget(&mut self, budget: &Budget) -> Result<bool, LimitHit> {
-        if self.ended_on.is_some() {
-            return Ok(false);
-        }
-        self.turns += 1;
-        let k = self.nodes.len();
-        if k == 0 {
-            budget.tick()?;
-        }
-        let mut start = 0;
-        while start < k {
-            let end = k.min(start + TURN_CHUNK);
-            budget.tick_n((end - start) as u64)?;
-            let ended = match self.mover {
-                Mover::Any => self.play_range::<false>(start, end),
-                Mover::Bottom => self.play_range::<true>(start, end),
-            };
-            if ended {
-                self.ended_on = Some(self.turns);
-                return Ok(true);
-            }
-            start = end;
-        }
-        Ok(false)
-    }
-
     /// The moves of pieces `start..end` in order, until one fills a cell.
     /// The mover rule is a constant so the hot loop does not test it.
     fn play_range<const BOTTOM: bool>(&mut self, start: usize, end: usize) -> bool {
@@ -393,32 +355,14 @@ impl TreeSim {
         let (below, group) = self.split_below(p);
         self.set_root(from, below);
         let moving = self.nodes[group as usize].size;
-        self.moved += u64::from(moving);
+        self.clock.moved += u64::from(moving);
         if self.info[to] & COLOUR_BITS == RED && moving > 1 {
             self.nodes[group as usize].flip ^= true;
         }
         let dst = self.root_at(to);
         let root = self.merge(dst, group);
         self.set_root(to, root);
-        self.nodes[root as usize].size as usize >= self.stack
-    }
-
-    /// Renumber the current turn: used after skipping whole cycles, when
-    /// the position at turn `t` is known to equal this one.
-    pub fn set_turns(&mut self, t: u64) {
-        if self.ended_on.is_none() {
-            self.turns = t;
-        }
-    }
-
-    /// Turns played (the ending turn counts).
-    pub fn turns(&self) -> u64 {
-        self.turns
-    }
-
-    /// The turn during which the game ended (0 if it started ended).
-    pub fn ended_on(&self) -> Option<u64> {
-        self.ended_on
+        self.nodes[root as usize].size as usize >= self.clock.stack
     }
 
     /// Visit the stack under `root` bottom to top, giving each piece and
@@ -517,22 +461,6 @@ impl TreeSim {
         self.cols
     }
 
-    /// The stack height that ends the game.
-    pub fn stack_rule(&self) -> usize {
-        self.stack
-    }
-
-    /// Which pieces may move.
-    pub fn mover(&self) -> Mover {
-        self.mover
-    }
-
-    /// Total pieces carried by moves so far (a mover and everything it took
-    /// along each count once per move).
-    pub fn pieces_moved(&self) -> u64 {
-        self.moved
-    }
-
     /// Each piece's direction code.
     pub(super) fn dirs(&self) -> &[u8] {
         &self.dir
@@ -548,6 +476,24 @@ impl TreeSim {
                 let cell = n.cell as usize;
                 self.walk(i as u32, |p, h| out[p as usize] = pack(cell, h));
             }
+        }
+    }
+}
+
+impl Turns for TreeSim {
+    fn clock(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    fn pieces(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn play_range(&mut self, bottom: bool, start: usize, end: usize) -> bool {
+        if bottom {
+            self.play_range::<true>(start, end)
+        } else {
+            self.play_range::<false>(start, end)
         }
     }
 }
