@@ -22,6 +22,18 @@ use std::time::{Duration, Instant};
 pub const MANY_SCENARIOS: usize = 50;
 /// A shorter run (or one solve) shows progress once it has taken this long.
 pub const SLOW: Duration = Duration::from_secs(1);
+
+/// [`SLOW`], or `MEEPLE_PROGRESS_AFTER_MS` when set (the tests set 0, so
+/// they see the line whatever the machine's speed).
+fn slow() -> Duration {
+    static AFTER: std::sync::OnceLock<Duration> = std::sync::OnceLock::new();
+    *AFTER.get_or_init(|| {
+        std::env::var("MEEPLE_PROGRESS_AFTER_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map_or(SLOW, Duration::from_millis)
+    })
+}
 /// How often the progress is redrawn.
 const TICK: Duration = Duration::from_millis(100);
 
@@ -103,7 +115,7 @@ impl Progress {
             let (bar, shown) = (bar.clone(), self.shown.clone());
             let (start, base) = (Instant::now(), meter().states());
             *w = Some(Watcher::spawn(move || {
-                if start.elapsed() > SLOW {
+                if start.elapsed() >= slow() {
                     show(&bar, &shown);
                 }
                 let states = meter().states().saturating_sub(base);
@@ -182,7 +194,7 @@ impl SolveProgress {
             }
             let (since, base, _) =
                 *busy.get_or_insert_with(|| (Instant::now(), meter().states(), id));
-            if since.elapsed() < SLOW {
+            if since.elapsed() < slow() {
                 return;
             }
             let b = bar.get_or_insert_with(|| {

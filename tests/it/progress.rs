@@ -18,8 +18,10 @@ fn big(dir: &std::path::Path) -> std::path::PathBuf {
     file
 }
 
-/// Enough states to take well over a second in any build, few enough to
-/// stop within the test's patience.
+/// Enough states to last a few progress ticks (100 ms each) in any build,
+/// few enough to stop within the test's patience. The terminal tests set
+/// `MEEPLE_PROGRESS_AFTER_MS=0`, so the line shows from the first tick
+/// whatever the machine's speed.
 const STATES: &str = "3000000";
 
 #[test]
@@ -49,6 +51,7 @@ fn a_long_solve_shows_its_progress_on_a_terminal() {
     cmd.args(["--max-states", STATES, "--color", "never", "run"])
         .arg(&file)
         .env("TERM", "xterm")
+        .env("MEEPLE_PROGRESS_AFTER_MS", "0")
         .env("NO_COLOR", "1");
     let opts = Options::new()
         .timeout_ms(Some(120_000))
@@ -71,6 +74,7 @@ fn meeple_test_shows_its_bar_during_one_long_scenario() {
     cmd.args(["--max-states", STATES, "--color", "never", "test", "."])
         .current_dir(&dir)
         .env("TERM", "xterm")
+        .env("MEEPLE_PROGRESS_AFTER_MS", "0")
         .env("NO_COLOR", "1");
     let opts = Options::new()
         .timeout_ms(Some(120_000))
