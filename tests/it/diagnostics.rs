@@ -587,7 +587,15 @@ fn catalogue() -> String {
             }
             Example::Built(what, _) => out.push_str(&format!("Example: {what}.\n\n")),
             Example::Command(args, why) => {
-                out.push_str(&format!("Example: `meeple {}`{why}.\n\n", args.join(" ")))
+                // An argument with a space is shown quoted, as a shell takes it.
+                let words: Vec<String> = args
+                    .iter()
+                    .map(|a| match a.contains(' ') {
+                        true => format!("\"{a}\""),
+                        false => a.to_string(),
+                    })
+                    .collect();
+                out.push_str(&format!("Example: `meeple {}`{why}.\n\n", words.join(" ")))
             }
         }
         out.push_str(&format!("```text\n{}```\n", rendered(code, &ex)));
