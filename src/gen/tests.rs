@@ -173,6 +173,22 @@ fn edge_cases_come_first() {
         assert_eq!(out.cases[edges.len()].index, Some(0));
         passes(&out.text);
     }
+    // What the stacking labels say holds, for either mover.
+    for mover in ["any", "bottom"] {
+        let mut o = options(GameKind::Stacking, &[("--mover", mover)], &[]);
+        o.edge = true;
+        let out = generate(&o, 6, 1, &|_, _| {}).unwrap();
+        let by = |label: &str| {
+            let c = out.cases.iter().find(|c| c.name.contains(label)).unwrap();
+            (
+                c.field("turn").unwrap().to_string(),
+                c.field("cycle").unwrap().to_string(),
+            )
+        };
+        assert_eq!(by("reaches 4 on turn 1"), ("1".into(), "no".into()));
+        assert_eq!(by("all-blue"), ("none".into(), "yes".into()));
+        assert_eq!(by("never ends").0, "none");
+    }
     let o = options(GameKind::Footholds, &[], &[]);
     let labels: Vec<String> = edge::cases(&o.shape).into_iter().map(|e| e.label).collect();
     assert!(labels.iter().any(|l| l.contains("1×1")));
