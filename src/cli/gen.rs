@@ -18,8 +18,8 @@ pub struct GenArgs {
     #[arg(value_parser = ["footholds", "yut", "stacking"])]
     pub game: String,
     /// How many scenarios to write.
-    #[arg(long, value_name = "N", required = true)]
-    pub count: usize,
+    #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u32).range(1..))]
+    pub count: u32,
     /// The seed (default: a random one, written in the file's header).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
@@ -119,8 +119,9 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
         }
     };
     let seed = args.seed.unwrap_or_else(random_seed);
-    let bar = bar(args.count);
-    let result = generate(&options, args.count, seed, &|found, tried| {
+    let count = args.count as usize;
+    let bar = bar(count);
+    let result = generate(&options, count, seed, &|found, tried| {
         if let Some(b) = &bar {
             b.set_position(found as u64);
             b.set_message(format!("{tried} candidates"));
@@ -132,7 +133,7 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
     let generated = match result {
         Ok(g) => g,
         Err(d) => {
-            let command = options.command(args.count, seed);
+            let command = options.command(count, seed);
             out::err(render(&d, "meeple gen", &command, color));
             return 1;
         }

@@ -244,6 +244,9 @@ fn bad_options_and_unmet_filters_are_coded_errors() {
         assert!(err.contains(want), "{args:?}: {err}");
         assert!(out.is_empty());
     }
+    let (_, err, code) = gen(&dir, &["footholds", "--count", "0"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--count"), "{err}");
     let (_, err, code) = gen(&dir, &["footholdz", "--count", "3"], &[]);
     assert_eq!(code, 2);
     assert!(err.contains("footholds"), "{err}");
