@@ -10,6 +10,7 @@ mod diagnostics;
 mod docs;
 mod export;
 mod hardening;
+mod html;
 mod json;
 mod judge;
 mod layers;
