@@ -43,7 +43,8 @@ fn failing() -> String {
     )
 }
 
-const INVALID: &str = "scenario \"ragged\" {\n  game footholds\n  board {\n    1 1 1\n    1 1\n  }\n}\n";
+const INVALID: &str =
+    "scenario \"ragged\" {\n  game footholds\n  board {\n    1 1 1\n    1 1\n  }\n}\n";
 
 /// A folder with `fail.game`, `invalid.game` and `pass.game`.
 fn collection(name: &str) -> PathBuf {
@@ -177,7 +178,9 @@ fn the_report_holds_the_summary_the_failures_and_the_pictures() {
     assert_eq!(svgs, 2);
     assert_eq!(doc.select(&sel("figure > svg")).count(), svgs);
     assert_eq!(doc.select(&sel("svg > title")).count(), svgs);
-    let svg_attrs = page.matches("<svg xmlns=\"http://www.w3.org/2000/svg\"").count();
+    let svg_attrs = page
+        .matches("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+        .count();
     assert_eq!(svg_attrs, svgs);
 
     // The hostile name is text, in the heading and in the picture's title.
