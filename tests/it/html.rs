@@ -258,6 +258,23 @@ fn the_report_counts_what_a_filtered_test_counts() {
 }
 
 #[test]
+fn snapshot_verdicts_are_in_the_report_and_its_counts() {
+    let dir = collection("html-snapshots");
+    let accept = meeple(&["test", "--accept", dir.to_str().unwrap()]);
+    assert_eq!(accept.status.code(), Some(1));
+    let (code, stdout, page) = report(&dir, &["--snapshots"]);
+    assert_eq!(code, Some(1));
+    // Three scenario and file verdicts, and three snapshots that match.
+    assert!(stdout.ends_with("4 passed, 2 failed\n"), "{stdout}");
+    let doc = Html::parse_document(&page);
+    assert_eq!(row(&summary(&doc), "verdicts"), "4 passed, 2 failed");
+    let notes = texts(&doc, "section.file > .verdicts li");
+    let matched = notes.iter().filter(|n| n.ends_with("snapshot matches"));
+    assert_eq!(matched.count(), 3, "{notes:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_report_that_cannot_be_written_is_an_error() {
     let dir = collection("html-unwritable");
     let out = dir.join("no-such-folder").join("report.html");
