@@ -73,6 +73,8 @@ pub struct Report {
     filter: Option<String>,
     totals: Totals,
     toc: String,
+    /// Links to every failed file verdict and scenario.
+    failures: String,
     body: String,
 }
 
@@ -85,6 +87,7 @@ impl Report {
             filter: filter.map(str::to_string),
             totals: Totals::default(),
             toc: String::new(),
+            failures: String::new(),
             body: String::new(),
         }
     }
@@ -143,6 +146,13 @@ impl Report {
             b.push_str("<ul class=\"verdicts\">\n");
             for v in verdicts {
                 let _ = writeln!(b, "<li>{} {}</li>", badge(v.passed), esc(&v.note));
+                if !v.passed {
+                    let _ = writeln!(
+                        self.failures,
+                        "<li><a href=\"#{id}\">{name}</a>: {}</li>",
+                        esc(&v.note)
+                    );
+                }
             }
             b.push_str("</ul>\n");
         }
@@ -162,6 +172,13 @@ impl Report {
                 for (i, (r, case)) in runs.iter().zip(&cases).enumerate() {
                     let id = format!("{id}-s{}", i + 1);
                     scenario::article(b, t, &id, run, r, case, &lines);
+                    if !case.passed {
+                        let _ = writeln!(
+                            self.failures,
+                            "<li><a href=\"#{id}\">{name} › {}</a></li>",
+                            esc(&crate::pipeline::printable(&r.name))
+                        );
+                    }
                 }
             }
         }
@@ -224,7 +241,15 @@ impl Report {
         if let Some(f) = &self.filter {
             row("filter", format!("scenarios named with “{}”", esc(f)));
         }
-        out.push_str("</table>\n</section>\n");
+        out.push_str("</table>\n");
+        if !self.failures.is_empty() {
+            let _ = write!(
+                out,
+                "<h2>Failed</h2>\n<ul class=\"failed\">\n{}</ul>\n",
+                self.failures
+            );
+        }
+        out.push_str("</section>\n");
         if !self.toc.is_empty() {
             let _ = write!(
                 out,

@@ -3,7 +3,7 @@
 //! expectations that held, and each failure with what was expected against
 //! what the solve gave, and its diagnostic as plain text.
 
-use super::{badge, Totals};
+use super::{badge, plural, Totals};
 use crate::collection::Case;
 use crate::error::{render_indexed, Code, Diag};
 use crate::interp::{Event, ScenarioRun};
@@ -31,14 +31,22 @@ pub(super) fn article(
         t.scenarios_failed += 1;
     }
     let class = if case.passed { "pass" } else { "fail" };
+    let held = run.expects_passed();
+    let failed = run
+        .failures()
+        .filter(|d| d.code == Code::ExpectFailed)
+        .count();
+    let mut expects = format!("{} held", plural(held, "expectation"));
+    if failed > 0 {
+        let _ = write!(expects, ", {failed} failed");
+    }
     let _ = writeln!(
         b,
-        "<article class=\"scenario {class}\" id=\"{id}\">\n<h3>{} {}</h3>\n<p class=\"meta\">{} · line {} · {}</p>",
+        "<article class=\"scenario {class}\" id=\"{id}\">\n<h3>{} {}</h3>\n<p class=\"meta\">{} · line {} · {expects}</p>",
         badge(case.passed),
         esc(&printable(&run.name)),
         run.game.name(),
         lines.line(run.span.start),
-        esc(&case.note),
     );
     let mut in_list = false;
     for (i, e) in run.events.iter().enumerate() {

@@ -144,6 +144,12 @@ fn the_report_holds_the_summary_the_failures_and_the_pictures() {
     assert_eq!(row(&rows, "verdicts"), "1 passed, 2 failed");
     assert_eq!(row(&rows, "pictures"), "2");
 
+    // What failed, linked from the summary.
+    let failed_links = texts(&doc, ".summary .failed li");
+    assert_eq!(failed_links.len(), 2, "{failed_links:?}");
+    assert!(failed_links[0].ends_with(&format!("fail.game › {HOSTILE}")));
+    assert!(failed_links[1].contains("invalid.game: invalid script: meeple::board::ragged"));
+
     // Each file, each scenario with its verdict.
     assert_eq!(doc.select(&sel("section.file")).count(), 3);
     assert_eq!(doc.select(&sel("article.scenario.pass")).count(), 1);
@@ -301,6 +307,29 @@ fn the_library_page_escapes_and_repeats_itself() {
     assert!(page.contains("<title>meeple test: a &amp; b</title>"));
     assert!(page.contains("<h2>&lt;x&gt;.game</h2>"), "{page}");
     assert!(!page.contains(HOSTILE));
+}
+
+#[test]
+fn a_limit_hit_is_a_failure_without_expected_and_got() {
+    let config = meeple::RunConfig {
+        limits: meeple::limits::Limits {
+            max_states: Some(1),
+            ..Default::default()
+        },
+        filter: None,
+    };
+    let run = meeple::run_source_with("limit.game", PASSING, &config);
+    let page = meeple::html::page("limit", &[run]);
+    let doc = Html::parse_document(&page);
+    assert_eq!(row(&summary(&doc), "errors"), "1 (limits hit)");
+    let failure = texts(&doc, ".failure");
+    assert_eq!(failure.len(), 1);
+    assert!(failure[0].contains("meeple::limit::states"), "{failure:?}");
+    assert_eq!(doc.select(&sel(".failure .mismatch")).count(), 0);
+    assert_eq!(
+        texts(&doc, ".scenario .meta"),
+        ["footholds · line 2 · 0 expectations held"]
+    );
 }
 
 /// Chromium runs at most this long per screenshot (a bound on a hung
