@@ -122,7 +122,8 @@ impl Report {
                 t.failed += 1;
             }
         }
-        let name = esc(&run.source.name);
+        // A long path may break after each `/` on a narrow screen.
+        let name = esc(&run.source.name).replace('/', "/<wbr>");
         let count = match &run.outcome {
             Outcome::Invalid(_) => {
                 t.invalid_files += 1;
