@@ -15,8 +15,9 @@
 //! - [`interp`]: runs statements and emits events carrying typed answers;
 //!   [`check`] validates a whole file before anything runs;
 //! - [`render`]: text, JSON and SVG pictures, all from the typed answers;
-//! - [`pipeline`], [`collection`]: whole files and folders; [`export`]
-//!   and [`gen`]: judge test data and random scenarios with exact answers;
+//! - [`pipeline`], [`collection`]: whole files and folders; [`html`]: the
+//!   report of a collection as one self-contained page; [`export`] and
+//!   [`gen`]: judge test data and random scenarios with exact answers;
 //!   [`workspace`]: the incremental API (the REPL is a thin client of it).
 //!
 //! # Running scripts from Rust
@@ -105,6 +106,7 @@ pub mod error;
 pub mod export;
 pub mod games;
 pub mod gen;
+pub mod html;
 pub mod interp;
 pub mod limits;
 pub mod pipeline;

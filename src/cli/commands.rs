@@ -232,5 +232,5 @@ pub fn test(paths: &[PathBuf], limits: &Limits, opts: &TestOptions) -> i32 {
         limits: limits.clone(),
         filter: opts.filter.clone(),
     };
-    super::report::test(&files, &config, opts)
+    super::report::test(&paths, &files, &config, opts)
 }

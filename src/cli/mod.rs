@@ -72,6 +72,10 @@ pub enum Command {
         /// Write snapshots (NAME.snap) instead of pending files; implies --snapshots.
         #[arg(long, conflicts_with = "filter")]
         accept: bool,
+        /// Also write a self-contained HTML report (summary, each scenario's
+        /// verdict, answers, failed expectations and pictures) to REPORT.
+        #[arg(long, value_name = "REPORT")]
+        html: Option<PathBuf>,
     },
     /// Write judge test data: NNN.in and NNN.out for every scenario whose
     /// start position is a judge problem's instance, and index.tsv.
@@ -219,9 +223,11 @@ fn command(cli: &Cli) -> i32 {
             filter,
             snapshots,
             accept,
+            html,
         } => {
             let opts = commands::TestOptions {
                 filter: filter.clone(),
+                html: html.clone(),
                 snapshots: *snapshots || *accept,
                 accept: *accept,
                 format: cli.format,

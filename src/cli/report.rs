@@ -28,6 +28,8 @@ pub struct TestOptions {
     pub snapshots: bool,
     /// Write snapshots instead of pending files.
     pub accept: bool,
+    /// Also write the HTML report here.
+    pub html: Option<PathBuf>,
     pub format: Format,
     /// Colours on stdout (PASS/FAIL, diffs) and on stderr (diagnostics).
     pub color_out: bool,
@@ -82,10 +84,16 @@ struct Report<'a> {
     passed: usize,
     failed: usize,
     pending: usize,
+    /// The HTML report being written (`--html`), and the whole-file
+    /// verdicts of the current file for it.
+    html: Option<meeple::html::Report>,
+    file_cases: Vec<Case>,
 }
 
-/// Run `files` and report; the exit code (0 all passed, 1 otherwise).
-pub fn test(files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
+/// Run `files` (found under `paths`) and report; the exit code (0 all
+/// passed, 1 otherwise, 2 when nothing ran or the HTML report cannot be
+/// written).
+pub fn test(paths: &[PathBuf], files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
     let started = Instant::now();
     let progress = Progress::new();
     let mut report = Report {
@@ -101,6 +109,11 @@ pub fn test(files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
         passed: 0,
         failed: 0,
         pending: 0,
+        html: opts.html.as_ref().map(|_| {
+            let title: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+            meeple::html::Report::new(&title.join(" "), opts.filter.as_deref())
+        }),
+        file_cases: Vec::new(),
     };
     run_files_streaming(files, config, &|| progress.tick(), &mut |step| match step {
         Step::Planned { scenarios, .. } => progress.start(scenarios),
@@ -109,6 +122,15 @@ pub fn test(files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
     });
     report.printer.flush(true);
     progress.finish();
+    if let (Some(html), Some(path)) = (report.html.take(), &opts.html) {
+        if let Err(e) = std::fs::write(path, html.finish()) {
+            out::err(format!(
+                "error: cannot write the report {}: {e}\n",
+                path.display()
+            ));
+            return 2;
+        }
+    }
     let (passed, failed) = (report.passed, report.failed);
     if passed + failed == 0 {
         let why = match &opts.filter {
@@ -271,12 +293,19 @@ impl Report<'_> {
                 self.snapshot(run, &path);
             }
         }
+        if let Some(html) = &mut self.html {
+            html.file(run, &self.file_cases);
+        }
+        self.file_cases.clear();
         self.lines = None;
         self.printer.flush(true);
     }
 
     fn file_verdict(&mut self, run: &FileRun, case: &Case) {
         self.count(case.passed);
+        if self.html.is_some() {
+            self.file_cases.push(case.clone());
+        }
         let name = &run.source.name;
         match self.opts.format {
             Format::Text => {
@@ -322,6 +351,14 @@ impl Report<'_> {
             Status::Written { old: Some(_) } => format!("snapshot updated: {snap}"),
             Status::Failed(e) => e.clone(),
         };
+        if self.html.is_some() {
+            self.file_cases.push(Case {
+                scenario: None,
+                passed,
+                note: note.clone(),
+                failures: Vec::new(),
+            });
+        }
         let diff = match &check.status {
             Status::New => Some(""),
             Status::Changed { old } => Some(old.as_str()),

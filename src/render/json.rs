@@ -13,7 +13,7 @@ use crate::interp::{Event, ScenarioRun};
 use crate::render::decimal;
 use crate::render::text;
 use crate::source::LineIndex;
-use crate::syntax::ast::QueryKind;
+use crate::syntax::ast::{QueryKind, Span};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::time::Duration;
@@ -352,6 +352,33 @@ fn expect_words(stmt: &str) -> (String, String) {
     (field.to_string(), value.to_string())
 }
 
+/// A failed expectation's statement (its span), field and value as
+/// written; `None` for any other diagnostic. A failed expectation labels
+/// the value then the statement, or only the field when the solve did not
+/// give it.
+pub(crate) fn failed_expect(d: &Diag, text: &str) -> Option<(Span, String, String)> {
+    if d.code != crate::error::Code::ExpectFailed {
+        return None;
+    }
+    let (start, end) = match d.labels.as_slice() {
+        [_, (stmt, _), ..] => (stmt.start, stmt.end),
+        [(field, _)] => {
+            let end = text[field.start.min(text.len())..]
+                .find('\n')
+                .map_or(text.len(), |n| field.start + n);
+            (field.start, end)
+        }
+        [] => return None,
+    };
+    let words = text.get(start..end).unwrap_or("");
+    let (field, value) = if d.labels.len() == 1 {
+        expect_words(&format!("expect {words}"))
+    } else {
+        expect_words(words)
+    };
+    Some((Span::new(start, end), field, value))
+}
+
 /// Every JSON line of one scenario of `meeple run`, in order: its answers,
 /// its expectations (held or not) and its diagnostics (a failed
 /// expectation is an `expect` line followed by its `diagnostic`).
@@ -397,35 +424,16 @@ pub(crate) fn scenario_lines_svg(
             Event::Error(d) => {
                 // A failed expectation labels the value then the statement,
                 // or only the field when the solve did not give it.
-                if d.code == crate::error::Code::ExpectFailed {
-                    let at = match d.labels.as_slice() {
-                        [_, (stmt, _), ..] => Some((stmt.start, stmt.end)),
-                        [(field, _)] => {
-                            let end = text[field.start.min(text.len())..]
-                                .find('\n')
-                                .map_or(text.len(), |n| field.start + n);
-                            Some((field.start, end))
-                        }
-                        [] => None,
-                    };
-                    if let Some((start, end)) = at {
-                        let words = text.get(start..end).unwrap_or("");
-                        let (field, value) = if d.labels.len() == 1 {
-                            expect_words(&format!("expect {words}"))
-                        } else {
-                            expect_words(words)
-                        };
-                        let stmt = crate::syntax::ast::Span::new(start, end);
-                        out.push_str(&line(&ExpectObj {
-                            kind: "expect",
-                            file,
-                            scenario: &run.name,
-                            line: lines.line(stmt.start),
-                            field,
-                            value,
-                            passed: false,
-                        }));
-                    }
+                if let Some((stmt, field, value)) = failed_expect(d, text) {
+                    out.push_str(&line(&ExpectObj {
+                        kind: "expect",
+                        file,
+                        scenario: &run.name,
+                        line: lines.line(stmt.start),
+                        field,
+                        value,
+                        passed: false,
+                    }));
                 }
                 out.push_str(&line(&DiagnosticLine::new(
                     file,

@@ -18,6 +18,7 @@ const LAYERS: &[&str] = &[
     "render",
     "pipeline",
     "collection",
+    "html",
     "export",
     "gen",
     "workspace",

@@ -11,6 +11,7 @@ mod docs;
 mod export;
 mod gen;
 mod hardening;
+mod html;
 mod json;
 mod judge;
 mod layers;
