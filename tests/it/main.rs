@@ -9,6 +9,7 @@ mod common;
 mod diagnostics;
 mod docs;
 mod export;
+mod fmt_cli;
 mod format;
 mod hardening;
 mod json;
