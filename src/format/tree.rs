@@ -187,12 +187,17 @@ impl Layout<'_> {
         self.code(0, "}");
     }
 
-    /// One statement or track line; returns where its last token ends.
+    /// One statement or track line; returns where it ends.
     fn stmt(&mut self, stmt: P<'_>, indent: usize) -> usize {
         let start = stmt.as_span().start();
-        let mut tokens = Vec::new();
-        comments::leaves(stmt.clone(), &mut tokens);
-        let end = tokens.last().map_or(start, |t| t.1);
+        // Its parts end where their last token or bracket does (the
+        // statement's own span may run on over the blanks after it).
+        let end = stmt
+            .clone()
+            .into_inner()
+            .map(|p| p.as_span().end())
+            .max()
+            .unwrap_or(start);
         let board = stmt
             .clone()
             .into_inner()

@@ -49,6 +49,10 @@ pub const ODD: &[(&str, &str)] = &[
         "bom",
         "\u{FEFF}# a byte-order mark first\nscenario \"bom\" {\n  game yut\n  board yut\n  dice 5 1 2\n  solve\n  expect answer 20\n}\n",
     ),
+    (
+        "edges",
+        "scenario \"e\" {}\nscenario \"e2\" { # only a comment\n}\ntrack t { }\ntrack u {\n  # nothing\n}\nscenario \"x\" {\n  board # before the array\n  [[1]]\n  board # before the grid\n  { 1 1 # row on the brace line\n  2 2 }\n  board {}\n  board {\n  }\n  board {  ● ○\n  ○ ● }\n  board [\n  [],\n  [1]]\n  input # before raw\n  \"\"\"x\"\"\"\n  step # s\n  3\n  step\n}\n",
+    ),
     ("empty", ""),
     ("only_comments", "\n\n   # one\n\n\n\t# two   \n"),
 ];
