@@ -98,6 +98,17 @@ fn fmt_leaves_a_file_with_syntax_errors_as_it_is() {
         assert!(err.contains("./broken.game: 1 error\n"), "{err}");
         assert_eq!(read(&dir, "broken.game"), BROKEN);
     }
+    // Exactly as `meeple check` shows them, with the errors beyond the
+    // syntax error.
+    let two = "scenario \"a\" {\n  game chess\n}\nscenario \"b\" {\n  piece A at (0 0)\n}\n";
+    write(&dir, &[("two.game", two)]);
+    let fmt = meeple_in(&dir, &["fmt", "two.game"], &[]);
+    let check = meeple_in(&dir, &["check", "two.game"], &[]);
+    assert_eq!(fmt.status.code(), Some(2));
+    assert_eq!(text(&fmt).1, text(&check).1);
+    assert!(text(&fmt).1.contains("meeple::game::unknown"));
+    assert_eq!(read(&dir, "two.game"), two);
+    std::fs::remove_file(dir.join("two.game")).unwrap();
     // The other file was still formatted (by the first run).
     assert_ne!(read(&dir, "messy.game"), MESSY);
     // A file that declares its syntax errors tests them: it is left alone.
