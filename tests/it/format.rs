@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 /// Odd inputs: comments everywhere, CRLF, lone CRs, tabs, blank lines,
 /// input blocks, tracks, arrays over several lines, a byte-order mark.
-pub const ODD: &[(&str, &str)] = &[
+const ODD: &[(&str, &str)] = &[
     (
         "comments",
         "# a header\n\n\n# and its second paragraph\nscenario   \"comments\"{ # after the brace\n\tgame   footholds # the game\n\n\n  # on its own line\n  board {  # on the board line\n     1 1   1   # the first row\n  111\n    # inside the grid\n\n  1 0 1 }  # after the grid\n  piece # inside a statement\n   A at(  0 ,0  )\n  piece B at (0, 2)   # B\n  solve # ask\n  expect answer 4  # four\n\n\n  # before the brace\n}   # after the brace\n# between\nscenario \"second\" { game footholds board [[1, 1]] piece A at (0, 0) piece B at (0, 1) solve expect answer 1 }\n# the end\n\n\n",
