@@ -1,7 +1,8 @@
-//! Command-line interface: `meeple run|check|test|export|gen|repl`.
+//! Command-line interface: `meeple run|check|test|export|gen|fmt|repl`.
 
 mod commands;
 mod export;
+mod fmt;
 mod gen;
 mod out;
 mod progress;
@@ -97,6 +98,16 @@ pub enum Command {
     /// Write a .game collection of N random scenarios, each with `solve` and
     /// the exact solver's answer in `expect` lines.
     Gen(Box<gen::GenArgs>),
+    /// Rewrite scripts in the canonical layout (docs/fmt.md); `-` formats
+    /// standard input to standard output.
+    Fmt {
+        /// Change nothing: print a diff and exit 1 when a script would change.
+        #[arg(long)]
+        check: bool,
+        /// Files or folders (every .game file under them; default: the
+        /// current folder), or `-`.
+        paths: Vec<PathBuf>,
+    },
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
     /// Print a shell completion script (e.g. `meeple completions bash > /etc/bash_completion.d/meeple`).
@@ -210,6 +221,11 @@ fn command(cli: &Cli) -> i32 {
             2
         }
         Command::Gen(args) => gen::gen(args, &limits, color),
+        Command::Fmt { .. } if cli.format == Format::Json => {
+            out::err("error: `meeple fmt` writes scripts; it has no --format json\n");
+            2
+        }
+        Command::Fmt { check, paths } => fmt::fmt(paths, *check, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Completions { shell } => {
             use clap::CommandFactory;
