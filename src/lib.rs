@@ -16,7 +16,9 @@
 //!   [`check`] validates a whole file before anything runs;
 //! - [`render`]: text, JSON and SVG pictures, all from the typed answers;
 //! - [`pipeline`], [`collection`]: whole files and folders;
-//!   [`workspace`]: the incremental API (the REPL is a thin client of it).
+//!   [`workspace`]: the incremental API (the REPL is a thin client of it);
+//! - [`ide`]: editor support on a script's text (`meeple lsp` is a thin
+//!   client of it).
 //!
 //! # Running scripts from Rust
 //!
@@ -103,6 +105,7 @@ pub mod collection;
 pub mod error;
 pub mod export;
 pub mod games;
+pub mod ide;
 pub mod interp;
 pub mod limits;
 pub mod pipeline;

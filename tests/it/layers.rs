@@ -20,6 +20,7 @@ const LAYERS: &[&str] = &[
     "collection",
     "export",
     "workspace",
+    "ide",
 ];
 
 /// `crate::NAME` paths in one file (comments left out), `use crate::{a, b}`
