@@ -13,6 +13,7 @@ mod hardening;
 mod json;
 mod judge;
 mod layers;
+mod lsp;
 mod progress;
 mod repl;
 mod sessions;
