@@ -14,6 +14,7 @@ mod json;
 mod judge;
 mod layers;
 mod lsp;
+mod nvim;
 mod progress;
 mod repl;
 mod sessions;
