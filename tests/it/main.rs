@@ -8,6 +8,7 @@ mod collections;
 mod common;
 mod diagnostics;
 mod docs;
+mod editors;
 mod export;
 mod hardening;
 mod json;
