@@ -1,7 +1,8 @@
-//! Command-line interface: `meeple run|check|test|export|repl|lsp`.
+//! Command-line interface: `meeple run|check|test|export|fmt|repl|lsp`.
 
 mod commands;
 mod export;
+mod fmt;
 mod lsp;
 mod out;
 mod progress;
@@ -89,6 +90,16 @@ pub enum Command {
         /// Exit 1 when any scenario was skipped.
         #[arg(long)]
         strict: bool,
+    },
+    /// Rewrite scripts in the canonical layout (docs/fmt.md); `-` formats
+    /// standard input to standard output.
+    Fmt {
+        /// Change nothing: print a diff and exit 1 when a script would change.
+        #[arg(long)]
+        check: bool,
+        /// Files or folders (every .game file under them; default: the
+        /// current folder), or `-`.
+        paths: Vec<PathBuf>,
     },
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
@@ -201,6 +212,11 @@ fn command(cli: &Cli) -> i32 {
                 color,
             },
         ),
+        Command::Fmt { .. } if cli.format == Format::Json => {
+            out::err("error: `meeple fmt` writes scripts; it has no --format json\n");
+            2
+        }
+        Command::Fmt { check, paths } => fmt::fmt(paths, *check, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Lsp => lsp::main(&limits),
         Command::Completions { shell } => {

@@ -285,6 +285,29 @@ fn an_editing_session_over_the_protocol() {
         .collect();
     assert_eq!(labels, ["origin", "first", "steps"]);
 
+    // Formatting: refused while the half-typed rule is there, then the
+    // canonical layout of `meeple fmt` for the whole text.
+    let fmt = json!({"textDocument": doc(), "options": {"tabSize": 2, "insertSpaces": true}});
+    let refused = c.call("textDocument/formatting", fmt.clone());
+    assert_eq!(refused["error"]["code"], -32803, "{refused}");
+    let messy = GOOD.replace("  piece A at (0, 0)\n", "piece A at(0,0)   # first\n");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 4}, "contentChanges": [{"text": messy}]}),
+    );
+    assert_eq!(c.diagnostics(4), Vec::<Value>::new());
+    let edits = c.result("textDocument/formatting", fmt);
+    assert_eq!(edits.as_array().unwrap().len(), 1, "{edits}");
+    assert_eq!(
+        edits[0]["range"]["start"],
+        json!({"line": 0, "character": 0})
+    );
+    let formatted = edits[0]["newText"].as_str().unwrap();
+    assert!(
+        formatted.contains("\n  piece A at (0, 0)  # first\n"),
+        "{formatted}"
+    );
+
     assert_eq!(c.result("shutdown", Value::Null), Value::Null);
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);

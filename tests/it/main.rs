@@ -10,6 +10,8 @@ mod diagnostics;
 mod docs;
 mod editors;
 mod export;
+mod fmt_cli;
+mod format;
 mod hardening;
 mod json;
 mod judge;

@@ -178,6 +178,9 @@ impl Server {
                 "textDocument/documentSymbol" => {
                     self.on::<lsp::request::DocumentSymbolRequest>(req, Self::symbols)
                 }
+                "textDocument/formatting" => {
+                    self.on::<lsp::request::Formatting>(req, Self::formatting)
+                }
                 "textDocument/inlayHint" => {
                     self.on::<lsp::request::InlayHintRequest>(req, Self::inlay_hints)
                 }
@@ -242,6 +245,7 @@ impl Server {
             definition_provider: Some(lsp::OneOf::Left(true)),
             references_provider: Some(lsp::OneOf::Left(true)),
             document_symbol_provider: Some(lsp::OneOf::Left(true)),
+            document_formatting_provider: Some(lsp::OneOf::Left(true)),
             code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
             inlay_hint_provider: Some(lsp::OneOf::Left(true)),
             ..Default::default()
@@ -504,6 +508,26 @@ impl Server {
         Ok(Some(lsp::DocumentSymbolResponse::Nested(
             symbols.iter().map(|s| doc.view().symbol(s)).collect(),
         )))
+    }
+
+    /// `meeple fmt`'s layout; a script with syntax errors is left alone
+    /// (the request fails, naming the first error).
+    fn formatting(
+        &mut self,
+        p: lsp::DocumentFormattingParams,
+    ) -> Result<Option<Vec<lsp::TextEdit>>, ResponseError> {
+        let doc = self.doc(&p.text_document.uri)?;
+        match doc.analysis.format() {
+            Ok(edit) => Ok(Some(
+                edit.into_iter()
+                    .map(|e| lsp::TextEdit::new(doc.view().range(e.span), e.text))
+                    .collect(),
+            )),
+            Err(diags) => Err(error(
+                ErrorCode::RequestFailed,
+                format!("not formatted: the script has syntax errors ({diags})"),
+            )),
+        }
     }
 
     fn inlay_hints(
