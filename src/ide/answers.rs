@@ -2,7 +2,7 @@
 //! behind hover and inlay hints, and the `expect` lines "fill in
 //! expectations" inserts after a `solve`.
 
-use super::Analysis;
+use super::{Analysis, Diagnostic};
 use crate::games::{Answer, FieldValue};
 use crate::interp::Event;
 use crate::limits::Limits;
@@ -30,13 +30,15 @@ pub struct Computed {
 #[derive(Clone, Debug, Default)]
 pub struct Answers {
     computed: Vec<Computed>,
+    failures: Vec<Diagnostic>,
 }
 
 impl Answers {
     /// Run every scenario of `text` within `limits` (each query gets its
     /// own budget; set [`Limits::cancel`] to stop them all) and keep every
-    /// answer. An invalid script has none; a query that ran out of budget
-    /// has none.
+    /// answer, and every failed expectation or budget run out (see
+    /// [`Answers::failures`]). An invalid script has none; a query that ran
+    /// out of budget has none.
     pub fn compute(text: &str, limits: &Limits) -> Answers {
         Answers::run(text, limits, None)
     }
@@ -50,25 +52,31 @@ impl Answers {
         let Outcome::Ran(runs) = run.outcome else {
             return Answers::default();
         };
-        let computed = runs
-            .into_iter()
-            .flat_map(|r| r.events)
-            .filter_map(|e| match e {
+        let mut answers = Answers::default();
+        for event in runs.into_iter().flat_map(|r| r.events) {
+            match event {
                 Event::Answer {
                     query,
                     span,
                     answer,
                     ..
-                } => Some(Computed {
+                } => answers.computed.push(Computed {
                     line: line_of(text, span.start),
                     span,
                     query,
                     answer,
                 }),
-                _ => None,
-            })
-            .collect();
-        Answers { computed }
+                Event::Error(d) => answers.failures.push(d.into()),
+                Event::ExpectPassed { .. } => {}
+            }
+        }
+        answers
+    }
+
+    /// What went wrong while running: failed expectations
+    /// (`meeple::expect::failed`) and queries that ran out of budget.
+    pub fn failures(&self) -> &[Diagnostic] {
+        &self.failures
     }
 
     /// The answer of the query on a 1-based line.
@@ -232,6 +240,17 @@ mod tests {
     }
 
     #[test]
+    fn failed_expectations_are_kept_on_their_span() {
+        let text = "scenario \"f\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n  expect answer 999\n}\n";
+        let answers = Answers::compute(text, &Limits::default());
+        assert_eq!(answers.all().len(), 1);
+        let failures = answers.failures();
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert_eq!(failures[0].code, crate::error::Code::ExpectFailed);
+        assert_eq!(failures[0].span.start, text.find("999").unwrap());
+    }
+
+    #[test]
     fn a_solve_out_of_budget_has_no_answer_and_no_hint() {
         let limits = Limits {
             max_states: Some(1),
@@ -239,6 +258,21 @@ mod tests {
         };
         let answers = Answers::compute(YUT, &limits);
         assert!(answers.all().is_empty());
+        assert_eq!(answers.failures()[0].code, crate::error::Code::LimitStates);
+        // A run whose document changed is cancelled: no answers either.
+        let cancelled = Limits {
+            cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+                true,
+            ))),
+            ..Limits::default()
+        };
+        let long = YUT.replace("x 2", "x 10");
+        let answers = Answers::compute(&long, &cancelled);
+        assert!(answers.all().is_empty());
+        assert_eq!(
+            answers.failures()[0].code,
+            crate::error::Code::LimitCancelled
+        );
         assert!(Analysis::new(YUT).inlay_hints(&answers).is_empty());
         let answers = Answers::compute(YUT, &Limits::default());
         let hints = Analysis::new(YUT).inlay_hints(&answers);

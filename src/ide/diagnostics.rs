@@ -1,6 +1,6 @@
 //! The checker's diagnostics, as an editor shows them.
 
-use crate::error::Code;
+use crate::error::{Code, Diag};
 use crate::source::Span;
 
 /// One error of a script: its code, message, primary span and label, the
@@ -28,21 +28,22 @@ pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
     let Err(diags) = crate::pipeline::check_source(text) else {
         return Vec::new();
     };
-    diags
-        .into_iter()
-        .map(|d| {
-            let mut labels = d.labels.into_iter();
-            let (span, label) = labels.next().unwrap_or_default();
-            Diagnostic {
-                code: d.code,
-                message: d.message,
-                span,
-                label,
-                related: labels.collect(),
-                help: d.help,
-            }
-        })
-        .collect()
+    diags.into_iter().map(Diagnostic::from).collect()
+}
+
+impl From<Diag> for Diagnostic {
+    fn from(d: Diag) -> Diagnostic {
+        let mut labels = d.labels.into_iter();
+        let (span, label) = labels.next().unwrap_or_default();
+        Diagnostic {
+            code: d.code,
+            message: d.message,
+            span,
+            label,
+            related: labels.collect(),
+            help: d.help,
+        }
+    }
 }
 
 #[cfg(test)]

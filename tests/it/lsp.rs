@@ -308,6 +308,22 @@ fn an_editing_session_over_the_protocol() {
         "{formatted}"
     );
 
+    // A wrong expectation: the checker is content, the background run is not.
+    let wrong = GOOD.replace("  solve\n", "  solve\n  expect answer 999\n");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 5}, "contentChanges": [{"text": wrong}]}),
+    );
+    assert_eq!(c.diagnostics(5), Vec::<Value>::new());
+    let failed = c.wait_for("the failed expectation", |m| {
+        m["params"]["version"] == 5
+            && m["params"]["diagnostics"][0]["code"] == "meeple::expect::failed"
+    });
+    assert_eq!(
+        failed["params"]["diagnostics"][0]["range"]["start"],
+        pos(&wrong, "999", 0)
+    );
+
     assert_eq!(c.result("shutdown", Value::Null), Value::Null);
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);

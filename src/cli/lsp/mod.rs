@@ -3,7 +3,8 @@
 //! loop on every open and change; the answers behind inlay hints and hover
 //! are computed on a thread per change under a budget (`--timeout`,
 //! `--max-states`; 5 s per query by default), cancelled when the document
-//! changes again. Malformed messages, unknown methods, requests before
+//! changes again; failed expectations found by that run are published as
+//! diagnostics too. Malformed messages, unknown methods, requests before
 //! `initialize`, positions out of range and unknown documents get JSON-RPC
 //! errors; nothing ends the server but `exit` or the end of its input.
 
@@ -407,6 +408,18 @@ impl Server {
             return; // a later version is being computed
         }
         doc.answers = answers;
+        // The checker found nothing (else there is no run): what failed
+        // while running is the document's diagnostics now.
+        let failures: Vec<lsp::Diagnostic> = doc
+            .answers
+            .failures()
+            .iter()
+            .map(|d| doc.view().diagnostic(&doc.uri, d))
+            .collect();
+        if !failures.is_empty() {
+            let (uri, version) = (doc.uri.clone(), doc.version);
+            self.publish(&uri, failures, Some(version));
+        }
         if self.refresh_hints {
             self.next_id += 1;
             let id = RequestId::from(format!("meeple-{}", self.next_id));
