@@ -19,7 +19,9 @@
 //! - [`pipeline`], [`collection`]: whole files and folders; [`html`]: the
 //!   report of a collection as one self-contained page; [`export`] and
 //!   [`gen`]: judge test data and random scenarios with exact answers;
-//!   [`workspace`]: the incremental API (the REPL is a thin client of it).
+//!   [`workspace`]: the incremental API (the REPL is a thin client of it);
+//! - [`ide`]: editor support on a script's text (`meeple lsp` is a thin
+//!   client of it).
 //!
 //! # Running scripts from Rust
 //!
@@ -109,6 +111,7 @@ pub mod format;
 pub mod games;
 pub mod gen;
 pub mod html;
+pub mod ide;
 pub mod interp;
 pub mod limits;
 pub mod pipeline;

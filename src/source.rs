@@ -164,6 +164,44 @@ impl LineIndex {
             .map_or(end - start, |s| s.chars().count());
         (line, column + 1)
     }
+
+    /// The 0-based line and UTF-16 column of a byte offset into `text` (the
+    /// positions of the Language Server Protocol). An offset past the end
+    /// is the end; one inside a character counts from that character's start.
+    pub fn utf16_position(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = offset.min(text.len());
+        let line = self.line(offset);
+        let start = self.starts[line - 1].min(offset);
+        let column = text[start..]
+            .char_indices()
+            .take_while(|(i, _)| start + i < offset)
+            .map(|(_, c)| c.len_utf16())
+            .sum();
+        (line - 1, column)
+    }
+
+    /// The byte offset of a 0-based line and UTF-16 column of `text`, or
+    /// `None` for a line past the last. A column past the line's end means
+    /// its end (before the line feed), as the protocol says; one inside a
+    /// surrogate pair means the character's start.
+    pub fn utf16_offset(&self, text: &str, line: usize, column: usize) -> Option<usize> {
+        let start = *self.starts.get(line)?;
+        let end = self
+            .starts
+            .get(line + 1)
+            .map_or(text.len(), |next| next - 1)
+            .min(text.len());
+        let body = text.get(start..end)?;
+        let body = body.strip_suffix('\r').unwrap_or(body);
+        let mut units = 0;
+        for (i, c) in body.char_indices() {
+            if units + c.len_utf16() > column {
+                return Some(start + i);
+            }
+            units += c.len_utf16();
+        }
+        Some(start + body.len())
+    }
 }
 
 #[cfg(test)]
@@ -198,5 +236,39 @@ mod tests {
         assert_eq!(idx.line_col(text, 3), (2, 1));
         assert_eq!(idx.line_col(text, 6), (2, 2));
         assert_eq!(idx.line_col(text, 99), (3, 1));
+    }
+
+    /// LSP positions count UTF-16 units: `é` is one, `𝄞` two, and both are
+    /// more than one byte.
+    #[test]
+    fn utf16_positions_round_trip_through_non_ascii_comments() {
+        let text = "# é𝄞 note\r\nsolve # 𝄞\n\nend";
+        let idx = LineIndex::new(text);
+        let solve = text.find("solve").unwrap();
+        assert_eq!(idx.utf16_position(text, solve), (1, 0));
+        let bar = text.find(" note").unwrap();
+        // `#`, space, é (1 unit), 𝄞 (2 units).
+        assert_eq!(idx.utf16_position(text, bar), (0, 5));
+        assert_eq!(idx.utf16_offset(text, 0, 5), Some(bar));
+        // Inside the surrogate pair: the character's start.
+        assert_eq!(idx.utf16_offset(text, 0, 4), Some(text.find('𝄞').unwrap()));
+        // Past the line's end: its end, before `\r\n`.
+        assert_eq!(
+            idx.utf16_offset(text, 0, 99),
+            Some(text.find('\r').unwrap())
+        );
+        assert_eq!(
+            idx.utf16_offset(text, 2, 0),
+            Some(text.find("\n\n").unwrap() + 1)
+        );
+        assert_eq!(idx.utf16_offset(text, 3, 3), Some(text.len()));
+        assert_eq!(idx.utf16_offset(text, 4, 0), None);
+        for offset in text.char_indices().map(|(i, _)| i) {
+            let (l, c) = idx.utf16_position(text, offset);
+            if !text[offset..].starts_with(['\r', '\n']) {
+                assert_eq!(idx.utf16_offset(text, l, c), Some(offset), "{offset}");
+            }
+        }
+        assert_eq!(idx.utf16_position(text, 999), (3, 3));
     }
 }

@@ -1,9 +1,10 @@
-//! Command-line interface: `meeple run|check|test|export|gen|fmt|repl`.
+//! Command-line interface: `meeple run|check|test|export|gen|fmt|repl|lsp`.
 
 mod commands;
 mod export;
 mod fmt;
 mod gen;
+mod lsp;
 mod out;
 mod progress;
 mod repl;
@@ -110,6 +111,9 @@ pub enum Command {
     },
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
+    /// Serve editors over stdio: the Language Server Protocol
+    /// (diagnostics, completion, hover, inlay hints; see editors/README.md).
+    Lsp,
     /// Print a shell completion script (e.g. `meeple completions bash > /etc/bash_completion.d/meeple`).
     Completions {
         #[arg(value_enum)]
@@ -227,6 +231,7 @@ fn command(cli: &Cli) -> i32 {
         }
         Command::Fmt { check, paths } => fmt::fmt(paths, *check, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
+        Command::Lsp => lsp::main(&limits),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut out = Vec::new();

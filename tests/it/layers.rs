@@ -23,6 +23,7 @@ const LAYERS: &[&str] = &[
     "export",
     "gen",
     "workspace",
+    "ide",
 ];
 
 /// `crate::NAME` paths in one file (comments left out), `use crate::{a, b}`

@@ -1,0 +1,283 @@
+//! The answers of a script's queries, computed under a budget: the cache
+//! behind hover and inlay hints, and the `expect` lines "fill in
+//! expectations" inserts after a `solve`.
+
+use super::{Analysis, Diagnostic};
+use crate::games::{Answer, FieldValue};
+use crate::interp::Event;
+use crate::limits::Limits;
+use crate::pipeline::{run_source_with, Outcome, RunConfig};
+use crate::source::{line_of, Span};
+use crate::syntax::ast::{QueryKind, Stmt};
+use crate::syntax::dialect::Field;
+
+/// One query's answer, with where the query is.
+#[derive(Clone, Debug)]
+pub struct Computed {
+    /// The 1-based line of the query.
+    pub line: usize,
+    /// The query statement's span.
+    pub span: Span,
+    /// Which query.
+    pub query: QueryKind,
+    /// Its answer.
+    pub answer: Answer,
+}
+
+/// The answers of one run of a script, by line: what an editor shows until
+/// the next run (after an edit, lines that still hold the same kind of
+/// query keep their answer until it is recomputed).
+#[derive(Clone, Debug, Default)]
+pub struct Answers {
+    computed: Vec<Computed>,
+    failures: Vec<Diagnostic>,
+}
+
+impl Answers {
+    /// Run every scenario of `text` within `limits` (each query gets its
+    /// own budget; set [`Limits::cancel`] to stop them all) and keep every
+    /// answer, and every failed expectation or budget run out (see
+    /// [`Answers::failures`]). An invalid script has none; a query that ran
+    /// out of budget has none.
+    pub fn compute(text: &str, limits: &Limits) -> Answers {
+        Answers::run(text, limits, None)
+    }
+
+    fn run(text: &str, limits: &Limits, filter: Option<String>) -> Answers {
+        let config = RunConfig {
+            limits: limits.clone(),
+            filter,
+        };
+        let run = run_source_with("<editor>", text, &config);
+        let Outcome::Ran(runs) = run.outcome else {
+            return Answers::default();
+        };
+        let mut answers = Answers::default();
+        for event in runs.into_iter().flat_map(|r| r.events) {
+            match event {
+                Event::Answer {
+                    query,
+                    span,
+                    answer,
+                    ..
+                } => answers.computed.push(Computed {
+                    line: line_of(text, span.start),
+                    span,
+                    query,
+                    answer,
+                }),
+                Event::Error(d) => answers.failures.push(d.into()),
+                Event::ExpectPassed { .. } => {}
+            }
+        }
+        answers
+    }
+
+    /// What went wrong while running: failed expectations
+    /// (`meeple::expect::failed`) and queries that ran out of budget.
+    pub fn failures(&self) -> &[Diagnostic] {
+        &self.failures
+    }
+
+    /// The answer of the query on a 1-based line.
+    pub fn at(&self, line: usize) -> Option<&Computed> {
+        self.computed.iter().find(|c| c.line == line)
+    }
+
+    /// Every answer, in file order.
+    pub fn all(&self) -> &[Computed] {
+        &self.computed
+    }
+}
+
+/// A field's value as `expect` writes it: rationals as exact fractions.
+pub(crate) fn field_text(value: &FieldValue) -> String {
+    match value {
+        FieldValue::Ratio(r) => r.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The fields of a `solve` answer worth stating: those that repeat the
+/// `answer` field under another name (`moves`, `score`) are left out.
+fn stated_fields(answer: &Answer) -> Vec<(Field, String)> {
+    let fields = answer.fields();
+    let main = answer.field("answer");
+    fields
+        .into_iter()
+        .filter(|(f, v)| *f == Field::Answer || Some(v) != main.as_ref())
+        .map(|(f, v)| (f, field_text(&v)))
+        .collect()
+}
+
+/// A label shown at a place of the script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlayHint {
+    /// Where it goes (the end of a `solve`).
+    pub offset: usize,
+    /// What it says (`answer 4, winner B`).
+    pub label: String,
+}
+
+/// A text edit: `text` replaces `span` (an empty span: an insertion).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// What is replaced.
+    pub span: Span,
+    /// The new text.
+    pub text: String,
+}
+
+impl Analysis {
+    /// The `solve` statements of the script, each with its scenario's name.
+    fn solves(&self) -> impl Iterator<Item = (&str, Span)> {
+        self.file.scenarios.iter().flat_map(|sc| {
+            sc.stmts.iter().filter_map(move |s| match &s.node {
+                Stmt::Query(q) if q.kind == QueryKind::Solve => {
+                    Some((sc.name.node.as_str(), s.span))
+                }
+                _ => None,
+            })
+        })
+    }
+
+    /// One hint after each `solve` whose answer `answers` holds: its
+    /// fields (`answer 4, winner B`).
+    pub fn inlay_hints(&self, answers: &Answers) -> Vec<InlayHint> {
+        self.solves()
+            .filter_map(|(_, span)| {
+                let c = answers.at(line_of(&self.text, span.start))?;
+                (c.query == QueryKind::Solve).then(|| InlayHint {
+                    offset: span.end,
+                    label: stated_fields(&c.answer)
+                        .iter()
+                        .map(|(f, v)| format!("{f} {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
+            })
+            .collect()
+    }
+
+    /// "Fill in expectations": for the `solve` on the line of `offset`, the
+    /// `expect` lines of its answer (computed now, within `limits`), to
+    /// insert after it; fields the `expect` lines right after it already
+    /// check are left out. `None` when there is no `solve` there, the
+    /// script is invalid, the solve ran out of budget, or nothing is missing.
+    pub fn fill_expectations(&self, offset: usize, limits: &Limits) -> Option<Edit> {
+        let (line_start, line_end) = self.line_around(offset);
+        let (name, span) = self
+            .solves()
+            .find(|(_, s)| line_start <= s.start && s.start <= line_end)?;
+        let sc = self
+            .file
+            .scenarios
+            .iter()
+            .find(|s| s.span.start <= span.start && span.end <= s.span.end)?;
+        let checked: Vec<&str> = sc
+            .stmts
+            .iter()
+            .skip_while(|s| s.span.start <= span.start)
+            .map_while(|s| match &s.node {
+                Stmt::Expect { field, .. } => Some(field.node.as_str()),
+                _ => None,
+            })
+            .collect();
+        let answers = Answers::run(&self.text, limits, Some(name.to_string()));
+        let computed = answers.all().iter().find(|c| c.span == span)?;
+        let indent: String = self.text[line_start..]
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect();
+        let text: String = stated_fields(&computed.answer)
+            .into_iter()
+            .filter(|(f, _)| !checked.contains(&f.name()))
+            .map(|(f, v)| format!("\n{indent}expect {f} {v}"))
+            .collect();
+        (!text.is_empty()).then(|| Edit {
+            span: Span::new(line_end, line_end),
+            text,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const YUT: &str =
+        "scenario \"r\" {\n  game yut\n  board yut\n  dice uniform 1..5 x 2\n  solve\n}\n";
+
+    #[test]
+    fn expectations_are_filled_in_exactly_and_then_pass() {
+        let doc = Analysis::new(YUT);
+        let edit = doc
+            .fill_expectations(YUT.find("solve").unwrap(), &Limits::default())
+            .unwrap();
+        assert_eq!(edit.span.start, YUT.find("solve").unwrap() + 5);
+        // Random dice: the exact expected score, as a fraction.
+        assert!(
+            edit.text.starts_with("\n  expect expected "),
+            "{:?}",
+            edit.text
+        );
+        assert!(
+            edit.text.contains('/') && !edit.text.contains('.'),
+            "{:?}",
+            edit.text
+        );
+        let mut filled = YUT.to_string();
+        filled.insert_str(edit.span.start, &edit.text);
+        let run = crate::run_source("filled.game", &filled);
+        assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+        // Nothing left to fill in; nothing on a line without a `solve`.
+        let again = Analysis::new(&filled);
+        assert_eq!(
+            again.fill_expectations(filled.find("solve").unwrap(), &Limits::default()),
+            None
+        );
+        assert_eq!(doc.fill_expectations(0, &Limits::default()), None);
+    }
+
+    #[test]
+    fn failed_expectations_are_kept_on_their_span() {
+        let text = "scenario \"f\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n  expect answer 999\n}\n";
+        let answers = Answers::compute(text, &Limits::default());
+        assert_eq!(answers.all().len(), 1);
+        let failures = answers.failures();
+        assert_eq!(failures.len(), 1, "{failures:?}");
+        assert_eq!(failures[0].code, crate::error::Code::ExpectFailed);
+        assert_eq!(failures[0].span.start, text.find("999").unwrap());
+    }
+
+    #[test]
+    fn a_solve_out_of_budget_has_no_answer_and_no_hint() {
+        let limits = Limits {
+            max_states: Some(1),
+            ..Limits::default()
+        };
+        let answers = Answers::compute(YUT, &limits);
+        assert!(answers.all().is_empty());
+        assert_eq!(answers.failures()[0].code, crate::error::Code::LimitStates);
+        // A run whose document changed is cancelled: no answers either.
+        let cancelled = Limits {
+            cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+                true,
+            ))),
+            ..Limits::default()
+        };
+        let long = YUT.replace("x 2", "x 10");
+        let answers = Answers::compute(&long, &cancelled);
+        assert!(answers.all().is_empty());
+        assert_eq!(
+            answers.failures()[0].code,
+            crate::error::Code::LimitCancelled
+        );
+        assert!(Analysis::new(YUT).inlay_hints(&answers).is_empty());
+        let answers = Answers::compute(YUT, &Limits::default());
+        let hints = Analysis::new(YUT).inlay_hints(&answers);
+        assert_eq!(hints.len(), 1);
+        assert_eq!(hints[0].offset, YUT.find("solve").unwrap() + 5);
+        assert!(hints[0].label.starts_with("expected "), "{hints:?}");
+    }
+}

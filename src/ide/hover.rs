@@ -1,0 +1,147 @@
+//! Hover: what the statement under the cursor does, and for a query or an
+//! `expect` the answer last computed for it.
+
+use super::{answers::field_text, Analysis, Answers};
+use crate::interp::game_of;
+use crate::render::text;
+use crate::source::{line_of, Span};
+use crate::syntax::ast::{BoardSrc, QueryKind, Stmt};
+use crate::syntax::dialect::{self, ITEMS, RULES, STATEMENTS};
+
+/// Hover text (Markdown) for a span of the script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hover {
+    /// What it is about.
+    pub span: Span,
+    /// What to show, in Markdown.
+    pub markdown: String,
+}
+
+impl Analysis {
+    /// What the word or statement at `offset` means: a statement's help
+    /// line from the dialect table; a rule's help, values and default; an
+    /// `expect` field's meaning and the value the last computed `solve`
+    /// before it gave; a query's last computed answer (from `answers`); a
+    /// track's definition line.
+    pub fn hover(&self, offset: usize, answers: &Answers) -> Option<Hover> {
+        let offset = self.floor(offset);
+        let word = self.word_at(offset);
+        if let Some(track) = self.track_at(offset) {
+            let span = track.name.span;
+            let help = ITEMS[1].help;
+            return Some(Hover {
+                span,
+                markdown: format!("**track `{}`**: {help}", track.name.node),
+            });
+        }
+        let Some((sc, stmt)) = self.stmt_at(offset) else {
+            let (start, w) = word?;
+            let item = ITEMS.iter().find(|i| i.name == w)?;
+            return Some(Hover {
+                span: Span::new(start, start + w.len()),
+                markdown: format!("**{}**: {}", item.name, item.help),
+            });
+        };
+        let keyword = stmt.keyword();
+        let help = STATEMENTS
+            .iter()
+            .find(|w| w.name == keyword)
+            .map_or("", |w| w.help);
+        let mut md = format!("**{keyword}**: {help}");
+        let line = line_of(&self.text, stmt.span.start);
+        match &stmt.node {
+            Stmt::Query(q) => {
+                if let Some(c) = answers.at(line).filter(|c| c.query == q.kind) {
+                    md.push_str("\n\n```text\n");
+                    for l in text::lines(&c.answer) {
+                        md.push_str(&l);
+                        md.push('\n');
+                    }
+                    md.push_str("```");
+                }
+            }
+            Stmt::Expect { field, .. } => {
+                let game = game_of(sc);
+                if let Some(f) = game.and_then(|g| dialect::field(g, &field.node)) {
+                    md.push_str(&format!(
+                        "\n\n`{}`: {} ({})",
+                        field.node,
+                        f.help,
+                        f.kind.describe()
+                    ));
+                }
+                // The last `solve` before it in its scenario.
+                let solve = sc
+                    .stmts
+                    .iter()
+                    .take_while(|s| s.span.start < stmt.span.start)
+                    .filter(|s| matches!(&s.node, Stmt::Query(q) if q.kind == QueryKind::Solve))
+                    .last();
+                let computed = solve
+                    .and_then(|s| answers.at(line_of(&self.text, s.span.start)))
+                    .filter(|c| c.query == QueryKind::Solve);
+                if let Some(value) = computed.and_then(|c| c.answer.field(&field.node)) {
+                    md.push_str(&format!(
+                        "\n\nlast `solve` gave: `{} {}`",
+                        field.node,
+                        field_text(&value)
+                    ));
+                }
+            }
+            Stmt::Rule { name, .. } => {
+                if let Some(rule) = RULES.iter().find(|r| r.name == name.node) {
+                    md = format!(
+                        "**rule {}**: {}\n\nvalues: {}; default {}",
+                        rule.name, rule.help, rule.describe, rule.default
+                    );
+                }
+            }
+            Stmt::Board(BoardSrc::Named(name)) => {
+                if let Some(t) = self.file.tracks.iter().find(|t| t.name.node == name.node) {
+                    md.push_str(&format!(
+                        "\n\ntrack `{}`, defined on line {}",
+                        name.node,
+                        line_of(&self.text, t.span.start)
+                    ));
+                }
+            }
+            _ => {}
+        }
+        Some(Hover {
+            span: stmt.span,
+            markdown: md,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Limits;
+
+    #[test]
+    fn hover_explains_statements_and_shows_computed_answers() {
+        let text = "scenario \"s\" {\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  rule steps king\n  solve\n  expect winner B\n}\n";
+        let doc = Analysis::new(text);
+        let none = Answers::default();
+        let at = |w: &str| text.find(w).unwrap() + 1;
+        let rule = doc.hover(at("rule"), &none).unwrap().markdown;
+        assert!(
+            rule.contains("**rule steps**") && rule.contains("default orthogonal"),
+            "{rule}"
+        );
+        let solve = doc.hover(at("solve"), &none).unwrap();
+        assert_eq!(&text[solve.span.start..solve.span.end], "solve");
+        assert!(!solve.markdown.contains("```"));
+        let answers = Answers::compute(text, &Limits::default());
+        let solve = doc.hover(at("solve"), &answers).unwrap().markdown;
+        assert!(solve.contains("```text\nB wins"), "{solve}");
+        let expect = doc.hover(at("expect"), &answers).unwrap().markdown;
+        assert!(expect.contains("last `solve` gave: `winner B`"), "{expect}");
+        assert!(doc
+            .hover(0, &none)
+            .unwrap()
+            .markdown
+            .starts_with("**scenario**"));
+    }
+}

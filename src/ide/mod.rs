@@ -1,0 +1,144 @@
+//! Editor support, as pure functions of a script's text and a byte offset:
+//! diagnostics, completion, hover, track definitions and references,
+//! document symbols, formatting, the answers of queries (inlay hints, "fill in
+//! expectations"). `meeple lsp` is a thin client of this module: it turns
+//! protocol positions into byte offsets ([`LineIndex::utf16_offset`]) and
+//! these results back into protocol messages. Nothing here knows the
+//! protocol.
+//!
+//! ```
+//! use meeple::ide::{Analysis, Answers};
+//! use meeple::limits::Limits;
+//!
+//! let text = "scenario \"s\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  rule \n  solve\n}\n";
+//! let doc = Analysis::new(text);
+//! let rules: Vec<_> = doc.completions(text.find("rule ").unwrap() + 5)
+//!     .into_iter().map(|c| c.label).collect();
+//! assert_eq!(rules, ["origin", "first", "steps"]);
+//! // The half-typed rule is the one error.
+//! assert_eq!(meeple::ide::diagnostics(text)[0].code.as_str(), "meeple::parse");
+//!
+//! let fixed = text.replace("rule \n", "");
+//! let doc = Analysis::new(&fixed);
+//! let answers = Answers::compute(&fixed, &Limits::default());
+//! assert_eq!(doc.inlay_hints(&answers)[0].label, "answer 1, winner A");
+//! ```
+
+mod answers;
+mod complete;
+mod diagnostics;
+mod hover;
+mod navigate;
+
+pub use answers::{Answers, Computed, Edit, InlayHint};
+pub use complete::{Completion, CompletionKind};
+pub use diagnostics::{diagnostics, Diagnostic};
+pub use hover::Hover;
+pub use navigate::{Symbol, SymbolKind};
+
+#[cfg(doc)]
+use crate::source::LineIndex;
+use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
+
+/// One version of a script, parsed (with the parser's error recovery, so a
+/// half-typed statement leaves the rest of the file readable).
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    text: String,
+    file: File,
+}
+
+impl Analysis {
+    /// Parse `text`.
+    pub fn new(text: &str) -> Analysis {
+        let (file, _) = crate::syntax::parse(text);
+        Analysis {
+            text: text.to_string(),
+            file,
+        }
+    }
+
+    /// The script's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The edit that puts the script in the canonical layout of `meeple
+    /// fmt` ([`crate::format::format_source`]): the whole text replaced, or
+    /// `None` when it is formatted already. Err: its syntax errors (a script
+    /// that does not parse is not formatted).
+    pub fn format(&self) -> Result<Option<Edit>, crate::error::Diagnostics> {
+        let formatted = crate::format::format_source("<editor>", &self.text)?;
+        Ok((formatted != self.text).then(|| Edit {
+            span: crate::source::Span::new(0, self.text.len()),
+            text: formatted,
+        }))
+    }
+
+    /// The scenario whose block holds `offset` (its closing brace included).
+    fn scenario_at(&self, offset: usize) -> Option<&Scenario> {
+        self.file
+            .scenarios
+            .iter()
+            .find(|s| s.span.start <= offset && offset <= s.span.end)
+    }
+
+    /// The track definition that holds `offset`.
+    fn track_at(&self, offset: usize) -> Option<&TrackDef> {
+        self.file
+            .tracks
+            .iter()
+            .find(|t| t.span.start <= offset && offset <= t.span.end)
+    }
+
+    /// The statement that holds `offset` (its end included), with its scenario.
+    fn stmt_at(&self, offset: usize) -> Option<(&Scenario, &Spanned<Stmt>)> {
+        let sc = self.scenario_at(offset)?;
+        let stmt = sc
+            .stmts
+            .iter()
+            .find(|s| s.span.start <= offset && offset <= s.span.end)?;
+        Some((sc, stmt))
+    }
+
+    /// `offset` moved back onto a character boundary of the text.
+    fn floor(&self, offset: usize) -> usize {
+        let mut at = offset.min(self.text.len());
+        while !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    /// The byte range of the line that holds `offset`, without its line end.
+    fn line_around(&self, offset: usize) -> (usize, usize) {
+        let offset = self.floor(offset);
+        let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let end = self.text[offset..]
+            .find('\n')
+            .map_or(self.text.len(), |i| offset + i);
+        let end = if self.text[..end].ends_with('\r') {
+            end - 1
+        } else {
+            end
+        };
+        (start, end.max(start))
+    }
+
+    /// The word (letters, digits, `_` and `-`) that holds `offset`, and its start.
+    fn word_at(&self, offset: usize) -> Option<(usize, &str)> {
+        let offset = self.floor(offset);
+        let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+        let start = self.text[..offset]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| is_word(c))
+            .last()
+            .map_or(offset, |(i, _)| i);
+        let end = self.text[offset..]
+            .char_indices()
+            .find(|&(_, c)| !is_word(c))
+            .map_or(self.text.len(), |(i, _)| offset + i);
+        (start < end).then(|| (start, &self.text[start..end]))
+    }
+}

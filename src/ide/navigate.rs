@@ -1,0 +1,154 @@
+//! Track names (definition and references) and the outline of a script.
+
+use super::Analysis;
+use crate::interp::game_of;
+use crate::source::Span;
+use crate::syntax::ast::{BoardSrc, Stmt};
+
+/// What a symbol is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymbolKind {
+    /// A `scenario` block.
+    Scenario,
+    /// A `track` definition.
+    Track,
+}
+
+/// An entry of a script's outline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// The name (without quotes).
+    pub name: String,
+    /// What it is.
+    pub kind: SymbolKind,
+    /// A scenario's game.
+    pub detail: Option<String>,
+    /// The whole block.
+    pub span: Span,
+    /// Its name as written.
+    pub name_span: Span,
+}
+
+impl Analysis {
+    /// The track name at `offset`: in a `board NAME` of a scenario, or the
+    /// name of a `track` definition.
+    fn track_name_at(&self, offset: usize) -> Option<&str> {
+        let inside = |s: Span| s.start <= offset && offset <= s.end;
+        if let Some(t) = self.file.tracks.iter().find(|t| inside(t.name.span)) {
+            return Some(&t.name.node);
+        }
+        match &self.stmt_at(offset)?.1.node {
+            Stmt::Board(BoardSrc::Named(n)) if inside(n.span) => Some(&n.node),
+            _ => None,
+        }
+    }
+
+    /// Where the track named at `offset` is defined (its name in the first
+    /// `track` definition of that name).
+    pub fn definition(&self, offset: usize) -> Option<Span> {
+        let name = self.track_name_at(self.floor(offset))?;
+        self.file
+            .tracks
+            .iter()
+            .find(|t| t.name.node == name)
+            .map(|t| t.name.span)
+    }
+
+    /// Every `board NAME` that uses the track named at `offset`, in file
+    /// order, after its definition when `with_definition`.
+    pub fn references(&self, offset: usize, with_definition: bool) -> Vec<Span> {
+        let Some(name) = self.track_name_at(self.floor(offset)) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Span> = Vec::new();
+        if with_definition {
+            out.extend(
+                self.file
+                    .tracks
+                    .iter()
+                    .filter(|t| t.name.node == name)
+                    .map(|t| t.name.span),
+            );
+        }
+        for sc in &self.file.scenarios {
+            for s in &sc.stmts {
+                if let Stmt::Board(BoardSrc::Named(n)) = &s.node {
+                    if n.node == name {
+                        out.push(n.span);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The outline: scenarios (with their game) and tracks, in file order.
+    pub fn symbols(&self) -> Vec<Symbol> {
+        let mut out: Vec<Symbol> = self
+            .file
+            .scenarios
+            .iter()
+            .map(|sc| Symbol {
+                name: sc.name.node.clone(),
+                kind: SymbolKind::Scenario,
+                detail: game_of(sc).map(|g| g.name().to_string()),
+                span: sc.span,
+                name_span: sc.name.span,
+            })
+            .chain(self.file.tracks.iter().map(|t| Symbol {
+                name: t.name.node.clone(),
+                kind: SymbolKind::Track,
+                detail: None,
+                span: t.span,
+                name_span: t.name.span,
+            }))
+            .collect();
+        out.sort_by_key(|s| s.span.start);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn track_names_lead_to_their_definition_and_uses() {
+        let text = "track mine {\n  route start 2 4 finish\n}\nscenario \"a\" {\n  game yut\n  board mine\n}\nscenario \"b\" {\n  game yut\n  board mine\n}\n";
+        let doc = Analysis::new(text);
+        let def = text.find("mine").unwrap();
+        let first_use = text.find("board mine").unwrap() + 6;
+        assert_eq!(doc.definition(first_use + 2), Some(Span::new(def, def + 4)));
+        let refs = doc.references(def, true);
+        assert_eq!(refs.len(), 3);
+        assert_eq!(refs[1], Span::new(first_use, first_use + 4));
+        assert_eq!(doc.references(first_use, false).len(), 2);
+        assert_eq!(doc.definition(text.find("game").unwrap()), None);
+        let symbols = doc.symbols();
+        let names: Vec<_> = symbols.iter().map(|s| (s.name.as_str(), s.kind)).collect();
+        assert_eq!(
+            names,
+            [
+                ("mine", SymbolKind::Track),
+                ("a", SymbolKind::Scenario),
+                ("b", SymbolKind::Scenario)
+            ]
+        );
+        assert_eq!(symbols[1].detail.as_deref(), Some("yut"));
+    }
+
+    #[test]
+    fn formatting_replaces_the_whole_text_or_says_why_not() {
+        let messy = "scenario \"s\"{game yut\n board yut\n dice 1 2}";
+        let edit = Analysis::new(messy).format().unwrap().unwrap();
+        assert_eq!(edit.span, Span::new(0, messy.len()));
+        assert!(
+            edit.text.starts_with("scenario \"s\" {\n  game yut\n"),
+            "{:?}",
+            edit.text
+        );
+        assert_eq!(Analysis::new(&edit.text).format().unwrap(), None);
+        let err = Analysis::new("scenario \"s\" {").format().unwrap_err();
+        assert_eq!(err.diags()[0].code.as_str(), "meeple::parse::unterminated");
+    }
+}
