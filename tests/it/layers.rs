@@ -19,6 +19,7 @@ const LAYERS: &[&str] = &[
     "pipeline",
     "collection",
     "export",
+    "shrink",
     "workspace",
 ];
 

@@ -24,6 +24,7 @@ pub(crate) mod endgame;
 pub(crate) mod engine;
 pub(crate) mod graph;
 pub mod judge;
+pub mod shrink;
 #[cfg(any(test, feature = "bench"))]
 pub mod previous;
 pub(crate) mod reference;

@@ -14,6 +14,7 @@ mod cells;
 mod clock;
 pub mod flat;
 pub mod judge;
+pub mod shrink;
 pub mod reference;
 pub mod rules;
 /// The meeple session (integration, maintained in the main crate).

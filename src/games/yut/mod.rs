@@ -12,6 +12,7 @@
 pub mod answer;
 pub(crate) mod expected;
 pub mod judge;
+pub mod shrink;
 pub(crate) mod packed;
 pub(crate) mod reference;
 pub(crate) mod rules;
