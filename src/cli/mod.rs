@@ -2,6 +2,7 @@
 
 mod commands;
 mod export;
+mod judge;
 mod out;
 mod progress;
 mod repl;
@@ -88,6 +89,28 @@ pub enum Command {
         /// Exit 1 when any scenario was skipped.
         #[arg(long)]
         strict: bool,
+    },
+    /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
+    /// shrink the first failure to a smallest failing case.
+    Judge {
+        /// The program: a shell command line, run with `sh -c`, the judge
+        /// input on its stdin.
+        #[arg(long, value_name = "PROGRAM", required = true)]
+        cmd: String,
+        /// Files or folders: every scenario `meeple export` would export.
+        paths: Vec<PathBuf>,
+        /// Seconds before a run is killed with its process group (TLE).
+        #[arg(long, value_name = "SEC", default_value_t = 2.0)]
+        time_limit: f64,
+        /// Runs at once (default: the available cores).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+        jobs: Option<u64>,
+        /// Also judge (and shrink to) positions beyond the judge's size limits.
+        #[arg(long)]
+        beyond_limits: bool,
+        /// Program runs the shrinker may spend (0: no shrinking).
+        #[arg(long, value_name = "N", default_value_t = 2000)]
+        max_runs: usize,
     },
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
@@ -197,6 +220,39 @@ fn command(cli: &Cli) -> i32 {
                 color,
             },
         ),
+        Command::Judge {
+            cmd,
+            paths,
+            time_limit,
+            jobs,
+            beyond_limits,
+            max_runs,
+        } => {
+            let time_limit = match Duration::try_from_secs_f64(*time_limit) {
+                Ok(t) if *time_limit > 0.0 => t,
+                _ => {
+                    out::err(format!(
+                        "error: --time-limit must be a number of seconds > 0, not {time_limit}\n"
+                    ));
+                    return 2;
+                }
+            };
+            let jobs = jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |j| j as usize,
+            );
+            judge::judge_command(&judge::JudgeOptions {
+                cmd: cmd.clone(),
+                paths: paths.clone(),
+                time_limit,
+                jobs,
+                beyond_limits: *beyond_limits,
+                max_runs: *max_runs,
+                limits: limits.clone(),
+                json: cli.format == Format::Json,
+                color,
+            })
+        }
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Completions { shell } => {
             use clap::CommandFactory;

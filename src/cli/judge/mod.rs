@@ -1,0 +1,217 @@
+//! `meeple judge --cmd PROGRAM [PATH…]`: a contestant's program run on every
+//! exportable scenario of PATH… (and generated cases), its first output
+//! token compared with the exact answer; the first failure is shrunk to a
+//! smallest failing case (see [`meeple::shrink`] and docs/judge.md).
+
+mod process;
+mod report;
+mod verdict;
+
+use super::export::check_all;
+use super::out;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use meeple::collection::game_files;
+use meeple::error::render_indexed;
+use meeple::export::{export_checked, Item, Settings};
+use meeple::games::JudgePosition;
+use meeple::limits::Limits;
+use meeple::pipeline::printable;
+use meeple::source::LineIndex;
+use meeple::syntax::ast::Span;
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+use verdict::{judge, Kind, Verdict};
+
+/// The options of `meeple judge`.
+pub struct JudgeOptions {
+    /// The program, a shell command line (`--cmd`).
+    pub cmd: String,
+    /// Files or folders of scenarios.
+    pub paths: Vec<PathBuf>,
+    /// Kill a run after this long (`--time-limit`).
+    pub time_limit: Duration,
+    /// Runs at once (`--jobs`).
+    pub jobs: usize,
+    /// Keep cases beyond the judge's size limits (`--beyond-limits`).
+    pub beyond_limits: bool,
+    /// Program runs the shrinker may spend (`--max-runs`; 0: no shrinking).
+    pub max_runs: usize,
+    /// Budgets of the exact solves.
+    pub limits: Limits,
+    pub json: bool,
+    pub color: bool,
+}
+
+/// One case to judge.
+pub struct Case {
+    /// `FILE › SCENARIO`, or the generated case's name.
+    pub label: String,
+    pub position: JudgePosition,
+    /// The judge's answer line.
+    pub answer: String,
+}
+
+/// A judged case.
+pub struct Judged {
+    pub verdict: Verdict,
+    /// Milliseconds from the spawn to the end.
+    pub millis: u128,
+}
+
+/// `meeple judge`. Exit 0 when every case is AC, 1 on any failure, 2 when
+/// there is nothing to judge or a script is invalid.
+pub fn judge_command(opts: &JudgeOptions) -> i32 {
+    let Some(cases) = path_cases(opts) else {
+        return 2;
+    };
+    if cases.is_empty() {
+        out::err("error: nothing to judge: no exportable scenario\n");
+        return 2;
+    }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build() {
+        Ok(p) => p,
+        Err(e) => {
+            out::err(format!("error: cannot start {} jobs: {e}\n", opts.jobs));
+            return 2;
+        }
+    };
+    let bar = progress_bar(cases.len() as u64);
+    let judged: Vec<Judged> = pool.install(|| {
+        cases
+            .par_iter()
+            .map(|c| {
+                let j = run_case(opts, &c.position, &c.answer);
+                bar.inc(1);
+                j
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let mut rep = report::Report::new(opts.json);
+    for (i, (case, j)) in cases.iter().zip(&judged).enumerate() {
+        rep.case(i + 1, case, j);
+    }
+    let failed = judged.iter().filter(|j| j.verdict != Verdict::Ac).count();
+    let first = judged
+        .iter()
+        .position(|j| !matches!(j.verdict.kind(), Kind::Ac | Kind::Tle));
+    if let (Some(i), true) = (first, opts.max_runs > 0) {
+        let shrunk = pool.install(|| shrink(opts, &cases[i], &judged[i].verdict));
+        rep.shrunk(i + 1, &cases[i], &shrunk, opts.color);
+    }
+    rep.summary(judged.len() - failed, failed);
+    i32::from(failed > 0)
+}
+
+/// Run the program on one position and judge it.
+fn run_case(opts: &JudgeOptions, position: &JudgePosition, answer: &str) -> Judged {
+    let ran = process::run(&opts.cmd, &position.input(), opts.time_limit);
+    let limit = format!("{}", opts.time_limit.as_secs_f64());
+    Judged {
+        verdict: judge(&ran, answer, &limit),
+        millis: ran.elapsed.as_millis(),
+    }
+}
+
+/// The exportable scenarios of the paths, in `meeple test`'s order, with
+/// their answers; skipped scenarios are named on stderr as `meeple export`
+/// names them. `None` after an error (printed).
+fn path_cases(opts: &JudgeOptions) -> Option<Vec<Case>> {
+    if opts.paths.is_empty() {
+        return Some(Vec::new());
+    }
+    let files = match game_files(&opts.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            out::err(format!("error: {e}\n"));
+            return None;
+        }
+    };
+    let Some(valid) = check_all(&files, &opts.limits, opts.color) else {
+        out::err("error: invalid scripts: nothing was judged\n");
+        return None;
+    };
+    let settings = Settings {
+        limits: opts.limits.clone(),
+        beyond_limits: opts.beyond_limits,
+    };
+    let mut cases = Vec::new();
+    let mut failed = false;
+    for v in &valid {
+        let name = v.source.name.as_str();
+        for item in export_checked(&v.checked, &settings) {
+            match item {
+                Item::Case(c) => cases.push(Case {
+                    label: format!("{name} › {}", printable(&c.scenario)),
+                    position: c.position,
+                    answer: c.answer,
+                }),
+                Item::Skipped {
+                    scenario,
+                    game,
+                    reason,
+                } => out::err(format!(
+                    "skipped: {name} › {} ({game}): {reason}\n",
+                    printable(&scenario)
+                )),
+                Item::Failed { diag, .. } => {
+                    failed = true;
+                    let lines = LineIndex::new(&v.source.text);
+                    out::err(render_indexed(&diag, name, &v.source.text, opts.color, &lines));
+                }
+            }
+        }
+    }
+    if failed {
+        out::err("error: a solve stopped: nothing was judged\n");
+        return None;
+    }
+    Some(cases)
+}
+
+/// The shrinker's result on one failing case.
+pub struct Shrunk {
+    pub inner: meeple::shrink::Shrunk<(String, Verdict)>,
+}
+
+/// Shrink a failing case: candidates on which the program fails with the
+/// same kind of verdict, a batch of `--jobs` at a time.
+fn shrink(opts: &JudgeOptions, case: &Case, verdict: &Verdict) -> Shrunk {
+    let kind = verdict.kind();
+    let settings = meeple::shrink::Settings {
+        beyond_limits: opts.beyond_limits,
+        max_runs: opts.max_runs,
+        batch: opts.jobs,
+    };
+    let budget_limits = &opts.limits;
+    let inner = meeple::shrink::shrink(
+        case.position.clone(),
+        (case.answer.clone(), verdict.clone()),
+        &settings,
+        |batch| {
+            batch
+                .par_iter()
+                .map(|p| {
+                    let answer = p.answer(&budget_limits.budget(), Span::new(0, 0)).ok()?;
+                    let j = run_case(opts, p, &answer);
+                    (j.verdict.kind() == kind).then_some((answer, j.verdict))
+                })
+                .collect()
+        },
+    );
+    Shrunk { inner }
+}
+
+/// A bar on stderr when it is a terminal, hidden otherwise.
+fn progress_bar(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("judging {bar:30} {pos}/{len} cases {elapsed}") {
+        bar.set_style(style);
+    }
+    bar
+}
