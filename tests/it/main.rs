@@ -12,6 +12,7 @@ mod export;
 mod hardening;
 mod json;
 mod judge;
+mod judge_run;
 mod layers;
 mod progress;
 mod repl;

@@ -62,7 +62,7 @@ impl Report {
                 "name": case.label,
                 "input": input,
                 "scenario": scenario,
-                "line": shown,
+                "run": shown,
                 "runs": s.runs,
                 "steps": s.steps,
                 "exhausted": s.exhausted,

@@ -1,27 +1,27 @@
 //! Smaller stacking cases for the judge's shrinker (`meeple judge`): each
-//! candidate removes a piece, shrinks the board by one row and one column
-//! (the same index, so a square board stays square), or recolours a red or
+//! candidate removes a piece, shrinks the board by a row and a column free
+//! of pieces (so a square board stays square), or recolours a red or
 //! blue cell white. Every candidate is smaller in (pieces, cells, coloured
 //! cells), so repeating ends.
 
 use super::judge::JudgeCase;
 use super::rules::Colour;
 
-/// The case without row `k` and column `k` (`None` when a piece stands on
-/// either, or the board would be empty).
-fn drop_line(case: &JudgeCase, k: usize) -> Option<JudgeCase> {
+/// The case without row `row` and column `col` (`None` when a piece
+/// stands on either, or the board would be empty).
+fn drop_lines(case: &JudgeCase, row: usize, col: usize) -> Option<JudgeCase> {
     let s = &case.setup;
-    if s.rows < 2 || s.cols < 2 || k >= s.rows.min(s.cols) {
+    if s.rows < 2 || s.cols < 2 || row >= s.rows || col >= s.cols {
         return None;
     }
-    if s.pieces.iter().any(|&((r, c), _)| r == k || c == k) {
+    if s.pieces.iter().any(|&((r, c), _)| r == row || c == col) {
         return None;
     }
     let colours = (0..s.rows * s.cols)
-        .filter(|i| i / s.cols != k && i % s.cols != k)
+        .filter(|i| i / s.cols != row && i % s.cols != col)
         .map(|i| s.colours[i])
         .collect();
-    let less = |x: usize| if x > k { x - 1 } else { x };
+    let less = |x: usize, k: usize| if x > k { x - 1 } else { x };
     let mut out = case.clone();
     out.setup.rows -= 1;
     out.setup.cols -= 1;
@@ -29,7 +29,7 @@ fn drop_line(case: &JudgeCase, k: usize) -> Option<JudgeCase> {
     out.setup.pieces = s
         .pieces
         .iter()
-        .map(|&((r, c), d)| ((less(r), less(c)), d))
+        .map(|&((r, c), d)| ((less(r, row), less(c, col)), d))
         .collect();
     Some(out)
 }
@@ -46,7 +46,9 @@ pub fn candidates(case: &JudgeCase) -> Vec<JudgeCase> {
             out.push(c);
         }
     }
-    out.extend((0..s.rows).rev().filter_map(|k| drop_line(case, k)));
+    for row in (0..s.rows).rev() {
+        out.extend((0..s.cols).rev().filter_map(|col| drop_lines(case, row, col)));
+    }
     for i in 0..s.colours.len() {
         if s.colours[i] != Colour::White {
             let mut c = case.clone();
@@ -70,12 +72,12 @@ mod tests {
         let all = candidates(&case);
         let texts: Vec<String> = all.iter().map(write).collect();
         assert_eq!(texts[0], "4 3\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n");
-        // No line is free of pieces on the sample; on this one the last is.
-        let small = read("4 4\n0 0 0 0\n0 1 0 0\n0 0 0 0\n0 0 2 0\n1 1 1\n1 2 1\n1 3 1\n3 3 3\n").unwrap();
-        assert!(!all.iter().any(|c| c.setup.rows == 3));
-        let shrunk = candidates(&small);
-        let shrunk = shrunk.iter().find(|c| c.setup.rows == 3).unwrap();
-        assert_eq!(write(shrunk), "3 4\n0 0 0\n0 1 0\n0 0 0\n1 1 1\n1 2 1\n1 3 1\n3 3 3\n");
+        // Row 1 and column 4 (1-based) hold no piece.
+        let shrunk = all.iter().find(|c| c.setup.rows == 3).unwrap();
+        assert_eq!(write(shrunk), "3 4\n0 0 1\n0 0 1\n0 2 0\n1 1 1\n2 2 3\n1 2 1\n3 1 2\n");
+        // Every row holds a piece: no smaller board.
+        let full = read("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n2 2 1\n3 3 1\n4 4 3\n").unwrap();
+        assert!(!candidates(&full).iter().any(|c| c.setup.rows == 3));
         let size = |c: &JudgeCase| {
             let coloured = c.setup.colours.iter().filter(|&&x| x != Colour::White).count();
             (c.setup.pieces.len(), c.setup.colours.len(), coloured)
