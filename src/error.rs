@@ -85,6 +85,9 @@ codes! {
     LimitTime = "meeple::limit::time": "a solve ran out of `--timeout`";
     LimitCancelled = "meeple::limit::cancelled": "a solve was cancelled with Ctrl-C";
     LimitMemory = "meeple::limit::memory": "a statement needs more memory than `--memory` allows (default 1024 MB)";
+    GenOption = "meeple::gen::option": "a `meeple gen` shape option that is malformed or out of range (a range 5..2, a fraction 1.5, an unknown colour)";
+    GenWhere = "meeple::gen::where": "a `meeple gen --where` condition that names no solve field of the game or cannot be read";
+    GenUnsatisfied = "meeple::gen::unsatisfied": "`meeple gen` found fewer cases meeting `--where` than `--count` within `--tries` candidates";
     ErrorsTooMany = "meeple::errors::too_many": "more errors than meeple reports: parsing stops after 100 syntax errors, and a file or a scenario shows its first 1000 errors";
 }
 

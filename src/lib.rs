@@ -15,7 +15,8 @@
 //! - [`interp`]: runs statements and emits events carrying typed answers;
 //!   [`check`] validates a whole file before anything runs;
 //! - [`render`]: text, JSON and SVG pictures, all from the typed answers;
-//! - [`pipeline`], [`collection`]: whole files and folders;
+//! - [`pipeline`], [`collection`]: whole files and folders; [`export`]
+//!   and [`gen`]: judge test data and random scenarios with exact answers;
 //!   [`workspace`]: the incremental API (the REPL is a thin client of it).
 //!
 //! # Running scripts from Rust
@@ -103,6 +104,7 @@ pub mod collection;
 pub mod error;
 pub mod export;
 pub mod games;
+pub mod gen;
 pub mod interp;
 pub mod limits;
 pub mod pipeline;

@@ -1,8 +1,9 @@
-//! Command-line interface: `meeple run|check|test|export|repl`.
+//! Command-line interface: `meeple run|check|test|export|gen|repl`.
 
 mod commands;
 mod export;
 mod judge;
+mod gen;
 mod out;
 mod progress;
 mod repl;
@@ -112,6 +113,9 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 2000)]
         max_runs: usize,
     },
+    /// Write a .game collection of N random scenarios, each with `solve` and
+    /// the exact solver's answer in `expect` lines.
+    Gen(Box<gen::GenArgs>),
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
     /// Print a shell completion script (e.g. `meeple completions bash > /etc/bash_completion.d/meeple`).
@@ -253,6 +257,11 @@ fn command(cli: &Cli) -> i32 {
                 color,
             })
         }
+        Command::Gen(_) if cli.format == Format::Json => {
+            out::err("error: `meeple gen` writes a .game file; it has no --format json\n");
+            2
+        }
+        Command::Gen(args) => gen::gen(args, &limits, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Completions { shell } => {
             use clap::CommandFactory;

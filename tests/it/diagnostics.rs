@@ -27,14 +27,18 @@ enum Example {
     Limited(&'static str, &'static str, fn() -> Limits),
     /// A script built by a function (too long to print), described in words.
     Built(&'static str, fn() -> Vec<u8>),
-    /// A command line, run through the `meeple` binary in an empty folder.
-    Command(&'static [&'static str]),
+    /// A command line, run through the `meeple` binary in an empty folder,
+    /// and what to say after it ("where there is no such file", or nothing).
+    Command(&'static [&'static str], &'static str),
 }
 
 fn example(code: Code) -> Example {
     use Example::*;
     match code {
-        Code::Io => Command(&["run", "--color", "never", "missing.game"]),
+        Code::Io => Command(
+            &["run", "--color", "never", "missing.game"],
+            " where there is no such file",
+        ),
         Code::SourceTooLarge => Built("any file larger than 16 MiB", || {
             let mut text = b"# a very long comment ".to_vec();
             text.resize(SOURCE_BYTES + 1, b'x');
@@ -476,6 +480,18 @@ track short {
                 ..Limits::default()
             },
         ),
+        Code::GenOption => Command(
+            &["gen", "footholds", "--count", "5", "--rows", "5..2", "--color", "never"],
+            "",
+        ),
+        Code::GenWhere => Command(
+            &["gen", "stacking", "--count", "5", "--where", "cycle = maybe", "--color", "never"],
+            "",
+        ),
+        Code::GenUnsatisfied => Command(
+            &["gen", "footholds", "--count", "2", "--seed", "1", "--rows", "1", "--cols", "1", "--where", "answer > 0", "--color", "never"],
+            " (a 1×1 board always ends at once)",
+        ),
         Code::ErrorsTooMany => Built(
             "101 broken scenarios, `scenario \"s1\" { piece }` to `scenario \"s101\" { piece }`, one per line",
             || {
@@ -495,7 +511,7 @@ fn rendered(code: Code, ex: &Example) -> String {
         Example::Script(s) => (s.as_bytes().to_vec(), Limits::default()),
         Example::Limited(s, _, limits) => (s.as_bytes().to_vec(), limits()),
         Example::Built(_, build) => (build(), Limits::default()),
-        Example::Command(args) => {
+        Example::Command(args, _) => {
             // One folder per call: the catalogue is built by two tests
             // running at once in this process, and each removes its folder.
             static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -570,10 +586,17 @@ fn catalogue() -> String {
                 out.push_str(&format!("```\n{s}```\n\n{how}\n\n"));
             }
             Example::Built(what, _) => out.push_str(&format!("Example: {what}.\n\n")),
-            Example::Command(args) => out.push_str(&format!(
-                "Example: `meeple {}` where there is no such file.\n\n",
-                args.join(" ")
-            )),
+            Example::Command(args, why) => {
+                // An argument with a space is shown quoted, as a shell takes it.
+                let words: Vec<String> = args
+                    .iter()
+                    .map(|a| match a.contains(' ') {
+                        true => format!("\"{a}\""),
+                        false => a.to_string(),
+                    })
+                    .collect();
+                out.push_str(&format!("Example: `meeple {}`{why}.\n\n", words.join(" ")))
+            }
         }
         out.push_str(&format!("```text\n{}```\n", rendered(code, &ex)));
     }

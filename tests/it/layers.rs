@@ -20,6 +20,7 @@ const LAYERS: &[&str] = &[
     "collection",
     "export",
     "shrink",
+    "gen",
     "workspace",
 ];
 

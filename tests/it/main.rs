@@ -9,6 +9,7 @@ mod common;
 mod diagnostics;
 mod docs;
 mod export;
+mod gen;
 mod hardening;
 mod json;
 mod judge;

@@ -1,0 +1,180 @@
+//! `meeple gen GAME --count N …`: a `.game` collection of random scenarios
+//! with exact answers (the library's `meeple::gen`).
+
+use super::out;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use meeple::error::render;
+use meeple::games::GameKind;
+use meeple::gen::{generate, random_seed, OptionError, Options, Shape};
+use meeple::limits::Limits;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// The options of `meeple gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// The game: footholds, yut or stacking.
+    #[arg(value_parser = ["footholds", "yut", "stacking"])]
+    pub game: String,
+    /// How many scenarios to write.
+    #[arg(long, value_name = "N", required = true)]
+    pub count: usize,
+    /// The seed (default: a random one, written in the file's header).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// footholds: rows, a range A..B (default 1..5).
+    #[arg(long, value_name = "A..B", help_heading = "footholds")]
+    pub rows: Option<String>,
+    /// footholds: columns, a range A..B (default 1..5).
+    #[arg(long, value_name = "A..B", help_heading = "footholds")]
+    pub cols: Option<String>,
+    /// footholds: the chance that a cell is a hole, 0..1 (default 0.25).
+    #[arg(long, value_name = "P", help_heading = "footholds")]
+    pub holes: Option<String>,
+    /// yut: how many rolls (default 10).
+    #[arg(long, value_name = "N", help_heading = "yut")]
+    pub rolls: Option<String>,
+    /// yut: the faces of each roll, A..B (default 1..5).
+    #[arg(long, value_name = "A..B", help_heading = "yut")]
+    pub dice: Option<String>,
+    /// yut: pieces (default 4); stacking: pieces, a range A..B (default 4..10).
+    #[arg(long, value_name = "K", help_heading = "yut")]
+    pub pieces: Option<String>,
+    /// yut: a track of --tracks FILE instead of the built-in board.
+    #[arg(long, value_name = "NAME", help_heading = "yut")]
+    pub track: Option<String>,
+    /// yut: the .game file that defines --track.
+    #[arg(long, value_name = "FILE", help_heading = "yut")]
+    pub tracks: Option<String>,
+    /// stacking: the board's side N, a range A..B (default 4..12).
+    #[arg(long, value_name = "A..B", help_heading = "stacking")]
+    pub size: Option<String>,
+    /// stacking: colour weights W,R,B or white=W,red=R,blue=B (default 1,1,1).
+    #[arg(long, value_name = "W,R,B", help_heading = "stacking")]
+    pub colors: Option<String>,
+    /// stacking: the stack height that ends the game (default 4).
+    #[arg(long, value_name = "H", help_heading = "stacking")]
+    pub stack: Option<String>,
+    /// stacking: which pieces move, any or bottom (default any).
+    #[arg(long, value_name = "any|bottom", help_heading = "stacking")]
+    pub mover: Option<String>,
+    /// stacking: the turn limit, N or none (default 1000).
+    #[arg(long, value_name = "N|none", help_heading = "stacking")]
+    pub limit: Option<String>,
+    /// Keep only cases whose solve meets COND, e.g. "answer >= 20" (repeat: all must hold).
+    #[arg(long = "where", value_name = "COND")]
+    pub conditions: Vec<String>,
+    /// The most candidates to draw (default 100 per case, at least 1000).
+    #[arg(long, value_name = "N")]
+    pub tries: Option<u64>,
+    /// The game's edge cases first, then random ones.
+    #[arg(long)]
+    pub edge: bool,
+    /// Write to FILE instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+impl GenArgs {
+    fn shape_args(&self) -> Vec<(&'static str, &str)> {
+        [
+            ("--rows", &self.rows),
+            ("--cols", &self.cols),
+            ("--holes", &self.holes),
+            ("--rolls", &self.rolls),
+            ("--dice", &self.dice),
+            ("--pieces", &self.pieces),
+            ("--track", &self.track),
+            ("--tracks", &self.tracks),
+            ("--size", &self.size),
+            ("--colors", &self.colors),
+            ("--stack", &self.stack),
+            ("--mover", &self.mover),
+            ("--limit", &self.limit),
+        ]
+        .into_iter()
+        .filter_map(|(flag, v)| v.as_deref().map(|v| (flag, v)))
+        .collect()
+    }
+
+    fn options(&self, limits: &Limits) -> Result<Options, OptionError> {
+        let game = GameKind::from_name(&self.game).expect("clap checks the name");
+        let conditions: Vec<&str> = self.conditions.iter().map(String::as_str).collect();
+        let mut options = Options::new(game, &self.shape_args(), &conditions)?;
+        options.edge = self.edge;
+        options.tries = self.tries;
+        options.limits = limits.clone();
+        Ok(options)
+    }
+}
+
+/// Run `meeple gen`; the exit code.
+pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
+    let options = match args.options(limits) {
+        Ok(o) => o,
+        Err(e) => {
+            out::err(e.render(color));
+            return 2;
+        }
+    };
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let bar = bar(args.count);
+    let result = generate(&options, args.count, seed, &|found, tried| {
+        if let Some(b) = &bar {
+            b.set_position(found as u64);
+            b.set_message(format!("{tried} candidates"));
+        }
+    });
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let generated = match result {
+        Ok(g) => g,
+        Err(d) => {
+            let command = options.command(args.count, seed);
+            out::err(render(&d, "meeple gen", &command, color));
+            return 1;
+        }
+    };
+    let stopped = match generated.stopped {
+        0 => String::new(),
+        n => format!(", {n} stopped at a limit"),
+    };
+    let game = match options.shape {
+        Shape::Footholds(_) => "footholds",
+        Shape::Yut(_) => "yut",
+        Shape::Stacking(_) => "stacking",
+    };
+    let summary = format!(
+        "gen: {} {game} scenarios from {} candidates (seed {seed}{stopped})",
+        generated.cases.len(),
+        generated.tried
+    );
+    match &args.output {
+        Some(path) => {
+            if let Err(e) = std::fs::write(path, &generated.text) {
+                out::err(format!("error: cannot write {}: {e}\n", path.display()));
+                return 2;
+            }
+            out::err(format!("{summary} → {}\n", path.display()));
+        }
+        None => {
+            out::out_flush(&generated.text);
+            out::err(format!("{summary}\n"));
+        }
+    }
+    0
+}
+
+/// A bar on a terminal for more than 50 cases.
+fn bar(count: usize) -> Option<ProgressBar> {
+    if count <= super::progress::MANY_SCENARIOS || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let b = ProgressBar::with_draw_target(Some(count as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} cases, {msg}") {
+        b.set_style(style);
+    }
+    Some(b)
+}

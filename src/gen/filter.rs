@@ -1,0 +1,275 @@
+//! `--where` conditions: `answer >= 20`, `winner = B`, `cycle = yes`,
+//! `turn = none`, read into a typed test on a solve's fields.
+
+use super::OptionError;
+use crate::error::Code;
+use crate::games::FieldValue;
+use crate::syntax::dialect::Field;
+use crate::syntax::dialect::{did_you_mean, field, GameKind, ValueKind};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `=` (or `==`).
+    Eq,
+    /// `!=`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+}
+
+impl Op {
+    /// As written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Eq => "=",
+            Op::Ne => "!=",
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+        }
+    }
+
+    fn holds(self, o: Ordering) -> bool {
+        match self {
+            Op::Eq => o.is_eq(),
+            Op::Ne => o.is_ne(),
+            Op::Lt => o.is_lt(),
+            Op::Le => o.is_le(),
+            Op::Gt => o.is_gt(),
+            Op::Ge => o.is_ge(),
+        }
+    }
+}
+
+/// The value a condition compares with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A whole number.
+    Int(i128),
+    /// A word (`A`, `yes`, `none`).
+    Word(String),
+}
+
+/// One `--where` condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Condition {
+    /// The solve field.
+    pub field: Field,
+    /// The comparison.
+    pub op: Op,
+    /// The value.
+    pub value: Value,
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = match &self.value {
+            Value::Int(n) => n.to_string(),
+            Value::Word(w) => w.clone(),
+        };
+        write!(f, "{} {} {v}", self.field, self.op.symbol())
+    }
+}
+
+/// The fields a generated case's `solve` gives (yut's dice are known, so
+/// no `expected`).
+pub fn fields(game: GameKind) -> Vec<&'static str> {
+    game.fields()
+        .into_iter()
+        .filter(|f| *f != "expected")
+        .collect()
+}
+
+impl Condition {
+    /// Read a condition on `game`'s solve fields.
+    pub fn parse(game: GameKind, text: &str) -> Result<Condition, OptionError> {
+        let err = |message: String, label: &str, help: String, at: (usize, usize)| {
+            let mut e =
+                OptionError::new("--where", text, Code::GenWhere, message, label, help, false);
+            e.narrow(at.0, at.1);
+            e
+        };
+        let start = text.len() - text.trim_start().len();
+        let name_end = text[start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(text.len(), |i| start + i);
+        let name = &text[start..name_end];
+        let known = fields(game);
+        if name.is_empty() {
+            return Err(err(
+                format!("`{text}` is not a condition"),
+                "a field name expected",
+                format!(
+                    "write FIELD OP VALUE, e.g. `answer >= 5`; {} fields: {}",
+                    game.name(),
+                    known.join(", ")
+                ),
+                (start, text.len()),
+            ));
+        }
+        if !known.contains(&name) {
+            let hint = did_you_mean(name, known.iter().copied())
+                .map_or(String::new(), |h| format!("{h} "));
+            return Err(err(
+                format!("{} solves have no field `{name}`", game.name()),
+                "unknown field",
+                format!("{hint}{} fields: {}", game.name(), known.join(", ")),
+                (start, name_end),
+            ));
+        }
+        let word = field(game, name).expect("a field of the game");
+        let rest = &text[name_end..];
+        let op_start = name_end + (rest.len() - rest.trim_start().len());
+        let ops = [
+            ("==", Op::Eq),
+            ("!=", Op::Ne),
+            ("<=", Op::Le),
+            (">=", Op::Ge),
+            ("=", Op::Eq),
+            ("<", Op::Lt),
+            (">", Op::Gt),
+        ];
+        let after = &text[op_start..];
+        let Some((sym, op)) = ops.iter().find(|(s, _)| after.starts_with(s)) else {
+            return Err(err(
+                format!("`{text}` has no comparison after `{name}`"),
+                "an operator expected",
+                "the operators are = != < <= > >=, e.g. `answer >= 5`".into(),
+                (op_start, text.len().max(op_start)),
+            ));
+        };
+        let v_start = op_start + sym.len();
+        let raw = text[v_start..].trim();
+        let v_at = (
+            v_start + (text[v_start..].len() - text[v_start..].trim_start().len()),
+            text.trim_end().len().max(v_start),
+        );
+        let takes = word.kind.describe();
+        let bad_value = || {
+            err(
+                format!("`{name}` takes {takes}, not `{raw}`"),
+                "wrong kind of value",
+                format!("e.g. `{}`", example(word.field, word.kind)),
+                v_at,
+            )
+        };
+        let value = match raw.parse::<i128>() {
+            Ok(n) => match word.kind {
+                ValueKind::Words(_) => return Err(bad_value()),
+                _ => Value::Int(n),
+            },
+            Err(_) => match word.kind {
+                ValueKind::Words(ws) | ValueKind::WholeOr(ws) if ws.contains(&raw) => {
+                    Value::Word(raw.to_string())
+                }
+                _ => return Err(bad_value()),
+            },
+        };
+        if matches!(value, Value::Word(_)) && !matches!(op, Op::Eq | Op::Ne) {
+            return Err(err(
+                format!("`{raw}` is a word: only = and != compare it"),
+                "no order on words",
+                format!("write `{name} = {raw}` or `{name} != {raw}`"),
+                (op_start, v_start),
+            ));
+        }
+        Ok(Condition {
+            field: word.field,
+            op: *op,
+            value,
+        })
+    }
+
+    /// Whether the condition holds on a solve's fields. A number compared
+    /// with a word (`turn > 5` when the turn is `none`) holds only for `!=`.
+    pub fn holds(&self, fields: &[(Field, FieldValue)]) -> bool {
+        let Some((_, got)) = fields.iter().find(|(f, _)| *f == self.field) else {
+            return false;
+        };
+        let order = match (got, &self.value) {
+            (FieldValue::Int(a), Value::Int(b)) => Some(a.cmp(b)),
+            (FieldValue::Word(a), Value::Word(b)) => (a == b).then_some(Ordering::Equal),
+            _ => None,
+        };
+        match order {
+            Some(o) => self.op.holds(o),
+            None => self.op == Op::Ne,
+        }
+    }
+}
+
+fn example(field: Field, kind: ValueKind) -> String {
+    match kind {
+        ValueKind::Words(ws) | ValueKind::WholeOr(ws) => format!("{field} = {}", ws[0]),
+        _ => format!("{field} >= 5"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(game: GameKind, text: &str) -> Result<Condition, OptionError> {
+        Condition::parse(game, text)
+    }
+
+    #[test]
+    fn conditions_read_and_hold() {
+        let c = parse(GameKind::Footholds, "answer >= 20").unwrap();
+        assert_eq!(
+            (c.field, c.op, c.value.clone()),
+            (Field::Answer, Op::Ge, Value::Int(20))
+        );
+        assert!(c.holds(&[(Field::Answer, FieldValue::Int(20))]));
+        assert!(!c.holds(&[(Field::Answer, FieldValue::Int(19))]));
+        let w = parse(GameKind::Footholds, "winner=B").unwrap();
+        assert!(w.holds(&[(Field::Winner, FieldValue::Word("B".into()))]));
+        assert!(!w.holds(&[(Field::Winner, FieldValue::Word("A".into()))]));
+        let t = parse(GameKind::Stacking, " turn = none ").unwrap();
+        assert_eq!(t.to_string(), "turn = none");
+        assert!(t.holds(&[(Field::Turn, FieldValue::Word("none".into()))]));
+        let gt = parse(GameKind::Stacking, "turn > 5").unwrap();
+        assert!(!gt.holds(&[(Field::Turn, FieldValue::Word("none".into()))]));
+        assert!(parse(GameKind::Stacking, "turn != 5")
+            .unwrap()
+            .holds(&[(Field::Turn, FieldValue::Word("none".into()))]));
+        assert!(parse(GameKind::Stacking, "cycle = yes").is_ok());
+    }
+
+    #[test]
+    fn bad_conditions_point_at_what_is_wrong() {
+        let e = parse(GameKind::Footholds, "answr >= 2").unwrap_err();
+        assert_eq!(e.diag.code, Code::GenWhere);
+        assert_eq!(e.diag.span().map(|s| (s.start, s.end)), Some((8, 13)));
+        assert!(e
+            .diag
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("did you mean `answer`?"));
+        let e = parse(GameKind::Yut, "expected > 3").unwrap_err();
+        assert!(e.diag.message.contains("no field `expected`"));
+        let e = parse(GameKind::Footholds, "winner = C").unwrap_err();
+        assert!(
+            e.diag.message.contains("takes A or B"),
+            "{}",
+            e.diag.message
+        );
+        let e = parse(GameKind::Footholds, "winner > A").unwrap_err();
+        assert!(e.diag.message.contains("only = and !="));
+        let e = parse(GameKind::Footholds, "answer ~ 3").unwrap_err();
+        assert!(e.diag.message.contains("no comparison"));
+        assert!(parse(GameKind::Footholds, "answer = x").is_err());
+        assert!(parse(GameKind::Footholds, "").is_err());
+    }
+}

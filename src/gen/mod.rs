@@ -1,0 +1,432 @@
+//! Random scenarios with exact answers (`meeple gen GAME --count N`): a
+//! collection of positions drawn within shape options (the judge's limits by
+//! default), each with `solve` and an `expect` line for every field of the
+//! solver's answer, so that the file passes `meeple test` as written.
+//!
+//! Case `i` of seed `S` is drawn from its own random stream (SplitMix64
+//! seeded from `S` and `i`, see [`rng`]): the same seed and options give
+//! the same bytes on every machine, whatever the thread count and whatever
+//! `--where` rejected before it. `--where` conditions ([`Condition`]) keep
+//! the candidates whose solve fields meet them all; `--edge` puts each
+//! problem's edge cases ([`edge`]) first.
+//!
+//! ```
+//! use meeple::gen::{case, generate, Options, Shape};
+//! use meeple::games::GameKind;
+//!
+//! let options = Options::new(GameKind::Footholds, &[("--rows", "1..3")], &["answer >= 2"]).unwrap();
+//! let out = generate(&options, 3, 42, &|_, _| {}).unwrap();
+//! assert_eq!(out.cases.len(), 3);
+//! assert!(out.text.contains("scenario \"gen 001 (seed 42)\""));
+//! assert_eq!(meeple::run_source("gen.game", &out.text).exit_code(), 0);
+//! // One case on its own, as a judge runner takes it: the same position.
+//! let one = case(&options, 42, out.cases[0].index.unwrap()).unwrap();
+//! assert_eq!(one.position, out.cases[0].position);
+//! assert!(matches!(options.shape, Shape::Footholds(_)));
+//! ```
+
+pub mod draw;
+pub mod edge;
+pub mod filter;
+pub mod rng;
+pub mod shape;
+
+pub use filter::{Condition, Op, Value};
+pub use shape::{FootholdsShape, Shape, StackingShape, TrackChoice, YutShape};
+
+use crate::error::{render, Code, Diag};
+use crate::games::{FieldValue, GameKind, JudgePosition};
+use crate::interp::Event;
+use crate::limits::Limits;
+use crate::pipeline::{run_source_with, Outcome, RunConfig};
+use crate::syntax::ast::Span;
+use crate::syntax::dialect::Field;
+use rayon::prelude::*;
+use std::fmt::Write;
+
+/// A bad command-line option: the diagnostic, on the text `--flag value`.
+#[derive(Clone, Debug)]
+pub struct OptionError {
+    /// The option as written, `--rows 5..2`: the diagnostic's source.
+    pub text: String,
+    /// What is wrong, on the value (or on the flag).
+    pub diag: Diag,
+}
+
+impl OptionError {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        flag: &str,
+        value: &str,
+        code: Code,
+        message: impl Into<String>,
+        label: &str,
+        help: impl Into<String>,
+        on_flag: bool,
+    ) -> OptionError {
+        let text = format!("{flag} {value}");
+        let span = if on_flag {
+            Span::new(0, flag.len())
+        } else {
+            Span::new(flag.len() + 1, text.len())
+        };
+        OptionError {
+            diag: Diag::new(code, message).label(span, label).help(help),
+            text,
+        }
+    }
+
+    /// Put the label on bytes `start..end` of the value.
+    pub(crate) fn narrow(&mut self, start: usize, end: usize) {
+        let base = self.text.find(' ').map_or(0, |i| i + 1);
+        if let Some((span, _)) = self.diag.labels.first_mut() {
+            *span = Span::new(base + start, base + end.max(start));
+        }
+    }
+
+    /// As `meeple` prints it.
+    pub fn render(&self, color: bool) -> String {
+        render(&self.diag, "command line", &self.text, color)
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The game and the shape of its positions.
+    pub shape: Shape,
+    /// `--where`: every case meets all of them.
+    pub conditions: Vec<Condition>,
+    /// `--edge`: the edge cases first.
+    pub edge: bool,
+    /// `--tries`: the most candidates drawn (`None`: [`default_tries`]).
+    pub tries: Option<u64>,
+    /// Budgets for each solve (`--timeout`, `--max-states`, `--memory`).
+    pub limits: Limits,
+}
+
+impl Options {
+    /// The options of `game` from shape options as `(flag, value)` pairs and
+    /// `--where` conditions as written; no `--edge`, default tries and limits.
+    pub fn new(
+        game: GameKind,
+        shape: &[(&str, &str)],
+        conditions: &[&str],
+    ) -> Result<Options, OptionError> {
+        Ok(Options {
+            shape: Shape::parse(game, shape)?,
+            conditions: conditions
+                .iter()
+                .map(|c| Condition::parse(game, c))
+                .collect::<Result<_, _>>()?,
+            edge: false,
+            tries: None,
+            limits: Limits::default(),
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> GameKind {
+        self.shape.game()
+    }
+
+    /// The command line that writes this file (every option written out).
+    pub fn command(&self, count: usize, seed: u64) -> String {
+        let mut words = vec![
+            "meeple".to_string(),
+            "gen".into(),
+            self.game().name().into(),
+            "--count".into(),
+            count.to_string(),
+            "--seed".into(),
+            seed.to_string(),
+        ];
+        words.extend(self.shape.args());
+        for c in &self.conditions {
+            words.push("--where".into());
+            words.push(format!("\"{c}\""));
+        }
+        if self.edge {
+            words.push("--edge".into());
+        }
+        words.push("--tries".into());
+        words.push(self.tries.unwrap_or(default_tries(count)).to_string());
+        if let Some(n) = self.limits.max_states {
+            words.push(format!("--max-states {n}"));
+        }
+        if let Some(t) = self.limits.timeout {
+            words.push(format!("--timeout {}", t.as_secs_f64()));
+        }
+        words.join(" ")
+    }
+}
+
+/// `--tries` when not given: 100 candidates per case asked for, at least 1000.
+pub fn default_tries(count: usize) -> u64 {
+    (count as u64).saturating_mul(100).max(1000)
+}
+
+/// A seed for a run without `--seed`: random, from the standard library's
+/// hasher keys (the seed is written in the file's header).
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish() % 1_000_000_000
+}
+
+/// One generated case.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// Its scenario's name: `gen 001 (seed 42)`, `gen 002 (edge: …)`.
+    pub name: String,
+    /// The random case's index under the seed (`None`: an edge case).
+    pub index: Option<u64>,
+    /// The edge case it is, if one.
+    pub edge: Option<String>,
+    /// The start position, in the judge codec's type
+    /// ([`JudgePosition::input`] writes its judge input).
+    pub position: JudgePosition,
+    /// The solve's fields (what the `expect` lines say).
+    pub fields: Vec<(Field, FieldValue)>,
+    /// The scenario, `scenario "NAME" { … solve, expect … }` and a newline
+    /// (a yut case on a chosen track needs [`prelude`] before it).
+    pub scenario: String,
+}
+
+impl Case {
+    /// One of its fields, by name.
+    pub fn field(&self, name: &str) -> Option<&FieldValue> {
+        let f = Field::from_name(name)?;
+        self.fields.iter().find(|(g, _)| *g == f).map(|(_, v)| v)
+    }
+
+    fn named(mut self, shape: &Shape, name: String) -> Case {
+        self.scenario = scenario_text(shape, &name, &self.position, &self.fields);
+        self.name = name;
+        self
+    }
+}
+
+/// What a collection needs before its scenarios: the chosen track's
+/// definition (yut `--track`), or nothing.
+pub fn prelude(shape: &Shape) -> String {
+    match shape {
+        Shape::Yut(YutShape { track: Some(t), .. }) => format!("{}\n\n", t.text),
+        _ => String::new(),
+    }
+}
+
+fn scenario_text(
+    shape: &Shape,
+    name: &str,
+    position: &JudgePosition,
+    fields: &[(Field, FieldValue)],
+) -> String {
+    let mut out = format!("scenario \"{name}\" {{\n  game {}\n", shape.game().name());
+    out.push_str(&draw::declarations(shape, position));
+    out.push_str("  solve\n");
+    for (f, v) in fields {
+        let _ = writeln!(out, "  expect {f} {v}");
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// Solve a position with the exact solver (through the scenario it
+/// writes, as `meeple test` will run it).
+fn solve(shape: &Shape, position: JudgePosition, limits: &Limits) -> Result<Case, Diag> {
+    let text = format!(
+        "{}{}",
+        prelude(shape),
+        scenario_text(shape, "gen", &position, &[])
+    );
+    let config = RunConfig {
+        limits: limits.clone(),
+        filter: None,
+    };
+    let run = run_source_with("gen", &text, &config);
+    let events = match run.outcome {
+        Outcome::Ran(mut runs) if runs.len() == 1 => runs.remove(0).events,
+        Outcome::Invalid(mut d) if !d.is_empty() => return Err(d.remove(0)),
+        _ => {
+            return Err(Diag::new(
+                Code::QueryMissing,
+                "the generated scenario did not run",
+            ))
+        }
+    };
+    for e in events {
+        match e {
+            Event::Answer { answer, .. } => {
+                return Ok(Case {
+                    name: String::new(),
+                    index: None,
+                    edge: None,
+                    position,
+                    fields: answer.fields(),
+                    scenario: String::new(),
+                })
+            }
+            Event::Error(d) => return Err(d),
+            Event::ExpectPassed { .. } => {}
+        }
+    }
+    Err(Diag::new(
+        Code::QueryMissing,
+        "the generated scenario gave no answer",
+    ))
+}
+
+/// The name of case number `n` (1-based) of `count`: `gen 001 (seed 42)`.
+fn name(n: usize, count: usize, what: &str) -> String {
+    let width = count.to_string().len().max(3);
+    format!("gen {n:0width$} ({what})")
+}
+
+/// Random case `index` (0-based) of `seed`, solved, named `gen NNN (seed
+/// S)` with NNN = index + 1; the `--where` conditions are not applied. For
+/// a judge runner: [`Case::position`] is the judge input
+/// ([`JudgePosition::input`]) and [`Case::scenario`] its `.game` text.
+pub fn case(options: &Options, seed: u64, index: u64) -> Result<Case, Diag> {
+    let position = draw::position(&options.shape, seed, index);
+    let c = solve(&options.shape, position, &options.limits)?;
+    let n = usize::try_from(index).unwrap_or(usize::MAX - 1) + 1;
+    Ok(Case {
+        index: Some(index),
+        ..c.named(&options.shape, name(n, n, &format!("seed {seed}")))
+    })
+}
+
+/// A generated collection.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The `.game` file: header, prelude, scenarios.
+    pub text: String,
+    /// The cases, in file order.
+    pub cases: Vec<Case>,
+    /// Candidates drawn (edge cases included) until the last case was found.
+    pub tried: u64,
+    /// Of those, how many solves stopped at a budget (left out).
+    pub stopped: u64,
+}
+
+/// `count` cases of `options` under `seed`: the edge cases first with
+/// `--edge`, then random cases 0, 1, 2, …, each kept when it meets every
+/// condition. Solves run in parallel; the result is the same on any number
+/// of threads. `progress(found, tried)` is called as the work goes.
+/// Fewer than `count` cases within `--tries` candidates is an error
+/// (`meeple::gen::unsatisfied`).
+pub fn generate(
+    options: &Options,
+    count: usize,
+    seed: u64,
+    progress: &(dyn Fn(usize, u64) + Sync),
+) -> Result<Generated, Diag> {
+    let tries = options.tries.unwrap_or(default_tries(count));
+    let shape = &options.shape;
+    let keep = |c: &Case| options.conditions.iter().all(|w| w.holds(&c.fields));
+    let mut cases: Vec<Case> = Vec::new();
+    let mut tried = 0u64;
+    let mut stopped = 0u64;
+    let mut take = |found: Result<Case, Diag>, what: String, cases: &mut Vec<Case>| match found {
+        Ok(c) if keep(&c) => {
+            let n = cases.len() + 1;
+            cases.push(c.named(shape, name(n, count, &what)));
+        }
+        Ok(_) => {}
+        Err(_) => stopped += 1,
+    };
+    if options.edge {
+        let edges = edge::cases(shape);
+        let solved: Vec<_> = edges
+            .par_iter()
+            .map(|e| solve(shape, e.position.clone(), &options.limits))
+            .collect();
+        for (e, found) in edges.into_iter().zip(solved) {
+            if cases.len() == count || tried == tries {
+                break;
+            }
+            tried += 1;
+            let found = found.map(|c| Case {
+                edge: Some(e.label.clone()),
+                ..c
+            });
+            take(found, format!("edge: {}", e.label), &mut cases);
+        }
+        progress(cases.len(), tried);
+    }
+    let mut next = 0u64;
+    while cases.len() < count && tried < tries {
+        let need = (count - cases.len()) as u64;
+        let batch = (need * 2).clamp(64, 4096).min(tries - tried);
+        let solved: Vec<_> = (next..next + batch)
+            .into_par_iter()
+            .map(|i| solve(shape, draw::position(shape, seed, i), &options.limits))
+            .collect();
+        for (i, found) in (next..).zip(solved) {
+            if cases.len() == count {
+                break;
+            }
+            tried += 1;
+            let found = found.map(|c| Case {
+                index: Some(i),
+                ..c
+            });
+            take(found, format!("seed {seed}"), &mut cases);
+        }
+        next += batch;
+        progress(cases.len(), tried);
+    }
+    if cases.len() < count {
+        let wanted = if options.conditions.is_empty() {
+            "solvable within the limits".to_string()
+        } else {
+            let cs: Vec<String> = options
+                .conditions
+                .iter()
+                .map(|c| format!("`{c}`"))
+                .collect();
+            format!("meeting {}", cs.join(" and "))
+        };
+        return Err(Diag::new(
+            Code::GenUnsatisfied,
+            format!(
+                "only {} of {count} cases {wanted} in {tried} candidates ({stopped} stopped at a limit)",
+                cases.len()
+            ),
+        )
+        .help("loosen --where, change the shape options, or allow more candidates with --tries N"));
+    }
+    let mut text = header(options, count, seed);
+    text.push_str(&prelude(shape));
+    for (i, c) in cases.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&c.scenario);
+    }
+    Ok(Generated {
+        text,
+        cases,
+        tried,
+        stopped,
+    })
+}
+
+/// The file's header comment: the command that writes it, and the seed.
+fn header(options: &Options, count: usize, seed: u64) -> String {
+    format!(
+        "# Generated by meeple gen, seed {seed}: the same command writes the same file.\n\
+         # {}\n\
+         # Each expect line is the exact solver's answer.\n\n",
+        options.command(count, seed)
+    )
+}
+
+#[cfg(test)]
+mod tests;
