@@ -93,26 +93,7 @@ pub enum Command {
     },
     /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
     /// shrink the first failure to a smallest failing case.
-    Judge {
-        /// The program: a shell command line, run with `sh -c`, the judge
-        /// input on its stdin.
-        #[arg(long, value_name = "PROGRAM", required = true)]
-        cmd: String,
-        /// Files or folders: every scenario `meeple export` would export.
-        paths: Vec<PathBuf>,
-        /// Seconds before a run is killed with its process group (TLE).
-        #[arg(long, value_name = "SEC", default_value_t = 2.0)]
-        time_limit: f64,
-        /// Runs at once (default: the available cores).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-        jobs: Option<u64>,
-        /// Also judge (and shrink to) positions beyond the judge's size limits.
-        #[arg(long)]
-        beyond_limits: bool,
-        /// Program runs the shrinker may spend (0: no shrinking).
-        #[arg(long, value_name = "N", default_value_t = 2000)]
-        max_runs: usize,
-    },
+    Judge(Box<judge::JudgeArgs>),
     /// Write a .game collection of N random scenarios, each with `solve` and
     /// the exact solver's answer in `expect` lines.
     Gen(Box<gen::GenArgs>),
@@ -224,39 +205,7 @@ fn command(cli: &Cli) -> i32 {
                 color,
             },
         ),
-        Command::Judge {
-            cmd,
-            paths,
-            time_limit,
-            jobs,
-            beyond_limits,
-            max_runs,
-        } => {
-            let time_limit = match Duration::try_from_secs_f64(*time_limit) {
-                Ok(t) if *time_limit > 0.0 => t,
-                _ => {
-                    out::err(format!(
-                        "error: --time-limit must be a number of seconds > 0, not {time_limit}\n"
-                    ));
-                    return 2;
-                }
-            };
-            let jobs = jobs.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                |j| j as usize,
-            );
-            judge::judge_command(&judge::JudgeOptions {
-                cmd: cmd.clone(),
-                paths: paths.clone(),
-                time_limit,
-                jobs,
-                beyond_limits: *beyond_limits,
-                max_runs: *max_runs,
-                limits: limits.clone(),
-                json: cli.format == Format::Json,
-                color,
-            })
-        }
+        Command::Judge(args) => judge::judge(args, &limits, cli.format == Format::Json, color),
         Command::Gen(_) if cli.format == Format::Json => {
             out::err("error: `meeple gen` writes a .game file; it has no --format json\n");
             2

@@ -198,7 +198,8 @@ fn setup(name: &str, game: &str, count: usize, program: &str) -> std::path::Path
 fn judge(dir: &Path, extra: &[&str]) -> (i32, Vec<Value>) {
     let cmd = format!("python3 {}", dir.join("prog.py").display());
     let cases = dir.join("cases.game");
-    let mut args = vec!["judge", "--format", "json", "--cmd", &cmd, "--jobs", "2"];
+    // A time limit far past any run: a loaded machine must not turn AC into TLE.
+    let mut args = vec!["judge", "--format", "json", "--cmd", &cmd, "--jobs", "2", "--time-limit", "300"];
     args.push(cases.to_str().unwrap());
     args.extend_from_slice(extra);
     let o = meeple_in(&dir.join("cwd"), &args, &[("TMPDIR", dir.join("cwd").to_str().unwrap())]);
@@ -234,9 +235,11 @@ fn all_accepted(name: &str, game: &str, count: usize, program: &str) {
 
 /// A buggy program: some case WA, the shrunk case (its judge input) WA on a
 /// scenario that says the right answer; returns the shrunk input and runs.
-fn bug_found(name: &str, game: &str, count: usize, program: &str) -> (String, u64) {
+fn bug_found(name: &str, game: &str, count: usize, program: &str, extra: &[&str]) -> (String, u64) {
     let dir = setup(name, game, count, program);
-    let (code, objects) = judge(&dir, &["--max-runs", "600"]);
+    let mut args = vec!["--max-runs", "600"];
+    args.extend_from_slice(extra);
+    let (code, objects) = judge(&dir, &args);
     assert_eq!(code, 1);
     let failed = of_type(&objects, "case")
         .iter()
@@ -244,6 +247,7 @@ fn bug_found(name: &str, game: &str, count: usize, program: &str) -> (String, u6
         .count();
     assert!(failed > 0);
     assert_eq!(of_type(&objects, "summary")[0]["failed"], failed);
+    let count = of_type(&objects, "case").len();
     let shrunk = of_type(&objects, "shrunk")[0].clone();
     assert_eq!(shrunk["verdict"], "WA", "{shrunk}");
     let input = shrunk["input"].as_str().unwrap().to_string();
@@ -263,12 +267,19 @@ fn footholds_programs() {
     all_accepted("fh-ok", "footholds", 30, FOOTHOLDS);
     // Forgets that a player whose foothold vanished has lost: shrunk to two cells.
     let vanished = bug(FOOTHOLDS, "    if not mask >> me & 1: return (False, 0)  # VANISHED\n", "");
-    let (input, _) = bug_found("fh-vanished", "footholds", 30, &vanished);
+    let (input, _) = bug_found("fh-vanished", "footholds", 30, &vanished, &[]);
+    let p = footholds::judge::read(&input).unwrap();
+    assert!(p.rows * p.cols <= 3 && p.a == p.b, "{input}");
+    // The same bug on cases from the generator (`meeple gen`'s options).
+    let gen = [
+        "--gen", "footholds", "--count", "30", "--seed", "14", "--rows", "1..3", "--cols", "1..3",
+    ];
+    let (input, _) = bug_found("fh-vanished-gen", "footholds", 0, &vanished, &gen);
     let p = footholds::judge::read(&input).unwrap();
     assert!(p.rows * p.cols <= 3 && p.a == p.b, "{input}");
     // Counts a lost game's moves one short.
     let short = bug(FOOTHOLDS, "lose = max(lose, t + 1)", "lose = max(lose, t)");
-    let (input, _) = bug_found("fh-short", "footholds", 30, &short);
+    let (input, _) = bug_found("fh-short", "footholds", 30, &short, &[]);
     let p = footholds::judge::read(&input).unwrap();
     assert!(p.rows * p.cols <= 3, "{input}");
 }
@@ -278,12 +289,12 @@ fn yut_programs() {
     all_accepted("yut-ok", "yut", 120, YUT);
     // Tells squares apart by score: the centre's 30 is taken for the outer 30.
     let by_score = bug(YUT, "pos[j] == d for j", "score[pos[j]] == score[d] for j");
-    let (input, _) = bug_found("yut-score", "yut", 120, &by_score);
+    let (input, _) = bug_found("yut-score", "yut", 120, &by_score, &[]);
     let s = yut::judge::read(&input).unwrap();
     assert!(s.rolls.iter().sum::<u64>() <= 30, "{input}");
     // Ignores the blue squares: always the outer route.
     let no_blue = bug(YUT, "    if s in blue: s, r = blue[s], r - 1  # BLUE\n", "");
-    let (input, _) = bug_found("yut-blue", "yut", 120, &no_blue);
+    let (input, _) = bug_found("yut-blue", "yut", 120, &no_blue, &[]);
     let s = yut::judge::read(&input).unwrap();
     assert!(s.rolls.iter().sum::<u64>() <= 15, "{input}");
 }
@@ -302,7 +313,7 @@ fn stacking_programs() {
         "if blocked(nr, nc): continue  # BOUNCE",
         "if not (0 <= nr < n and 0 <= nc < n): continue",
     );
-    let (input, _) = bug_found("st-blue", "stacking", 30, &onto_blue);
+    let (input, _) = bug_found("st-blue", "stacking", 30, &onto_blue, &[]);
     let (n, k, coloured) = small(&input);
     assert!(n == 4 && k == 4 && coloured <= 3, "{input}");
     // Reverses the whole stack on a red cell, not the moving group.
@@ -311,7 +322,7 @@ fn stacking_programs() {
         "            dst.extend(group)\n",
         "            dst.extend(group)\n            if col[nr][nc] == 1: dst.reverse()\n",
     );
-    let (input, _) = bug_found("st-red", "stacking", 30, &wrong_red);
+    let (input, _) = bug_found("st-red", "stacking", 30, &wrong_red, &[]);
     let (n, k, coloured) = small(&input);
     assert!(n == 4 && k == 4 && coloured <= 3, "{input}");
 }
@@ -320,6 +331,9 @@ fn stacking_programs() {
 fn judge_samples(dir: &Path, cmd: &str, extra: &[&str]) -> (i32, String, String) {
     let samples = crate::common::root().join("scripts/yut/boj17825.game");
     let mut args = vec!["judge", "--cmd", cmd, samples.to_str().unwrap()];
+    if !extra.contains(&"--time-limit") {
+        args.extend_from_slice(&["--time-limit", "300"]);
+    }
     args.extend_from_slice(extra);
     let o = meeple_in(dir, &args, &[("TMPDIR", dir.to_str().unwrap())]);
     let (out, err) = text(&o);

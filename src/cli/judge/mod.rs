@@ -8,6 +8,8 @@ mod report;
 mod verdict;
 
 use super::export::check_all;
+use super::gen::ShapeArgs;
+use clap::Args;
 use super::out;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use meeple::collection::game_files;
@@ -22,7 +24,95 @@ use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
-use verdict::{judge, Kind, Verdict};
+use verdict::{Kind, Verdict};
+
+/// The command line of `meeple judge`.
+#[derive(Args, Debug)]
+pub struct JudgeArgs {
+    /// The program: a shell command line, run with `sh -c`, the judge
+    /// input on its stdin.
+    #[arg(long, value_name = "PROGRAM", required = true)]
+    pub cmd: String,
+    /// Files or folders: every scenario `meeple export` would export.
+    pub paths: Vec<PathBuf>,
+    /// Seconds before a run is killed with its process group (TLE).
+    #[arg(long, value_name = "SEC", default_value_t = 2.0)]
+    pub time_limit: f64,
+    /// Runs at once (default: the available cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// Also judge (and shrink to) positions beyond the judge's size limits.
+    #[arg(long)]
+    pub beyond_limits: bool,
+    /// Program runs the shrinker may spend (0: no shrinking).
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub max_runs: usize,
+    /// Also judge cases of GAME generated as `meeple gen` does.
+    #[arg(long, value_name = "GAME", value_parser = ["footholds", "yut", "stacking"])]
+    pub gen: Option<String>,
+    /// How many cases to generate (default 100).
+    #[arg(long, value_name = "N", requires = "gen")]
+    pub count: Option<usize>,
+    /// The generator's seed (default: a random one, printed).
+    #[arg(long, value_name = "S", requires = "gen")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+}
+
+/// `meeple judge`: the options checked, then [`judge_command`].
+pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 {
+    let time_limit = match Duration::try_from_secs_f64(args.time_limit) {
+        Ok(t) if args.time_limit > 0.0 => t,
+        _ => {
+            out::err(format!(
+                "error: --time-limit must be a number of seconds > 0, not {}\n",
+                args.time_limit
+            ));
+            return 2;
+        }
+    };
+    let generate = match &args.gen {
+        Some(game) => match args.shape.options(game, limits) {
+            Ok(options) => Some(Generate {
+                options,
+                count: args.count.unwrap_or(DEFAULT_COUNT),
+                seed: args.seed.unwrap_or_else(meeple::gen::random_seed),
+            }),
+            Err(e) => {
+                out::err(e.render(color));
+                return 2;
+            }
+        },
+        None => None,
+    };
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    judge_command(&JudgeOptions {
+        cmd: args.cmd.clone(),
+        paths: args.paths.clone(),
+        generate,
+        time_limit,
+        jobs,
+        beyond_limits: args.beyond_limits,
+        max_runs: args.max_runs,
+        limits: limits.clone(),
+        json,
+        color,
+    })
+}
+
+/// `--count` when not given.
+const DEFAULT_COUNT: usize = 100;
+
+/// `--gen GAME --count N --seed S` and the shape options.
+pub struct Generate {
+    pub options: meeple::gen::Options,
+    pub count: usize,
+    pub seed: u64,
+}
 
 /// The options of `meeple judge`.
 pub struct JudgeOptions {
@@ -30,6 +120,8 @@ pub struct JudgeOptions {
     pub cmd: String,
     /// Files or folders of scenarios.
     pub paths: Vec<PathBuf>,
+    /// Generated cases (`--gen`).
+    pub generate: Option<Generate>,
     /// Kill a run after this long (`--time-limit`).
     pub time_limit: Duration,
     /// Runs at once (`--jobs`).
@@ -63,9 +155,15 @@ pub struct Judged {
 /// `meeple judge`. Exit 0 when every case is AC, 1 on any failure, 2 when
 /// there is nothing to judge or a script is invalid.
 pub fn judge_command(opts: &JudgeOptions) -> i32 {
-    let Some(cases) = path_cases(opts) else {
+    let Some(mut cases) = path_cases(opts) else {
         return 2;
     };
+    if let Some(g) = &opts.generate {
+        match generated_cases(g, opts) {
+            Some(more) => cases.extend(more),
+            None => return 2,
+        }
+    }
     if cases.is_empty() {
         out::err("error: nothing to judge: no exportable scenario\n");
         return 2;
@@ -110,7 +208,7 @@ fn run_case(opts: &JudgeOptions, position: &JudgePosition, answer: &str) -> Judg
     let ran = process::run(&opts.cmd, &position.input(), opts.time_limit);
     let limit = format!("{}", opts.time_limit.as_secs_f64());
     Judged {
-        verdict: judge(&ran, answer, &limit),
+        verdict: verdict::judge(&ran, answer, &limit),
         millis: ran.elapsed.as_millis(),
     }
 }
@@ -167,6 +265,54 @@ fn path_cases(opts: &JudgeOptions) -> Option<Vec<Case>> {
     if failed {
         out::err("error: a solve stopped: nothing was judged\n");
         return None;
+    }
+    Some(cases)
+}
+
+/// The generated cases that are judge instances (with `--beyond-limits`,
+/// also those beyond its size limits); the others are counted on stderr.
+/// `None` after an error (printed).
+fn generated_cases(g: &Generate, opts: &JudgeOptions) -> Option<Vec<Case>> {
+    let generated = match meeple::gen::generate(&g.options, g.count, g.seed, &|_, _| {}) {
+        Ok(x) => x,
+        Err(d) => {
+            let command = g.options.command(g.count, g.seed);
+            out::err(meeple::error::render(&d, "meeple judge --gen", &command, opts.color));
+            return None;
+        }
+    };
+    out::err(format!(
+        "judge: {} generated from {} candidates (seed {})\n",
+        meeple::games::count(generated.cases.len() as u128, "case"),
+        generated.tried,
+        g.seed
+    ));
+    let mut cases = Vec::new();
+    let mut skipped: Option<(usize, String)> = None;
+    for c in generated.cases {
+        let answer = match c.position.instance() {
+            Err(e) if !(e.is_limit() && opts.beyond_limits) => {
+                let s = skipped.get_or_insert((0, e.to_string()));
+                s.0 += 1;
+                continue;
+            }
+            _ => match c.field("answer") {
+                Some(v) => format!("{v}\n"),
+                None => continue,
+            },
+        };
+        cases.push(Case {
+            label: c.name,
+            position: c.position,
+            answer,
+        });
+    }
+    if let Some((n, why)) = skipped {
+        out::err(format!(
+            "skipped: {} generated {}: {why}\n",
+            n,
+            if n == 1 { "case" } else { "cases" }
+        ));
     }
     Some(cases)
 }

@@ -76,24 +76,21 @@ impl Report {
         } else {
             ""
         };
+        let cases = if s.steps == 1 { "case" } else { "cases" };
+        let runs = if s.runs == 1 { "run" } else { "runs" };
+        let got = match verdict {
+            Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
+            v => format!("expected {}, got {} ({})", answer.trim(), v.kind().as_str(), v.detail()),
+        };
         out::out(format!(
-            "\nshrinking case {n} ({}): {} smaller {} taken in {} program {}{budget}\n\
-             minimal failing case: {} {}\n\
-             --- judge input ---\n{input}\
-             --- scenario ---\n{scenario}\
+            "\nshrinking case {n} ({}): {} smaller failing {cases} in {} program {runs}{budget}\n\
+             --- the smallest failing case: judge input ---\n{input}\
+             --- as a scenario ---\n{scenario}\
              --- its run: the optimal play ---\n{shown}\
-             --- expected vs got ---\n{}\n\n",
+             --- expected vs got ---\n{got}\n\n",
             verdict.kind().as_str(),
             s.steps,
-            if s.steps == 1 { "case" } else { "cases" },
             s.runs,
-            if s.runs == 1 { "run" } else { "runs" },
-            verdict.kind().as_str(),
-            verdict.detail(),
-            match verdict {
-                Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
-                v => format!("expected {}, got {}", answer.trim(), v.detail()),
-            }
         ));
     }
 
