@@ -103,7 +103,15 @@ fn main() {
     });
     let mut judged = Vec::new();
     for jobs in ["1", "2"] {
-        let mut args = vec!["judge", "--cmd", &program, "--jobs", jobs, "--max-runs", "0"];
+        let mut args = vec![
+            "judge",
+            "--cmd",
+            &program,
+            "--jobs",
+            jobs,
+            "--max-runs",
+            "0",
+        ];
         args.extend_from_slice(&gen);
         judged.push(time(|| {
             let (code, out) = meeple(&args);
@@ -113,12 +121,32 @@ fn main() {
     }
     println!("judging {CASES} generated footholds cases (2022 KAKAO), one job unless said");
     row("reference: spawn `sh -c true`", bare_true, CASES);
-    row("reference: spawn `sh -c PROGRAM`, input in, output out", bare, CASES);
-    row("meeple gen footholds --count 1000 (draw and solve)", generated, CASES);
-    row("meeple judge --gen … --max-runs 0, --jobs 1", judged[0], CASES);
-    row("meeple judge --gen … --max-runs 0, --jobs 2", judged[1], CASES);
+    row(
+        "reference: spawn `sh -c PROGRAM`, input in, output out",
+        bare,
+        CASES,
+    );
+    row(
+        "meeple gen footholds --count 1000 (draw and solve)",
+        generated,
+        CASES,
+    );
+    row(
+        "meeple judge --gen … --max-runs 0, --jobs 1",
+        judged[0],
+        CASES,
+    );
+    row(
+        "meeple judge --gen … --max-runs 0, --jobs 2",
+        judged[1],
+        CASES,
+    );
     let overhead = judged[0].saturating_sub(generated + bare);
-    row("runner overhead (judge - gen - bare runs), --jobs 1", overhead, CASES);
+    row(
+        "runner overhead (judge - gen - bare runs), --jobs 1",
+        overhead,
+        CASES,
+    );
 
     // Shrinking: `meeple run` on the input is the correct program; the bug
     // adds one to answers of 3 or more.
@@ -127,7 +155,16 @@ fn main() {
          printf '\"\"\"\\n solve\\n}}\\n'; }} | {MEEPLE} run - | awk '/^answer/ {{print $2}}'"
     );
     let buggy = format!("{correct} | awk '{{ print ($1 >= 3) ? $1 + 1 : $1 }}'");
-    let small = ["--gen", "footholds", "--count", "20", "--seed", "1", "--jobs", "1"];
+    let small = [
+        "--gen",
+        "footholds",
+        "--count",
+        "20",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+    ];
     let mut plain = vec!["judge", "--cmd", &buggy, "--max-runs", "0"];
     plain.extend_from_slice(&small);
     let mut shrinking = vec!["judge", "--cmd", &buggy, "--format", "json"];

@@ -106,6 +106,14 @@ impl ShapeArgs {
         .collect()
     }
 
+    /// The first option given, if any (`meeple judge` takes them only with `--gen`).
+    pub fn first_given(&self) -> Option<&'static str> {
+        let flag = self.shape_args().first().map(|(f, _)| *f);
+        flag.or_else(|| (!self.conditions.is_empty()).then_some("--where"))
+            .or_else(|| self.tries.map(|_| "--tries"))
+            .or_else(|| self.edge.then_some("--edge"))
+    }
+
     /// The generator's options for `game` (a name clap has checked).
     pub fn options(&self, game: &str, limits: &Limits) -> Result<Options, OptionError> {
         let game = GameKind::from_name(game).expect("clap checks the name");

@@ -2,8 +2,8 @@
 
 mod commands;
 mod export;
-mod judge;
 mod gen;
+mod judge;
 mod out;
 mod progress;
 mod repl;

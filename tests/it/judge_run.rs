@@ -122,14 +122,25 @@ fn bug(program: &str, from: &str, to: &str) -> String {
 
 fn footholds_case(rng: &mut StdRng) -> String {
     let (rows, cols) = (rng.gen_range(1..=4usize), rng.gen_range(1..=4usize));
-    let mut cells: Vec<u8> = (0..rows * cols).map(|_| u8::from(rng.gen_bool(0.75))).collect();
+    let mut cells: Vec<u8> = (0..rows * cols)
+        .map(|_| u8::from(rng.gen_bool(0.75)))
+        .collect();
     let a = rng.gen_range(0..rows * cols);
-    let b = if rng.gen_bool(0.2) { a } else { rng.gen_range(0..rows * cols) };
+    let b = if rng.gen_bool(0.2) {
+        a
+    } else {
+        rng.gen_range(0..rows * cols)
+    };
     cells[a] = 1;
     cells[b] = 1;
     let board: Vec<String> = cells
         .chunks(cols)
-        .map(|r| format!("[{}]", r.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")))
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+            )
+        })
         .collect();
     format!(
         "[{}] [{}, {}] [{}, {}]",
@@ -142,7 +153,9 @@ fn footholds_case(rng: &mut StdRng) -> String {
 }
 
 fn yut_case(rng: &mut StdRng) -> String {
-    let rolls: Vec<String> = (0..10).map(|_| rng.gen_range(1..=5u8).to_string()).collect();
+    let rolls: Vec<String> = (0..10)
+        .map(|_| rng.gen_range(1..=5u8).to_string())
+        .collect();
     rolls.join(" ")
 }
 
@@ -166,7 +179,12 @@ fn stacking_case(rng: &mut StdRng) -> String {
         let j = rng.gen_range(i..cells.len());
         cells.swap(i, j);
         let c = cells[i];
-        out.push_str(&format!("{} {} {}\n", c / n + 1, c % n + 1, rng.gen_range(1..=4)));
+        out.push_str(&format!(
+            "{} {} {}\n",
+            c / n + 1,
+            c % n + 1,
+            rng.gen_range(1..=4)
+        ));
     }
     out
 }
@@ -199,10 +217,24 @@ fn judge(dir: &Path, extra: &[&str]) -> (i32, Vec<Value>) {
     let cmd = format!("python3 {}", dir.join("prog.py").display());
     let cases = dir.join("cases.game");
     // A time limit far past any run: a loaded machine must not turn AC into TLE.
-    let mut args = vec!["judge", "--format", "json", "--cmd", &cmd, "--jobs", "2", "--time-limit", "300"];
+    let mut args = vec![
+        "judge",
+        "--format",
+        "json",
+        "--cmd",
+        &cmd,
+        "--jobs",
+        "2",
+        "--time-limit",
+        "300",
+    ];
     args.push(cases.to_str().unwrap());
     args.extend_from_slice(extra);
-    let o = meeple_in(&dir.join("cwd"), &args, &[("TMPDIR", dir.join("cwd").to_str().unwrap())]);
+    let o = meeple_in(
+        &dir.join("cwd"),
+        &args,
+        &[("TMPDIR", dir.join("cwd").to_str().unwrap())],
+    );
     let (out, err) = text(&o);
     assert!(
         std::fs::read_dir(dir.join("cwd")).unwrap().next().is_none(),
@@ -241,11 +273,13 @@ fn bug_found(name: &str, game: &str, count: usize, program: &str, extra: &[&str]
     args.extend_from_slice(extra);
     let (code, objects) = judge(&dir, &args);
     assert_eq!(code, 1);
-    let failed = of_type(&objects, "case")
+    let verdicts: Vec<&Value> = of_type(&objects, "case")
         .iter()
-        .filter(|c| c["verdict"] == "WA")
-        .count();
-    assert!(failed > 0);
+        .map(|c| &c["verdict"])
+        .filter(|v| *v != "AC")
+        .collect();
+    let failed = verdicts.iter().filter(|v| **v == "WA").count();
+    assert!(failed > 0 && failed == verdicts.len(), "{verdicts:?}");
     assert_eq!(of_type(&objects, "summary")[0]["failed"], failed);
     let count = of_type(&objects, "case").len();
     let shrunk = of_type(&objects, "shrunk")[0].clone();
@@ -253,10 +287,17 @@ fn bug_found(name: &str, game: &str, count: usize, program: &str, extra: &[&str]
     let input = shrunk["input"].as_str().unwrap().to_string();
     let expected = shrunk["expected"].as_str().unwrap();
     let scenario = shrunk["scenario"].as_str().unwrap();
-    assert!(scenario.contains(&input) && scenario.contains(&format!("expect answer {expected}\n  line\n")));
-    assert!(shrunk["run"].as_str().unwrap().contains(&format!("ok: expect answer {expected}")));
+    assert!(
+        scenario.contains(&input)
+            && scenario.contains(&format!("expect answer {expected}\n  line\n"))
+    );
+    assert!(shrunk["run"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("ok: expect answer {expected}")));
     let runs = shrunk["runs"].as_u64().unwrap();
-    assert!(runs <= 600 && shrunk["steps"].as_u64().unwrap() > 0, "{shrunk}");
+    // Runs even when the first failure is already the smallest (its candidates pass).
+    assert!((1..=600).contains(&runs), "{shrunk}");
     eprintln!("{name}: {failed} of {count} WA; shrunk in {runs} runs to {input:?}");
     let _ = std::fs::remove_dir_all(&dir);
     (input, runs)
@@ -266,13 +307,26 @@ fn bug_found(name: &str, game: &str, count: usize, program: &str, extra: &[&str]
 fn footholds_programs() {
     all_accepted("fh-ok", "footholds", 30, FOOTHOLDS);
     // Forgets that a player whose foothold vanished has lost: shrunk to two cells.
-    let vanished = bug(FOOTHOLDS, "    if not mask >> me & 1: return (False, 0)  # VANISHED\n", "");
+    let vanished = bug(
+        FOOTHOLDS,
+        "    if not mask >> me & 1: return (False, 0)  # VANISHED\n",
+        "",
+    );
     let (input, _) = bug_found("fh-vanished", "footholds", 30, &vanished, &[]);
     let p = footholds::judge::read(&input).unwrap();
     assert!(p.rows * p.cols <= 3 && p.a == p.b, "{input}");
     // The same bug on cases from the generator (`meeple gen`'s options).
     let gen = [
-        "--gen", "footholds", "--count", "30", "--seed", "14", "--rows", "1..3", "--cols", "1..3",
+        "--gen",
+        "footholds",
+        "--count",
+        "30",
+        "--seed",
+        "14",
+        "--rows",
+        "1..3",
+        "--cols",
+        "1..3",
     ];
     let (input, _) = bug_found("fh-vanished-gen", "footholds", 0, &vanished, &gen);
     let p = footholds::judge::read(&input).unwrap();
@@ -286,7 +340,7 @@ fn footholds_programs() {
 
 #[test]
 fn yut_programs() {
-    all_accepted("yut-ok", "yut", 120, YUT);
+    all_accepted("yut-ok", "yut", 40, YUT);
     // Tells squares apart by score: the centre's 30 is taken for the outer 30.
     let by_score = bug(YUT, "pos[j] == d for j", "score[pos[j]] == score[d] for j");
     let (input, _) = bug_found("yut-score", "yut", 120, &by_score, &[]);
@@ -294,7 +348,7 @@ fn yut_programs() {
     assert!(s.rolls.iter().sum::<u64>() <= 30, "{input}");
     // Ignores the blue squares: always the outer route.
     let no_blue = bug(YUT, "    if s in blue: s, r = blue[s], r - 1  # BLUE\n", "");
-    let (input, _) = bug_found("yut-blue", "yut", 120, &no_blue, &[]);
+    let (input, _) = bug_found("yut-blue", "yut", 40, &no_blue, &[]);
     let s = yut::judge::read(&input).unwrap();
     assert!(s.rolls.iter().sum::<u64>() <= 15, "{input}");
 }
@@ -304,7 +358,11 @@ fn stacking_programs() {
     all_accepted("st-ok", "stacking", 30, STACKING);
     let small = |input: &str| {
         let c = stacking::judge::read(input).unwrap();
-        let coloured = c.setup.colours.iter().filter(|&&x| x != stacking::rules::Colour::White);
+        let coloured = c
+            .setup
+            .colours
+            .iter()
+            .filter(|&&x| x != stacking::rules::Colour::White);
         (c.setup.rows, c.setup.pieces.len(), coloured.count())
     };
     // Steps onto a blue cell after bouncing off one.
@@ -318,7 +376,12 @@ fn stacking_programs() {
     assert!(n == 4 && k == 4 && coloured <= 3, "{input}");
     // Reverses the whole stack on a red cell, not the moving group.
     let wrong_red = bug(
-        bug(STACKING, "            if col[nr][nc] == 1: group.reverse()  # RED\n", "").as_str(),
+        bug(
+            STACKING,
+            "            if col[nr][nc] == 1: group.reverse()  # RED\n",
+            "",
+        )
+        .as_str(),
         "            dst.extend(group)\n",
         "            dst.extend(group)\n            if col[nr][nc] == 1: dst.reverse()\n",
     );
@@ -345,24 +408,38 @@ fn a_program_past_the_time_limit_is_killed_with_its_group() {
     let dir = temp_dir("judge-tle");
     let pids = temp_dir("judge-tle-pids");
     // The shell waits on a sleep of its own group; both must be killed.
-    let cmd = format!(
-        "sleep 100 & echo $! >> {}/pids; wait",
-        pids.display()
-    );
+    let cmd = format!("sleep 100 & echo $! >> {}/pids; wait", pids.display());
     let (code, out, _) = judge_samples(&dir, &cmd, &["--time-limit", "0.5", "--jobs", "4"]);
     assert_eq!(code, 1);
     assert_eq!(out.matches("TLE case").count(), 4, "{out}");
     assert!(out.contains("still running after 0.5 s: killed with its process group"));
-    assert!(out.ends_with("0 passed, 4 failed\n") && !out.contains("shrinking"), "{out}");
+    assert!(
+        out.ends_with("0 passed, 4 failed\n") && !out.contains("shrinking"),
+        "{out}"
+    );
     let listed = std::fs::read_to_string(pids.join("pids")).unwrap();
-    assert_eq!(listed.lines().count(), 4);
+    // Each shell lists its sleep before waiting (a very loaded machine may
+    // kill one before it gets there: its sleep never started).
+    assert!((1..=4).contains(&listed.lines().count()), "{listed}");
     for pid in listed.lines() {
         // Gone, or a zombie that its new parent has not reaped yet.
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let state = stat.rsplit(')').next().unwrap_or("").trim_start().chars().next();
-        assert!(matches!(state, None | Some('Z' | 'X')), "sleep {pid} still alive: {stat}");
+        let state = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .chars()
+            .next();
+        assert!(
+            matches!(state, None | Some('Z' | 'X')),
+            "sleep {pid} still alive: {stat}"
+        );
     }
-    assert!(std::fs::read_dir(&dir).unwrap().next().is_none(), "files left behind");
+    assert!(
+        std::fs::read_dir(&dir).unwrap().next().is_none(),
+        "files left behind"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&pids);
 }
@@ -370,28 +447,47 @@ fn a_program_past_the_time_limit_is_killed_with_its_group() {
 #[test]
 fn runtime_and_presentation_errors() {
     let dir = temp_dir("judge-re-pe");
-    let (code, out, err) = judge_samples(&dir, "echo partial; echo boom >&2; exit 3", &["--max-runs", "3"]);
+    let (code, out, err) = judge_samples(
+        &dir,
+        "echo partial; echo boom >&2; exit 3",
+        &["--max-runs", "3"],
+    );
     assert_eq!(code, 1);
     assert!(out.contains("RE  case 1: "), "{out}");
-    assert!(out.contains("sample 1: exit status 3\n    stderr: boom\n"), "{out}");
+    assert!(
+        out.contains("sample 1: exit status 3\n    stderr: boom\n"),
+        "{out}"
+    );
     // The shrinker keeps the verdict: 3 runs, then the budget is said.
     assert!(out.contains("shrinking case 1 (RE): "), "{out}");
-    assert!(out.contains("in 3 program runs (the budget of runs was spent"), "{out}");
+    assert!(
+        out.contains("in 3 program runs (the budget of runs was spent"),
+        "{out}"
+    );
     assert!(out.contains("--- expected vs got ---\nexpected "), "{out}");
     assert!(out.ends_with("0 passed, 4 failed\n"), "{out}");
     assert!(err.is_empty(), "no progress bar off a terminal: {err}");
     let (code, out, _) = judge_samples(&dir, "echo hello", &["--max-runs", "0"]);
     assert_eq!(code, 1);
     assert!(out.contains("PE  case 2: "), "{out}");
-    assert!(out.contains("the first token `hello` is not a number"), "{out}");
+    assert!(
+        out.contains("the first token `hello` is not a number"),
+        "{out}"
+    );
     assert!(!out.contains("shrinking"), "{out}");
     let (code, out, _) = judge_samples(&dir, "true", &["--max-runs", "0"]);
     assert_eq!(code, 1);
-    assert!(out.contains("PE  case 4: ") && out.contains(": no output\n"), "{out}");
+    assert!(
+        out.contains("PE  case 4: ") && out.contains(": no output\n"),
+        "{out}"
+    );
     let (code, out, _) = judge_samples(&dir, "kill -SEGV $$", &["--max-runs", "0"]);
     assert_eq!(code, 1);
     assert!(out.contains("killed by SIGSEGV"), "{out}");
-    assert!(std::fs::read_dir(&dir).unwrap().next().is_none(), "files left behind");
+    assert!(
+        std::fs::read_dir(&dir).unwrap().next().is_none(),
+        "files left behind"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -404,7 +500,16 @@ fn answers_pass_and_bad_options_are_refused() {
     assert_eq!((code, out.as_str()), (0, "4 passed, 0 failed\n"), "{err}");
     let (code, _, err) = judge_samples(&dir, "true", &["--time-limit", "0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--time-limit must be a number of seconds > 0"), "{err}");
+    assert!(
+        err.contains("--time-limit must be a number of seconds > 0"),
+        "{err}"
+    );
+    let (code, _, err) = judge_samples(&dir, "true", &["--rows", "1..2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--rows shapes generated cases: give --gen GAME with it"),
+        "{err}"
+    );
     let o = meeple_in(&dir, &["judge", "--cmd", "true"], &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).1.contains("nothing to judge"));

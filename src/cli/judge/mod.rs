@@ -9,8 +9,8 @@ mod verdict;
 
 use super::export::check_all;
 use super::gen::ShapeArgs;
-use clap::Args;
 use super::out;
+use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use meeple::collection::game_files;
 use meeple::error::render_indexed;
@@ -84,7 +84,15 @@ pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 
                 return 2;
             }
         },
-        None => None,
+        None => {
+            if let Some(flag) = args.shape.first_given() {
+                out::err(format!(
+                    "error: {flag} shapes generated cases: give --gen GAME with it\n"
+                ));
+                return 2;
+            }
+            None
+        }
     };
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -168,7 +176,10 @@ pub fn judge_command(opts: &JudgeOptions) -> i32 {
         out::err("error: nothing to judge: no exportable scenario\n");
         return 2;
     }
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(opts.jobs).build() {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs)
+        .build()
+    {
         Ok(p) => p,
         Err(e) => {
             out::err(format!("error: cannot start {} jobs: {e}\n", opts.jobs));
@@ -257,7 +268,13 @@ fn path_cases(opts: &JudgeOptions) -> Option<Vec<Case>> {
                 Item::Failed { diag, .. } => {
                     failed = true;
                     let lines = LineIndex::new(&v.source.text);
-                    out::err(render_indexed(&diag, name, &v.source.text, opts.color, &lines));
+                    out::err(render_indexed(
+                        &diag,
+                        name,
+                        &v.source.text,
+                        opts.color,
+                        &lines,
+                    ));
                 }
             }
         }
@@ -277,7 +294,12 @@ fn generated_cases(g: &Generate, opts: &JudgeOptions) -> Option<Vec<Case>> {
         Ok(x) => x,
         Err(d) => {
             let command = g.options.command(g.count, g.seed);
-            out::err(meeple::error::render(&d, "meeple judge --gen", &command, opts.color));
+            out::err(meeple::error::render(
+                &d,
+                "meeple judge --gen",
+                &command,
+                opts.color,
+            ));
             return None;
         }
     };
@@ -356,7 +378,8 @@ fn progress_bar(len: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("judging {bar:30} {pos}/{len} cases {elapsed}") {
+    if let Ok(style) = ProgressStyle::with_template("judging {bar:30} {pos}/{len} cases {elapsed}")
+    {
         bar.set_style(style);
     }
     bar

@@ -3,8 +3,8 @@
 //! the closing line — as text, or one JSON object a line (`--format json`).
 
 use super::super::out;
-use super::{Case, Judged, Shrunk};
 use super::verdict::Verdict;
+use super::{Case, Judged, Shrunk};
 use serde_json::json;
 
 pub struct Report {
@@ -80,7 +80,12 @@ impl Report {
         let runs = if s.runs == 1 { "run" } else { "runs" };
         let got = match verdict {
             Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
-            v => format!("expected {}, got {} ({})", answer.trim(), v.kind().as_str(), v.detail()),
+            v => format!(
+                "expected {}, got {} ({})",
+                answer.trim(),
+                v.kind().as_str(),
+                v.detail()
+            ),
         };
         out::out(format!(
             "\nshrinking case {n} ({}): {} smaller failing {cases} in {} program {runs}{budget}\n\

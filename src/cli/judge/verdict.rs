@@ -56,7 +56,8 @@ fn tail(stderr: &[u8]) -> String {
 
 /// A signal's name (`SIGSEGV`) or its number.
 fn signal_name(sig: i32) -> String {
-    nix::sys::signal::Signal::try_from(sig).map_or_else(|_| format!("signal {sig}"), |s| s.as_str().to_string())
+    nix::sys::signal::Signal::try_from(sig)
+        .map_or_else(|_| format!("signal {sig}"), |s| s.as_str().to_string())
 }
 
 /// Whether `token` is an integer as the judges print them.
@@ -123,7 +124,9 @@ impl Verdict {
         match self {
             Verdict::Ac => String::new(),
             Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
-            Verdict::Tle { limit } => format!("still running after {limit} s: killed with its process group"),
+            Verdict::Tle { limit } => {
+                format!("still running after {limit} s: killed with its process group")
+            }
             Verdict::Re { status, .. } => status.clone(),
             Verdict::Pe { why } => why.clone(),
         }
@@ -178,6 +181,9 @@ mod tests {
         let re = judge(&ran(End::Signal(11), "", "x\nboom\n"), "5", "1");
         assert_eq!(re.detail(), "killed by SIGSEGV");
         assert_eq!(re.json()["stderr"], "x\nboom");
-        assert_eq!(judge(&ran(End::Exit(0), "-1", ""), "-1\n", "1"), Verdict::Ac);
+        assert_eq!(
+            judge(&ran(End::Exit(0), "-1", ""), "-1\n", "1"),
+            Verdict::Ac
+        );
     }
 }

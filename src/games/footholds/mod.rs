@@ -24,12 +24,12 @@ pub(crate) mod endgame;
 pub(crate) mod engine;
 pub(crate) mod graph;
 pub mod judge;
-pub mod shrink;
 #[cfg(any(test, feature = "bench"))]
 pub mod previous;
 pub(crate) mod reference;
 pub mod rules;
 pub mod search;
+pub mod shrink;
 pub(crate) mod table;
 pub(crate) mod value;
 

@@ -14,12 +14,12 @@ mod cells;
 mod clock;
 pub mod flat;
 pub mod judge;
-pub mod shrink;
 pub mod reference;
 pub mod rules;
 /// The meeple session (integration, maintained in the main crate).
 pub(crate) mod session;
 pub(crate) mod setup;
+pub mod shrink;
 pub mod solve;
 pub mod tree;
 

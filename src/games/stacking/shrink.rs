@@ -47,7 +47,11 @@ pub fn candidates(case: &JudgeCase) -> Vec<JudgeCase> {
         }
     }
     for row in (0..s.rows).rev() {
-        out.extend((0..s.cols).rev().filter_map(|col| drop_lines(case, row, col)));
+        out.extend(
+            (0..s.cols)
+                .rev()
+                .filter_map(|col| drop_lines(case, row, col)),
+        );
     }
     for i in 0..s.colours.len() {
         if s.colours[i] != Colour::White {
@@ -71,15 +75,27 @@ mod tests {
         let case = read(SAMPLE).unwrap();
         let all = candidates(&case);
         let texts: Vec<String> = all.iter().map(write).collect();
-        assert_eq!(texts[0], "4 3\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n");
+        assert_eq!(
+            texts[0],
+            "4 3\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n"
+        );
         // Row 1 and column 4 (1-based) hold no piece.
         let shrunk = all.iter().find(|c| c.setup.rows == 3).unwrap();
-        assert_eq!(write(shrunk), "3 4\n0 0 1\n0 0 1\n0 2 0\n1 1 1\n2 2 3\n1 2 1\n3 1 2\n");
+        assert_eq!(
+            write(shrunk),
+            "3 4\n0 0 1\n0 0 1\n0 2 0\n1 1 1\n2 2 3\n1 2 1\n3 1 2\n"
+        );
         // Every row holds a piece: no smaller board.
-        let full = read("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n2 2 1\n3 3 1\n4 4 3\n").unwrap();
+        let full =
+            read("4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n2 2 1\n3 3 1\n4 4 3\n").unwrap();
         assert!(!candidates(&full).iter().any(|c| c.setup.rows == 3));
         let size = |c: &JudgeCase| {
-            let coloured = c.setup.colours.iter().filter(|&&x| x != Colour::White).count();
+            let coloured = c
+                .setup
+                .colours
+                .iter()
+                .filter(|&&x| x != Colour::White)
+                .count();
             (c.setup.pieces.len(), c.setup.colours.len(), coloured)
         };
         for c in &all {

@@ -12,10 +12,10 @@
 pub mod answer;
 pub(crate) mod expected;
 pub mod judge;
-pub mod shrink;
 pub(crate) mod packed;
 pub(crate) mod reference;
 pub(crate) mod rules;
+pub mod shrink;
 pub(crate) mod solver;
 pub(crate) mod state;
 pub mod track;

@@ -8,10 +8,7 @@ use super::judge::Setup;
 
 /// Smaller setups than `s`, the largest cuts first.
 pub fn candidates(s: &Setup) -> Vec<Setup> {
-    let with = |rolls: Vec<u64>| Setup {
-        rolls,
-        ..s.clone()
-    };
+    let with = |rolls: Vec<u64>| Setup { rolls, ..s.clone() };
     let mut out = Vec::new();
     let mut values: Vec<u64> = s.rolls.clone();
     values.sort_unstable();
@@ -21,7 +18,10 @@ pub fn candidates(s: &Setup) -> Vec<Setup> {
         let lower = if i > 0 { values[i - 1] } else { 1 };
         if lower < v {
             out.push(with(
-                s.rolls.iter().map(|&r| if r == v { lower } else { r }).collect(),
+                s.rolls
+                    .iter()
+                    .map(|&r| if r == v { lower } else { r })
+                    .collect(),
             ));
         }
     }
