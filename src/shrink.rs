@@ -12,16 +12,16 @@
 //! use meeple::games::{footholds::judge::read, JudgePosition};
 //! use meeple::shrink::{shrink, Settings};
 //!
-//! let start = JudgePosition::Footholds(read("[[1, 1, 1], [1, 1, 1]] [0, 0] [1, 2]").unwrap());
+//! let start = JudgePosition::Footholds(read("[[1, 1, 1]] [0, 0] [0, 2]").unwrap());
 //! // A "program" that fails on every board with more than one column.
 //! let fails = |p: &JudgePosition| match p {
 //!     JudgePosition::Footholds(f) if f.cols > 1 => Some(f.cols),
 //!     _ => None,
 //! };
 //! let out = shrink(start, 3, &Settings::default(), |batch| batch.iter().map(fails).collect());
-//! assert_eq!(out.position.input(), "[[1, 1]] [0, 0] [0, 1]\n");
-//! assert_eq!(out.failure, 2);
-//! assert!(out.runs <= Settings::default().max_runs);
+//! // The middle column dropped, A moved next to B, the cell it left a hole.
+//! assert_eq!(out.position.input(), "[[0, 1]] [0, 1] [0, 1]\n");
+//! assert_eq!((out.failure, out.steps, out.runs), (2, 3, 5));
 //! ```
 
 use crate::games::{footholds, stacking, yut, JudgePosition};
