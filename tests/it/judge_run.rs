@@ -515,3 +515,43 @@ fn answers_pass_and_bad_options_are_refused() {
     assert!(text(&o).1.contains("nothing to judge"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn what_a_program_leaves_running_is_killed_and_floods_are_capped() {
+    let dir = temp_dir("judge-left");
+    let pids = temp_dir("judge-left-pids");
+    // Answers at once but leaves a sleep behind, holding stdout open.
+    let cmd = format!(
+        "sleep 100 & echo $! >> {}/pids; read r; case \"$r\" in 1\\ 2*) echo 190;; 1\\ 1*) echo 133;; 5\\ 1*) echo 214;; *) echo 130;; esac",
+        pids.display()
+    );
+    let (code, out, err) = judge_samples(&dir, &cmd, &[]);
+    assert_eq!((code, out.as_str()), (0, "4 passed, 0 failed\n"), "{err}");
+    let listed = std::fs::read_to_string(pids.join("pids")).unwrap();
+    assert_eq!(listed.lines().count(), 4);
+    for pid in listed.lines() {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .chars()
+            .next();
+        assert!(
+            matches!(state, None | Some('Z' | 'X')),
+            "sleep {pid} still alive: {stat}"
+        );
+    }
+    // 8 MB on stdout and on stderr: read to the end, kept to 1 MiB, judged.
+    let flood = "head -c 8000000 /dev/zero | tr '\\0' 'x' >&2; echo 7; head -c 8000000 /dev/zero";
+    let (code, out, _) = judge_samples(&dir, flood, &["--max-runs", "0", "--format", "json"]);
+    assert_eq!(code, 1);
+    let wa = out
+        .lines()
+        .filter(|l| l.contains("\"verdict\":\"WA\""))
+        .count();
+    assert_eq!(wa, 4, "{}", &out[..out.len().min(500)]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&pids);
+}
