@@ -116,6 +116,7 @@ pub mod interp;
 pub mod limits;
 pub mod pipeline;
 pub mod render;
+pub mod shrink;
 pub mod source;
 pub mod syntax;
 pub mod workspace;

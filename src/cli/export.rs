@@ -6,6 +6,7 @@ use meeple::check::Checked;
 use meeple::collection::{file_case, game_files};
 use meeple::error::{render_indexed, Code, Diag};
 use meeple::export::{export_checked, write_dir, Case, Item, Settings};
+use meeple::limits::Limits;
 use meeple::pipeline::{check_bytes_with, printable, read_source, FileRun, Outcome, Source};
 use meeple::source::LineIndex;
 use std::path::{Path, PathBuf};
@@ -21,9 +22,9 @@ pub struct ExportOptions {
 }
 
 /// A file that passed the checker.
-struct Valid {
-    source: Source,
-    checked: Checked,
+pub(super) struct Valid {
+    pub source: Source,
+    pub checked: Checked,
 }
 
 /// `meeple export --judge DIR PATH…`. Exit 0 when every case was written,
@@ -46,7 +47,7 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
             return 2;
         }
     };
-    let Some(valid) = check_all(&files, opts) else {
+    let Some(valid) = check_all(&files, &opts.settings.limits, opts.color) else {
         out::err("error: invalid scripts: nothing was exported\n");
         return 2;
     };
@@ -112,13 +113,13 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
 /// when any file is invalid (its diagnostics are printed as `meeple check`
 /// prints them). A file that is invalid exactly as its `# expect-error`
 /// lines declare holds nothing to export: it is noted and passed over.
-fn check_all(files: &[PathBuf], opts: &ExportOptions) -> Option<Vec<Valid>> {
+pub(super) fn check_all(files: &[PathBuf], limits: &Limits, color: bool) -> Option<Vec<Valid>> {
     let mut all = Vec::with_capacity(files.len());
     let mut invalid = false;
     for path in files {
         let name = path.display().to_string();
         let (text, checked) = match read_source(path) {
-            Ok(bytes) => check_bytes_with(&bytes, &opts.settings.limits),
+            Ok(bytes) => check_bytes_with(&bytes, limits),
             Err(e) => (String::new(), Err(vec![unreadable(&name, path, &e)])),
         };
         match checked {
@@ -142,7 +143,7 @@ fn check_all(files: &[PathBuf], opts: &ExportOptions) -> Option<Vec<Valid>> {
                     continue;
                 }
                 invalid = true;
-                out::err(run.render_diags(diags, opts.color));
+                out::err(run.render_diags(diags, color));
                 out::err(format!(
                     "{}: {}\n",
                     run.source.name,

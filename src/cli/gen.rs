@@ -23,6 +23,17 @@ pub struct GenArgs {
     /// The seed (default: a random one, written in the file's header).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+    /// Write to FILE instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// The shape options, `--where`, `--tries` and `--edge`: what `meeple gen`
+/// and `meeple judge --gen` share.
+#[derive(Args, Debug)]
+pub struct ShapeArgs {
     /// footholds: rows, a range A..B (default 1..5).
     #[arg(long, value_name = "A..B", help_heading = "footholds")]
     pub rows: Option<String>,
@@ -71,12 +82,9 @@ pub struct GenArgs {
     /// The game's edge cases first, then random ones.
     #[arg(long)]
     pub edge: bool,
-    /// Write to FILE instead of stdout.
-    #[arg(short = 'o', long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
 }
 
-impl GenArgs {
+impl ShapeArgs {
     fn shape_args(&self) -> Vec<(&'static str, &str)> {
         [
             ("--rows", &self.rows),
@@ -98,8 +106,17 @@ impl GenArgs {
         .collect()
     }
 
-    fn options(&self, limits: &Limits) -> Result<Options, OptionError> {
-        let game = GameKind::from_name(&self.game).expect("clap checks the name");
+    /// The first option given, if any (`meeple judge` takes them only with `--gen`).
+    pub fn first_given(&self) -> Option<&'static str> {
+        let flag = self.shape_args().first().map(|(f, _)| *f);
+        flag.or_else(|| (!self.conditions.is_empty()).then_some("--where"))
+            .or_else(|| self.tries.map(|_| "--tries"))
+            .or_else(|| self.edge.then_some("--edge"))
+    }
+
+    /// The generator's options for `game` (a name clap has checked).
+    pub fn options(&self, game: &str, limits: &Limits) -> Result<Options, OptionError> {
+        let game = GameKind::from_name(game).expect("clap checks the name");
         let conditions: Vec<&str> = self.conditions.iter().map(String::as_str).collect();
         let mut options = Options::new(game, &self.shape_args(), &conditions)?;
         options.edge = self.edge;
@@ -111,7 +128,7 @@ impl GenArgs {
 
 /// Run `meeple gen`; the exit code.
 pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
-    let options = match args.options(limits) {
+    let options = match args.shape.options(&args.game, limits) {
         Ok(o) => o,
         Err(e) => {
             out::err(e.render(color));

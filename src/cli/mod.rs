@@ -4,6 +4,7 @@ mod commands;
 mod export;
 mod fmt;
 mod gen;
+mod judge;
 mod lsp;
 mod out;
 mod progress;
@@ -96,6 +97,9 @@ pub enum Command {
         #[arg(long)]
         strict: bool,
     },
+    /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
+    /// shrink the first failure to a smallest failing case.
+    Judge(Box<judge::JudgeArgs>),
     /// Write a .game collection of N random scenarios, each with `solve` and
     /// the exact solver's answer in `expect` lines.
     Gen(Box<gen::GenArgs>),
@@ -220,6 +224,7 @@ fn command(cli: &Cli) -> i32 {
                 color,
             },
         ),
+        Command::Judge(args) => judge::judge(args, &limits, cli.format == Format::Json, color),
         Command::Gen(_) if cli.format == Format::Json => {
             out::err("error: `meeple gen` writes a .game file; it has no --format json\n");
             2

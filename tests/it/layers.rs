@@ -21,6 +21,7 @@ const LAYERS: &[&str] = &[
     "collection",
     "html",
     "export",
+    "shrink",
     "gen",
     "workspace",
     "ide",

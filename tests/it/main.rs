@@ -17,6 +17,7 @@ mod hardening;
 mod html;
 mod json;
 mod judge;
+mod judge_run;
 mod layers;
 mod lsp;
 mod nvim;

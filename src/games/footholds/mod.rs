@@ -29,6 +29,7 @@ pub mod previous;
 pub(crate) mod reference;
 pub mod rules;
 pub mod search;
+pub mod shrink;
 pub(crate) mod table;
 pub(crate) mod value;
 

@@ -19,6 +19,7 @@ pub mod rules;
 /// The meeple session (integration, maintained in the main crate).
 pub(crate) mod session;
 pub(crate) mod setup;
+pub mod shrink;
 pub mod solve;
 pub mod tree;
 

@@ -15,6 +15,7 @@ pub mod judge;
 pub(crate) mod packed;
 pub(crate) mod reference;
 pub(crate) mod rules;
+pub mod shrink;
 pub(crate) mod solver;
 pub(crate) mod state;
 pub mod track;

@@ -1,0 +1,386 @@
+//! `meeple judge --cmd PROGRAM [PATH…]`: a contestant's program run on every
+//! exportable scenario of PATH… (and generated cases), its first output
+//! token compared with the exact answer; the first failure is shrunk to a
+//! smallest failing case (see [`meeple::shrink`] and docs/judge.md).
+
+mod process;
+mod report;
+mod verdict;
+
+use super::export::check_all;
+use super::gen::ShapeArgs;
+use super::out;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use meeple::collection::game_files;
+use meeple::error::render_indexed;
+use meeple::export::{export_checked, Item, Settings};
+use meeple::games::JudgePosition;
+use meeple::limits::Limits;
+use meeple::pipeline::printable;
+use meeple::source::LineIndex;
+use meeple::syntax::ast::Span;
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
+use verdict::{Kind, Verdict};
+
+/// The command line of `meeple judge`.
+#[derive(Args, Debug)]
+pub struct JudgeArgs {
+    /// The program: a shell command line, run with `sh -c`, the judge
+    /// input on its stdin.
+    #[arg(long, value_name = "PROGRAM", required = true)]
+    pub cmd: String,
+    /// Files or folders: every scenario `meeple export` would export.
+    pub paths: Vec<PathBuf>,
+    /// Seconds before a run is killed with its process group (TLE).
+    #[arg(long, value_name = "SEC", default_value_t = 2.0)]
+    pub time_limit: f64,
+    /// Runs at once (default: the available cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// Also judge (and shrink to) positions beyond the judge's size limits.
+    #[arg(long)]
+    pub beyond_limits: bool,
+    /// Program runs the shrinker may spend (0: no shrinking).
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub max_runs: usize,
+    /// Also judge cases of GAME generated as `meeple gen` does.
+    #[arg(long, value_name = "GAME", value_parser = ["footholds", "yut", "stacking"])]
+    pub gen: Option<String>,
+    /// How many cases to generate (default 100).
+    #[arg(long, value_name = "N", requires = "gen")]
+    pub count: Option<usize>,
+    /// The generator's seed (default: a random one, printed).
+    #[arg(long, value_name = "S", requires = "gen")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+}
+
+/// `meeple judge`: the options checked, then [`judge_command`].
+pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 {
+    let time_limit = match Duration::try_from_secs_f64(args.time_limit) {
+        Ok(t) if args.time_limit > 0.0 => t,
+        _ => {
+            out::err(format!(
+                "error: --time-limit must be a number of seconds > 0, not {}\n",
+                args.time_limit
+            ));
+            return 2;
+        }
+    };
+    let generate = match &args.gen {
+        Some(game) => match args.shape.options(game, limits) {
+            Ok(options) => Some(Generate {
+                options,
+                count: args.count.unwrap_or(DEFAULT_COUNT),
+                seed: args.seed.unwrap_or_else(meeple::gen::random_seed),
+            }),
+            Err(e) => {
+                out::err(e.render(color));
+                return 2;
+            }
+        },
+        None => {
+            if let Some(flag) = args.shape.first_given() {
+                out::err(format!(
+                    "error: {flag} shapes generated cases: give --gen GAME with it\n"
+                ));
+                return 2;
+            }
+            None
+        }
+    };
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    judge_command(&JudgeOptions {
+        cmd: args.cmd.clone(),
+        paths: args.paths.clone(),
+        generate,
+        time_limit,
+        jobs,
+        beyond_limits: args.beyond_limits,
+        max_runs: args.max_runs,
+        limits: limits.clone(),
+        json,
+        color,
+    })
+}
+
+/// `--count` when not given.
+const DEFAULT_COUNT: usize = 100;
+
+/// `--gen GAME --count N --seed S` and the shape options.
+pub struct Generate {
+    pub options: meeple::gen::Options,
+    pub count: usize,
+    pub seed: u64,
+}
+
+/// The options of `meeple judge`.
+pub struct JudgeOptions {
+    /// The program, a shell command line (`--cmd`).
+    pub cmd: String,
+    /// Files or folders of scenarios.
+    pub paths: Vec<PathBuf>,
+    /// Generated cases (`--gen`).
+    pub generate: Option<Generate>,
+    /// Kill a run after this long (`--time-limit`).
+    pub time_limit: Duration,
+    /// Runs at once (`--jobs`).
+    pub jobs: usize,
+    /// Keep cases beyond the judge's size limits (`--beyond-limits`).
+    pub beyond_limits: bool,
+    /// Program runs the shrinker may spend (`--max-runs`; 0: no shrinking).
+    pub max_runs: usize,
+    /// Budgets of the exact solves.
+    pub limits: Limits,
+    pub json: bool,
+    pub color: bool,
+}
+
+/// One case to judge.
+pub struct Case {
+    /// `FILE › SCENARIO`, or the generated case's name.
+    pub label: String,
+    pub position: JudgePosition,
+    /// The judge's answer line.
+    pub answer: String,
+}
+
+/// A judged case.
+pub struct Judged {
+    pub verdict: Verdict,
+    /// Milliseconds from the spawn to the end.
+    pub millis: u128,
+}
+
+/// `meeple judge`. Exit 0 when every case is AC, 1 on any failure, 2 when
+/// there is nothing to judge or a script is invalid.
+pub fn judge_command(opts: &JudgeOptions) -> i32 {
+    let Some(mut cases) = path_cases(opts) else {
+        return 2;
+    };
+    if let Some(g) = &opts.generate {
+        match generated_cases(g, opts) {
+            Some(more) => cases.extend(more),
+            None => return 2,
+        }
+    }
+    if cases.is_empty() {
+        out::err("error: nothing to judge: no exportable scenario\n");
+        return 2;
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.jobs)
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            out::err(format!("error: cannot start {} jobs: {e}\n", opts.jobs));
+            return 2;
+        }
+    };
+    let bar = progress_bar(cases.len() as u64);
+    let judged: Vec<Judged> = pool.install(|| {
+        cases
+            .par_iter()
+            .map(|c| {
+                let j = run_case(opts, &c.position, &c.answer);
+                bar.inc(1);
+                j
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let mut rep = report::Report::new(opts.json);
+    for (i, (case, j)) in cases.iter().zip(&judged).enumerate() {
+        rep.case(i + 1, case, j);
+    }
+    let failed = judged.iter().filter(|j| j.verdict != Verdict::Ac).count();
+    let first = judged
+        .iter()
+        .position(|j| !matches!(j.verdict.kind(), Kind::Ac | Kind::Tle));
+    if let (Some(i), true) = (first, opts.max_runs > 0) {
+        let shrunk = pool.install(|| shrink(opts, &cases[i], &judged[i].verdict));
+        rep.shrunk(i + 1, &cases[i], &shrunk, opts.color);
+    }
+    rep.summary(judged.len() - failed, failed);
+    i32::from(failed > 0)
+}
+
+/// Run the program on one position and judge it.
+fn run_case(opts: &JudgeOptions, position: &JudgePosition, answer: &str) -> Judged {
+    let ran = process::run(&opts.cmd, &position.input(), opts.time_limit);
+    let limit = format!("{}", opts.time_limit.as_secs_f64());
+    Judged {
+        verdict: verdict::judge(&ran, answer, &limit),
+        millis: ran.elapsed.as_millis(),
+    }
+}
+
+/// The exportable scenarios of the paths, in `meeple test`'s order, with
+/// their answers; skipped scenarios are named on stderr as `meeple export`
+/// names them. `None` after an error (printed).
+fn path_cases(opts: &JudgeOptions) -> Option<Vec<Case>> {
+    if opts.paths.is_empty() {
+        return Some(Vec::new());
+    }
+    let files = match game_files(&opts.paths) {
+        Ok(f) => f,
+        Err(e) => {
+            out::err(format!("error: {e}\n"));
+            return None;
+        }
+    };
+    let Some(valid) = check_all(&files, &opts.limits, opts.color) else {
+        out::err("error: invalid scripts: nothing was judged\n");
+        return None;
+    };
+    let settings = Settings {
+        limits: opts.limits.clone(),
+        beyond_limits: opts.beyond_limits,
+    };
+    let mut cases = Vec::new();
+    let mut failed = false;
+    for v in &valid {
+        let name = v.source.name.as_str();
+        for item in export_checked(&v.checked, &settings) {
+            match item {
+                Item::Case(c) => cases.push(Case {
+                    label: format!("{name} › {}", printable(&c.scenario)),
+                    position: c.position,
+                    answer: c.answer,
+                }),
+                Item::Skipped {
+                    scenario,
+                    game,
+                    reason,
+                } => out::err(format!(
+                    "skipped: {name} › {} ({game}): {reason}\n",
+                    printable(&scenario)
+                )),
+                Item::Failed { diag, .. } => {
+                    failed = true;
+                    let lines = LineIndex::new(&v.source.text);
+                    out::err(render_indexed(
+                        &diag,
+                        name,
+                        &v.source.text,
+                        opts.color,
+                        &lines,
+                    ));
+                }
+            }
+        }
+    }
+    if failed {
+        out::err("error: a solve stopped: nothing was judged\n");
+        return None;
+    }
+    Some(cases)
+}
+
+/// The generated cases that are judge instances (with `--beyond-limits`,
+/// also those beyond its size limits); the others are counted on stderr.
+/// `None` after an error (printed).
+fn generated_cases(g: &Generate, opts: &JudgeOptions) -> Option<Vec<Case>> {
+    let generated = match meeple::gen::generate(&g.options, g.count, g.seed, &|_, _| {}) {
+        Ok(x) => x,
+        Err(d) => {
+            let command = g.options.command(g.count, g.seed);
+            out::err(meeple::error::render(
+                &d,
+                "meeple judge --gen",
+                &command,
+                opts.color,
+            ));
+            return None;
+        }
+    };
+    out::err(format!(
+        "judge: {} generated from {} candidates (seed {})\n",
+        meeple::games::count(generated.cases.len() as u128, "case"),
+        generated.tried,
+        g.seed
+    ));
+    let mut cases = Vec::new();
+    let mut skipped: Option<(usize, String)> = None;
+    for c in generated.cases {
+        let answer = match c.position.instance() {
+            Err(e) if !(e.is_limit() && opts.beyond_limits) => {
+                let s = skipped.get_or_insert((0, e.to_string()));
+                s.0 += 1;
+                continue;
+            }
+            _ => match c.field("answer") {
+                Some(v) => format!("{v}\n"),
+                None => continue,
+            },
+        };
+        cases.push(Case {
+            label: c.name,
+            position: c.position,
+            answer,
+        });
+    }
+    if let Some((n, why)) = skipped {
+        out::err(format!(
+            "skipped: {} generated {}: {why}\n",
+            n,
+            if n == 1 { "case" } else { "cases" }
+        ));
+    }
+    Some(cases)
+}
+
+/// The shrinker's result on one failing case.
+pub struct Shrunk {
+    pub inner: meeple::shrink::Shrunk<(String, Verdict)>,
+}
+
+/// Shrink a failing case: candidates on which the program fails with the
+/// same kind of verdict, a batch of `--jobs` at a time.
+fn shrink(opts: &JudgeOptions, case: &Case, verdict: &Verdict) -> Shrunk {
+    let kind = verdict.kind();
+    let settings = meeple::shrink::Settings {
+        beyond_limits: opts.beyond_limits,
+        max_runs: opts.max_runs,
+        batch: opts.jobs,
+    };
+    let budget_limits = &opts.limits;
+    let inner = meeple::shrink::shrink(
+        case.position.clone(),
+        (case.answer.clone(), verdict.clone()),
+        &settings,
+        |batch| {
+            batch
+                .par_iter()
+                .map(|p| {
+                    let answer = p.answer(&budget_limits.budget(), Span::new(0, 0)).ok()?;
+                    let j = run_case(opts, p, &answer);
+                    (j.verdict.kind() == kind).then_some((answer, j.verdict))
+                })
+                .collect()
+        },
+    );
+    Shrunk { inner }
+}
+
+/// A bar on stderr when it is a terminal, hidden otherwise.
+fn progress_bar(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("judging {bar:30} {pos}/{len} cases {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,144 @@
+//! Running a contestant's program once: `sh -c PROGRAM` in a process group
+//! of its own, the judge input on stdin, stdout and stderr captured up to
+//! [`CAP`] bytes each, a time limit after which the whole group is killed.
+//!
+//! The group is killed (SIGKILL) after every run, not only on a time-out,
+//! and before the program's shell is reaped: whatever it left running in
+//! the background is gone too, and the group's id cannot have been reused.
+//! Nothing is written to disk.
+
+use nix::errno::Errno;
+use nix::sys::signal::{killpg, Signal};
+use nix::sys::wait::{waitid, Id, WaitPidFlag};
+use nix::unistd::Pid;
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The most bytes of stdout (its start) and of stderr (its end) kept.
+pub const CAP: usize = 1 << 20;
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Exited with this status.
+    Exit(i32),
+    /// Ended by this signal (not ours).
+    Signal(i32),
+    /// Still running at the time limit: killed with its group.
+    TimedOut,
+    /// `sh` could not be started.
+    SpawnFailed(String),
+}
+
+/// One run of the program.
+#[derive(Clone, Debug)]
+pub struct Ran {
+    pub end: End,
+    /// The start of stdout (at most [`CAP`] bytes).
+    pub stdout: Vec<u8>,
+    /// The end of stderr (at most [`CAP`] bytes).
+    pub stderr: Vec<u8>,
+    /// From the spawn to the end (or the kill).
+    pub elapsed: Duration,
+}
+
+/// Read `from` to its end, keeping its first [`CAP`] bytes (`tail`: its
+/// last), so that a chatty program never blocks on a full pipe.
+fn drain(mut from: impl Read, tail: bool) -> Vec<u8> {
+    let mut kept = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        match from.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                if tail {
+                    kept.extend_from_slice(&buf[..n]);
+                    if kept.len() > 2 * CAP {
+                        kept.drain(..kept.len() - CAP);
+                    }
+                } else if kept.len() < CAP {
+                    let take = n.min(CAP - kept.len());
+                    kept.extend_from_slice(&buf[..take]);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    if tail && kept.len() > CAP {
+        kept.drain(..kept.len() - CAP);
+    }
+    kept
+}
+
+/// Run `sh -c cmd` on `input` within `limit`.
+pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
+    let start = Instant::now();
+    let spawned = Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn();
+    let mut child = match spawned {
+        Ok(c) => c,
+        Err(e) => {
+            return Ran {
+                end: End::SpawnFailed(e.to_string()),
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                elapsed: start.elapsed(),
+            }
+        }
+    };
+    let pid = Pid::from_raw(child.id() as i32);
+    let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    let (done, ended) = mpsc::channel();
+    let (stdout, stderr, timed_out, elapsed) = std::thread::scope(|s| {
+        s.spawn(move || {
+            if let Some(mut w) = stdin {
+                // A program that does not read its input closes the pipe: fine.
+                let _ = w.write_all(input.as_bytes());
+            }
+        });
+        let out = s.spawn(move || stdout.map(|r| drain(r, false)).unwrap_or_default());
+        let err = s.spawn(move || stderr.map(|r| drain(r, true)).unwrap_or_default());
+        s.spawn(move || {
+            // Wait for the exit without reaping, so the group id stays ours
+            // until the group is killed below.
+            while waitid(Id::Pid(pid), WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT)
+                == Err(Errno::EINTR)
+            {}
+            let _ = done.send(());
+        });
+        let timed_out = ended.recv_timeout(limit).is_err();
+        let elapsed = start.elapsed();
+        // The whole group: the program on a time-out, and anything it left
+        // behind in every case (ESRCH when nothing is left).
+        let _ = killpg(pid, Signal::SIGKILL);
+        let out = out.join().unwrap_or_default();
+        let err = err.join().unwrap_or_default();
+        (out, err, timed_out, elapsed)
+    });
+    let status = child.wait();
+    let end = match status {
+        _ if timed_out => End::TimedOut,
+        Ok(st) => match (st.code(), st.signal()) {
+            (Some(c), _) => End::Exit(c),
+            (None, Some(sig)) => End::Signal(sig),
+            (None, None) => End::Exit(-1),
+        },
+        Err(e) => End::SpawnFailed(e.to_string()),
+    };
+    Ran {
+        end,
+        stdout,
+        stderr,
+        elapsed,
+    }
+}

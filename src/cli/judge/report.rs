@@ -1,0 +1,118 @@
+//! What `meeple judge` prints: the failing cases, the shrunk case three
+//! ways (judge input, `.game` scenario with its run, expected vs got) and
+//! the closing line — as text, or one JSON object a line (`--format json`).
+
+use super::super::out;
+use super::verdict::Verdict;
+use super::{Case, Judged, Shrunk};
+use serde_json::json;
+
+pub struct Report {
+    json: bool,
+}
+
+impl Report {
+    pub fn new(json: bool) -> Report {
+        Report { json }
+    }
+
+    /// Case `n` (counted from 1): a JSON object for every case, a text line
+    /// for a failing one.
+    pub fn case(&mut self, n: usize, case: &Case, j: &Judged) {
+        if self.json {
+            let mut v = json!({
+                "type": "case",
+                "case": n,
+                "name": case.label,
+                "game": case.position.game().to_string(),
+                "problem": case.position.problem(),
+                "time_ms": j.millis as u64,
+            });
+            merge(&mut v, j.verdict.json());
+            out::out(format!("{v}\n"));
+        } else if j.verdict != Verdict::Ac {
+            let mut line = format!(
+                "{:<3} case {n}: {}: {}\n",
+                j.verdict.kind().as_str(),
+                case.label,
+                j.verdict.detail()
+            );
+            if let Verdict::Re { stderr, .. } = &j.verdict {
+                for l in stderr.lines() {
+                    line.push_str(&format!("    stderr: {l}\n"));
+                }
+            }
+            out::out(line);
+        }
+    }
+
+    /// The smallest failing case found from case `n`.
+    pub fn shrunk(&mut self, n: usize, case: &Case, s: &Shrunk, color: bool) {
+        let s = &s.inner;
+        let (answer, verdict) = &s.failure;
+        let name = format!("case {n}, shrunk");
+        let scenario = meeple::shrink::scenario(&name, &s.position, answer);
+        let run = meeple::run_source("shrunk.game", &scenario);
+        let shown = run.render_text(color);
+        let input = s.position.input();
+        if self.json {
+            let mut v = json!({
+                "type": "shrunk",
+                "case": n,
+                "name": case.label,
+                "input": input,
+                "scenario": scenario,
+                "run": shown,
+                "runs": s.runs,
+                "steps": s.steps,
+                "exhausted": s.exhausted,
+            });
+            merge(&mut v, verdict.json());
+            out::out(format!("{v}\n"));
+            return;
+        }
+        let budget = if s.exhausted {
+            " (the budget of runs was spent: a smaller case may fail too)"
+        } else {
+            ""
+        };
+        let cases = if s.steps == 1 { "case" } else { "cases" };
+        let runs = if s.runs == 1 { "run" } else { "runs" };
+        let got = match verdict {
+            Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
+            v => format!(
+                "expected {}, got {} ({})",
+                answer.trim(),
+                v.kind().as_str(),
+                v.detail()
+            ),
+        };
+        out::out(format!(
+            "\nshrinking case {n} ({}): {} smaller failing {cases} in {} program {runs}{budget}\n\
+             --- the smallest failing case: judge input ---\n{input}\
+             --- as a scenario ---\n{scenario}\
+             --- its run: the optimal play ---\n{shown}\
+             --- expected vs got ---\n{got}\n\n",
+            verdict.kind().as_str(),
+            s.steps,
+            s.runs,
+        ));
+    }
+
+    /// The closing line (text) or object (JSON).
+    pub fn summary(&mut self, passed: usize, failed: usize) {
+        if self.json {
+            let v = json!({ "type": "summary", "passed": passed, "failed": failed });
+            out::out(format!("{v}\n"));
+        } else {
+            out::out(format!("{passed} passed, {failed} failed\n"));
+        }
+    }
+}
+
+/// `extra`'s fields added to the object `v`.
+fn merge(v: &mut serde_json::Value, extra: serde_json::Value) {
+    if let (Some(o), serde_json::Value::Object(e)) = (v.as_object_mut(), extra) {
+        o.extend(e);
+    }
+}

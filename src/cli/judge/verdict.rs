@@ -1,0 +1,189 @@
+//! The verdict on one run: AC, WA, TLE, RE or PE, as judges give them.
+
+use super::process::{End, Ran};
+use serde_json::{json, Value};
+
+/// How many lines of stderr's end an RE shows.
+const STDERR_LINES: usize = 5;
+/// At most this many characters of them.
+const STDERR_CHARS: usize = 600;
+
+/// The verdict on one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accepted: the first token is the answer.
+    Ac,
+    /// Wrong answer: a number, not the answer.
+    Wa { expected: String, got: String },
+    /// Time limit exceeded: killed with its process group.
+    Tle { limit: String },
+    /// Runtime error: a non-zero exit status or a signal, and stderr's end.
+    Re { status: String, stderr: String },
+    /// Presentation error: no output, or a first token that is no number.
+    Pe { why: String },
+}
+
+/// The verdict's kind, as judges write it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Ac,
+    Wa,
+    Tle,
+    Re,
+    Pe,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Ac => "AC",
+            Kind::Wa => "WA",
+            Kind::Tle => "TLE",
+            Kind::Re => "RE",
+            Kind::Pe => "PE",
+        }
+    }
+}
+
+/// The last lines of stderr, lossily decoded.
+fn tail(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.trim_end().lines().collect();
+    let last = lines[lines.len().saturating_sub(STDERR_LINES)..].join("\n");
+    let skip = last.chars().count().saturating_sub(STDERR_CHARS);
+    last.chars().skip(skip).collect()
+}
+
+/// A signal's name (`SIGSEGV`) or its number.
+fn signal_name(sig: i32) -> String {
+    nix::sys::signal::Signal::try_from(sig)
+        .map_or_else(|_| format!("signal {sig}"), |s| s.as_str().to_string())
+}
+
+/// Whether `token` is an integer as the judges print them.
+fn is_number(token: &str) -> bool {
+    let digits = token.strip_prefix('-').unwrap_or(token);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The verdict on `ran` against the judge's `answer` (its line).
+pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
+    let status = match &ran.end {
+        End::TimedOut => {
+            return Verdict::Tle {
+                limit: limit.to_string(),
+            }
+        }
+        End::SpawnFailed(e) => Some(format!("cannot start sh: {e}")),
+        End::Exit(0) => None,
+        End::Exit(c) => Some(format!("exit status {c}")),
+        End::Signal(s) => Some(format!("killed by {}", signal_name(*s))),
+    };
+    if let Some(status) = status {
+        return Verdict::Re {
+            status,
+            stderr: tail(&ran.stderr),
+        };
+    }
+    let out = String::from_utf8_lossy(&ran.stdout);
+    let Some(token) = out.split_ascii_whitespace().next() else {
+        return Verdict::Pe {
+            why: "no output".into(),
+        };
+    };
+    if !is_number(token) {
+        let shown: String = token.chars().take(40).collect();
+        return Verdict::Pe {
+            why: format!("the first token `{shown}` is not a number"),
+        };
+    }
+    let expected = answer.trim();
+    if token == expected {
+        Verdict::Ac
+    } else {
+        Verdict::Wa {
+            expected: expected.to_string(),
+            got: token.to_string(),
+        }
+    }
+}
+
+impl Verdict {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Verdict::Ac => Kind::Ac,
+            Verdict::Wa { .. } => Kind::Wa,
+            Verdict::Tle { .. } => Kind::Tle,
+            Verdict::Re { .. } => Kind::Re,
+            Verdict::Pe { .. } => Kind::Pe,
+        }
+    }
+
+    /// What went wrong, in words (empty for AC).
+    pub fn detail(&self) -> String {
+        match self {
+            Verdict::Ac => String::new(),
+            Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
+            Verdict::Tle { limit } => {
+                format!("still running after {limit} s: killed with its process group")
+            }
+            Verdict::Re { status, .. } => status.clone(),
+            Verdict::Pe { why } => why.clone(),
+        }
+    }
+
+    /// The verdict's fields for `--format json`: `verdict`, `expected`
+    /// and `got` (WA), `detail`, `stderr` (RE).
+    pub fn json(&self) -> Value {
+        let mut v = json!({ "verdict": self.kind().as_str() });
+        match self {
+            Verdict::Ac => {}
+            Verdict::Wa { expected, got } => {
+                v["expected"] = json!(expected);
+                v["got"] = json!(got);
+            }
+            Verdict::Re { stderr, .. } => v["stderr"] = json!(stderr),
+            Verdict::Tle { .. } | Verdict::Pe { .. } => {}
+        }
+        if *self != Verdict::Ac {
+            v["detail"] = json!(self.detail());
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn ran(end: End, out: &str, err: &str) -> Ran {
+        Ran {
+            end,
+            stdout: out.into(),
+            stderr: err.into(),
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn verdicts_follow_the_judges_order() {
+        let v = |end, out| judge(&ran(end, out, "a\nb\nboom\n"), "5\n", "1").kind();
+        assert_eq!(v(End::Exit(0), "5\n"), Kind::Ac);
+        assert_eq!(v(End::Exit(0), "  5 extra"), Kind::Ac);
+        assert_eq!(v(End::Exit(0), "6\n"), Kind::Wa);
+        assert_eq!(v(End::Exit(0), "05\n"), Kind::Wa);
+        assert_eq!(v(End::Exit(0), ""), Kind::Pe);
+        assert_eq!(v(End::Exit(0), "hello 5"), Kind::Pe);
+        assert_eq!(v(End::Exit(3), "5\n"), Kind::Re);
+        assert_eq!(v(End::Signal(11), "5\n"), Kind::Re);
+        assert_eq!(v(End::TimedOut, "5\n"), Kind::Tle);
+        let re = judge(&ran(End::Signal(11), "", "x\nboom\n"), "5", "1");
+        assert_eq!(re.detail(), "killed by SIGSEGV");
+        assert_eq!(re.json()["stderr"], "x\nboom");
+        assert_eq!(
+            judge(&ran(End::Exit(0), "-1", ""), "-1\n", "1"),
+            Verdict::Ac
+        );
+    }
+}

@@ -1,0 +1,206 @@
+//! Shrinking a failing judge case (`meeple judge`): from a position on
+//! which a contestant's program fails, search smaller positions on which it
+//! still fails, greedily, until no smaller candidate fails or the budget of
+//! program runs is spent.
+//!
+//! The library side is pure: each game proposes its candidates
+//! (`games::*::shrink::candidates`), [`admissible`] keeps the judge
+//! instances, and [`shrink`] asks a caller's test (which runs the program)
+//! whether a batch of candidates still fails.
+//!
+//! ```
+//! use meeple::games::{footholds::judge::read, JudgePosition};
+//! use meeple::shrink::{shrink, Settings};
+//!
+//! let start = JudgePosition::Footholds(read("[[1, 1, 1]] [0, 0] [0, 2]").unwrap());
+//! // A "program" that fails on every board with more than one column.
+//! let fails = |p: &JudgePosition| match p {
+//!     JudgePosition::Footholds(f) if f.cols > 1 => Some(f.cols),
+//!     _ => None,
+//! };
+//! let out = shrink(start, 3, &Settings::default(), |batch| batch.iter().map(fails).collect());
+//! // The middle column dropped, A moved next to B, the cell it left a hole.
+//! assert_eq!(out.position.input(), "[[0, 1]] [0, 1] [0, 1]\n");
+//! assert_eq!((out.failure, out.steps, out.runs), (2, 3, 5));
+//! ```
+
+use crate::games::{footholds, stacking, yut, JudgePosition};
+
+/// How to shrink.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Keep candidates beyond the judge's size limits (`--beyond-limits`).
+    pub beyond_limits: bool,
+    /// The most program runs spent on shrinking.
+    pub max_runs: usize,
+    /// How many candidates are tested at once (the caller may run them in
+    /// parallel); the first failing one of a batch is taken.
+    pub batch: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            beyond_limits: false,
+            max_runs: 2000,
+            batch: 1,
+        }
+    }
+}
+
+/// The smallest failing case found.
+#[derive(Clone, Debug)]
+pub struct Shrunk<T> {
+    /// The position.
+    pub position: JudgePosition,
+    /// What the test said about it (the start's failure when nothing
+    /// smaller failed).
+    pub failure: T,
+    /// Program runs spent (candidates tested).
+    pub runs: usize,
+    /// Smaller failing positions taken, one after another.
+    pub steps: usize,
+    /// The budget of runs was spent before every candidate was tried: a
+    /// smaller failing case may exist.
+    pub exhausted: bool,
+}
+
+/// Smaller positions than `p`, as its game proposes them (instances or not).
+pub fn candidates(p: &JudgePosition) -> Vec<JudgePosition> {
+    match p {
+        JudgePosition::Footholds(f) => footholds::shrink::candidates(f)
+            .into_iter()
+            .map(JudgePosition::Footholds)
+            .collect(),
+        JudgePosition::Yut(s) => yut::shrink::candidates(s)
+            .into_iter()
+            .map(JudgePosition::Yut)
+            .collect(),
+        JudgePosition::Stacking(c) => stacking::shrink::candidates(c)
+            .into_iter()
+            .map(JudgePosition::Stacking)
+            .collect(),
+    }
+}
+
+/// Whether a candidate may be given to the program: a judge instance, or
+/// (with `beyond_limits`) one that differs only in a size limit.
+pub fn admissible(p: &JudgePosition, beyond_limits: bool) -> bool {
+    match p.instance() {
+        Ok(()) => true,
+        Err(e) => beyond_limits && e.is_limit(),
+    }
+}
+
+/// Shrink `start`, on which the program failed with `failure`: `test` gets
+/// a batch of admissible candidates and says, for each, whether the program
+/// still fails (`Some`) or not. The first failing candidate replaces the
+/// current case, until none fails or [`Settings::max_runs`] is spent.
+pub fn shrink<T>(
+    start: JudgePosition,
+    failure: T,
+    settings: &Settings,
+    mut test: impl FnMut(&[JudgePosition]) -> Vec<Option<T>>,
+) -> Shrunk<T> {
+    let mut out = Shrunk {
+        position: start,
+        failure,
+        runs: 0,
+        steps: 0,
+        exhausted: false,
+    };
+    'step: loop {
+        let cands: Vec<JudgePosition> = candidates(&out.position)
+            .into_iter()
+            .filter(|c| admissible(c, settings.beyond_limits))
+            .collect();
+        for chunk in cands.chunks(settings.batch.max(1)) {
+            let left = settings.max_runs - out.runs;
+            if left == 0 {
+                out.exhausted = true;
+                break 'step;
+            }
+            let chunk = &chunk[..chunk.len().min(left)];
+            out.runs += chunk.len();
+            let verdicts = test(chunk);
+            if let Some((i, f)) = verdicts
+                .into_iter()
+                .enumerate()
+                .find_map(|(i, v)| v.map(|f| (i, f)))
+            {
+                out.position = chunk[i].clone();
+                out.failure = f;
+                out.steps += 1;
+                continue 'step;
+            }
+        }
+        break;
+    }
+    out
+}
+
+/// A `.game` scenario of a judge position: its game, the rules its judge
+/// input cannot say (BOJ 17780's `rule mover bottom`), the input, `solve`,
+/// `expect answer` with the judge's `answer` (its line, as the solver gives
+/// it) and `line`, so running it shows the optimal play.
+pub fn scenario(name: &str, p: &JudgePosition, answer: &str) -> String {
+    let mut rules = String::new();
+    if let JudgePosition::Stacking(c) = p {
+        if c.setup.mover == stacking::rules::Mover::Bottom {
+            rules.push_str("  rule mover bottom\n");
+        }
+    }
+    let name = name.replace('\\', "\\\\").replace('"', "\\\"");
+    format!(
+        "scenario \"{name}\" {{\n  game {}\n{rules}  input \"\"\"\n{}\"\"\"\n  solve\n  expect answer {}\n  line\n}}\n",
+        p.game(),
+        p.input(),
+        answer.trim()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{stacking::judge, yut};
+
+    #[test]
+    fn the_budget_of_runs_is_kept() {
+        let start = JudgePosition::Yut(yut::judge::read("5 5 5 5 5 5 5 5 5 5").unwrap());
+        let settings = Settings {
+            max_runs: 7,
+            batch: 3,
+            ..Settings::default()
+        };
+        let mut seen = 0;
+        let out = shrink(start, (), &settings, |b| {
+            seen += b.len();
+            vec![None; b.len()]
+        });
+        assert_eq!((out.runs, seen, out.exhausted, out.steps), (7, 7, true, 0));
+    }
+
+    #[test]
+    fn candidates_stay_judge_instances_unless_beyond_limits() {
+        let start = JudgePosition::Yut(yut::judge::read("2 2 2 2 2 2 2 2 2 2").unwrap());
+        let always = |b: &[JudgePosition]| vec![Some(()); b.len()];
+        let out = shrink(start.clone(), (), &Settings::default(), always);
+        assert_eq!(out.position.input(), "1 1 1 1 1 1 1 1 1 1\n");
+        let beyond = Settings {
+            beyond_limits: true,
+            ..Settings::default()
+        };
+        let out = shrink(start, (), &beyond, always);
+        assert_eq!(out.position.input(), "1\n");
+    }
+
+    #[test]
+    fn scenarios_say_the_mover() {
+        let text = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n3 3 3\n";
+        let mut case = judge::read(text).unwrap();
+        case.setup.mover = stacking::rules::Mover::Bottom;
+        let s = scenario("min \"1\"", &JudgePosition::Stacking(case), "2\n");
+        assert!(s.starts_with("scenario \"min \\\"1\\\"\" {\n  game stacking\n  rule mover bottom\n  input \"\"\"\n4 4\n"));
+        assert!(s.ends_with("3 3 3\n\"\"\"\n  solve\n  expect answer 2\n  line\n}\n"));
+    }
+}
