@@ -9,7 +9,8 @@
 //! - [`error`]: coded diagnostics, and [`Diagnostics`], an error that owns
 //!   its script (`meeple::check_source(name, text)?`);
 //! - [`syntax`]: pest → AST with spans, and the language's words in one
-//!   table per game ([`syntax::dialect`]);
+//!   table per game ([`syntax::dialect`]); [`format`]: scripts in the
+//!   canonical layout of `meeple fmt` ([`format::format_source`]);
 //! - [`games`]: the three games — pure solver cores, typed options, typed
 //!   answers ([`games::Answer`], `Serialize`) and one judge codec each;
 //! - [`interp`]: runs statements and emits events carrying typed answers;
@@ -104,6 +105,7 @@ pub mod check;
 pub mod collection;
 pub mod error;
 pub mod export;
+pub mod format;
 pub mod games;
 pub mod ide;
 pub mod interp;

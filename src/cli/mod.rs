@@ -1,7 +1,8 @@
-//! Command-line interface: `meeple run|check|test|export|repl`.
+//! Command-line interface: `meeple run|check|test|export|fmt|repl`.
 
 mod commands;
 mod export;
+mod fmt;
 mod out;
 mod progress;
 mod repl;
@@ -88,6 +89,16 @@ pub enum Command {
         /// Exit 1 when any scenario was skipped.
         #[arg(long)]
         strict: bool,
+    },
+    /// Rewrite scripts in the canonical layout (docs/fmt.md); `-` formats
+    /// standard input to standard output.
+    Fmt {
+        /// Change nothing: print a diff and exit 1 when a script would change.
+        #[arg(long)]
+        check: bool,
+        /// Files or folders (every .game file under them; default: the
+        /// current folder), or `-`.
+        paths: Vec<PathBuf>,
     },
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
@@ -197,6 +208,11 @@ fn command(cli: &Cli) -> i32 {
                 color,
             },
         ),
+        Command::Fmt { .. } if cli.format == Format::Json => {
+            out::err("error: `meeple fmt` writes scripts; it has no --format json\n");
+            2
+        }
+        Command::Fmt { check, paths } => fmt::fmt(paths, *check, color),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Completions { shell } => {
             use clap::CommandFactory;

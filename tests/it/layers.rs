@@ -12,6 +12,7 @@ const LAYERS: &[&str] = &[
     "source",
     "error",
     "syntax",
+    "format",
     "games",
     "interp",
     "check",

@@ -9,6 +9,8 @@ mod common;
 mod diagnostics;
 mod docs;
 mod export;
+mod fmt_cli;
+mod format;
 mod hardening;
 mod json;
 mod judge;

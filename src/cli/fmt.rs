@@ -1,0 +1,192 @@
+//! `meeple fmt [--check] [PATH…|-]`: scripts in the canonical layout
+//! (docs/fmt.md), rewritten in place or, with `--check`, shown as a diff.
+
+use super::out;
+use meeple::collection::game_files;
+use meeple::error::{render, Code, Diag};
+use meeple::pipeline::{check_bytes, expected_errors, read_source};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What `meeple fmt` did with one script.
+enum Done {
+    /// Already in the layout.
+    Same,
+    /// Rewritten (or, with `--check`, would be).
+    Changed,
+    /// Not formatted: it cannot be read or has syntax errors.
+    Failed,
+}
+
+/// `meeple fmt`: the exit code is 2 when a script could not be formatted,
+/// else 1 when `--check` found one that would change, else 0.
+pub fn fmt(paths: &[PathBuf], check: bool, color: bool) -> i32 {
+    let (mut changed, mut failed, mut total) = (0, 0, 0);
+    let default = [PathBuf::from(".")];
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
+    for group in paths.chunk_by(|a, b| (a.as_os_str() == "-") == (b.as_os_str() == "-")) {
+        let files = if group[0].as_os_str() == "-" {
+            group.to_vec()
+        } else {
+            match game_files(group) {
+                Ok(files) => files,
+                Err(e) => {
+                    out::err(format!("error: {e}\n"));
+                    failed += 1;
+                    continue;
+                }
+            }
+        };
+        for file in files {
+            total += 1;
+            match one(&file, check, color) {
+                Done::Same => {}
+                Done::Changed => changed += 1,
+                Done::Failed => failed += 1,
+            }
+        }
+    }
+    if check && changed > 0 {
+        out::err(format!(
+            "{changed} of {} would be reformatted (run `meeple fmt` to do it)\n",
+            meeple::games::count(total as u128, "file")
+        ));
+    }
+    if failed > 0 {
+        2
+    } else if check && changed > 0 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Format one script (`-`: standard input to standard output).
+fn one(path: &Path, check: bool, color: bool) -> Done {
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        super::commands::STDIN.to_string()
+    } else {
+        path.display().to_string()
+    };
+    let bytes = match read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
+                .help("check the path and the file's permissions");
+            out::err(render(&d, &name, "", color));
+            return Done::Failed;
+        }
+    };
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) if bytes.len() <= meeple::limits::SOURCE_BYTES => t,
+        _ => {
+            // Too large or not UTF-8: what `meeple check` says about it.
+            let (text, result) = check_bytes(&bytes);
+            let diags = result.err().unwrap_or_default();
+            return failure(&name, &text, &diags, stdin, color);
+        }
+    };
+    let formatted = match meeple::format::format_source(&name, text) {
+        Ok(f) => f,
+        Err(err) => {
+            let diags: Vec<Diag> = err.diags().into_iter().cloned().collect();
+            return failure(&name, text, &diags, stdin, color);
+        }
+    };
+    if stdin && !check {
+        out::out(&formatted);
+        return Done::Same;
+    }
+    if formatted == text {
+        return Done::Same;
+    }
+    if check {
+        out::out(diff(&name, text, &formatted));
+        return Done::Changed;
+    }
+    match write_atomically(path, &formatted) {
+        Ok(()) => {
+            out::out(format!("reformatted {name}\n"));
+            Done::Changed
+        }
+        Err(e) => {
+            let d = Diag::new(Code::Io, format!("cannot write {name}: {e}"))
+                .help("check the file's and its folder's permissions");
+            out::err(render(&d, &name, "", color));
+            Done::Failed
+        }
+    }
+}
+
+fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    if path.as_os_str() == "-" {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(meeple::limits::SOURCE_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)?;
+        return Ok(bytes);
+    }
+    read_source(path)
+}
+
+/// Print a script's errors as `meeple check` does. A file that declares
+/// them (`# expect-error:` lines) is a test of those errors: it is noted
+/// and left as it is.
+fn failure(name: &str, text: &str, diags: &[Diag], stdin: bool, color: bool) -> Done {
+    if declared(text, diags) && !stdin {
+        out::err(format!(
+            "note: {name} has the syntax errors its `# expect-error` lines declare: left as it is\n"
+        ));
+        return Done::Same;
+    }
+    for d in diags {
+        out::err(render(d, name, text, color));
+    }
+    out::err(format!(
+        "{name}: {}\n",
+        meeple::games::count(diags.len() as u128, "error")
+    ));
+    Done::Failed
+}
+
+/// Whether the script declares every syntax error it has with `#
+/// expect-error:` lines: a test of those errors, not to be formatted.
+fn declared(text: &str, diags: &[Diag]) -> bool {
+    let wanted = expected_errors(text);
+    !diags.is_empty()
+        && diags
+            .iter()
+            .all(|d| wanted.iter().any(|w| w == d.code.as_str()))
+}
+
+/// A unified diff from the script to its formatted text.
+fn diff(name: &str, old: &str, new: &str) -> String {
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(name, &format!("{name} (formatted)"))
+        .to_string()
+}
+
+/// Replace the file (the one a symlink points at) with `text`: written to a
+/// temporary file beside it, with its permissions, then renamed over it.
+fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let target = std::fs::canonicalize(path)?;
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".meeple-fmt-")
+        .tempfile_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    let perms = std::fs::metadata(&target)?.permissions();
+    std::fs::set_permissions(tmp.path(), perms)?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    Ok(())
+}

@@ -1,0 +1,314 @@
+//! The parse tree of a script → the lines of its canonical layout.
+
+use super::comments::{self, Comment};
+use super::lines::Line;
+use crate::syntax::Rule;
+use pest::iterators::Pair;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Spaces per level.
+const INDENT: usize = 2;
+
+/// The lines of `text`, whose parse tree (`Rule::file`) is `file`.
+pub(super) fn layout(text: &str, file: P<'_>) -> Vec<Line> {
+    let mut l = Layout {
+        text,
+        comments: comments::scan(text, file.clone()),
+        lines: Vec::new(),
+    };
+    let mut at = 0;
+    let mut first = true;
+    for item in file.into_inner() {
+        if !matches!(item.as_rule(), Rule::scenario | Rule::track_def) {
+            continue;
+        }
+        let span = item.as_span();
+        l.gap(
+            at,
+            span.start(),
+            0,
+            Blanks::between(!first, true).forced(!first),
+        );
+        l.block(item);
+        at = span.end();
+        first = false;
+    }
+    l.gap(at, text.len(), 0, Blanks::between(!first, false));
+    l.lines
+}
+
+/// Where a gap may hold a blank line: where the original had one, and only
+/// if something comes before (`lead`) or after (`tail`) it there.
+#[derive(Clone, Copy)]
+struct Blanks {
+    lead: bool,
+    tail: bool,
+    /// There must be one (between two scenarios or tracks).
+    force: bool,
+}
+
+impl Blanks {
+    fn between(lead: bool, tail: bool) -> Blanks {
+        Blanks {
+            lead,
+            tail,
+            force: false,
+        }
+    }
+
+    fn forced(self, force: bool) -> Blanks {
+        Blanks { force, ..self }
+    }
+}
+
+struct Layout<'t> {
+    text: &'t str,
+    comments: Vec<Comment>,
+    lines: Vec<Line>,
+}
+
+impl Layout<'_> {
+    /// The comments that start in `from..to`.
+    fn comments_in(&self, from: usize, to: usize) -> Vec<Comment> {
+        let i = self.comments.partition_point(|c| c.start < from);
+        let j = self.comments.partition_point(|c| c.start < to);
+        self.comments[i..j.max(i)].to_vec()
+    }
+
+    fn newlines(&self, from: usize, to: usize) -> usize {
+        self.text[from..to].matches('\n').count()
+    }
+
+    fn code(&mut self, indent: usize, code: impl Into<String>) {
+        self.lines.push(Line::Code {
+            indent,
+            code: code.into(),
+            comment: None,
+        });
+    }
+
+    /// The blanks and comments between two tokens, `from..to`. A comment on
+    /// the line of the token before trails it; the others get lines of their
+    /// own at `indent`; blank lines shrink to one.
+    fn gap(&mut self, from: usize, to: usize, indent: usize, blanks: Blanks) {
+        let mut mark = self.lines.len();
+        let mut cursor = from;
+        let mut pushed = false;
+        let mut blank = false;
+        for c in self.comments_in(from, to) {
+            if !c.own_line && cursor == from {
+                if let Some(Line::Code {
+                    comment: slot @ None,
+                    ..
+                }) = self.lines.last_mut()
+                {
+                    *slot = Some(c.text);
+                    cursor = c.end;
+                    mark = self.lines.len();
+                    continue;
+                }
+            }
+            if self.newlines(cursor, c.start) >= 2 && (pushed || blanks.lead) {
+                self.lines.push(Line::Blank);
+                blank = true;
+            }
+            self.lines.push(Line::Comment {
+                indent,
+                text: c.text,
+            });
+            pushed = true;
+            cursor = c.end;
+        }
+        if self.newlines(cursor, to) >= 2 && blanks.tail && (pushed || blanks.lead) {
+            self.lines.push(Line::Blank);
+            blank = true;
+        }
+        if blanks.force && !blank {
+            self.lines.insert(mark, Line::Blank);
+        }
+    }
+
+    /// The comments inside `from..to`, on lines of their own before the
+    /// code they were in.
+    fn hoist(&mut self, from: usize, to: usize, indent: usize) {
+        for c in self.comments_in(from, to) {
+            self.lines.push(Line::Comment {
+                indent,
+                text: c.text,
+            });
+        }
+    }
+
+    /// The first `ch` from `from` on, past blanks and comments.
+    fn punct(&self, from: usize, ch: char) -> usize {
+        let mut in_comment = false;
+        for (i, c) in self.text[from..].char_indices() {
+            match c {
+                '\n' => in_comment = false,
+                '#' => in_comment = true,
+                _ if c == ch && !in_comment => return from + i,
+                _ => {}
+            }
+        }
+        self.text.len()
+    }
+
+    /// A scenario or a track definition.
+    fn block(&mut self, item: P<'_>) {
+        let span = item.as_span();
+        let keyword = if item.as_rule() == Rule::scenario {
+            "scenario"
+        } else {
+            "track"
+        };
+        let mut inner = item.into_inner();
+        inner.next(); // the keyword
+        let Some(name) = inner.next() else {
+            return;
+        };
+        let open = self.punct(name.as_span().end(), '{');
+        let close = span.end() - 1;
+        self.hoist(span.start(), open, 0);
+        self.code(0, format!("{keyword} {} {{", name.as_str()));
+        let mut at = open + 1;
+        let mut first = true;
+        for stmt in inner {
+            self.gap(
+                at,
+                stmt.as_span().start(),
+                INDENT,
+                Blanks::between(!first, true),
+            );
+            at = self.stmt(stmt, INDENT);
+            first = false;
+        }
+        self.gap(at, close, INDENT, Blanks::between(!first, false));
+        self.code(0, "}");
+    }
+
+    /// One statement or track line; returns where its last token ends.
+    fn stmt(&mut self, stmt: P<'_>, indent: usize) -> usize {
+        let start = stmt.as_span().start();
+        let mut tokens = Vec::new();
+        comments::leaves(stmt.clone(), &mut tokens);
+        let end = tokens.last().map_or(start, |t| t.1);
+        let board = stmt
+            .clone()
+            .into_inner()
+            .find(|p| matches!(p.as_rule(), Rule::board_grid | Rule::board_array));
+        match board {
+            Some(b) if b.as_rule() == Rule::board_grid => self.grid(start, b, indent),
+            Some(b) if b.as_str().contains('\n') && b.clone().into_inner().next().is_some() => {
+                self.array(start, b, indent)
+            }
+            _ => {
+                self.hoist(start, end, indent);
+                self.code(indent, code(stmt));
+            }
+        }
+        end
+    }
+
+    /// `board { … }`: one row a line, cells one space apart; the grid's
+    /// comments stay on their rows or lines.
+    fn grid(&mut self, start: usize, grid: P<'_>, indent: usize) {
+        self.hoist(start, grid.as_span().start(), indent);
+        self.code(indent, "board {");
+        let body = grid.into_inner().next().map_or("", |b| b.as_str());
+        for (i, line) in body.split('\n').enumerate() {
+            let (code, comment) = match line.find('#') {
+                Some(h) => (&line[..h], Some(line[h..].trim_end().to_string())),
+                None => (line, None),
+            };
+            let cells: Vec<String> = code
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .map(String::from)
+                .collect();
+            if cells.is_empty() {
+                match (comment, self.lines.last_mut()) {
+                    (Some(text), Some(Line::Code { comment: slot, .. })) if i == 0 => {
+                        *slot = Some(text);
+                    }
+                    (Some(text), _) => self.lines.push(Line::Comment {
+                        indent: indent + INDENT,
+                        text,
+                    }),
+                    (None, _) => {}
+                }
+                continue;
+            }
+            self.lines.push(Line::Code {
+                indent: indent + INDENT,
+                code: cells.join(" "),
+                comment,
+            });
+        }
+        self.code(indent, "}");
+    }
+
+    /// A `board [[…], …]` written over several lines: one row a line, the
+    /// numbers of a column right-aligned.
+    fn array(&mut self, start: usize, array: P<'_>, indent: usize) {
+        let span = array.as_span();
+        self.hoist(start, span.start(), indent);
+        self.code(indent, "board [");
+        let rows: Vec<P<'_>> = array.into_inner().collect();
+        let cells: Vec<Vec<&str>> = rows
+            .iter()
+            .map(|r| r.clone().into_inner().map(|n| n.as_str()).collect())
+            .collect();
+        let mut widths: Vec<usize> = Vec::new();
+        for row in &cells {
+            for (k, n) in row.iter().enumerate() {
+                if widths.len() <= k {
+                    widths.push(0);
+                }
+                widths[k] = widths[k].max(n.len());
+            }
+        }
+        let inner = indent + INDENT;
+        let mut at = span.start() + 1;
+        for (k, (row, nums)) in rows.iter().zip(&cells).enumerate() {
+            let rs = row.as_span();
+            self.gap(at, rs.start(), inner, Blanks::between(k > 0, true));
+            self.hoist(rs.start(), rs.end(), inner);
+            let padded: Vec<String> = nums
+                .iter()
+                .zip(&widths)
+                .map(|(n, w)| format!("{n:>w$}"))
+                .collect();
+            self.code(inner, format!("[{}],", padded.join(", ")));
+            at = rs.end();
+        }
+        self.gap(at, span.end() - 1, inner, Blanks::between(true, false));
+        self.code(indent, "]");
+    }
+}
+
+/// The canonical text of a node on one line: tokens one space apart, but
+/// `(r, c)`, `[a, b]`, `LO..HI` and `name=score` as written here.
+fn code(p: P<'_>) -> String {
+    let rule = p.as_rule();
+    if matches!(rule, Rule::string | Rule::raw_block) {
+        return p.as_str().to_string();
+    }
+    let parts: Vec<String> = p
+        .clone()
+        .into_inner()
+        .filter(|q| q.as_rule() != Rule::comma)
+        .map(code)
+        .collect();
+    match rule {
+        Rule::coord => format!("({})", parts.join(", ")),
+        Rule::board_array | Rule::array_row => format!("[{}]", parts.join(", ")),
+        Rule::dice_uniform => match parts.as_slice() {
+            [uniform, lo, hi, x, count] => format!("{uniform} {lo}..{hi} {x} {count}"),
+            _ => parts.join(" "),
+        },
+        Rule::square_def => parts.join("="),
+        _ if parts.is_empty() => p.as_str().to_string(),
+        _ => parts.join(" "),
+    }
+}
