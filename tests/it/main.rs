@@ -17,6 +17,7 @@ mod judge;
 mod layers;
 mod progress;
 mod repl;
+mod serve;
 mod sessions;
 mod silence;
 mod snapshots;

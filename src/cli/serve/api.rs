@@ -25,7 +25,9 @@ pub struct NameQuery {
 
 impl NameQuery {
     pub fn name(&self) -> String {
-        self.name.clone().unwrap_or_else(|| DEFAULT_NAME.to_string())
+        self.name
+            .clone()
+            .unwrap_or_else(|| DEFAULT_NAME.to_string())
     }
 }
 

@@ -37,7 +37,10 @@ pub async fn index() -> Response {
 pub async fn asset(Path(name): Path<String>) -> Response {
     match FILES.iter().find(|(n, _, _)| *n == name) {
         Some((_, kind, body)) => (
-            [(header::CONTENT_TYPE, *kind), (header::CACHE_CONTROL, "no-cache")],
+            [
+                (header::CONTENT_TYPE, *kind),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
             *body,
         )
             .into_response(),

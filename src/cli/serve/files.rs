@@ -45,7 +45,10 @@ impl Roots {
                 let dir = canon.parent().map(Path::to_path_buf).unwrap_or_default();
                 (dir, Some(canon.clone()))
             } else {
-                return Err(format!("cannot serve {}: not a folder or a .game file", p.display()));
+                return Err(format!(
+                    "cannot serve {}: not a folder or a .game file",
+                    p.display()
+                ));
             };
             let base = canon
                 .file_name()
@@ -79,7 +82,9 @@ impl Roots {
             };
             for f in found {
                 // Only files that resolve inside the root (no symlinks out).
-                let Ok(canon) = f.canonicalize() else { continue };
+                let Ok(canon) = f.canonicalize() else {
+                    continue;
+                };
                 let Ok(rel) = canon.strip_prefix(&root.dir) else {
                     continue;
                 };
@@ -188,7 +193,10 @@ pub async fn read(Shared(state): Shared<Arc<State>>, Query(q): Query<PathQuery>)
         Ok(bytes) => (
             [
                 (header::ETAG, etag(&bytes)),
-                (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+                (
+                    header::CONTENT_TYPE,
+                    "text/plain; charset=utf-8".to_string(),
+                ),
                 (header::CACHE_CONTROL, "no-store".to_string()),
             ],
             bytes,

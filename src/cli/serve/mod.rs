@@ -68,7 +68,30 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/files", get(files::list))
         .route("/api/file", get(files::read).put(files::write))
         .layer(DefaultBodyLimit::max(BODY_BYTES))
+        .layer(axum::middleware::from_fn(refuse_large))
         .with_state(state)
+}
+
+/// 413 at once for a body whose declared length is over [`BODY_BYTES`]
+/// (a body without a length is cut at it while read: `DefaultBodyLimit`).
+async fn refuse_large(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > BODY_BYTES as u64) {
+        return (
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the body is larger than {} MiB\n", BODY_BYTES >> 20),
+        )
+            .into_response();
+    }
+    next.run(request).await
 }
 
 /// `meeple serve`: serve until killed; the exit code.

@@ -111,7 +111,8 @@ pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex) -> String {
         };
         let mut bytes = 0;
         for (caption, show) in frames {
-            let Some(picture) = svg::answer(&format!("{title} · {caption}"), QueryKind::Show, &show)
+            let Some(picture) =
+                svg::answer(&format!("{title} · {caption}"), QueryKind::Show, &show)
             else {
                 continue;
             };
