@@ -147,9 +147,8 @@ pub async fn svg(
         let meeple::Outcome::Ran(runs) = &run.outcome else {
             return Err((
                 StatusCode::UNPROCESSABLE_ENTITY,
-                "the script has errors: POST it to /api/check\n",
-            )
-                .into_response());
+                "the script has errors: POST it to /api/check\n".to_string(),
+            ));
         };
         let lines = LineIndex::new(&run.source.text);
         runs.iter()
@@ -166,14 +165,13 @@ pub async fn svg(
                     StatusCode::NOT_FOUND,
                     format!("no picture for line {}\n", q.line),
                 )
-                    .into_response()
             })
     })
     .await;
     guard.finish();
     match result {
         Ok(Ok(svg)) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
-        Ok(Err(r)) => r,
+        Ok(Err(r)) => r.into_response(),
         Err(e) => internal(e),
     }
 }

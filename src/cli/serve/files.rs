@@ -72,9 +72,8 @@ impl Roots {
     fn list(&self) -> Vec<String> {
         let mut out = Vec::new();
         for root in &self.0 {
-            if let Some(only) = &root.only {
+            if root.only.is_some() {
                 out.push(root.name.clone());
-                let _ = only;
                 continue;
             }
             let Ok(found) = meeple::collection::game_files(&[&root.dir]) else {
@@ -181,7 +180,11 @@ fn refused(path: &str) -> Response {
 }
 
 fn io_error(e: &std::io::Error) -> Response {
-    (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response()
+    io_failure(e).into_response()
+}
+
+fn io_failure(e: &std::io::Error) -> (StatusCode, String) {
+    (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n"))
 }
 
 /// `GET /api/file?path=…`: the file's text, with its `ETag`.
@@ -230,29 +233,29 @@ pub async fn write(
         let current = match std::fs::read(&target) {
             Ok(b) => Some(etag(&b)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(io_error(&e)),
+            Err(e) => return Err(io_failure(&e)),
         };
         match (&current, &if_match) {
             (Some(_), None) => {
                 return Err((
                     StatusCode::PRECONDITION_REQUIRED,
-                    "the file exists: send If-Match with the ETag it was read with\n",
+                    "the file exists: send If-Match with the ETag it was read with\n".to_string(),
                 )
-                    .into_response())
+                    )
             }
             (Some(now), Some(sent)) if now != sent && sent != "*" => {
                 return Err((
                     StatusCode::PRECONDITION_FAILED,
-                    "the file changed on disk since it was opened: reload it (your text is kept in the editor)\n",
+                    "the file changed on disk since it was opened: reload it (your text is kept in the editor)\n".to_string(),
                 )
-                    .into_response())
+                    )
             }
             (None, Some(_)) => {
                 return Err((
                     StatusCode::PRECONDITION_FAILED,
-                    "the file was deleted on disk since it was opened\n",
+                    "the file was deleted on disk since it was opened\n".to_string(),
                 )
-                    .into_response())
+                    )
             }
             _ => {}
         }
@@ -265,7 +268,7 @@ pub async fn write(
             tmp.persist(&target).map_err(|e| e.error)?;
             Ok(())
         };
-        write().map_err(|e| io_error(&e))?;
+        write().map_err(|e| io_failure(&e))?;
         Ok((current.is_none(), etag(&body)))
     })
     .await;
@@ -278,7 +281,7 @@ pub async fn write(
             };
             (status, [(header::ETAG, tag)], "saved\n").into_response()
         }
-        Ok(Err(r)) => r,
+        Ok(Err(r)) => r.into_response(),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
     }
 }
