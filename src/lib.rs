@@ -9,7 +9,7 @@
 //! - [`error`]: coded diagnostics, and [`Diagnostics`], an error that owns
 //!   its script (`meeple::check_source(name, text)?`);
 //! - [`syntax`]: pest → AST with spans, and the language's words in one
-//!   table per game ([`syntax::dialect`]); [`format`]: scripts in the
+//!   table per game ([`syntax::dialect`]); [`format`](mod@format): scripts in the
 //!   canonical layout of `meeple fmt` ([`format::format_source`]);
 //! - [`games`]: the three games — pure solver cores, typed options, typed
 //!   answers ([`games::Answer`], `Serialize`) and one judge codec each;

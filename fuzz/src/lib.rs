@@ -5,7 +5,8 @@
 //! An input is taken twice: as a `.game` file (decode → parse → check → run
 //! with tight budgets → every rendering), and, when it is UTF-8, as what a
 //! REPL user types (statements run one at a time, unchecked, as the REPL
-//! does). Nothing may panic, and a file's exit category is always 0, 1 or 2.
+//! does) and through the formatter (which must give a text that formats to
+//! itself). Nothing may panic, and a file's exit category is always 0, 1 or 2.
 
 use meeple::collection::{cases, snapshot_text};
 use meeple::limits::Limits;
@@ -30,6 +31,7 @@ pub fn run_one(data: &[u8]) -> (i32, Vec<&'static str>) {
     let outcome = run_file(data);
     if let Ok(text) = std::str::from_utf8(data) {
         run_repl(text);
+        run_format(text);
     }
     outcome
 }
@@ -58,6 +60,15 @@ pub fn run_file(data: &[u8]) -> (i32, Vec<&'static str>) {
     codes.sort_unstable();
     codes.dedup();
     (code, codes)
+}
+
+/// The input through `meeple fmt`: a script that formats formats to
+/// itself once formatted.
+pub fn run_format(text: &str) {
+    if let Ok(once) = meeple::format::format_source("fuzz.game", text) {
+        let twice = meeple::format::format_source("fuzz.game", &once);
+        assert_eq!(twice.ok().as_deref(), Some(&*once), "not idempotent");
+    }
 }
 
 /// The input as REPL lines: fed to a [`Workspace`] as `meeple repl` feeds

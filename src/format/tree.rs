@@ -221,11 +221,13 @@ impl Layout<'_> {
                 Some(h) => (&line[..h], Some(line[h..].trim_end().to_string())),
                 None => (line, None),
             };
-            let cells: Vec<String> = code
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .map(String::from)
-                .collect();
+            let mut cells = String::with_capacity(code.len());
+            for c in code.chars().filter(|c| !c.is_whitespace()) {
+                if !cells.is_empty() {
+                    cells.push(' ');
+                }
+                cells.push(c);
+            }
             if cells.is_empty() {
                 match (comment, self.lines.last_mut()) {
                     (Some(text), Some(Line::Code { comment: slot, .. })) if i == 0 => {
@@ -241,7 +243,7 @@ impl Layout<'_> {
             }
             self.lines.push(Line::Code {
                 indent: indent + INDENT,
-                code: cells.join(" "),
+                code: cells,
                 comment,
             });
         }

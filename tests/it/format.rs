@@ -401,3 +401,18 @@ proptest! {
         prop_assert_eq!(got, Ok(want), "{}:\n{}", name, changed);
     }
 }
+
+#[test]
+fn the_docs_example_is_formatted_as_shown() {
+    let doc = std::fs::read_to_string(root().join("docs/fmt.md")).unwrap();
+    let blocks: Vec<&str> = doc
+        .split("```game\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    let [before, after] = blocks[..] else {
+        panic!("docs/fmt.md has {} game blocks, not 2", blocks.len());
+    };
+    assert_ne!(before, after);
+    assert_eq!(format_source("docs", before).unwrap(), after);
+}
