@@ -1,8 +1,9 @@
-//! Command-line interface: `meeple run|check|test|export|fmt|repl`.
+//! Command-line interface: `meeple run|check|test|export|fmt|repl|lsp`.
 
 mod commands;
 mod export;
 mod fmt;
+mod lsp;
 mod out;
 mod progress;
 mod repl;
@@ -118,6 +119,9 @@ pub enum Command {
     },
     /// Interactive session (optionally starting from FILE's last scenario).
     Repl { file: Option<PathBuf> },
+    /// Serve editors over stdio: the Language Server Protocol
+    /// (diagnostics, completion, hover, inlay hints; see editors/README.md).
+    Lsp,
     /// Print a shell completion script (e.g. `meeple completions bash > /etc/bash_completion.d/meeple`).
     Completions {
         #[arg(value_enum)]
@@ -244,6 +248,7 @@ fn command(cli: &Cli) -> i32 {
             &limits,
         ),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
+        Command::Lsp => lsp::main(&limits),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut out = Vec::new();

@@ -1,6 +1,6 @@
 //! Editor support, as pure functions of a script's text and a byte offset:
 //! diagnostics, completion, hover, track definitions and references,
-//! document symbols, the answers of queries (inlay hints, "fill in
+//! document symbols, formatting, the answers of queries (inlay hints, "fill in
 //! expectations"). `meeple lsp` is a thin client of this module: it turns
 //! protocol positions into byte offsets ([`LineIndex::utf16_offset`]) and
 //! these results back into protocol messages. Nothing here knows the
@@ -61,6 +61,18 @@ impl Analysis {
     /// The script's text.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The edit that puts the script in the canonical layout of `meeple
+    /// fmt` ([`crate::format::format_source`]): the whole text replaced, or
+    /// `None` when it is formatted already. Err: its syntax errors (a script
+    /// that does not parse is not formatted).
+    pub fn format(&self) -> Result<Option<Edit>, crate::error::Diagnostics> {
+        let formatted = crate::format::format_source("<editor>", &self.text)?;
+        Ok((formatted != self.text).then(|| Edit {
+            span: crate::source::Span::new(0, self.text.len()),
+            text: formatted,
+        }))
     }
 
     /// The scenario whose block holds `offset` (its closing brace included).

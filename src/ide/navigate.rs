@@ -136,4 +136,19 @@ mod tests {
         );
         assert_eq!(symbols[1].detail.as_deref(), Some("yut"));
     }
+
+    #[test]
+    fn formatting_replaces_the_whole_text_or_says_why_not() {
+        let messy = "scenario \"s\"{game yut\n board yut\n dice 1 2}";
+        let edit = Analysis::new(messy).format().unwrap().unwrap();
+        assert_eq!(edit.span, Span::new(0, messy.len()));
+        assert!(
+            edit.text.starts_with("scenario \"s\" {\n  game yut\n"),
+            "{:?}",
+            edit.text
+        );
+        assert_eq!(Analysis::new(&edit.text).format().unwrap(), None);
+        let err = Analysis::new("scenario \"s\" {").format().unwrap_err();
+        assert_eq!(err.diags()[0].code.as_str(), "meeple::parse::unterminated");
+    }
 }

@@ -1,0 +1,617 @@
+//! `meeple lsp`: a Language Server (LSP 3.17) over stdio, a thin client of
+//! `meeple::ide`. Full-text sync; diagnostics are published from the main
+//! loop on every open and change; the answers behind inlay hints and hover
+//! are computed on a thread per change under a budget (`--timeout`,
+//! `--max-states`; 5 s per query by default), cancelled when the document
+//! changes again. Malformed messages, unknown methods, requests before
+//! `initialize`, positions out of range and unknown documents get JSON-RPC
+//! errors; nothing ends the server but `exit` or the end of its input.
+
+mod convert;
+mod transport;
+
+use convert::Text;
+use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response, ResponseError};
+use lsp_types as lsp;
+use meeple::ide::{self, Analysis, Answers};
+use meeple::limits::Limits;
+use meeple::source::LineIndex;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+use transport::Frame;
+
+/// The time each query of a background run may take unless `--timeout` says.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What the main loop waits for.
+enum Input {
+    Frame(Frame),
+    /// The client closed stdin.
+    Eof,
+    /// A background run finished.
+    Answers {
+        uri: String,
+        generation: u64,
+        answers: Answers,
+    },
+    /// A request answered on a thread of its own.
+    Reply(Response),
+}
+
+/// An open document.
+struct Document {
+    uri: lsp::Uri,
+    version: i32,
+    text: String,
+    lines: LineIndex,
+    analysis: Analysis,
+    /// The answers last computed (perhaps for an older version).
+    answers: Answers,
+    /// Which change this version is; a background run reports for one.
+    generation: u64,
+    /// Stops the background run of this version.
+    cancel: Arc<AtomicBool>,
+}
+
+impl Document {
+    fn view(&self) -> Text<'_> {
+        Text {
+            text: &self.text,
+            lines: &self.lines,
+        }
+    }
+}
+
+struct Server {
+    limits: Limits,
+    tx: mpsc::Sender<Input>,
+    docs: HashMap<String, Document>,
+    initialized: bool,
+    shutdown: bool,
+    /// The client asks to be told when inlay hints change.
+    refresh_hints: bool,
+    next_id: i32,
+    generation: u64,
+    /// stdout is gone.
+    gone: bool,
+    /// `MEEPLE_LSP_LOG=1`: how long diagnostics took, on stderr.
+    log: bool,
+}
+
+type Reply = Result<Value, ResponseError>;
+
+fn error(code: ErrorCode, message: impl Into<String>) -> ResponseError {
+    ResponseError {
+        code: code as i32,
+        message: message.into(),
+        data: None,
+    }
+}
+
+/// Serve on stdin/stdout until `exit` (code 0 after `shutdown`, else 1) or
+/// the end of input.
+pub fn main(limits: &Limits) -> i32 {
+    let (tx, rx) = mpsc::channel();
+    transport::spawn_reader(tx.clone());
+    let mut server = Server {
+        limits: limits.clone(),
+        tx,
+        docs: HashMap::new(),
+        initialized: false,
+        shutdown: false,
+        refresh_hints: false,
+        next_id: 0,
+        generation: 0,
+        gone: false,
+        log: std::env::var_os("MEEPLE_LSP_LOG").is_some(),
+    };
+    let exit = |server: &Server| if server.shutdown { 0 } else { 1 };
+    while let Ok(input) = rx.recv() {
+        match input {
+            Input::Eof => return exit(&server),
+            Input::Frame(Frame::Message(Message::Notification(n))) if n.method == "exit" => {
+                return exit(&server)
+            }
+            Input::Frame(Frame::Message(Message::Request(r))) => server.request(r),
+            Input::Frame(Frame::Message(Message::Notification(n))) => server.notification(n),
+            Input::Frame(Frame::Message(Message::Response(_))) => {}
+            Input::Frame(Frame::Garbage { parse, why }) => {
+                let code = if parse {
+                    ErrorCode::ParseError
+                } else {
+                    ErrorCode::InvalidRequest
+                };
+                server.gone |= !transport::write_error(code as i32, &why);
+            }
+            Input::Answers {
+                uri,
+                generation,
+                answers,
+            } => server.answers(uri, generation, answers),
+            Input::Reply(r) => server.send(r),
+        }
+        if server.gone {
+            return 1;
+        }
+    }
+    exit(&server)
+}
+
+impl Server {
+    fn send(&mut self, msg: impl Into<Message>) {
+        self.gone |= !transport::write(&msg.into());
+    }
+
+    fn request(&mut self, req: Request) {
+        let id = req.id.clone();
+        let reply = if req.method == "initialize" {
+            self.initialize(req.params)
+        } else if !self.initialized {
+            Err(error(
+                ErrorCode::ServerNotInitialized,
+                "the first request must be `initialize`",
+            ))
+        } else if self.shutdown {
+            Err(error(
+                ErrorCode::InvalidRequest,
+                "the server is shutting down: only `exit` is left",
+            ))
+        } else {
+            match req.method.as_str() {
+                "shutdown" => {
+                    self.shutdown = true;
+                    Ok(Value::Null)
+                }
+                "textDocument/completion" => {
+                    self.on::<lsp::request::Completion>(req, Self::completion)
+                }
+                "textDocument/hover" => self.on::<lsp::request::HoverRequest>(req, Self::hover),
+                "textDocument/definition" => {
+                    self.on::<lsp::request::GotoDefinition>(req, Self::definition)
+                }
+                "textDocument/references" => {
+                    self.on::<lsp::request::References>(req, Self::references)
+                }
+                "textDocument/documentSymbol" => {
+                    self.on::<lsp::request::DocumentSymbolRequest>(req, Self::symbols)
+                }
+                "textDocument/formatting" => {
+                    self.on::<lsp::request::Formatting>(req, Self::formatting)
+                }
+                "textDocument/inlayHint" => {
+                    self.on::<lsp::request::InlayHintRequest>(req, Self::inlay_hints)
+                }
+                "textDocument/codeAction" => {
+                    match self.params::<lsp::request::CodeActionRequest>(req.params) {
+                        Ok(p) => match self.code_action(id.clone(), p) {
+                            Ok(()) => return, // answered from a thread
+                            Err(e) => Err(e),
+                        },
+                        Err(e) => Err(e),
+                    }
+                }
+                m => Err(error(
+                    ErrorCode::MethodNotFound,
+                    format!("meeple lsp has no method `{m}`"),
+                )),
+            }
+        };
+        self.send(Response {
+            id,
+            response_result: reply,
+        });
+    }
+
+    fn params<R: lsp::request::Request>(&self, params: Value) -> Result<R::Params, ResponseError> {
+        serde_json::from_value(params).map_err(|e| {
+            error(
+                ErrorCode::InvalidParams,
+                format!("bad parameters for `{}`: {e}", R::METHOD),
+            )
+        })
+    }
+
+    fn on<R: lsp::request::Request>(
+        &mut self,
+        req: Request,
+        f: fn(&mut Server, R::Params) -> Result<R::Result, ResponseError>,
+    ) -> Reply {
+        let params = self.params::<R>(req.params)?;
+        let result = f(self, params)?;
+        serde_json::to_value(result).map_err(|e| error(ErrorCode::InternalError, e.to_string()))
+    }
+
+    fn initialize(&mut self, params: Value) -> Reply {
+        if self.initialized {
+            return Err(error(ErrorCode::InvalidRequest, "`initialize` came twice"));
+        }
+        self.initialized = true;
+        self.refresh_hints = params
+            .pointer("/capabilities/workspace/inlayHint/refreshSupport")
+            .and_then(Value::as_bool)
+            .unwrap_or(false);
+        let capabilities = lsp::ServerCapabilities {
+            text_document_sync: Some(lsp::TextDocumentSyncCapability::Kind(
+                lsp::TextDocumentSyncKind::FULL,
+            )),
+            completion_provider: Some(lsp::CompletionOptions {
+                trigger_characters: Some(vec![" ".into()]),
+                ..Default::default()
+            }),
+            hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+            definition_provider: Some(lsp::OneOf::Left(true)),
+            references_provider: Some(lsp::OneOf::Left(true)),
+            document_symbol_provider: Some(lsp::OneOf::Left(true)),
+            document_formatting_provider: Some(lsp::OneOf::Left(true)),
+            code_action_provider: Some(lsp::CodeActionProviderCapability::Simple(true)),
+            inlay_hint_provider: Some(lsp::OneOf::Left(true)),
+            ..Default::default()
+        };
+        let result = lsp::InitializeResult {
+            capabilities,
+            server_info: Some(lsp::ServerInfo {
+                name: "meeple".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+        };
+        serde_json::to_value(result).map_err(|e| error(ErrorCode::InternalError, e.to_string()))
+    }
+
+    fn notification(&mut self, n: Notification) {
+        if !self.initialized || self.shutdown {
+            return; // dropped, as the protocol says
+        }
+        match n.method.as_str() {
+            "textDocument/didOpen" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidOpenTextDocumentParams>(n.params) {
+                    let d = p.text_document;
+                    self.update(d.uri, d.version, d.text);
+                }
+            }
+            "textDocument/didChange" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidChangeTextDocumentParams>(n.params)
+                {
+                    self.change(p);
+                }
+            }
+            "textDocument/didClose" => {
+                if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(n.params) {
+                    if let Some(doc) = self.docs.remove(p.text_document.uri.as_str()) {
+                        doc.cancel.store(true, Ordering::Relaxed);
+                        self.publish(&doc.uri, Vec::new(), None);
+                    }
+                }
+            }
+            _ => {} // `initialized`, `$/cancelRequest`, settings…: nothing to do
+        }
+    }
+
+    fn change(&mut self, p: lsp::DidChangeTextDocumentParams) {
+        let uri = p.text_document.uri;
+        let Some(doc) = self.docs.get(uri.as_str()) else {
+            return; // never opened: nothing to change
+        };
+        let mut text = doc.text.clone();
+        for change in p.content_changes {
+            match change.range {
+                None => text = change.text,
+                Some(range) => {
+                    let lines = LineIndex::new(&text);
+                    let view = Text {
+                        text: &text,
+                        lines: &lines,
+                    };
+                    let (Some(a), Some(b)) = (view.offset(range.start), view.offset(range.end))
+                    else {
+                        continue;
+                    };
+                    text.replace_range(a.min(b)..b.max(a), &change.text);
+                }
+            }
+        }
+        self.update(uri, p.text_document.version, text);
+    }
+
+    /// A new version of a document: diagnostics now, answers in the background.
+    fn update(&mut self, uri: lsp::Uri, version: i32, text: String) {
+        let started = Instant::now();
+        let key = uri.as_str().to_string();
+        let answers = match self.docs.remove(&key) {
+            Some(old) => {
+                old.cancel.store(true, Ordering::Relaxed);
+                old.answers
+            }
+            None => Answers::default(),
+        };
+        self.generation += 1;
+        let lines = LineIndex::new(&text);
+        let diags = ide::diagnostics(&text);
+        let doc = Document {
+            uri: uri.clone(),
+            version,
+            analysis: Analysis::new(&text),
+            lines,
+            text,
+            answers,
+            generation: self.generation,
+            cancel: Arc::new(AtomicBool::new(false)),
+        };
+        let list = diags
+            .iter()
+            .map(|d| doc.view().diagnostic(&uri, d))
+            .collect();
+        self.publish(&uri, list, Some(version));
+        if self.log {
+            eprintln!(
+                "meeple lsp: {} lines checked and published in {:.1} ms",
+                doc.lines.utf16_position(&doc.text, doc.text.len()).0 + 1,
+                started.elapsed().as_secs_f64() * 1e3
+            );
+        }
+        if diags.is_empty() {
+            self.spawn_answers(&doc);
+        }
+        self.docs.insert(key, doc);
+    }
+
+    fn publish(&mut self, uri: &lsp::Uri, diagnostics: Vec<lsp::Diagnostic>, version: Option<i32>) {
+        let params = lsp::PublishDiagnosticsParams {
+            uri: uri.clone(),
+            diagnostics,
+            version,
+        };
+        self.send(Notification::new(
+            "textDocument/publishDiagnostics".into(),
+            params,
+        ));
+    }
+
+    /// The limits of background work: the command line's, a time budget
+    /// per query, and the document's cancel flag.
+    fn background_limits(&self, cancel: Arc<AtomicBool>) -> Limits {
+        Limits {
+            timeout: Some(self.limits.timeout.unwrap_or(ANSWER_TIMEOUT)),
+            cancel: Some(cancel),
+            ..self.limits.clone()
+        }
+    }
+
+    fn spawn_answers(&self, doc: &Document) {
+        let limits = self.background_limits(doc.cancel.clone());
+        let (tx, text, uri, generation) = (
+            self.tx.clone(),
+            doc.text.clone(),
+            doc.uri.as_str().to_string(),
+            doc.generation,
+        );
+        std::thread::spawn(move || {
+            let answers = Answers::compute(&text, &limits);
+            if !limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                let _ = tx.send(Input::Answers {
+                    uri,
+                    generation,
+                    answers,
+                });
+            }
+        });
+    }
+
+    fn answers(&mut self, uri: String, generation: u64, answers: Answers) {
+        let Some(doc) = self.docs.get_mut(&uri) else {
+            return;
+        };
+        if doc.generation != generation {
+            return; // a later version is being computed
+        }
+        doc.answers = answers;
+        if self.refresh_hints {
+            self.next_id += 1;
+            let id = RequestId::from(format!("meeple-{}", self.next_id));
+            self.send(Request::new(
+                id,
+                "workspace/inlayHint/refresh".into(),
+                Value::Null,
+            ));
+        }
+    }
+
+    fn doc(&self, uri: &lsp::Uri) -> Result<&Document, ResponseError> {
+        self.docs.get(uri.as_str()).ok_or_else(|| {
+            error(
+                ErrorCode::InvalidParams,
+                format!(
+                    "{} is not open (send textDocument/didOpen first)",
+                    uri.as_str()
+                ),
+            )
+        })
+    }
+
+    fn at(&self, p: &lsp::TextDocumentPositionParams) -> Result<(&Document, usize), ResponseError> {
+        let doc = self.doc(&p.text_document.uri)?;
+        let offset = doc.view().offset(p.position).ok_or_else(|| {
+            error(
+                ErrorCode::InvalidParams,
+                format!(
+                    "line {} is past the end of the document ({} lines)",
+                    p.position.line,
+                    doc.view().position(doc.text.len()).line + 1
+                ),
+            )
+        })?;
+        Ok((doc, offset))
+    }
+
+    fn completion(
+        &mut self,
+        p: lsp::CompletionParams,
+    ) -> Result<Option<lsp::CompletionResponse>, ResponseError> {
+        let (doc, offset) = self.at(&p.text_document_position)?;
+        let items = doc.analysis.completions(offset);
+        Ok(Some(lsp::CompletionResponse::Array(
+            items.into_iter().map(convert::completion).collect(),
+        )))
+    }
+
+    fn hover(&mut self, p: lsp::HoverParams) -> Result<Option<lsp::Hover>, ResponseError> {
+        let (doc, offset) = self.at(&p.text_document_position_params)?;
+        Ok(doc
+            .analysis
+            .hover(offset, &doc.answers)
+            .map(|h| lsp::Hover {
+                contents: lsp::HoverContents::Markup(lsp::MarkupContent {
+                    kind: lsp::MarkupKind::Markdown,
+                    value: h.markdown,
+                }),
+                range: Some(doc.view().range(h.span)),
+            }))
+    }
+
+    fn definition(
+        &mut self,
+        p: lsp::GotoDefinitionParams,
+    ) -> Result<Option<lsp::GotoDefinitionResponse>, ResponseError> {
+        let (doc, offset) = self.at(&p.text_document_position_params)?;
+        Ok(doc.analysis.definition(offset).map(|span| {
+            lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
+                doc.uri.clone(),
+                doc.view().range(span),
+            ))
+        }))
+    }
+
+    fn references(
+        &mut self,
+        p: lsp::ReferenceParams,
+    ) -> Result<Option<Vec<lsp::Location>>, ResponseError> {
+        let (doc, offset) = self.at(&p.text_document_position)?;
+        let spans = doc
+            .analysis
+            .references(offset, p.context.include_declaration);
+        Ok(Some(
+            spans
+                .into_iter()
+                .map(|s| lsp::Location::new(doc.uri.clone(), doc.view().range(s)))
+                .collect(),
+        ))
+    }
+
+    fn symbols(
+        &mut self,
+        p: lsp::DocumentSymbolParams,
+    ) -> Result<Option<lsp::DocumentSymbolResponse>, ResponseError> {
+        let doc = self.doc(&p.text_document.uri)?;
+        let symbols = doc.analysis.symbols();
+        Ok(Some(lsp::DocumentSymbolResponse::Nested(
+            symbols.iter().map(|s| doc.view().symbol(s)).collect(),
+        )))
+    }
+
+    /// `meeple fmt`'s layout; a script with syntax errors is left alone
+    /// (the request fails, naming the first error).
+    fn formatting(
+        &mut self,
+        p: lsp::DocumentFormattingParams,
+    ) -> Result<Option<Vec<lsp::TextEdit>>, ResponseError> {
+        let doc = self.doc(&p.text_document.uri)?;
+        match doc.analysis.format() {
+            Ok(edit) => Ok(Some(
+                edit.into_iter()
+                    .map(|e| lsp::TextEdit::new(doc.view().range(e.span), e.text))
+                    .collect(),
+            )),
+            Err(diags) => Err(error(
+                ErrorCode::RequestFailed,
+                format!("not formatted: the script has syntax errors ({diags})"),
+            )),
+        }
+    }
+
+    fn inlay_hints(
+        &mut self,
+        p: lsp::InlayHintParams,
+    ) -> Result<Option<Vec<lsp::InlayHint>>, ResponseError> {
+        let doc = self.doc(&p.text_document.uri)?;
+        let hints = doc.analysis.inlay_hints(&doc.answers);
+        Ok(Some(
+            hints
+                .into_iter()
+                .map(|h| lsp::InlayHint {
+                    position: doc.view().position(h.offset),
+                    label: lsp::InlayHintLabel::String(format!("→ {}", h.label)),
+                    kind: None,
+                    text_edits: None,
+                    tooltip: None,
+                    padding_left: Some(true),
+                    padding_right: None,
+                    data: None,
+                })
+                .collect(),
+        ))
+    }
+
+    /// "Fill in expectations" on the `solve` of the line asked about,
+    /// computed on a thread (the main loop goes on) and answered from there.
+    fn code_action(
+        &mut self,
+        id: RequestId,
+        p: lsp::CodeActionParams,
+    ) -> Result<(), ResponseError> {
+        let doc = self.doc(&p.text_document.uri)?;
+        let offset = doc.view().offset(p.range.start).ok_or_else(|| {
+            error(
+                ErrorCode::InvalidParams,
+                "the range starts past the end of the document",
+            )
+        })?;
+        let limits = self.background_limits(doc.cancel.clone());
+        let (tx, analysis, text, lines, uri, version) = (
+            self.tx.clone(),
+            doc.analysis.clone(),
+            doc.text.clone(),
+            doc.lines.clone(),
+            doc.uri.clone(),
+            doc.version,
+        );
+        std::thread::spawn(move || {
+            let view = Text {
+                text: &text,
+                lines: &lines,
+            };
+            let actions: Vec<lsp::CodeActionOrCommand> = analysis
+                .fill_expectations(offset, &limits)
+                .map(|edit| {
+                    let change = lsp::TextDocumentEdit {
+                        text_document: lsp::OptionalVersionedTextDocumentIdentifier {
+                            uri,
+                            version: Some(version),
+                        },
+                        edits: vec![lsp::OneOf::Left(lsp::TextEdit::new(
+                            view.range(edit.span),
+                            edit.text,
+                        ))],
+                    };
+                    lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+                        title: "Fill in expectations".into(),
+                        kind: Some(lsp::CodeActionKind::REFACTOR_REWRITE),
+                        edit: Some(lsp::WorkspaceEdit {
+                            document_changes: Some(lsp::DocumentChanges::Edits(vec![change])),
+                            ..Default::default()
+                        }),
+                        ..Default::default()
+                    })
+                })
+                .into_iter()
+                .collect();
+            let result = serde_json::to_value(actions).unwrap_or(Value::Null);
+            let _ = tx.send(Input::Reply(Response {
+                id,
+                response_result: Ok(result),
+            }));
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,375 @@
+//! `meeple lsp` driven over stdio as an editor would: JSON-RPC in
+//! `Content-Length` frames. Every read is bounded by a timeout, so a hung
+//! server fails the test instead of hanging it.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// The most a test waits for one message (a debug build on a busy machine).
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<Value>,
+    /// Messages read but not asked for yet.
+    backlog: Vec<Value>,
+    next_id: i64,
+}
+
+fn read_message(out: &mut impl BufRead) -> Option<Value> {
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        if out.read_line(&mut line).ok()? == 0 {
+            return None;
+        }
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        if let Some(n) = line.strip_prefix("Content-Length: ") {
+            length = n.parse::<usize>().ok();
+        }
+    }
+    let mut body = vec![0; length?];
+    out.read_exact(&mut body).ok()?;
+    serde_json::from_slice(&body).ok()
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start meeple lsp");
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            while let Some(msg) = read_message(&mut stdout) {
+                if tx.send(msg).is_err() {
+                    break;
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            rx,
+            backlog: Vec::new(),
+            next_id: 0,
+        }
+    }
+
+    fn raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn send(&mut self, msg: Value) {
+        let body = msg.to_string();
+        self.raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// The first message (read before or within `WAIT`) that `wanted` accepts.
+    fn wait_for(&mut self, what: &str, wanted: impl Fn(&Value) -> bool) -> Value {
+        if let Some(i) = self.backlog.iter().position(&wanted) {
+            return self.backlog.remove(i);
+        }
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(msg) if wanted(&msg) => return msg,
+                Ok(msg) => self.backlog.push(msg),
+                Err(_) => panic!("no {what} within {WAIT:?}; read: {:#?}", self.backlog),
+            }
+        }
+    }
+
+    /// Sends a request and returns its whole response.
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.wait_for(&format!("answer to {method}"), |m| {
+            m["id"] == json!(id) && m.get("method").is_none()
+        })
+    }
+
+    /// A request's result, which must not be an error.
+    fn result(&mut self, method: &str, params: Value) -> Value {
+        let reply = self.call(method, params);
+        assert!(reply.get("error").is_none(), "{method}: {reply}");
+        reply["result"].clone()
+    }
+
+    fn diagnostics(&mut self, version: i64) -> Vec<Value> {
+        let msg = self.wait_for(&format!("diagnostics of version {version}"), |m| {
+            m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version
+        });
+        msg["params"]["diagnostics"].as_array().unwrap().clone()
+    }
+
+    fn initialize(&mut self) -> Value {
+        let caps = json!({"workspace": {"inlayHint": {"refreshSupport": true}}});
+        let result = self.result(
+            "initialize",
+            json!({"processId": null, "rootUri": null, "capabilities": caps}),
+        );
+        self.notify("initialized", json!({}));
+        result
+    }
+
+    /// Waits for the server to end; its exit code.
+    fn exit_code(mut self) -> i32 {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code().expect("exited, not killed");
+            }
+            assert!(Instant::now() < deadline, "the server did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const URI: &str = "file:///tmp/puzzle.game";
+
+const BROKEN: &str = "scenario \"s\" {\n  game chess\n}\n";
+
+const GOOD: &str = "track mine {\n  route start 2 4 finish\n}\n\n# é𝄞: positions count UTF-16 units\nscenario \"s\" {\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  solve\n}\n\nscenario \"y\" {\n  game yut\n  board mine\n  dice 1 2\n}\n";
+
+fn pos(text: &str, needle: &str, plus: usize) -> Value {
+    let at = text.find(needle).unwrap() + plus;
+    let line = text[..at].matches('\n').count();
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let character: usize = text[start..at].chars().map(char::len_utf16).sum();
+    json!({"line": line, "character": character})
+}
+
+fn doc() -> Value {
+    json!({"uri": URI})
+}
+
+#[test]
+fn an_editing_session_over_the_protocol() {
+    let mut c = Client::start();
+    let init = c.initialize();
+    let caps = &init["capabilities"];
+    assert_eq!(caps["textDocumentSync"], 1, "{init}");
+    assert_eq!(caps["hoverProvider"], true);
+    assert_eq!(init["serverInfo"]["name"], "meeple");
+
+    // A broken script: the unknown game, on its exact range.
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "meeple", "version": 1, "text": BROKEN}}),
+    );
+    let diags = c.diagnostics(1);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["code"], "meeple::game::unknown");
+    assert_eq!(
+        diags[0]["range"],
+        json!({"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 12}})
+    );
+    assert!(
+        diags[0]["message"].as_str().unwrap().contains("help:"),
+        "{diags:?}"
+    );
+
+    // Fixed: the diagnostics are cleared, then the answers come.
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": GOOD}]}),
+    );
+    assert_eq!(c.diagnostics(2), Vec::<Value>::new());
+    let refresh = c.wait_for("inlay hint refresh", |m| {
+        m["method"] == "workspace/inlayHint/refresh"
+    });
+    c.send(json!({"jsonrpc": "2.0", "id": refresh["id"], "result": null}));
+    let hints = c.result(
+        "textDocument/inlayHint",
+        json!({"textDocument": doc(), "range": {"start": {"line": 0, "character": 0}, "end": {"line": 99, "character": 0}}}),
+    );
+    let solve_end = pos(GOOD, "solve", 5);
+    assert_eq!(hints[0]["position"], solve_end, "{hints}");
+    assert!(
+        hints[0]["label"].as_str().unwrap().contains("winner"),
+        "{hints}"
+    );
+
+    // Hover on the solve shows its answer; on a rule, what it does.
+    let hover = c.result(
+        "textDocument/hover",
+        json!({"textDocument": doc(), "position": pos(GOOD, "solve", 2)}),
+    );
+    let md = hover["contents"]["value"].as_str().unwrap();
+    assert!(md.starts_with("**solve**") && md.contains("wins"), "{md}");
+
+    // The track used by `board mine` is defined on line 0.
+    let def = c.result(
+        "textDocument/definition",
+        json!({"textDocument": doc(), "position": pos(GOOD, "board mine", 7)}),
+    );
+    assert_eq!(def["uri"], URI);
+    assert_eq!(
+        def["range"],
+        json!({"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 10}})
+    );
+    let refs = c.result(
+        "textDocument/references",
+        json!({"textDocument": doc(), "position": pos(GOOD, "mine", 1), "context": {"includeDeclaration": false}}),
+    );
+    assert_eq!(refs.as_array().unwrap().len(), 1, "{refs}");
+    let symbols = c.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": doc()}),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["mine", "s", "y"]);
+
+    // The code action fills in the solve's expectations.
+    let actions = c.result(
+        "textDocument/codeAction",
+        json!({"textDocument": doc(), "range": {"start": solve_end, "end": solve_end}, "context": {"diagnostics": []}}),
+    );
+    assert_eq!(actions[0]["title"], "Fill in expectations", "{actions}");
+    let edit = &actions[0]["edit"]["documentChanges"][0]["edits"][0];
+    assert_eq!(edit["range"]["start"], solve_end);
+    let inserted = edit["newText"].as_str().unwrap();
+    assert!(
+        inserted.starts_with("\n  expect answer ") && inserted.contains("\n  expect winner "),
+        "{inserted}"
+    );
+
+    // Completion after `rule ` in the footholds scenario: its rules.
+    let typing = GOOD.replace("  solve\n", "  rule \n  solve\n");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": typing}]}),
+    );
+    assert_eq!(c.diagnostics(3)[0]["code"], "meeple::parse");
+    let items = c.result(
+        "textDocument/completion",
+        json!({"textDocument": doc(), "position": pos(&typing, "rule ", 5)}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["origin", "first", "steps"]);
+
+    // Formatting: refused while the half-typed rule is there, then the
+    // canonical layout of `meeple fmt` for the whole text.
+    let fmt = json!({"textDocument": doc(), "options": {"tabSize": 2, "insertSpaces": true}});
+    let refused = c.call("textDocument/formatting", fmt.clone());
+    assert_eq!(refused["error"]["code"], -32803, "{refused}");
+    let messy = GOOD.replace("  piece A at (0, 0)\n", "piece A at(0,0)   # first\n");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 4}, "contentChanges": [{"text": messy}]}),
+    );
+    assert_eq!(c.diagnostics(4), Vec::<Value>::new());
+    let edits = c.result("textDocument/formatting", fmt);
+    assert_eq!(edits.as_array().unwrap().len(), 1, "{edits}");
+    assert_eq!(
+        edits[0]["range"]["start"],
+        json!({"line": 0, "character": 0})
+    );
+    let formatted = edits[0]["newText"].as_str().unwrap();
+    assert!(
+        formatted.contains("\n  piece A at (0, 0)  # first\n"),
+        "{formatted}"
+    );
+
+    assert_eq!(c.result("shutdown", Value::Null), Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+#[test]
+fn garbage_and_out_of_order_messages_get_errors_not_a_crash() {
+    let mut c = Client::start();
+    let early = c.call(
+        "textDocument/hover",
+        json!({"textDocument": doc(), "position": {"line": 0, "character": 0}}),
+    );
+    assert_eq!(early["error"]["code"], -32002, "{early}");
+    c.initialize();
+    // Not JSON; JSON that is no message; no Content-Length.
+    c.raw(b"Content-Length: 9\r\n\r\n{not json");
+    let e = c.wait_for("parse error", |m| m["error"]["code"] == -32700);
+    assert_eq!(e["id"], Value::Null);
+    c.send(json!([1, 2, 3]));
+    c.wait_for("invalid request", |m| m["error"]["code"] == -32600);
+    c.raw(b"Content-Type: text/plain\r\n\r\n");
+    c.wait_for("parse error", |m| m["error"]["code"] == -32700);
+    let unknown = c.call("meeple/teleport", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    let unopened = c.call(
+        "textDocument/hover",
+        json!({"textDocument": doc(), "position": {"line": 0, "character": 0}}),
+    );
+    assert_eq!(unopened["error"]["code"], -32602, "{unopened}");
+    let bad_params = c.call("textDocument/hover", json!({"nonsense": true}));
+    assert_eq!(bad_params["error"]["code"], -32602, "{bad_params}");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 7}, "contentChanges": [{"text": "x"}]}),
+    );
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "meeple", "version": 1, "text": BROKEN}}),
+    );
+    c.diagnostics(1);
+    let far = c.call(
+        "textDocument/completion",
+        json!({"textDocument": doc(), "position": {"line": 99, "character": 0}}),
+    );
+    assert_eq!(far["error"]["code"], -32602, "{far}");
+    // A column past the end of a line is that line's end.
+    let wide = c.result(
+        "textDocument/completion",
+        json!({"textDocument": doc(), "position": {"line": 1, "character": 500}}),
+    );
+    let end = c.result(
+        "textDocument/completion",
+        json!({"textDocument": doc(), "position": {"line": 1, "character": 12}}),
+    );
+    assert_eq!(wide, end);
+    assert_eq!(wide[0]["label"], "footholds", "{wide}");
+    // Still serving; `exit` without `shutdown` is exit code 1.
+    let symbols = c.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": doc()}),
+    );
+    assert_eq!(symbols[0]["name"], "s");
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 1);
+}
