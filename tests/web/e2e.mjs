@@ -74,6 +74,7 @@ try {
   await line.locator('.next').click();
   check((await caption.textContent()).startsWith('1 / 5: move 1: A'), 'next: move 1');
   check(await line.locator('.frame').innerHTML() !== before, 'the picture follows the step');
+  check((await line.locator('.text-line.current').textContent()).trim().startsWith('1. A'), 'the move is marked in the text');
   for (let i = 0; i < 4; i++) await line.locator('.next').click();
   check((await caption.textContent()).startsWith('5 / 5'), 'the last move');
   check(await line.locator('.next').isDisabled(), 'no step past the end');

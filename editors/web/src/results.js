@@ -22,7 +22,14 @@ export function diagnosticBox(d, where) {
   return box;
 }
 
-function stepper(steps) {
+// The answer's text, a line per element (the step-through marks its move).
+function textLines(lines) {
+  const pre = el('pre');
+  for (const l of lines) pre.append(el('div', 'text-line', l));
+  return pre;
+}
+
+function stepper(steps, pre) {
   const box = el('div', 'steps');
   const controls = el('div', 'controls');
   const prev = el('button', 'prev', '◀ previous');
@@ -35,6 +42,9 @@ function stepper(steps) {
   const show = () => {
     caption.textContent = `${at} / ${steps.svgs.length - 1}: ${steps.captions[at]}`;
     frame.replaceChildren(picture(steps.svgs[at]));
+    for (const line of pre.children) {
+      line.classList.toggle('current', at > 0 && new RegExp(`^\\s*${at}\\.\\s`).test(line.textContent));
+    }
     prev.disabled = at === 0;
     next.disabled = at === steps.svgs.length - 1;
   };
@@ -69,9 +79,10 @@ export function render(pane, objects, onLine) {
       head.onclick = () => onLine(o.line);
       a.append(head);
       if (o.answer !== undefined) a.append(el('div', 'value', `answer ${o.answer}`));
-      a.append(el('pre', null, o.text.join('\n')));
+      const pre = textLines(o.text);
+      a.append(pre);
       const st = steps.find((s) => s.scenario === o.scenario && s.line === o.line);
-      if (st && st.svgs.length) a.append(stepper(st));
+      if (st && st.svgs.length) a.append(stepper(st, pre));
       else if (o.svg) a.append(picture(o.svg));
       section(o.scenario).append(a);
     } else if (o.kind === 'expect') {
