@@ -21,7 +21,7 @@
 //! let fixed = text.replace("rule \n", "");
 //! let doc = Analysis::new(&fixed);
 //! let answers = Answers::compute(&fixed, &Limits::default());
-//! assert_eq!(doc.inlay_hints(&answers)[0].label, "answer 0, winner B");
+//! assert_eq!(doc.inlay_hints(&answers)[0].label, "answer 1, winner A");
 //! ```
 
 mod answers;
