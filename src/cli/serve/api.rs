@@ -133,9 +133,9 @@ pub async fn svg(
     let limits = state.limits.clone();
     let guard = super::solve::Solving::start(&state);
     let cancel = guard.flag();
-    let state2 = state.clone();
+    let running = super::solve::Running::start(&state);
     let result = tokio::task::spawn_blocking(move || {
-        let _running = super::solve::Running::start(&state2);
+        let _running = running;
         let config = meeple::RunConfig {
             limits: meeple::limits::Limits {
                 cancel: Some(cancel),

@@ -140,12 +140,12 @@ pub async fn run(
         filter: None,
     };
     let (tx, rx) = tokio::sync::mpsc::channel::<(bool, String)>(4);
-    let state2 = state.clone();
+    let running = Running::start(&state);
     tokio::spawn(async move {
         let started = Instant::now();
         let states0 = meeple::budget::meter().states();
         let mut work = tokio::task::spawn_blocking(move || {
-            let _running = Running::start(&state2);
+            let _running = running;
             finished(&body, &config, &name, started)
         });
         let mut tick = tokio::time::interval(PROGRESS_EVERY);
