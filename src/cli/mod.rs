@@ -10,6 +10,7 @@ mod out;
 mod progress;
 mod repl;
 mod report;
+mod serve;
 mod snapshot;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -111,6 +112,21 @@ pub enum Command {
         check: bool,
         /// Files or folders (every .game file under them; default: the
         /// current folder), or `-`.
+        paths: Vec<PathBuf>,
+    },
+    /// Serve the web playground: an editor, answers with pictures, and the
+    /// collection of .game files under PATH… (docs/serve.md).
+    Serve {
+        /// The port (0: any free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on (only this machine by default).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+        /// Folders or .game files to browse, open and save (default: the current folder).
         paths: Vec<PathBuf>,
     },
     /// Interactive session (optionally starting from FILE's last scenario).
@@ -235,6 +251,20 @@ fn command(cli: &Cli) -> i32 {
             2
         }
         Command::Fmt { check, paths } => fmt::fmt(paths, *check, color),
+        Command::Serve {
+            port,
+            host,
+            open,
+            paths,
+        } => serve::serve(
+            &serve::Options {
+                port: *port,
+                host: host.clone(),
+                open: *open,
+                paths: paths.clone(),
+            },
+            &limits,
+        ),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Lsp => lsp::main(&limits),
         Command::Completions { shell } => {

@@ -23,6 +23,7 @@ mod lsp;
 mod nvim;
 mod progress;
 mod repl;
+mod serve;
 mod sessions;
 mod silence;
 mod snapshots;

@@ -1,0 +1,259 @@
+//! The editor's requests: check, format, pictures, completion, hover, and
+//! the server's status. Each body is a script's text; each answer is made
+//! by the library (`pipeline`, `format`, `ide`, `render`).
+
+use super::State;
+use axum::body::Bytes;
+use axum::extract::{Query, State as Shared};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use meeple::ide::Analysis;
+use meeple::render::json;
+use meeple::source::LineIndex;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// The name a script posted to the API goes by, unless `?name=` says.
+pub const DEFAULT_NAME: &str = "playground.game";
+
+#[derive(Deserialize)]
+pub struct NameQuery {
+    name: Option<String>,
+}
+
+impl NameQuery {
+    pub fn name(&self) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| DEFAULT_NAME.to_string())
+    }
+}
+
+/// A JSON array of the given JSON lines.
+pub fn array_of_lines(lines: &str) -> Response {
+    let body = format!("[{}]", lines.lines().collect::<Vec<_>>().join(","));
+    ([(header::CONTENT_TYPE, "application/json")], body).into_response()
+}
+
+fn internal(e: impl std::fmt::Display) -> Response {
+    (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response()
+}
+
+/// `POST /api/check`: the objects of `meeple check --format json`.
+pub async fn check(
+    Shared(state): Shared<Arc<State>>,
+    Query(q): Query<NameQuery>,
+    body: Bytes,
+) -> Response {
+    let name = q.name();
+    let limits = state.limits.clone();
+    tokio::task::spawn_blocking(move || {
+        let (text, result) = meeple::pipeline::check_bytes_with(&body, &limits);
+        let lines = LineIndex::new(&text);
+        let (scenarios, diags) = match result {
+            Ok(checked) => (checked.file.scenarios.len(), Vec::new()),
+            Err(diags) => (0, diags),
+        };
+        let mut out = String::new();
+        for d in &diags {
+            out.push_str(&json::line(&json::DiagnosticLine::new(
+                &name, None, d, &text, &lines,
+            )));
+        }
+        out.push_str(&json::line(&json::CheckObj {
+            kind: "check",
+            file: &name,
+            ok: diags.is_empty(),
+            scenarios,
+            errors: diags.len(),
+        }));
+        array_of_lines(&out)
+    })
+    .await
+    .unwrap_or_else(internal)
+}
+
+#[derive(Serialize)]
+struct Formatted {
+    ok: bool,
+    text: Option<String>,
+    diagnostics: Vec<serde_json::Value>,
+}
+
+/// `POST /api/fmt`: the script in the canonical layout, or the syntax
+/// errors that keep it from being formatted.
+pub async fn fmt(Query(q): Query<NameQuery>, body: Bytes) -> Response {
+    let name = q.name();
+    tokio::task::spawn_blocking(move || {
+        let text = String::from_utf8_lossy(&body).into_owned();
+        let reply = match meeple::format::format_source(&name, &text) {
+            Ok(t) => Formatted {
+                ok: true,
+                text: Some(t),
+                diagnostics: Vec::new(),
+            },
+            Err(diags) => {
+                let lines = LineIndex::new(&text);
+                let diagnostics = diags
+                    .diags()
+                    .into_iter()
+                    .filter_map(|d| {
+                        let obj = json::DiagnosticLine::new(&name, None, d, &text, &lines);
+                        serde_json::to_value(obj).ok()
+                    })
+                    .collect();
+                Formatted {
+                    ok: false,
+                    text: None,
+                    diagnostics,
+                }
+            }
+        };
+        Json(reply).into_response()
+    })
+    .await
+    .unwrap_or_else(internal)
+}
+
+#[derive(Deserialize)]
+pub struct SvgQuery {
+    line: usize,
+}
+
+/// `POST /api/svg?line=N`: the picture of the `show`, `line` or `analyze`
+/// query on line N (404 when that line draws nothing, 422 for an invalid
+/// script).
+pub async fn svg(
+    Shared(state): Shared<Arc<State>>,
+    Query(q): Query<SvgQuery>,
+    body: Bytes,
+) -> Response {
+    let limits = state.limits.clone();
+    let guard = super::solve::Solving::start(&state);
+    let cancel = guard.flag();
+    let running = super::solve::Running::start(&state);
+    let result = tokio::task::spawn_blocking(move || {
+        let _running = running;
+        let config = meeple::RunConfig {
+            limits: meeple::limits::Limits {
+                cancel: Some(cancel),
+                ..limits
+            },
+            filter: None,
+        };
+        let run = meeple::pipeline::run_bytes(DEFAULT_NAME, &body, &config);
+        let meeple::Outcome::Ran(runs) = &run.outcome else {
+            return Err((
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "the script has errors: POST it to /api/check\n".to_string(),
+            ));
+        };
+        let lines = LineIndex::new(&run.source.text);
+        runs.iter()
+            .flat_map(|r| super::solve::pictures(r, &lines))
+            .zip(runs.iter().flat_map(|r| r.events.iter()))
+            .find_map(|(svg, e)| match e {
+                meeple::interp::Event::Answer { span, .. } if lines.line(span.start) == q.line => {
+                    svg
+                }
+                _ => None,
+            })
+            .ok_or_else(|| {
+                (
+                    StatusCode::NOT_FOUND,
+                    format!("no picture for line {}\n", q.line),
+                )
+            })
+    })
+    .await;
+    guard.finish();
+    match result {
+        Ok(Ok(svg)) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
+        Ok(Err(r)) => r.into_response(),
+        Err(e) => internal(e),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct OffsetQuery {
+    /// A byte offset into the script.
+    offset: usize,
+}
+
+#[derive(Serialize)]
+struct CompletionObj {
+    label: String,
+    kind: String,
+    detail: String,
+}
+
+/// `POST /api/complete?offset=N`: what may be written at byte N.
+pub async fn complete(Query(q): Query<OffsetQuery>, body: Bytes) -> Response {
+    tokio::task::spawn_blocking(move || {
+        let text = String::from_utf8_lossy(&body);
+        let items: Vec<CompletionObj> = Analysis::new(&text)
+            .completions(q.offset)
+            .into_iter()
+            .map(|c| CompletionObj {
+                label: c.label,
+                kind: format!("{:?}", c.kind).to_lowercase(),
+                detail: c.detail,
+            })
+            .collect();
+        Json(items).into_response()
+    })
+    .await
+    .unwrap_or_else(internal)
+}
+
+#[derive(Serialize)]
+struct ByteSpan {
+    start: usize,
+    end: usize,
+}
+
+#[derive(Serialize)]
+struct HoverObj {
+    span: ByteSpan,
+    markdown: String,
+}
+
+/// `POST /api/hover?offset=N`: what the word at byte N means (`null`
+/// when nothing), without running the script.
+pub async fn hover(Query(q): Query<OffsetQuery>, body: Bytes) -> Response {
+    tokio::task::spawn_blocking(move || {
+        let text = String::from_utf8_lossy(&body);
+        let hover = Analysis::new(&text)
+            .hover(q.offset, &meeple::ide::Answers::default())
+            .map(|h| HoverObj {
+                span: ByteSpan {
+                    start: h.span.start,
+                    end: h.span.end,
+                },
+                markdown: h.markdown,
+            });
+        Json(hover).into_response()
+    })
+    .await
+    .unwrap_or_else(internal)
+}
+
+#[derive(Serialize)]
+struct Status {
+    solving: usize,
+    cancelled: u64,
+    states: u64,
+}
+
+/// `GET /api/status`: solves running now, solves cancelled so far, and
+/// states searched by every solve so far.
+pub async fn status(Shared(state): Shared<Arc<State>>) -> Response {
+    Json(Status {
+        solving: state.solving.load(Ordering::SeqCst),
+        cancelled: state.cancelled.load(Ordering::SeqCst),
+        states: meeple::budget::meter().states(),
+    })
+    .into_response()
+}

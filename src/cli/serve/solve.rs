@@ -1,0 +1,194 @@
+//! Solves: on blocking threads, within the server's budget, each with a
+//! cancel flag that a closed connection sets. `POST /api/run` streams
+//! progress lines while it works, then the objects of
+//! `meeple run --format json`.
+
+use super::api::NameQuery;
+use super::State;
+use axum::body::{Body, Bytes};
+use axum::extract::{Query, State as Shared};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use meeple::interp::ScenarioRun;
+use meeple::pipeline::{run_bytes, RunConfig};
+use meeple::source::LineIndex;
+use serde::Serialize;
+use std::convert::Infallible;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio_stream::StreamExt;
+
+/// How often a running solve reports its progress.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// A request's solve: dropped before [`Solving::finish`] (the client went
+/// away, the request future was dropped), it cancels the solve.
+pub struct Solving {
+    flag: Arc<AtomicBool>,
+    state: Arc<State>,
+    done: bool,
+}
+
+impl Solving {
+    pub fn start(state: &Arc<State>) -> Solving {
+        Solving {
+            flag: Arc::new(AtomicBool::new(false)),
+            state: state.clone(),
+            done: false,
+        }
+    }
+
+    /// The cancel flag for the solve's `Limits`.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.flag.clone()
+    }
+
+    /// The answer was delivered: nothing to cancel.
+    pub fn finish(mut self) {
+        self.done = true;
+    }
+}
+
+impl Drop for Solving {
+    fn drop(&mut self) {
+        if !self.done {
+            self.flag.store(true, Ordering::SeqCst);
+            self.state.cancelled.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// A solve running on a blocking thread (counted in `/api/status`).
+pub struct Running(Arc<State>);
+
+impl Running {
+    pub fn start(state: &Arc<State>) -> Running {
+        state.solving.fetch_add(1, Ordering::SeqCst);
+        Running(state.clone())
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.solving.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The picture of each event of a scenario (`None`: it draws nothing).
+pub fn pictures(run: &ScenarioRun, lines: &LineIndex) -> Vec<Option<String>> {
+    meeple::render::svg::files::scenario_pictures(Path::new(""), run, lines)
+        .into_iter()
+        .map(|p| p.map(|(_, svg)| svg))
+        .collect()
+}
+
+#[derive(Serialize)]
+struct Progress {
+    kind: &'static str,
+    elapsed_ms: f64,
+    states: u64,
+    bound: String,
+}
+
+#[derive(Serialize)]
+struct Done {
+    kind: &'static str,
+    exit_code: i32,
+    elapsed_ms: f64,
+}
+
+/// Everything a run sends after its progress lines.
+fn finished(body: &[u8], config: &RunConfig, name: &str, started: Instant) -> String {
+    let run = run_bytes(name, body, config);
+    let lines = LineIndex::new(&run.source.text);
+    let mut out = String::new();
+    if let meeple::Outcome::Ran(runs) = &run.outcome {
+        let svgs: Vec<Vec<Option<String>>> = runs.iter().map(|r| pictures(r, &lines)).collect();
+        out.push_str(&run.json_lines_svg(&svgs));
+        for r in runs {
+            out.push_str(&super::steps::lines(name, r, &lines));
+        }
+    } else {
+        out.push_str(&run.json_lines());
+    }
+    out.push_str(&meeple::render::json::line(&Done {
+        kind: "done",
+        exit_code: run.exit_code(),
+        elapsed_ms: meeple::render::json::millis(started.elapsed()),
+    }));
+    out
+}
+
+/// `POST /api/run`: NDJSON. While the solve runs, a `progress` line every
+/// quarter second; then the lines of `meeple run --format json` (each
+/// picture inline in its answer's `svg`), a `steps` line per `line`
+/// answer, and a `done` line. Closing the connection cancels the solve.
+pub async fn run(
+    Shared(state): Shared<Arc<State>>,
+    Query(q): Query<NameQuery>,
+    body: Bytes,
+) -> Response {
+    let name = q.name();
+    let guard = Solving::start(&state);
+    let config = RunConfig {
+        limits: meeple::limits::Limits {
+            cancel: Some(guard.flag()),
+            ..state.limits.clone()
+        },
+        filter: None,
+    };
+    let (tx, rx) = tokio::sync::mpsc::channel::<(bool, String)>(4);
+    let running = Running::start(&state);
+    tokio::spawn(async move {
+        let started = Instant::now();
+        let states0 = meeple::budget::meter().states();
+        let mut work = tokio::task::spawn_blocking(move || {
+            let _running = running;
+            finished(&body, &config, &name, started)
+        });
+        let mut tick = tokio::time::interval(PROGRESS_EVERY);
+        tick.tick().await;
+        loop {
+            tokio::select! {
+                result = &mut work => {
+                    let text = result.unwrap_or_else(|e| format!("{{\"kind\":\"error\",\"message\":{:?}}}\n", e.to_string()));
+                    let _ = tx.send((true, text)).await;
+                    break;
+                }
+                _ = tick.tick() => {
+                    let m = meeple::budget::meter();
+                    let line = meeple::render::json::line(&Progress {
+                        kind: "progress",
+                        elapsed_ms: meeple::render::json::millis(started.elapsed()),
+                        states: m.states().saturating_sub(states0),
+                        bound: m.bound(),
+                    });
+                    if tx.send((false, line)).await.is_err() {
+                        break; // the client went away (the guard cancels)
+                    }
+                }
+            }
+        }
+    });
+    // The guard lives in the body: dropping the body (a closed connection)
+    // cancels the solve; the last line finishes it.
+    let mut guard = Some(guard);
+    let stream = tokio_stream::wrappers::ReceiverStream::new(rx).map(move |(last, chunk)| {
+        if last {
+            if let Some(g) = guard.take() {
+                g.finish();
+            }
+        }
+        Ok::<_, Infallible>(chunk)
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(stream),
+    )
+        .into_response()
+}

@@ -1,0 +1,130 @@
+//! The step-through of a `line` answer: one picture per position of the
+//! line (the start, then after each move), drawn as the `show` picture of
+//! that position from the typed answer — nothing is solved again.
+
+use meeple::games::{footholds, stacking, yut, Answer};
+use meeple::interp::{Event, ScenarioRun};
+use meeple::render::svg;
+use meeple::source::LineIndex;
+use meeple::syntax::ast::QueryKind;
+use serde::Serialize;
+
+/// The most bytes of pictures one line's step-through sends; the frames
+/// past it are left out (`truncated`).
+pub const STEP_BYTES: usize = 8 << 20;
+
+/// `{"kind":"steps"}`: the frames of one `line` answer.
+#[derive(Serialize, Debug)]
+pub struct StepsObj<'a> {
+    kind: &'static str,
+    file: &'a str,
+    scenario: &'a str,
+    line: usize,
+    /// A caption per frame (`start`, `1. A (1, 0) → (0, 0)`, …).
+    captions: Vec<String>,
+    /// An SVG picture per frame.
+    svgs: Vec<String>,
+    /// Whether frames were left out past [`STEP_BYTES`].
+    truncated: bool,
+}
+
+/// The positions of a line answer as `show` answers, with captions.
+fn frames(answer: &Answer) -> Option<Vec<(String, Answer)>> {
+    let mut out = Vec::new();
+    match answer {
+        Answer::Footholds(footholds::answer::Answer::Line(l)) => {
+            let show = |position: &footholds::rules::Position| {
+                Answer::Footholds(footholds::answer::Answer::Show(footholds::answer::Show {
+                    origin: l.origin,
+                    position: position.clone(),
+                }))
+            };
+            out.push(("start".to_string(), show(&l.start)));
+            for (i, m) in l.moves.iter().enumerate() {
+                let who = footholds::answer::player_name(m.player);
+                out.push((format!("move {}: {who}", i + 1), show(&m.after)));
+            }
+        }
+        Answer::Stacking(stacking::answer::Answer::Line(l)) => {
+            let show = |position: &stacking::answer::Position| {
+                Answer::Stacking(stacking::answer::Answer::Show(stacking::answer::Show {
+                    board: l.board.clone(),
+                    position: position.clone(),
+                }))
+            };
+            out.push(("start".to_string(), show(&l.start)));
+            for p in &l.turns {
+                out.push((format!("turn {}", p.turn), show(p)));
+            }
+        }
+        Answer::Yut(yut::answer::Answer::Line(l)) => {
+            let show = |pieces: &[yut::answer::Square], scored: i128| {
+                Answer::Yut(yut::answer::Answer::Show(yut::answer::Show {
+                    position: yut::answer::Position {
+                        pieces: pieces.to_vec(),
+                        ..l.position.clone()
+                    },
+                    scored,
+                    rolls: None,
+                }))
+            };
+            out.push(("start".to_string(), show(&l.position.pieces, l.scored)));
+            for s in &l.steps {
+                let caption = format!(
+                    "roll {} ({}): piece {} {} → {}, total {}",
+                    s.number, s.roll, s.piece, s.from.name, s.to.name, s.total
+                );
+                out.push((caption, show(&s.after, s.total)));
+            }
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// The `steps` JSON line of every `line` answer of a scenario.
+pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex) -> String {
+    let mut out = String::new();
+    for e in &run.events {
+        let Event::Answer {
+            query: QueryKind::Line,
+            span,
+            answer,
+            ..
+        } = e
+        else {
+            continue;
+        };
+        let Some(frames) = frames(answer) else {
+            continue;
+        };
+        let line = lines.line(span.start);
+        let title = svg::title(&run.name, QueryKind::Line, line);
+        let mut obj = StepsObj {
+            kind: "steps",
+            file,
+            scenario: &run.name,
+            line,
+            captions: Vec::new(),
+            svgs: Vec::new(),
+            truncated: false,
+        };
+        let mut bytes = 0;
+        for (caption, show) in frames {
+            let Some(picture) =
+                svg::answer(&format!("{title} · {caption}"), QueryKind::Show, &show)
+            else {
+                continue;
+            };
+            bytes += picture.len();
+            if bytes > STEP_BYTES {
+                obj.truncated = true;
+                break;
+            }
+            obj.captions.push(caption);
+            obj.svgs.push(picture);
+        }
+        out.push_str(&meeple::render::json::line(&obj));
+    }
+    out
+}
