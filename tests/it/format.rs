@@ -215,6 +215,25 @@ fn every_bundled_script_keeps_its_meaning() {
     assert!(bad.is_empty(), "{}", bad.join("\n\n"));
 }
 
+/// `meeple gen` collections of every game (edge cases and random ones) keep
+/// their meaning too; what they hold is checked, so an empty file cannot pass.
+#[test]
+fn generated_collections_keep_their_meaning() {
+    use meeple::gen::{generate, Options};
+    use meeple::syntax::dialect::GameKind;
+    for game in GameKind::ALL {
+        let mut options = Options::new(game, &[], &[]).expect("default shape");
+        options.edge = true;
+        let generated = generate(&options, 12, 7, &|_, _| ()).expect("generated");
+        let text = &generated.text;
+        assert_eq!(text.matches("scenario ").count(), 12, "{text}");
+        let name = format!("gen-{}.game", game.name());
+        let formatted = same_meaning(&name, text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(answers(&formatted).len(), answers(text).len());
+        assert!(answers(text).len() >= 12, "{text}");
+    }
+}
+
 #[test]
 fn odd_inputs_keep_their_meaning_in_the_canonical_layout() {
     for (name, text) in ODD {
