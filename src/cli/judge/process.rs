@@ -5,16 +5,18 @@
 //! The group is killed (SIGKILL) after every run, not only on a time-out,
 //! and before the program's shell is reaped: whatever it left running in
 //! the background is gone too, and the group's id cannot have been reused.
-//! Nothing is written to disk.
+//! Nothing is written to disk. An interrupted judge (SIGINT, SIGTERM,
+//! SIGHUP) kills the groups still running before it exits: see
+//! [`kill_on_signal`].
 
 use nix::errno::Errno;
-use nix::sys::signal::{killpg, Signal};
+use nix::sys::signal::{killpg, SigSet, Signal};
 use nix::sys::wait::{waitid, Id, WaitPidFlag};
 use nix::unistd::Pid;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The most bytes of stdout (its start) and of stderr (its end) kept.
@@ -43,6 +45,38 @@ pub struct Ran {
     pub stderr: Vec<u8>,
     /// From the spawn to the end (or the kill).
     pub elapsed: Duration,
+}
+
+/// The process groups of the runs going on now. Spawning a run and
+/// entering its group here happen under the lock, so a signal handled
+/// while the lock is held sees every group started so far.
+static LIVE: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
+
+/// On SIGINT, SIGTERM or SIGHUP, kill every running program's process group
+/// (they are groups of their own, so a Ctrl-C at the terminal does not reach
+/// them) and exit with 128 + the signal's number. The signals are blocked in
+/// the calling thread, and so in every thread it starts afterwards, and taken
+/// by a thread of their own with `sigwait`; the programs start with no signal
+/// blocked (the standard library clears the mask before `exec`). Call it
+/// first, before any other thread is started.
+pub fn kill_on_signal() {
+    let mut set = SigSet::empty();
+    for sig in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        set.add(sig);
+    }
+    if set.thread_block().is_err() {
+        return;
+    }
+    std::thread::spawn(move || {
+        if let Ok(sig) = set.wait() {
+            // Held until the exit: no run starts after the kill.
+            let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+            for &group in live.iter() {
+                let _ = killpg(group, Signal::SIGKILL);
+            }
+            std::process::exit(128 + sig as i32);
+        }
+    });
 }
 
 /// Read `from` to its end, keeping its first [`CAP`] bytes (`tail`: its
@@ -77,6 +111,7 @@ fn drain(mut from: impl Read, tail: bool) -> Vec<u8> {
 /// Run `sh -c cmd` on `input` within `limit`.
 pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
     let start = Instant::now();
+    let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
     let spawned = Command::new("sh")
         .arg("-c")
         .arg(cmd)
@@ -86,7 +121,11 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
         .process_group(0)
         .spawn();
     let mut child = match spawned {
-        Ok(c) => c,
+        Ok(c) => {
+            live.push(Pid::from_raw(c.id() as i32));
+            drop(live);
+            c
+        }
         Err(e) => {
             return Ran {
                 end: End::SpawnFailed(e.to_string()),
@@ -121,6 +160,9 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
         // The whole group: the program on a time-out, and anything it left
         // behind in every case (ESRCH when nothing is left).
         let _ = killpg(pid, Signal::SIGKILL);
+        LIVE.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|&group| group != pid);
         let out = out.join().unwrap_or_default();
         let err = err.join().unwrap_or_default();
         (out, err, timed_out, elapsed)
