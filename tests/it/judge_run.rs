@@ -623,3 +623,25 @@ fn an_interrupted_judge_kills_the_programs_still_running() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn a_process_that_leaves_the_group_does_not_hold_the_judge() {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    let dir = temp_dir("judge-setsid");
+    let pids = dir.join("pids");
+    // A session of its own holds stdout open past the kill of the group:
+    // the judge takes the output read so far instead of waiting for it.
+    let cmd = format!(
+        "setsid sleep 1000 & echo $! >> {}; read r; case \"$r\" in 1\\ 2*) echo 190;; 1\\ 1*) echo 133;; 5\\ 1*) echo 214;; *) echo 130;; esac",
+        pids.display()
+    );
+    let (code, out, err) = judge_samples(&dir, &cmd, &["--jobs", "4"]);
+    let listed = std::fs::read_to_string(&pids).unwrap_or_default();
+    for pid in listed.lines() {
+        let _ = kill(Pid::from_raw(pid.parse().unwrap()), Signal::SIGKILL);
+    }
+    assert_eq!((code, out.as_str()), (0, "4 passed, 0 failed\n"), "{err}");
+    assert_eq!(listed.lines().count(), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}

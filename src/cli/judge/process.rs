@@ -16,7 +16,7 @@ use nix::unistd::Pid;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
-use std::sync::{mpsc, Mutex, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The most bytes of stdout (its start) and of stderr (its end) kept.
@@ -79,19 +79,25 @@ pub fn kill_on_signal() {
     });
 }
 
-/// Read `from` to its end, keeping its first [`CAP`] bytes (`tail`: its
-/// last), so that a chatty program never blocks on a full pipe.
-fn drain(mut from: impl Read, tail: bool) -> Vec<u8> {
-    let mut kept = Vec::new();
+/// How long the output pipes may stay open after the group is killed: only
+/// a process that left the group (`setsid`) can hold them longer, and then
+/// the output read so far is judged.
+const GRACE: Duration = Duration::from_secs(1);
+
+/// Read `from` to its end into `into`, keeping its first [`CAP`] bytes
+/// (`tail`: its last), so that a chatty program never blocks on a full pipe.
+fn drain(mut from: impl Read, tail: bool, into: &Mutex<Vec<u8>>) {
     let mut buf = [0u8; 8192];
     loop {
         match from.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => {
+                let mut kept = into.lock().unwrap_or_else(PoisonError::into_inner);
                 if tail {
                     kept.extend_from_slice(&buf[..n]);
-                    if kept.len() > 2 * CAP {
-                        kept.drain(..kept.len() - CAP);
+                    let len = kept.len();
+                    if len > 2 * CAP {
+                        kept.drain(..len - CAP);
                     }
                 } else if kept.len() < CAP {
                     let take = n.min(CAP - kept.len());
@@ -102,8 +108,14 @@ fn drain(mut from: impl Read, tail: bool) -> Vec<u8> {
             Err(_) => break,
         }
     }
-    if tail && kept.len() > CAP {
-        kept.drain(..kept.len() - CAP);
+}
+
+/// What `drain` has kept so far.
+fn kept(buffer: &Mutex<Vec<u8>>, tail: bool) -> Vec<u8> {
+    let mut kept = std::mem::take(&mut *buffer.lock().unwrap_or_else(PoisonError::into_inner));
+    let len = kept.len();
+    if tail && len > CAP {
+        kept.drain(..len - CAP);
     }
     kept
 }
@@ -138,15 +150,41 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
     let pid = Pid::from_raw(child.id() as i32);
     let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     let (done, ended) = mpsc::channel();
-    let (stdout, stderr, timed_out, elapsed) = std::thread::scope(|s| {
-        s.spawn(move || {
-            if let Some(mut w) = stdin {
-                // A program that does not read its input closes the pipe: fine.
-                let _ = w.write_all(input.as_bytes());
+    // The pipes' threads are not scoped: a process that left the group may
+    // keep a pipe open (or its input unread) long after the run.
+    let input = input.to_string();
+    std::thread::spawn(move || {
+        if let Some(mut w) = stdin {
+            // A program that does not read its input closes the pipe: fine.
+            let _ = w.write_all(input.as_bytes());
+        }
+    });
+    let (out_buf, err_buf) = (
+        Arc::new(Mutex::new(Vec::new())),
+        Arc::new(Mutex::new(Vec::new())),
+    );
+    let (drained, all_drained) = mpsc::channel();
+    for (pipe, tail, buffer) in [
+        (
+            stdout.map(|r| Box::new(r) as Box<dyn Read + Send>),
+            false,
+            &out_buf,
+        ),
+        (
+            stderr.map(|r| Box::new(r) as Box<dyn Read + Send>),
+            true,
+            &err_buf,
+        ),
+    ] {
+        let (buffer, drained) = (buffer.clone(), drained.clone());
+        std::thread::spawn(move || {
+            if let Some(pipe) = pipe {
+                drain(pipe, tail, &buffer);
             }
+            let _ = drained.send(());
         });
-        let out = s.spawn(move || stdout.map(|r| drain(r, false)).unwrap_or_default());
-        let err = s.spawn(move || stderr.map(|r| drain(r, true)).unwrap_or_default());
+    }
+    let (stdout, stderr, timed_out, elapsed) = std::thread::scope(|s| {
         s.spawn(move || {
             // Wait for the exit without reaping, so the group id stays ours
             // until the group is killed below.
@@ -163,9 +201,19 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
         LIVE.lock()
             .unwrap_or_else(PoisonError::into_inner)
             .retain(|&group| group != pid);
-        let out = out.join().unwrap_or_default();
-        let err = err.join().unwrap_or_default();
-        (out, err, timed_out, elapsed)
+        let grace = Instant::now() + GRACE;
+        for _ in 0..2 {
+            let left = grace.saturating_duration_since(Instant::now());
+            if all_drained.recv_timeout(left).is_err() {
+                break;
+            }
+        }
+        (
+            kept(&out_buf, false),
+            kept(&err_buf, true),
+            timed_out,
+            elapsed,
+        )
     });
     let status = child.wait();
     let end = match status {
