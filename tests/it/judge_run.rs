@@ -555,3 +555,93 @@ fn what_a_program_leaves_running_is_killed_and_floods_are_capped() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&pids);
 }
+
+/// Whether process `pid` still runs (not gone, not a zombie).
+fn running(pid: &str) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .trim_start()
+        .chars()
+        .next();
+    !matches!(state, None | Some('Z' | 'X'))
+}
+
+#[test]
+fn an_interrupted_judge_kills_the_programs_still_running() {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    let samples = crate::common::root().join("scripts/yut/boj17825.game");
+    for (i, signal) in [Signal::SIGTERM, Signal::SIGINT].into_iter().enumerate() {
+        let dir = temp_dir(&format!("judge-interrupted-{i}"));
+        let pids = dir.join("pids");
+        // Each run writes its pid, then sleeps far past the test.
+        let cmd = format!("echo $$ >> {}; exec sleep 1000", pids.display());
+        let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
+            .args([
+                "judge",
+                "--cmd",
+                &cmd,
+                "--jobs",
+                "2",
+                "--time-limit",
+                "1000",
+            ])
+            .arg(&samples)
+            .current_dir(&dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // Wait (bounded by counts, not time) until both runs have started.
+        let mut started = Vec::new();
+        for _ in 0..6000 {
+            started = std::fs::read_to_string(&pids)
+                .unwrap_or_default()
+                .lines()
+                .map(str::to_string)
+                .collect();
+            if started.len() == 2 {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(started.len(), 2, "{started:?}");
+        kill(Pid::from_raw(judge.id() as i32), signal).unwrap();
+        let status = judge.wait().unwrap();
+        assert_eq!(status.code(), Some(128 + signal as i32));
+        for pid in &started {
+            // SIGKILL was sent before the exit; give it a moment to land.
+            let alive = (0..500).all(|_| {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+                running(pid)
+            });
+            assert!(!alive, "{signal}: sleep {pid} still running");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_process_that_leaves_the_group_does_not_hold_the_judge() {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    let dir = temp_dir("judge-setsid");
+    let pids = dir.join("pids");
+    // A session of its own holds stdout open past the kill of the group:
+    // the judge takes the output read so far instead of waiting for it.
+    let cmd = format!(
+        "setsid sleep 1000 & echo $! >> {}; read r; case \"$r\" in 1\\ 2*) echo 190;; 1\\ 1*) echo 133;; 5\\ 1*) echo 214;; *) echo 130;; esac",
+        pids.display()
+    );
+    let (code, out, err) = judge_samples(&dir, &cmd, &["--jobs", "4"]);
+    let listed = std::fs::read_to_string(&pids).unwrap_or_default();
+    for pid in listed.lines() {
+        let _ = kill(Pid::from_raw(pid.parse().unwrap()), Signal::SIGKILL);
+    }
+    assert_eq!((code, out.as_str()), (0, "4 passed, 0 failed\n"), "{err}");
+    assert_eq!(listed.lines().count(), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -389,3 +389,45 @@ fn garbage_and_out_of_order_messages_get_errors_not_a_crash() {
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 1);
 }
+
+#[test]
+fn rapid_ranged_edits_all_land_even_past_the_last_line() {
+    let mut c = Client::start();
+    c.initialize();
+    let text = "scenario \"s0\" {\n  game footholds\n}\n";
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "meeple", "version": 1, "text": text}}),
+    );
+    assert_eq!(c.diagnostics(1), Vec::<Value>::new());
+    // Twenty edits sent at once, each inserting past the last line (which
+    // is the end of the text): checked together or one by one, none is lost.
+    for v in 2..=21 {
+        let scenario = format!("scenario \"s{v}\" {{\n game footholds\n}}\n");
+        let at = json!({"line": 1000, "character": 0});
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": v},
+                   "contentChanges": [{"range": {"start": at, "end": at}, "text": scenario}]}),
+        );
+    }
+    assert_eq!(c.diagnostics(21), Vec::<Value>::new());
+    let symbols = c.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": doc()}),
+    );
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    let wanted: Vec<String> = std::iter::once(0)
+        .chain(2..=21)
+        .map(|v| format!("s{v}"))
+        .collect();
+    assert_eq!(names, wanted);
+    c.result("shutdown", Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}

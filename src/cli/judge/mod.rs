@@ -62,6 +62,7 @@ pub struct JudgeArgs {
 
 /// `meeple judge`: the options checked, then [`judge_command`].
 pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 {
+    process::kill_on_signal();
     let time_limit = match Duration::try_from_secs_f64(args.time_limit) {
         Ok(t) if args.time_limit > 0.0 => t,
         _ => {

@@ -5,16 +5,18 @@
 //! The group is killed (SIGKILL) after every run, not only on a time-out,
 //! and before the program's shell is reaped: whatever it left running in
 //! the background is gone too, and the group's id cannot have been reused.
-//! Nothing is written to disk.
+//! Nothing is written to disk. An interrupted judge (SIGINT, SIGTERM,
+//! SIGHUP) kills the groups still running before it exits: see
+//! [`kill_on_signal`].
 
 use nix::errno::Errno;
-use nix::sys::signal::{killpg, Signal};
+use nix::sys::signal::{killpg, SigSet, Signal};
 use nix::sys::wait::{waitid, Id, WaitPidFlag};
 use nix::unistd::Pid;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The most bytes of stdout (its start) and of stderr (its end) kept.
@@ -45,19 +47,57 @@ pub struct Ran {
     pub elapsed: Duration,
 }
 
-/// Read `from` to its end, keeping its first [`CAP`] bytes (`tail`: its
-/// last), so that a chatty program never blocks on a full pipe.
-fn drain(mut from: impl Read, tail: bool) -> Vec<u8> {
-    let mut kept = Vec::new();
+/// The process groups of the runs going on now. Spawning a run and
+/// entering its group here happen under the lock, so a signal handled
+/// while the lock is held sees every group started so far.
+static LIVE: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
+
+/// On SIGINT, SIGTERM or SIGHUP, kill every running program's process group
+/// (they are groups of their own, so a Ctrl-C at the terminal does not reach
+/// them) and exit with 128 + the signal's number. The signals are blocked in
+/// the calling thread, and so in every thread it starts afterwards, and taken
+/// by a thread of their own with `sigwait`; the programs start with no signal
+/// blocked (the standard library clears the mask before `exec`). Call it
+/// first, before any other thread is started.
+pub fn kill_on_signal() {
+    let mut set = SigSet::empty();
+    for sig in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+        set.add(sig);
+    }
+    if set.thread_block().is_err() {
+        return;
+    }
+    std::thread::spawn(move || {
+        if let Ok(sig) = set.wait() {
+            // Held until the exit: no run starts after the kill.
+            let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+            for &group in live.iter() {
+                let _ = killpg(group, Signal::SIGKILL);
+            }
+            std::process::exit(128 + sig as i32);
+        }
+    });
+}
+
+/// How long the output pipes may stay open after the group is killed: only
+/// a process that left the group (`setsid`) can hold them longer, and then
+/// the output read so far is judged.
+const GRACE: Duration = Duration::from_secs(1);
+
+/// Read `from` to its end into `into`, keeping its first [`CAP`] bytes
+/// (`tail`: its last), so that a chatty program never blocks on a full pipe.
+fn drain(mut from: impl Read, tail: bool, into: &Mutex<Vec<u8>>) {
     let mut buf = [0u8; 8192];
     loop {
         match from.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => {
+                let mut kept = into.lock().unwrap_or_else(PoisonError::into_inner);
                 if tail {
                     kept.extend_from_slice(&buf[..n]);
-                    if kept.len() > 2 * CAP {
-                        kept.drain(..kept.len() - CAP);
+                    let len = kept.len();
+                    if len > 2 * CAP {
+                        kept.drain(..len - CAP);
                     }
                 } else if kept.len() < CAP {
                     let take = n.min(CAP - kept.len());
@@ -68,8 +108,14 @@ fn drain(mut from: impl Read, tail: bool) -> Vec<u8> {
             Err(_) => break,
         }
     }
-    if tail && kept.len() > CAP {
-        kept.drain(..kept.len() - CAP);
+}
+
+/// What `drain` has kept so far.
+fn kept(buffer: &Mutex<Vec<u8>>, tail: bool) -> Vec<u8> {
+    let mut kept = std::mem::take(&mut *buffer.lock().unwrap_or_else(PoisonError::into_inner));
+    let len = kept.len();
+    if tail && len > CAP {
+        kept.drain(..len - CAP);
     }
     kept
 }
@@ -77,6 +123,7 @@ fn drain(mut from: impl Read, tail: bool) -> Vec<u8> {
 /// Run `sh -c cmd` on `input` within `limit`.
 pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
     let start = Instant::now();
+    let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
     let spawned = Command::new("sh")
         .arg("-c")
         .arg(cmd)
@@ -86,7 +133,11 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
         .process_group(0)
         .spawn();
     let mut child = match spawned {
-        Ok(c) => c,
+        Ok(c) => {
+            live.push(Pid::from_raw(c.id() as i32));
+            drop(live);
+            c
+        }
         Err(e) => {
             return Ran {
                 end: End::SpawnFailed(e.to_string()),
@@ -99,15 +150,41 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
     let pid = Pid::from_raw(child.id() as i32);
     let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     let (done, ended) = mpsc::channel();
-    let (stdout, stderr, timed_out, elapsed) = std::thread::scope(|s| {
-        s.spawn(move || {
-            if let Some(mut w) = stdin {
-                // A program that does not read its input closes the pipe: fine.
-                let _ = w.write_all(input.as_bytes());
+    // The pipes' threads are not scoped: a process that left the group may
+    // keep a pipe open (or its input unread) long after the run.
+    let input = input.to_string();
+    std::thread::spawn(move || {
+        if let Some(mut w) = stdin {
+            // A program that does not read its input closes the pipe: fine.
+            let _ = w.write_all(input.as_bytes());
+        }
+    });
+    let (out_buf, err_buf) = (
+        Arc::new(Mutex::new(Vec::new())),
+        Arc::new(Mutex::new(Vec::new())),
+    );
+    let (drained, all_drained) = mpsc::channel();
+    for (pipe, tail, buffer) in [
+        (
+            stdout.map(|r| Box::new(r) as Box<dyn Read + Send>),
+            false,
+            &out_buf,
+        ),
+        (
+            stderr.map(|r| Box::new(r) as Box<dyn Read + Send>),
+            true,
+            &err_buf,
+        ),
+    ] {
+        let (buffer, drained) = (buffer.clone(), drained.clone());
+        std::thread::spawn(move || {
+            if let Some(pipe) = pipe {
+                drain(pipe, tail, &buffer);
             }
+            let _ = drained.send(());
         });
-        let out = s.spawn(move || stdout.map(|r| drain(r, false)).unwrap_or_default());
-        let err = s.spawn(move || stderr.map(|r| drain(r, true)).unwrap_or_default());
+    }
+    let (stdout, stderr, timed_out, elapsed) = std::thread::scope(|s| {
         s.spawn(move || {
             // Wait for the exit without reaping, so the group id stays ours
             // until the group is killed below.
@@ -121,9 +198,22 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
         // The whole group: the program on a time-out, and anything it left
         // behind in every case (ESRCH when nothing is left).
         let _ = killpg(pid, Signal::SIGKILL);
-        let out = out.join().unwrap_or_default();
-        let err = err.join().unwrap_or_default();
-        (out, err, timed_out, elapsed)
+        LIVE.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|&group| group != pid);
+        let grace = Instant::now() + GRACE;
+        for _ in 0..2 {
+            let left = grace.saturating_duration_since(Instant::now());
+            if all_drained.recv_timeout(left).is_err() {
+                break;
+            }
+        }
+        (
+            kept(&out_buf, false),
+            kept(&err_buf, true),
+            timed_out,
+            elapsed,
+        )
     });
     let status = child.wait();
     let end = match status {

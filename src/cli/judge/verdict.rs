@@ -76,6 +76,11 @@ pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
         }
         End::SpawnFailed(e) => Some(format!("cannot start sh: {e}")),
         End::Exit(0) => None,
+        // `sh` reports a command killed by signal N as 128 + N.
+        End::Exit(c @ 129..=192) => match nix::sys::signal::Signal::try_from(c - 128) {
+            Ok(sig) => Some(format!("exit status {c} (the shell's code for {sig})")),
+            Err(_) => Some(format!("exit status {c}")),
+        },
         End::Exit(c) => Some(format!("exit status {c}")),
         End::Signal(s) => Some(format!("killed by {}", signal_name(*s))),
     };
@@ -181,6 +186,11 @@ mod tests {
         let re = judge(&ran(End::Signal(11), "", "x\nboom\n"), "5", "1");
         assert_eq!(re.detail(), "killed by SIGSEGV");
         assert_eq!(re.json()["stderr"], "x\nboom");
+        let shell = judge(&ran(End::Exit(139), "5\n", ""), "5", "1");
+        assert_eq!(
+            shell.detail(),
+            "exit status 139 (the shell's code for SIGSEGV)"
+        );
         assert_eq!(
             judge(&ran(End::Exit(0), "-1", ""), "-1\n", "1"),
             Verdict::Ac

@@ -7,6 +7,9 @@
 //! diagnostics too. Malformed messages, unknown methods, requests before
 //! `initialize`, positions out of range and unknown documents get JSON-RPC
 //! errors; nothing ends the server but `exit` or the end of its input.
+//! Changes that arrive together (typing fast, a client sending each edit)
+//! are applied one by one but checked once, when no more input is waiting
+//! or before anything else is handled.
 
 mod convert;
 mod requests;
@@ -71,6 +74,8 @@ struct Server {
     limits: Limits,
     tx: mpsc::Sender<Input>,
     docs: HashMap<String, Document>,
+    /// Changed texts not checked yet: uri, version, text (see [`Server::flush`]).
+    pending: HashMap<String, (lsp::Uri, i32, String)>,
     initialized: bool,
     shutdown: bool,
     /// The client asks to be told when inlay hints change.
@@ -102,6 +107,7 @@ pub fn main(limits: &Limits) -> i32 {
         limits: limits.clone(),
         tx,
         docs: HashMap::new(),
+        pending: HashMap::new(),
         initialized: false,
         shutdown: false,
         refresh_hints: false,
@@ -111,7 +117,20 @@ pub fn main(limits: &Limits) -> i32 {
         log: std::env::var_os("MEEPLE_LSP_LOG").is_some(),
     };
     let exit = |server: &Server| if server.shutdown { 0 } else { 1 };
-    while let Ok(input) = rx.recv() {
+    let mut waiting = None;
+    loop {
+        let input = match waiting.take() {
+            Some(input) => input,
+            None => match rx.recv() {
+                Ok(input) => input,
+                Err(_) => break,
+            },
+        };
+        let change = matches!(&input, Input::Frame(Frame::Message(Message::Notification(n)))
+            if n.method == "textDocument/didChange");
+        if !change {
+            server.flush();
+        }
         match input {
             Input::Eof => return exit(&server),
             Input::Frame(Frame::Message(Message::Notification(n))) if n.method == "exit" => {
@@ -134,6 +153,11 @@ pub fn main(limits: &Limits) -> i32 {
                 answers,
             } => server.answers(uri, generation, answers),
             Input::Reply(r) => server.send(r),
+        }
+        // Check the changed documents once no more input is waiting.
+        match rx.try_recv() {
+            Ok(input) => waiting = Some(input),
+            Err(_) => server.flush(),
         }
         if server.gone {
             return 1;
@@ -291,12 +315,17 @@ impl Server {
         }
     }
 
+    /// A change, applied to the text; checked by the next [`Server::flush`].
     fn change(&mut self, p: lsp::DidChangeTextDocumentParams) {
         let uri = p.text_document.uri;
-        let Some(doc) = self.docs.get(uri.as_str()) else {
-            return; // never opened: nothing to change
+        let mut text = match (
+            self.pending.remove(uri.as_str()),
+            self.docs.get(uri.as_str()),
+        ) {
+            (Some((_, _, text)), _) => text,
+            (None, Some(doc)) => doc.text.clone(),
+            (None, None) => return, // never opened: nothing to change
         };
-        let mut text = doc.text.clone();
         for change in p.content_changes {
             match change.range {
                 None => text = change.text,
@@ -306,15 +335,26 @@ impl Server {
                         text: &text,
                         lines: &lines,
                     };
-                    let (Some(a), Some(b)) = (view.offset(range.start), view.offset(range.end))
-                    else {
-                        continue;
-                    };
+                    // A position past the last line is the end of the text
+                    // (one past its line's end is already that line's end).
+                    let end = text.len();
+                    let a = view.offset(range.start).unwrap_or(end);
+                    let b = view.offset(range.end).unwrap_or(end);
                     text.replace_range(a.min(b)..b.max(a), &change.text);
                 }
             }
         }
-        self.update(uri, p.text_document.version, text);
+        let key = uri.as_str().to_string();
+        self.pending
+            .insert(key, (uri, p.text_document.version, text));
+    }
+
+    /// Check (and publish diagnostics for) every changed document.
+    fn flush(&mut self) {
+        let pending: Vec<_> = self.pending.drain().map(|(_, v)| v).collect();
+        for (uri, version, text) in pending {
+            self.update(uri, version, text);
+        }
     }
 
     /// A new version of a document: diagnostics now, answers in the background.
