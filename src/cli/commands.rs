@@ -25,7 +25,7 @@ fn name_of(path: &Path) -> String {
 }
 
 /// Read a script (`-`: standard input), at most one byte past the size limit.
-fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
+pub(super) fn read_bytes(path: &Path) -> std::io::Result<Vec<u8>> {
     if path == Path::new("-") {
         use std::io::Read;
         let mut bytes = Vec::new();

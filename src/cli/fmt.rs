@@ -4,7 +4,7 @@
 use super::out;
 use meeple::collection::game_files;
 use meeple::error::{render, Code, Diag};
-use meeple::pipeline::{check_bytes, expected_errors, read_source};
+use meeple::pipeline::{check_bytes, expected_errors};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -73,7 +73,7 @@ fn one(path: &Path, check: bool, color: bool) -> Done {
     } else {
         path.display().to_string()
     };
-    let bytes = match read(path) {
+    let bytes = match super::commands::read_bytes(path) {
         Ok(b) => b,
         Err(e) => {
             let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
@@ -127,19 +127,6 @@ fn one(path: &Path, check: bool, color: bool) -> Done {
             Done::Failed
         }
     }
-}
-
-fn read(path: &Path) -> std::io::Result<Vec<u8>> {
-    if path.as_os_str() == "-" {
-        use std::io::Read;
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .take(meeple::limits::SOURCE_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)?;
-        return Ok(bytes);
-    }
-    read_source(path)
 }
 
 /// Print a script's errors as `meeple check` does. A file that declares
