@@ -77,7 +77,7 @@ pub struct ShapeArgs {
     #[arg(long = "where", value_name = "COND")]
     pub conditions: Vec<String>,
     /// The most candidates to draw (default 100 per case, at least 1000).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub tries: Option<u64>,
     /// The game's edge cases first, then random ones.
     #[arg(long)]

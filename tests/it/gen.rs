@@ -247,6 +247,9 @@ fn bad_options_and_unmet_filters_are_coded_errors() {
     let (_, err, code) = gen(&dir, &["footholds", "--count", "0"], &[]);
     assert_eq!(code, 2);
     assert!(err.contains("--count"), "{err}");
+    let (_, err, code) = gen(&dir, &["footholds", "--count", "3", "--tries", "0"], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--tries"), "{err}");
     let (_, err, code) = gen(&dir, &["footholdz", "--count", "3"], &[]);
     assert_eq!(code, 2);
     assert!(err.contains("footholds"), "{err}");
