@@ -8,6 +8,7 @@
 pub mod ast;
 mod build;
 pub mod dialect;
+mod prescan;
 mod recover;
 mod words;
 
@@ -87,7 +88,13 @@ pub fn parse(text: &str) -> (File, Diags) {
 pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
     let text = &*line_ends(text);
     let mut file = File::default();
-    let mut diags = Vec::new();
+    // Counted before pest makes a token: see `prescan`.
+    let scan = prescan::scan(text);
+    let mut diags: Diags = scan.diags.into_iter().map(|d| shifted(d, base)).collect();
+    if scan.refused {
+        return (file, diags);
+    }
+    let text = &*scan.text;
     // Found once: a file with thousands of syntax errors stays linear.
     let starts: Vec<usize> = item_starts(text).collect();
     // The text with broken statements blanked, made at the first one.
