@@ -13,7 +13,7 @@ use crate::error::{Code, Diag, Diags};
 use crate::limits::BOARD_CELLS;
 use crate::syntax::ast::{Coord, Int, Span, Spanned};
 use crate::syntax::too_many_cells;
-use crate::syntax::{int_node, parse_error_diag, MeepleParser, Rule};
+use crate::syntax::{int_node, parse_error_diag, Bytes, MeepleParser, Rule};
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -129,106 +129,10 @@ pub(crate) fn ints(text: &str) -> Result<Vec<Int>, Diags> {
     }
 }
 
-/// A byte reader of well-formed footholds judge text: blanks, comments and
-/// byte-order marks between tokens, as the grammar skips them.
-struct Bytes<'t> {
-    text: &'t str,
-    at: usize,
-}
-
-impl Bytes<'_> {
-    fn blank(&mut self) {
-        const BOM: &[u8] = "\u{FEFF}".as_bytes();
-        let b = self.text.as_bytes();
-        while self.at < b.len() {
-            match b[self.at] {
-                b' ' | b'\t' | b'\r' | b'\n' => self.at += 1,
-                b'#' => {
-                    while self.at < b.len() && b[self.at] != b'\n' {
-                        self.at += 1;
-                    }
-                }
-                _ if b[self.at..].starts_with(BOM) => self.at += BOM.len(),
-                _ => break,
-            }
-        }
-    }
-
-    /// Skip blanks, then take `c` if it comes next.
-    fn eat(&mut self, c: u8) -> bool {
-        self.blank();
-        let hit = self.text.as_bytes().get(self.at) == Some(&c);
-        self.at += usize::from(hit);
-        hit
-    }
-
-    /// Skip blanks, then read an integer that fits in 64 bits.
-    fn int(&mut self) -> Option<Int> {
-        self.blank();
-        let b = self.text.as_bytes();
-        let start = self.at;
-        let mut i = start + usize::from(b.get(start) == Some(&b'-'));
-        let digits = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
-        let ident = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-';
-        if i == digits || b.get(i).is_some_and(ident) {
-            return None;
-        }
-        self.at = i;
-        let value = self.text[start..i].parse::<i64>().ok()?;
-        Some(Spanned::new(value, Span::new(start, i)))
-    }
-
-    /// `[n, n, …]` with an optional trailing comma (a board row).
-    fn list(&mut self) -> Option<Spanned<Vec<Int>>> {
-        if !self.eat(b'[') {
-            return None;
-        }
-        let start = self.at - 1;
-        let mut v = Vec::new();
-        if !self.eat(b']') {
-            loop {
-                v.push(self.int()?);
-                if self.eat(b']') {
-                    break;
-                }
-                if !self.eat(b',') {
-                    return None;
-                }
-                if self.eat(b']') {
-                    break;
-                }
-            }
-        }
-        Some(Spanned::new(v, Span::new(start, self.at)))
-    }
-}
-
 /// [`coords`] of well-formed text, or `None`.
 fn plain_coords(text: &str) -> Option<Coords> {
     let mut r = Bytes { text, at: 0 };
-    if !r.eat(b'[') {
-        return None;
-    }
-    let start = r.at - 1;
-    let mut rows = Vec::new();
-    if !r.eat(b']') {
-        loop {
-            rows.push(r.list()?);
-            if r.eat(b']') {
-                break;
-            }
-            if !r.eat(b',') {
-                return None;
-            }
-            if r.eat(b']') {
-                break;
-            }
-        }
-    }
-    let span = Span::new(start, r.at);
+    let (rows, span) = r.board_array()?;
     // `[row, col]`: no trailing comma (the grammar's `judge_coord`).
     let coord = |r: &mut Bytes| {
         r.eat(b',');

@@ -7,6 +7,9 @@
 //! - a `board [[…]]` array over [`BOARD_CELLS`] is reported here (the same
 //!   `meeple::board::too_large` on the same `[`) and blanked to `[]` in the
 //!   text pest reads (every byte keeps its place, so every span stays true);
+//! - a well-formed array of at least [`READ_CELLS`] cells under the cap is
+//!   read here by a byte reader (the same rows and spans pest would give),
+//!   blanked the same way, and put back into the tree after the build;
 //! - a file over [`STATEMENTS`] statements, a statement over [`LIST_WORDS`]
 //!   numbers or words, a track over [`TRACK_SQUARES`] squares is one
 //!   `meeple::source::too_many` and is not parsed at all.
@@ -15,6 +18,8 @@
 //! the grammar does; where it could be wrong (malformed text) it only counts
 //! less, and pest reports the error as before.
 
+use super::array::Bytes;
+use super::ast::Rows;
 use super::build::too_many_cells;
 use crate::error::{Code, Diag, Diags};
 use crate::limits::{BOARD_CELLS, LIST_WORDS, STATEMENTS, TRACK_SQUARES};
@@ -27,7 +32,13 @@ pub(crate) struct Scan<'t> {
     pub(crate) text: Cow<'t, str>,
     pub(crate) diags: Diags,
     pub(crate) refused: bool,
+    /// Board arrays read here: their rows and spans.
+    pub(crate) arrays: Vec<(Rows, Span)>,
 }
+
+/// The smallest board array the scan reads itself (smaller ones cost pest
+/// little, and stay in the tree `meeple fmt` and the IDE walk).
+pub(crate) const READ_CELLS: usize = 4096;
 
 /// Words that start a statement, a top-level item or a track line.
 const STARTS: &[&str] = &[
@@ -106,10 +117,12 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
     // The track being read and its squares so far.
     let mut track: Option<(Span, usize)> = None;
     let mut i = 0;
+    let mut arrays = Vec::new();
     let refuse = |diags: Vec<Diag>| Scan {
         text: Cow::Borrowed(text),
         diags,
         refused: true,
+        arrays: Vec::new(),
     };
     while i < b.len() {
         let c = b[i];
@@ -141,7 +154,7 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
                 match word {
                     "track" => track = Some((span, 0)),
                     "scenario" => track = None,
-                    "board" => i = board(b, i, &mut diags, &mut blank),
+                    "board" => i = board(text, i, &mut diags, &mut blank, &mut arrays),
                     _ => {}
                 }
                 continue;
@@ -167,6 +180,7 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
             text: Cow::Borrowed(text),
             diags,
             refused: false,
+            arrays,
         };
     }
     let mut out = b.to_vec();
@@ -184,12 +198,21 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
         text: Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string())),
         diags,
         refused: false,
+        arrays,
     }
 }
 
 /// After the word `board` (ending at `i`): skip a grid, or count an array's
-/// cells and mark it for blanking when over the cap. Returns where to go on.
-fn board(b: &[u8], i: usize, diags: &mut Diags, blank: &mut Vec<(usize, usize)>) -> usize {
+/// cells and mark it for blanking when over the cap (or read it when large
+/// and well-formed). Returns where to go on.
+fn board(
+    text: &str,
+    i: usize,
+    diags: &mut Diags,
+    blank: &mut Vec<(usize, usize)>,
+    arrays: &mut Vec<(Rows, Span)>,
+) -> usize {
+    let b = text.as_bytes();
     let at = skip_blank(b, i);
     match b.get(at) {
         Some(b'{') => {
@@ -208,6 +231,14 @@ fn board(b: &[u8], i: usize, diags: &mut Diags, blank: &mut Vec<(usize, usize)>)
             Some((end, cells)) if cells > BOARD_CELLS => {
                 diags.push(too_many_cells(Span::new(at, end), cells));
                 blank.push((at, end));
+                end
+            }
+            Some((end, cells)) if cells >= READ_CELLS => {
+                let mut r = Bytes { text, at };
+                if let Some(array) = r.board_array().filter(|(_, s)| s.end == end) {
+                    arrays.push(array);
+                    blank.push((at, end));
+                }
                 end
             }
             Some((end, _)) => end,
@@ -274,6 +305,34 @@ mod tests {
             "scenario \"s\" {\n  board [[1, 1], [1, 0]] # [[\n  input \"\"\"board [[1]]\"\"\"\n}";
         let s = scan(text);
         assert!(matches!(s.text, Cow::Borrowed(_)) && s.diags.is_empty() && !s.refused);
+    }
+
+    #[test]
+    fn large_arrays_read_here_match_the_grammar() {
+        use crate::syntax::{ast::File, build, MeepleParser, Rule};
+        use pest::Parser;
+        let row = |r: usize| {
+            let cells: Vec<String> = (0..100).map(|c| ((r + c) % 3).to_string()).collect();
+            format!("[{}]", cells.join(", "))
+        };
+        let rows: Vec<String> = (0..100).map(row).collect();
+        let text = format!(
+            "scenario \"s\" {{\n  game stacking\n  board [{},  # c\n ]\n  solve\n}}\n",
+            rows.join(",\n")
+        );
+        assert_eq!(scan(&text).arrays.len(), 1);
+        let (fast, diags) = crate::syntax::parse(&text);
+        assert!(diags.is_empty());
+        let mut slow = File::default();
+        let pair = MeepleParser::parse(Rule::file, &text)
+            .unwrap()
+            .next()
+            .unwrap();
+        build::file(pair, 0, &mut slow, &mut Vec::new());
+        assert_eq!(format!("{fast:?}"), format!("{slow:?}"));
+        // A cell that is not a number is left to pest, which reports it.
+        let bad = text.replacen("[0, 1", "[x, 1", 1);
+        assert!(scan(&bad).arrays.is_empty());
     }
 
     #[test]
