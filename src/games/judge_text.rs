@@ -153,10 +153,20 @@ fn plain_coords(text: &str) -> Option<Coords> {
 
 /// The numbers of a text of `-?[0-9]+` words that each fit in 64 bits
 /// (separated and commented as in [`prefix`]), or `None`.
+/// Two passes, so that the vector is allocated once at its size (a 2048 ×
+/// 2048 board is 4 Mi numbers: no doubling, no spare capacity).
 fn plain_ints(text: &str) -> Option<Vec<Int>> {
+    let mut out = Vec::with_capacity(each_int(text, |_| {})?);
+    each_int(text, |n| out.push(n))?;
+    Some(out)
+}
+
+/// Call `each` on every number of a [`plain_ints`] text and count them, or
+/// `None` at the first word that is not one.
+fn each_int(text: &str, mut each: impl FnMut(Int)) -> Option<usize> {
     const BOM: &[u8] = "\u{FEFF}".as_bytes();
     let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len() / 2 + 1);
+    let mut count = 0usize;
     let mut i = 0usize;
     while i < bytes.len() {
         match bytes[i] {
@@ -183,12 +193,12 @@ fn plain_ints(text: &str) -> Option<Vec<Int>> {
                     return None;
                 }
                 let value = text[start..i].parse::<i64>().ok()?;
-                out.push(Spanned::new(value, Span::new(start, i)));
+                each(Spanned::new(value, Span::new(start, i)));
+                count += 1;
             }
         }
     }
-    out.shrink_to_fit();
-    Some(out)
+    Some(count)
 }
 
 /// The start of a judge input up to the end of its `count`-th word (a byte scan: nothing is
