@@ -36,16 +36,19 @@ pub struct Setup {
 /// [`read`] checks the values.
 pub fn read_rolls(text: &str) -> Result<Vec<Int>, Diags> {
     // Counted before any is built: as many as a `dice` statement takes.
-    let cut = judge_text::prefix(text, LIST_WORDS + 1);
-    let most = judge_text::prefix(cut, LIST_WORDS).len();
-    if most < cut.len() {
-        let last = cut.len() - cut[most..].trim_start().len();
+    let mut past = crate::syntax::Bytes {
+        text,
+        at: judge_text::prefix(text, LIST_WORDS).len(),
+    };
+    past.blank();
+    if past.at < text.len() {
+        let end = past.at + judge_text::prefix(&text[past.at..], 1).len();
         return Err(vec![Diag::new(
             Code::SourceTooMany,
             format!("judge input: more than {LIST_WORDS} rolls"),
         )
         .label(
-            Span::new(last, cut.len()),
+            Span::new(past.at, end),
             format!("roll {} is here", LIST_WORDS + 1),
         )
         .help(format!(
