@@ -5,10 +5,19 @@
 //! loaded machine cannot fail them. This bench keeps the timings:
 //! `cargo bench --bench hardening` prints one row per input with the codes
 //! reported and the wall time of parsing, checking, running and rendering.
+//!
+//! A second table runs issue 19's hostile corpus (`tests/it/hostile_corpus.rs`,
+//! inputs up to the 16 MiB file cap) through `meeple check`, with its wall
+//! time and peak memory (from `/usr/bin/time`, when there), against the
+//! reference: what pest alone spends tokenizing the same text (the cost
+//! before the pre-scan caps, which now refuse most of these unparsed).
 
 use meeple::limits::Limits;
 use meeple::pipeline::{run_bytes, Outcome, RunConfig};
 use std::time::{Duration, Instant};
+
+#[path = "../tests/it/hostile_corpus.rs"]
+mod hostile_corpus;
 
 fn grid(rows: usize, row: &str) -> String {
     let mut s = String::with_capacity(rows * (row.len() + 1));
@@ -113,4 +122,63 @@ fn main() {
             took.as_secs_f64()
         );
     }
+    hostile();
+}
+
+/// `meeple check` on each hostile input: wall seconds and peak RSS in MB.
+fn check(path: &std::path::Path) -> (f64, Option<u64>) {
+    let meeple = env!("CARGO_BIN_EXE_meeple");
+    let timed = std::path::Path::new("/usr/bin/time").exists();
+    let t = Instant::now();
+    let out = if timed {
+        std::process::Command::new("/usr/bin/time")
+            .args(["-f", "%M", meeple, "check"])
+            .arg(path)
+            .output()
+    } else {
+        std::process::Command::new(meeple)
+            .arg("check")
+            .arg(path)
+            .output()
+    };
+    let took = t.elapsed().as_secs_f64();
+    let rss = out.ok().filter(|_| timed).and_then(|o| {
+        let err = String::from_utf8_lossy(&o.stderr);
+        err.lines()
+            .last()?
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .map(|kb| kb / 1024)
+    });
+    (took, rss)
+}
+
+fn hostile() {
+    use meeple::syntax::{MeepleParser, Rule};
+    use pest::Parser;
+    println!();
+    println!("| hostile input | MiB | expected | `meeple check` | max RSS | pest alone (before) |");
+    println!("|---|---|---|---|---|---|");
+    let dir = std::env::temp_dir().join(format!("meeple-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for h in hostile_corpus::corpus() {
+        let path = dir.join("hostile.game");
+        std::fs::write(&path, &h.text).expect("a temporary file");
+        let (took, rss) = check(&path);
+        let t = Instant::now();
+        let tokens = match MeepleParser::parse(Rule::file, &h.text) {
+            Ok(pairs) => format!("{} tokens", pairs.flatten().count()),
+            Err(_) => "a parse error".to_string(),
+        };
+        let pest = t.elapsed().as_secs_f64();
+        println!(
+            "| {} | {:.1} | {} | {took:.2} s | {} | {pest:.2} s, {tokens} |",
+            h.name,
+            h.text.len() as f64 / (1 << 20) as f64,
+            h.refused.map_or("accepted", |c| c.as_str()),
+            rss.map_or("-".to_string(), |mb| format!("{mb} MB")),
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

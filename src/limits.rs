@@ -29,6 +29,21 @@ pub const PARSE_ERRORS: usize = 100;
 /// anyway). The parser checks it before it builds a node per cell.
 pub const BOARD_CELLS: usize = 1 << 22;
 
+/// The most statements a file may hold (a `scenario` or `track` header and
+/// a track's `route` or `shortcut` line count as one each). The parser
+/// counts them in one scan before it makes a token; past it the file is one
+/// `meeple::source::too_many`, not parsed.
+pub const STATEMENTS: usize = 1 << 18;
+
+/// The most numbers or words one statement may hold (a `dice` list, a
+/// `line`); counted with [`STATEMENTS`]. A board array counts its cells
+/// against [`BOARD_CELLS`] instead.
+pub const LIST_WORDS: usize = 1 << 20;
+
+/// The most squares (names and numbers) a `track` may hold; counted with
+/// [`STATEMENTS`].
+pub const TRACK_SQUARES: usize = 1 << 18;
+
 /// The longest number an `expect` line may hold, in characters.
 pub const NUMBER_CHARS: usize = 4096;
 

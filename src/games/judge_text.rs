@@ -13,7 +13,7 @@ use crate::error::{Code, Diag, Diags};
 use crate::limits::BOARD_CELLS;
 use crate::syntax::ast::{Coord, Int, Span, Spanned};
 use crate::syntax::too_many_cells;
-use crate::syntax::{int_node, parse_error_diag, MeepleParser, Rule};
+use crate::syntax::{int_node, parse_error_diag, Bytes, MeepleParser, Rule};
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -70,7 +70,14 @@ fn coord(p: Option<Pair<Rule>>, diags: &mut Diags) -> Spanned<Coord> {
 }
 
 /// Read a footholds judge input: a board array and two coordinates.
+///
+/// Well-formed text is read by a byte scan (no pest token per cell); any
+/// other, or a number out of range, by the grammar's `footholds_input`,
+/// which reports it.
 pub(crate) fn coords(text: &str) -> Result<Coords, Diags> {
+    if let Some(c) = plain_coords(text) {
+        return Ok(c);
+    }
     let mut it = parse(Rule::footholds_input, text)?.into_inner();
     let board = it.next().ok_or_else(Vec::new)?;
     let board_span = span(&board);
@@ -105,7 +112,14 @@ pub(crate) fn coords(text: &str) -> Result<Coords, Diags> {
 }
 
 /// Read a judge input that is a list of integers (yut, stacking).
+///
+/// A byte scan reads a text of plain numbers (millions of them in a 2048 ×
+/// 2048 stacking board) without a pest token each; any other text, or a
+/// number out of range, is read by the grammar's `int_list`, which reports it.
 pub(crate) fn ints(text: &str) -> Result<Vec<Int>, Diags> {
+    if let Some(ints) = plain_ints(text) {
+        return Ok(ints);
+    }
     let mut diags = Vec::new();
     let ints = numbers(parse(Rule::int_list, text)?, &mut diags);
     if diags.is_empty() {
@@ -113,6 +127,78 @@ pub(crate) fn ints(text: &str) -> Result<Vec<Int>, Diags> {
     } else {
         Err(diags)
     }
+}
+
+/// [`coords`] of well-formed text, or `None`.
+fn plain_coords(text: &str) -> Option<Coords> {
+    let mut r = Bytes { text, at: 0 };
+    let (rows, span) = r.board_array()?;
+    // `[row, col]`: no trailing comma (the grammar's `judge_coord`).
+    let coord = |r: &mut Bytes| {
+        r.eat(b',');
+        if !r.eat(b'[') {
+            return None;
+        }
+        let start = r.at - 1;
+        let row = r.int()?.node;
+        let comma = r.eat(b',');
+        let col = r.int()?.node;
+        (comma && r.eat(b']')).then(|| Spanned::new(Coord { row, col }, Span::new(start, r.at)))
+    };
+    let a = coord(&mut r)?;
+    let b = coord(&mut r)?;
+    r.blank();
+    (r.at == text.len()).then_some(Coords { rows, span, a, b })
+}
+
+/// The numbers of a text of `-?[0-9]+` words that each fit in 64 bits
+/// (separated and commented as in [`prefix`]), or `None`.
+/// Two passes, so that the vector is allocated once at its size (a 2048 ×
+/// 2048 board is 4 Mi numbers: no doubling, no spare capacity).
+fn plain_ints(text: &str) -> Option<Vec<Int>> {
+    let mut out = Vec::with_capacity(each_int(text, |_| {})?);
+    each_int(text, |n| out.push(n))?;
+    Some(out)
+}
+
+/// Call `each` on every number of a [`plain_ints`] text and count them, or
+/// `None` at the first word that is not one.
+fn each_int(text: &str, mut each: impl FnMut(Int)) -> Option<usize> {
+    const BOM: &[u8] = "\u{FEFF}".as_bytes();
+    let bytes = text.as_bytes();
+    let mut count = 0usize;
+    let mut i = 0usize;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ if bytes[i..].starts_with(BOM) => i += BOM.len(),
+            _ => {
+                let start = i;
+                if bytes[i] == b'-' {
+                    i += 1;
+                }
+                let digits = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let ends = i == bytes.len()
+                    || matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n' | b'#')
+                    || bytes[i..].starts_with(BOM);
+                if i == digits || !ends {
+                    return None;
+                }
+                let value = text[start..i].parse::<i64>().ok()?;
+                each(Spanned::new(value, Span::new(start, i)));
+                count += 1;
+            }
+        }
+    }
+    Some(count)
 }
 
 /// The start of a judge input up to the end of its `count`-th word (a byte scan: nothing is
@@ -205,6 +291,36 @@ mod tests {
         assert_eq!(j.rows.len(), 2);
         assert_eq!(j.a.node, Coord { row: 1, col: 0 });
         assert_eq!(j.b.span.start, 31);
+        // The byte scan and the grammar read the same.
+        for text in [
+            "[[1, 1, 1], [1, 1, 1]]\t[1, 0]  [1, 2]",
+            "\u{FEFF}[ [1,0,], # c\n [],[ -1 ] , ], [0 ,1], [2,3]\n",
+            "[], [0, 0] [0, 0]",
+        ] {
+            let fast = plain_coords(text).unwrap();
+            let mut it = parse(Rule::footholds_input, text).unwrap().into_inner();
+            let board = it.next().unwrap();
+            assert_eq!(fast.span, span(&board), "{text}");
+            let slow: Vec<_> = board
+                .into_inner()
+                .map(|row| (span(&row), numbers(row, &mut Vec::new())))
+                .collect();
+            let fast_rows: Vec<_> = fast.rows.iter().map(|r| (r.span, r.node.clone())).collect();
+            assert_eq!(fast_rows, slow, "{text}");
+            assert_eq!(fast.a, coord(it.next(), &mut Vec::new()), "{text}");
+            assert_eq!(fast.b, coord(it.next(), &mut Vec::new()), "{text}");
+        }
+        for bad in [
+            "[[1]] [0] [0, 0]",
+            "[[1],] [0, 0]",
+            "[[1 1]] [0,0] [0,0]",
+            "[[1]] [0,0] [0,0] x",
+            "[[1]] [0,0,] [0,0]",
+            "[[1x]] [0,0] [0,0]",
+            "[[99999999999999999999]] [0,0] [0,0]",
+        ] {
+            assert!(plain_coords(bad).is_none(), "{bad}");
+        }
         let ints = ints("1 2\n 3").unwrap();
         assert_eq!(ints.iter().map(|i| i.node).collect::<Vec<_>>(), [1, 2, 3]);
         assert_eq!(ints[2].span, Span::new(5, 6));
@@ -215,6 +331,19 @@ mod tests {
             "{}",
             e[0].message
         );
+        assert!(plain_ints("1 x").is_none() && plain_ints("1-2").is_none());
+        assert!(plain_ints("-").is_none() && plain_ints("1\"").is_none());
+        let fast = plain_ints("\u{FEFF}-3\t# c\n 40\u{FEFF}5#x").unwrap();
+        let spans: Vec<_> = fast
+            .iter()
+            .map(|i| (i.node, i.span.start, i.span.end))
+            .collect();
+        assert_eq!(spans, [(-3, 3, 5), (40, 11, 13), (5, 16, 17)]);
+        let slow = numbers(
+            parse(Rule::int_list, "\u{FEFF}-3\t# c\n 40\u{FEFF}5#x").unwrap(),
+            &mut Vec::new(),
+        );
+        assert_eq!(fast, slow);
         let e = super::ints("99999999999999999999").unwrap_err();
         assert_eq!(e[0].code.as_str(), "meeple::number::range");
     }

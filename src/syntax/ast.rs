@@ -27,6 +27,9 @@ pub struct Scenario {
 /// An integer as written, already range-checked into an `i64`.
 pub type Int = Spanned<i64>;
 
+/// The rows of a board array, each with its span.
+pub type Rows = Vec<Spanned<Vec<Int>>>;
+
 /// A coordinate `(row, col)` as written (before `rule origin` is applied).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Coord {

@@ -5,9 +5,11 @@
 //! the next line that starts a `scenario` or `track`, so independent errors
 //! in different scenarios are all reported.
 
+mod array;
 pub mod ast;
 mod build;
 pub mod dialect;
+mod prescan;
 mod recover;
 mod words;
 
@@ -16,6 +18,7 @@ use crate::limits::PARSE_ERRORS;
 use ast::{File, Span};
 use pest::Parser;
 
+pub(crate) use array::Bytes;
 pub(crate) use build::int_node;
 pub(crate) use build::{too_many_cells, ReplItem};
 
@@ -87,7 +90,14 @@ pub fn parse(text: &str) -> (File, Diags) {
 pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
     let text = &*line_ends(text);
     let mut file = File::default();
-    let mut diags = Vec::new();
+    // Counted before pest makes a token: see `prescan`.
+    let scan = prescan::scan(text);
+    let mut diags: Diags = scan.diags.into_iter().map(|d| shifted(d, base)).collect();
+    if scan.refused {
+        return (file, diags);
+    }
+    let text = &*scan.text;
+    let arrays = scan.arrays;
     // Found once: a file with thousands of syntax errors stays linear.
     let starts: Vec<usize> = item_starts(text).collect();
     // The text with broken statements blanked, made at the first one.
@@ -143,7 +153,39 @@ pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
             }
         }
     }
+    if !arrays.is_empty() {
+        put_back(&mut file, arrays, base);
+    }
     (file, diags)
+}
+
+/// Put the board arrays the pre-scan read back into the tree, where pest
+/// read them as `[]` (at the same `[`): the statement ends where the array
+/// ends.
+fn put_back(file: &mut File, arrays: Vec<(ast::Rows, Span)>, base: usize) {
+    let mut by_start: std::collections::HashMap<usize, (ast::Rows, Span)> = arrays
+        .into_iter()
+        .map(|(rows, span)| (span.start + base, (rows, span)))
+        .collect();
+    for stmt in file.scenarios.iter_mut().flat_map(|s| s.stmts.iter_mut()) {
+        let ast::Stmt::Board(ast::BoardSrc::Array { rows, span }) = &mut stmt.node else {
+            continue;
+        };
+        let Some((mut read, whole)) = by_start.remove(&span.start) else {
+            continue;
+        };
+        if base != 0 {
+            for row in &mut read {
+                row.span = row.span.shift(base);
+                for n in &mut row.node {
+                    n.span = n.span.shift(base);
+                }
+            }
+        }
+        *rows = read;
+        *span = whole.shift(base);
+        stmt.span.end = span.end;
+    }
 }
 
 /// Build the items of `src[offset..good]`, the part of the text before a

@@ -44,6 +44,13 @@ fn example(code: Code) -> Example {
             text.resize(SOURCE_BYTES + 1, b'x');
             text
         }),
+        Code::SourceTooMany => Built(
+            "a `dice` statement of more than 1,048,576 rolls: `dice 1 1 1 …`",
+            || {
+                let rolls = "1 ".repeat(meeple::limits::LIST_WORDS + 1);
+                format!("scenario \"s\" {{\n  game yut\n  dice {rolls}\n}}\n").into_bytes()
+            },
+        ),
         Code::Parse => Script(
             r#"scenario "missing parentheses" {
   game footholds
@@ -559,7 +566,9 @@ fn catalogue() -> String {
          invalid (exit 2, nothing runs); errors met while running (`expect::failed`, the\n\
          `limit::*` codes, a solver's `board::too_large`) fail their scenario (exit 1).\n\n\
          Limits on input: a file is at most 16 MiB (`meeple::source::too_large`), a board at\n\
-         most 4,194,304 cells, i.e. 2048 × 2048 (`meeple::board::too_large`), a number in an\n\
+         most 4,194,304 cells, i.e. 2048 × 2048 (`meeple::board::too_large`), a file at most\n\
+         262,144 statements, a statement at most 1,048,576 numbers and a track at most 262,144\n\
+         squares (`meeple::source::too_many`, before parsing), a number in an\n\
          `expect` line at most 4096 characters (`meeple::number::range`); parsing stops after\n\
          100 syntax errors, and a file or scenario shows its first 1000 errors\n\
          (`meeple::errors::too_many`). Solves are bounded by `--max-states` and `--timeout`.\n\n",

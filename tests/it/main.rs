@@ -14,6 +14,8 @@ mod fmt_cli;
 mod format;
 mod gen;
 mod hardening;
+mod hostile;
+mod hostile_corpus;
 mod html;
 mod json;
 mod judge;

@@ -9,6 +9,7 @@ use super::session::roll_value;
 use crate::error::{Code, Diag, Diags};
 use crate::games::judge_text;
 use crate::games::not_instance::{limit, rule, NotInstance};
+use crate::limits::LIST_WORDS;
 use crate::syntax::ast::{Int, Span};
 
 /// The judge's number of rolls.
@@ -34,6 +35,26 @@ pub struct Setup {
 /// the start of `text`: any number of them (at least one) of any value;
 /// [`read`] checks the values.
 pub fn read_rolls(text: &str) -> Result<Vec<Int>, Diags> {
+    // Counted before any is built: as many as a `dice` statement takes.
+    let mut past = crate::syntax::Bytes {
+        text,
+        at: judge_text::prefix(text, LIST_WORDS).len(),
+    };
+    past.blank();
+    if past.at < text.len() {
+        let end = past.at + judge_text::prefix(&text[past.at..], 1).len();
+        return Err(vec![Diag::new(
+            Code::SourceTooMany,
+            format!("judge input: more than {LIST_WORDS} rolls"),
+        )
+        .label(
+            Span::new(past.at, end),
+            format!("roll {} is here", LIST_WORDS + 1),
+        )
+        .help(format!(
+            "meeple reads at most {LIST_WORDS} rolls, as in a `dice` statement"
+        ))]);
+    }
     let ints = judge_text::ints(text)?;
     if ints.is_empty() {
         return Err(vec![Diag::new(Code::InputFormat, "judge input: no rolls")

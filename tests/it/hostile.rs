@@ -1,0 +1,83 @@
+//! The hostile corpus (`hostile_corpus.rs`): the size caps fire in the
+//! parser's pre-scan, before pest makes a token, and each input is refused
+//! with its code or accepted. Bounded by work (what was built), not by time;
+//! `benches/hardening.rs` times them.
+
+use crate::hostile_corpus::{corpus, Hostile};
+use meeple::error::Code;
+use meeple::limits::Limits;
+use meeple::pipeline::{run_bytes, Outcome, RunConfig};
+use std::time::Duration;
+
+fn prescanned(h: &Hostile) -> bool {
+    h.refused == Some(Code::SourceTooMany) && !h.name.starts_with("yut input")
+}
+
+#[test]
+fn size_caps_refuse_before_anything_is_built() {
+    let all = corpus();
+    assert!(all
+        .iter()
+        .all(|h| h.text.len() <= meeple::limits::SOURCE_BYTES));
+    let mut seen = 0;
+    for h in all.iter().filter(|h| prescanned(h)) {
+        let (file, diags) = meeple::syntax::parse(&h.text);
+        assert!(
+            file.scenarios.is_empty() && file.tracks.is_empty(),
+            "{}",
+            h.name
+        );
+        let codes: Vec<Code> = diags.iter().map(|d| d.code).collect();
+        assert_eq!(codes, [Code::SourceTooMany], "{}", h.name);
+        seen += 1;
+    }
+    assert_eq!(seen, 6);
+    // An array over the cell cap is one diagnostic on its `[`, and pest reads
+    // it as `[]`: the scenario is built with an empty board.
+    let h = all.iter().find(|h| h.name == "array 2049 x 2048").unwrap();
+    let (file, diags) = meeple::syntax::parse(&h.text);
+    assert_eq!(diags.len(), 1);
+    assert_eq!(diags[0].code, Code::BoardTooLarge);
+    let at = h.text.find("[[").unwrap();
+    assert_eq!(diags[0].span().unwrap().start, at);
+    assert!(diags[0].message.contains("4196352 cells"));
+    assert_eq!(file.scenarios.len(), 1);
+}
+
+#[test]
+fn rolls_past_the_list_cap_are_refused_in_a_judge_input() {
+    let h = corpus()
+        .into_iter()
+        .find(|h| h.name == "yut input of 8M rolls")
+        .unwrap();
+    let run = run_bytes("hostile.game", h.text.as_bytes(), &RunConfig::default());
+    let Outcome::Invalid(d) = &run.outcome else {
+        panic!("accepted")
+    };
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, Code::SourceTooMany);
+    let at = h.text.find("\"\"\"").unwrap() + 3 + 2 * meeple::limits::LIST_WORDS;
+    assert_eq!(d[0].span().unwrap().start, at);
+}
+
+/// Every input at full size: `cargo test --release --test it hostile -- --ignored`.
+#[test]
+#[ignore]
+fn every_hostile_input_is_refused_with_its_code_or_accepted() {
+    let config = RunConfig {
+        limits: Limits {
+            max_states: Some(20_000),
+            timeout: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        },
+        filter: None,
+    };
+    for h in corpus() {
+        let run = run_bytes("hostile.game", h.text.as_bytes(), &config);
+        match (&run.outcome, h.refused) {
+            (Outcome::Invalid(d), Some(code)) => assert_eq!(d[0].code, code, "{}", h.name),
+            (Outcome::Ran(_), None) => {}
+            _ => panic!("{}: {}", h.name, run.render_text(false)),
+        }
+    }
+}
