@@ -414,10 +414,18 @@ pub fn directions() -> impl Iterator<Item = &'static str> {
 /// The known word closest to `word`, if it is close enough to be a slip
 /// (`bord` → `board`, `rigth` → `right`, `foothold` → `footholds`).
 pub fn suggest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // A slip is at most a third of the word away, so lengths differ by at
+    // most that: no edit distance is computed for a word far longer than
+    // every known one (a 16 MiB string costs a length check, not seconds).
+    let len = word.chars().count();
+    let near = |k: &str| {
+        let kl = k.chars().count();
+        kl.abs_diff(len) <= (kl.max(len) / 3).max(1)
+    };
     let lower = word.to_lowercase();
     known
         .into_iter()
-        .filter(|k| *k != word)
+        .filter(|k| *k != word && near(k))
         .map(|k| (strsim::damerau_levenshtein(&lower, &k.to_lowercase()), k))
         .filter(|(d, k)| {
             *d < word.chars().count()
@@ -460,6 +468,8 @@ mod tests {
         assert_eq!(suggest("zzzz", kw()), None);
         assert_eq!(suggest("x", kw()), None);
         assert_eq!(suggest("C", ["A", "B"]), None);
+        assert_eq!(suggest(&"x".repeat(1 << 20), kw()), None);
+        assert_eq!(suggest("boarrd", kw()), Some("board"));
     }
 
     /// The gate reads the table: each game takes exactly its forms.
