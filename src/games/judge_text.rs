@@ -164,39 +164,16 @@ fn plain_ints(text: &str) -> Option<Vec<Int>> {
 /// Call `each` on every number of a [`plain_ints`] text and count them, or
 /// `None` at the first word that is not one.
 fn each_int(text: &str, mut each: impl FnMut(Int)) -> Option<usize> {
-    const BOM: &[u8] = "\u{FEFF}".as_bytes();
-    let bytes = text.as_bytes();
     let mut count = 0usize;
-    let mut i = 0usize;
-    while i < bytes.len() {
-        match bytes[i] {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'#' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            _ if bytes[i..].starts_with(BOM) => i += BOM.len(),
-            _ => {
-                let start = i;
-                if bytes[i] == b'-' {
-                    i += 1;
-                }
-                let digits = i;
-                while i < bytes.len() && bytes[i].is_ascii_digit() {
-                    i += 1;
-                }
-                let ends = i == bytes.len()
-                    || matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n' | b'#')
-                    || bytes[i..].starts_with(BOM);
-                if i == digits || !ends {
-                    return None;
-                }
-                let value = text[start..i].parse::<i64>().ok()?;
-                each(Spanned::new(value, Span::new(start, i)));
-                count += 1;
-            }
+    for (start, end) in words(text) {
+        let word = &text[start..end];
+        let digits = word.strip_prefix('-').unwrap_or(word);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
         }
+        let value = word.parse::<i64>().ok()?;
+        each(Spanned::new(value, Span::new(start, end)));
+        count += 1;
     }
     Some(count)
 }
@@ -206,34 +183,42 @@ fn each_int(text: &str, mut each: impl FnMut(Int)) -> Option<usize> {
 /// a number always ends at a word's end, so the prefix holds at least the first `count`
 /// numbers of the text and parses like its start.
 pub(crate) fn prefix(text: &str, count: usize) -> &str {
+    match words(text).nth(count.saturating_sub(1)) {
+        Some((_, end)) if count > 0 => &text[..end],
+        _ => text,
+    }
+}
+
+/// The words of a judge text as byte ranges: runs between blanks, `#`
+/// comments (to the end of the line) and byte-order marks.
+fn words(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
     const BOM: &[u8] = "\u{FEFF}".as_bytes();
     let bytes = text.as_bytes();
-    let mut seen = 0usize;
+    let separator = move |i: usize| {
+        matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n' | b'#') || bytes[i..].starts_with(BOM)
+    };
     let mut i = 0usize;
-    while i < bytes.len() {
-        match bytes[i] {
-            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
-            b'#' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            match bytes[i] {
+                b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+                b'#' => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
                 }
-            }
-            _ if bytes[i..].starts_with(BOM) => i += BOM.len(),
-            _ => {
-                while i < bytes.len()
-                    && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n' | b'#')
-                    && !bytes[i..].starts_with(BOM)
-                {
-                    i += 1;
-                }
-                seen += 1;
-                if seen == count {
-                    return &text[..i];
+                _ if bytes[i..].starts_with(BOM) => i += BOM.len(),
+                _ => {
+                    let start = i;
+                    while i < bytes.len() && !separator(i) {
+                        i += 1;
+                    }
+                    return Some((start, i));
                 }
             }
         }
-    }
-    text
+        None
+    })
 }
 
 /// Where a judge text sits in its script: moves spans relative to the text

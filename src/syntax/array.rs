@@ -60,16 +60,20 @@ impl Bytes<'_> {
         Some(Spanned::new(value, Span::new(start, i)))
     }
 
-    /// `[n, n, …]` with an optional trailing comma (a board row).
-    fn list(&mut self) -> Option<Spanned<Vec<Int>>> {
+    /// `[item, item, …]` with an optional trailing comma: the items and the
+    /// brackets' span.
+    fn bracketed<T>(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Option<(Vec<T>, Span)> {
         if !self.eat(b'[') {
             return None;
         }
         let start = self.at - 1;
-        let mut v = Vec::new();
+        let mut items = Vec::new();
         if !self.eat(b']') {
             loop {
-                v.push(self.int()?);
+                items.push(item(self)?);
                 if self.eat(b']') {
                     break;
                 }
@@ -81,31 +85,18 @@ impl Bytes<'_> {
                 }
             }
         }
-        Some(Spanned::new(v, Span::new(start, self.at)))
+        Some((items, Span::new(start, self.at)))
+    }
+
+    /// `[n, n, …]` (a board row).
+    fn list(&mut self) -> Option<Spanned<Vec<Int>>> {
+        let (v, span) = self.bracketed(Self::int)?;
+        Some(Spanned::new(v, span))
     }
 
     /// A board array `[[n, …], …]` (the grammar's `board_array`): its rows
     /// and its span.
     pub(crate) fn board_array(&mut self) -> Option<(super::ast::Rows, Span)> {
-        if !self.eat(b'[') {
-            return None;
-        }
-        let start = self.at - 1;
-        let mut rows = Vec::new();
-        if !self.eat(b']') {
-            loop {
-                rows.push(self.list()?);
-                if self.eat(b']') {
-                    break;
-                }
-                if !self.eat(b',') {
-                    return None;
-                }
-                if self.eat(b']') {
-                    break;
-                }
-            }
-        }
-        Some((rows, Span::new(start, self.at)))
+        self.bracketed(Self::list)
     }
 }
