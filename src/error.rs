@@ -164,6 +164,46 @@ pub(crate) fn too_many_errors(more: usize, shown: usize) -> Diag {
     ))
 }
 
+/// Diagnostics of one reader (a board's cells, a judge input's numbers or
+/// pieces), kept up to [`ERRORS_SHOWN`] and only counted past it, with one
+/// `meeple::too_many_errors` note for the rest: a 2048 × 2048 board of bad
+/// cells costs a thousand diagnostics, not four million.
+#[derive(Default)]
+pub(crate) struct Capped {
+    diags: Diags,
+    more: usize,
+    first_left_out: Span,
+}
+
+impl Capped {
+    /// Add the diagnostic `make` builds, or count it past the cap.
+    pub(crate) fn push(&mut self, at: Span, make: impl FnOnce() -> Diag) {
+        if self.diags.len() < crate::limits::ERRORS_SHOWN {
+            self.diags.push(make());
+        } else {
+            if self.more == 0 {
+                self.first_left_out = at;
+            }
+            self.more += 1;
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.diags.is_empty()
+    }
+
+    /// The diagnostics kept, then the note counting the rest (if any).
+    pub(crate) fn finish(mut self) -> Diags {
+        if self.more > 0 {
+            self.diags.push(
+                too_many_errors(self.more, crate::limits::ERRORS_SHOWN)
+                    .label(self.first_left_out, "the first error not shown"),
+            );
+        }
+        self.diags
+    }
+}
+
 /// Keep the first `shown` diagnostics ([`Limits::errors_shown`], by
 /// default [`ERRORS_SHOWN`]) and count the rest (notes that already count
 /// left-out errors, of a scenario or of the parser, are kept).

@@ -1,7 +1,7 @@
 //! Grid boards shared by footholds and stacking: reading `board { … }` and
 //! `board [[…]]` through a game's legend, and placing coordinates on them.
 
-use crate::error::{Code, Diag, Diags};
+use crate::error::{Capped, Code, Diag, Diags};
 use crate::syntax::ast::{BoardSrc, Coord, Int, Span, Spanned};
 
 /// Count the cells of the first `[[…], …]` array in `text` by scanning its
@@ -68,10 +68,10 @@ pub(crate) fn read<T: Copy>(
     legend: &Legend<T>,
     game: &str,
 ) -> Result<Grid<T>, Diags> {
-    let mut diags = Vec::new();
+    let mut bad = Capped::default();
     let (rows, span): (Vec<Row<T>>, Span) = match src {
-        BoardSrc::Grid { rows, span } => (grid_rows(rows, *span, legend, game, &mut diags), *span),
-        BoardSrc::Array { rows, span } => (array_rows(rows, legend, game, &mut diags), *span),
+        BoardSrc::Grid { rows, span } => (grid_rows(rows, *span, legend, game, &mut bad), *span),
+        BoardSrc::Array { rows, span } => (array_rows(rows, legend, game, &mut bad), *span),
         BoardSrc::Named(name) => {
             return Err(vec![Diag::new(
                 Code::BoardKind,
@@ -81,8 +81,11 @@ pub(crate) fn read<T: Copy>(
             .help("write the board as rows of cells: board { … } or board [[…]]")])
         }
     };
-    let cols = columns(&rows, span, &mut diags)?;
-    if !diags.is_empty() {
+    let mut ragged = Vec::new();
+    let cols = columns(&rows, span, &mut ragged)?;
+    if !bad.is_empty() || !ragged.is_empty() {
+        let mut diags = bad.finish();
+        diags.extend(ragged);
         return Err(diags);
     }
     let cells = rows
@@ -104,7 +107,7 @@ fn grid_rows<T>(
     span: Span,
     legend: &Legend<T>,
     game: &str,
-    diags: &mut Diags,
+    bad: &mut Capped,
 ) -> Vec<Row<T>> {
     let mut out = Vec::new();
     for row in rows {
@@ -113,7 +116,9 @@ fn grid_rows<T>(
             .map(|c| {
                 let v = (legend.char)(c.node);
                 if v.is_none() {
-                    diags.push(bad_cell(c.span, &format!("`{}`", c.node), game, legend));
+                    bad.push(c.span, || {
+                        bad_cell(c.span, &format!("`{}`", c.node), game, legend)
+                    });
                 }
                 v
             })
@@ -132,7 +137,7 @@ fn array_rows<T>(
     rows: &[Spanned<Vec<Int>>],
     legend: &Legend<T>,
     game: &str,
-    diags: &mut Diags,
+    bad: &mut Capped,
 ) -> Vec<Row<T>> {
     let mut out = Vec::new();
     for row in rows {
@@ -142,7 +147,9 @@ fn array_rows<T>(
             .map(|n| {
                 let v = (legend.number)(n.node);
                 if v.is_none() {
-                    diags.push(bad_cell(n.span, &n.node.to_string(), game, legend));
+                    bad.push(n.span, || {
+                        bad_cell(n.span, &n.node.to_string(), game, legend)
+                    });
                 }
                 v
             })
@@ -187,7 +194,7 @@ fn columns<T>(rows: &[Row<T>], span: Span, diags: &mut Diags) -> Result<usize, D
     Ok(cols)
 }
 
-fn bad_cell<T>(span: Span, what: &str, game: &str, legend: &Legend<T>) -> Diag {
+pub(crate) fn bad_cell<T>(span: Span, what: &str, game: &str, legend: &Legend<T>) -> Diag {
     Diag::new(Code::BoardCell, format!("{what} is not a {game} cell"))
         .label(span, "not in the legend")
         .help(legend.help)

@@ -9,11 +9,11 @@
 //! the grammar (`footholds_input`, `int_list`) share `board_array` and `int`
 //! with the language, so a judge error reads like a script's.
 
-use crate::error::{Code, Diag, Diags};
+use crate::error::{Capped, Code, Diag, Diags};
 use crate::limits::BOARD_CELLS;
 use crate::syntax::ast::{Coord, Int, Span, Spanned};
 use crate::syntax::too_many_cells;
-use crate::syntax::{int_node, parse_error_diag, Bytes, MeepleParser, Rule};
+use crate::syntax::{int_node, number_too_large, parse_error_diag, Bytes, MeepleParser, Rule};
 use pest::iterators::Pair;
 use pest::Parser;
 
@@ -31,9 +31,14 @@ pub(crate) struct Coords {
 /// Parse `text` by one of the grammar's judge rules. Errors are
 /// `meeple::input::format`, their message starting "judge input:".
 fn parse(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, Diags> {
+    parse_at(rule, text, 0)
+}
+
+/// [`parse`] of `text` at byte `offset` of the judge text (spans move by it).
+fn parse_at(rule: Rule, text: &str, offset: usize) -> Result<Pair<'_, Rule>, Diags> {
     MeepleParser::parse(rule, text)
         .map_err(|e| {
-            let mut d = parse_error_diag(&e, text, 0);
+            let mut d = parse_error_diag(&e, text, offset);
             d.code = Code::InputFormat;
             d.message = format!("judge input: {}", d.message);
             vec![d]
@@ -114,19 +119,56 @@ pub(crate) fn coords(text: &str) -> Result<Coords, Diags> {
 /// Read a judge input that is a list of integers (yut, stacking).
 ///
 /// A byte scan reads a text of plain numbers (millions of them in a 2048 ×
-/// 2048 stacking board) without a pest token each; any other text, or a
-/// number out of range, is read by the grammar's `int_list`, which reports it.
+/// 2048 stacking board) without a pest token each; see [`check_ints`] for
+/// the errors. Two passes, so that the vector is allocated once at its size.
 pub(crate) fn ints(text: &str) -> Result<Vec<Int>, Diags> {
-    if let Some(ints) = plain_ints(text) {
-        return Ok(ints);
+    let mut out = Vec::with_capacity(check_ints(text)?);
+    out.extend(values(text));
+    Ok(out)
+}
+
+/// Check that `text` is a list of integers as the grammar's `int_list`
+/// reads it, building nothing: the count of its numbers, or the errors the
+/// grammar gives. A word that is not a number is the grammar's error, from
+/// pest on that word and the one before it (the same message and span as on
+/// the whole text, without a token per number); numbers out of range are
+/// each a `meeple::number::range` (the first thousand, then a count).
+pub(crate) fn check_ints(text: &str) -> Result<usize, Diags> {
+    let (mut count, mut from) = (0usize, 0usize);
+    let mut range = Capped::default();
+    for (start, end) in words(text) {
+        let word = &text[start..end];
+        let digits = word.strip_prefix('-').unwrap_or(word);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(match parse_at(Rule::int_list, &text[from..end], from) {
+                Err(d) => d,
+                // Not reached: a word that is not `-?[0-9]+` stops `int_list`.
+                Ok(_) => parse(Rule::int_list, text).err().unwrap_or_default(),
+            });
+        }
+        if word.parse::<i64>().is_err() {
+            let at = Span::new(start, end);
+            range.push(at, || number_too_large(at));
+        }
+        count += 1;
+        from = start;
     }
-    let mut diags = Vec::new();
-    let ints = numbers(parse(Rule::int_list, text)?, &mut diags);
-    if diags.is_empty() {
-        Ok(ints)
+    if range.is_empty() {
+        Ok(count)
     } else {
-        Err(diags)
+        Err(range.finish())
     }
+}
+
+/// The numbers of a text that [`check_ints`] accepted, one at a time (a
+/// number out of range reads as 0).
+pub(crate) fn values(text: &str) -> impl Iterator<Item = Int> + '_ {
+    words(text).map(|(start, end)| {
+        Spanned::new(
+            text[start..end].parse::<i64>().unwrap_or(0),
+            Span::new(start, end),
+        )
+    })
 }
 
 /// [`coords`] of well-formed text, or `None`.
@@ -149,33 +191,6 @@ fn plain_coords(text: &str) -> Option<Coords> {
     let b = coord(&mut r)?;
     r.blank();
     (r.at == text.len()).then_some(Coords { rows, span, a, b })
-}
-
-/// The numbers of a text of `-?[0-9]+` words that each fit in 64 bits
-/// (separated and commented as in [`prefix`]), or `None`.
-/// Two passes, so that the vector is allocated once at its size (a 2048 ×
-/// 2048 board is 4 Mi numbers: no doubling, no spare capacity).
-fn plain_ints(text: &str) -> Option<Vec<Int>> {
-    let mut out = Vec::with_capacity(each_int(text, |_| {})?);
-    each_int(text, |n| out.push(n))?;
-    Some(out)
-}
-
-/// Call `each` on every number of a [`plain_ints`] text and count them, or
-/// `None` at the first word that is not one.
-fn each_int(text: &str, mut each: impl FnMut(Int)) -> Option<usize> {
-    let mut count = 0usize;
-    for (start, end) in words(text) {
-        let word = &text[start..end];
-        let digits = word.strip_prefix('-').unwrap_or(word);
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let value = word.parse::<i64>().ok()?;
-        each(Spanned::new(value, Span::new(start, end)));
-        count += 1;
-    }
-    Some(count)
 }
 
 /// The start of a judge input up to the end of its `count`-th word (a byte scan: nothing is
@@ -316,9 +331,7 @@ mod tests {
             "{}",
             e[0].message
         );
-        assert!(plain_ints("1 x").is_none() && plain_ints("1-2").is_none());
-        assert!(plain_ints("-").is_none() && plain_ints("1\"").is_none());
-        let fast = plain_ints("\u{FEFF}-3\t# c\n 40\u{FEFF}5#x").unwrap();
+        let fast = super::ints("\u{FEFF}-3\t# c\n 40\u{FEFF}5#x").unwrap();
         let spans: Vec<_> = fast
             .iter()
             .map(|i| (i.node, i.span.start, i.span.end))
@@ -331,6 +344,53 @@ mod tests {
         assert_eq!(fast, slow);
         let e = super::ints("99999999999999999999").unwrap_err();
         assert_eq!(e[0].code.as_str(), "meeple::number::range");
+    }
+
+    /// The grammar's `int_list` on the whole text, then each number's range:
+    /// what [`ints`] reads without a token per number.
+    fn by_pest(text: &str) -> Result<Vec<Int>, Diags> {
+        let mut diags = Vec::new();
+        let ints = numbers(parse(Rule::int_list, text)?, &mut diags);
+        if diags.is_empty() {
+            Ok(ints)
+        } else {
+            Err(diags)
+        }
+    }
+
+    #[test]
+    fn the_byte_scan_errs_as_the_grammar_does() {
+        let texts = [
+            "1 x",
+            "x",
+            "1-2",
+            "-",
+            "1\"",
+            "1 2\nfoo 3",
+            "1 2 # c\n\nx",
+            "1\t12a 3",
+            "\u{FEFF}4\u{FEFF}é",
+            "1 2 3 --4",
+            "7 \"4\"",
+            "1 99999999999999999999 2 -99999999999999999999",
+            "99999999999999999999 x",
+            "",
+            "  # only a comment",
+        ];
+        for text in texts {
+            let fast = super::ints(text);
+            let slow = by_pest(text);
+            assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{text}");
+        }
+        assert!(super::ints("1 x").is_err() && super::ints("-").is_err());
+        // Numbers out of range: the first thousand, then one note for the rest.
+        let text = "99999999999999999999 ".repeat(1500);
+        let e = check_ints(&text).unwrap_err();
+        assert_eq!(e.len(), 1001);
+        assert_eq!(e[999].code, Code::NumberRange);
+        assert_eq!(e[1000].code, Code::ErrorsTooMany);
+        assert!(e[1000].message.starts_with("500 more errors"));
+        assert_eq!(e[1000].labels[0].0.start, 21 * 1000);
     }
 
     #[test]

@@ -134,11 +134,12 @@ fn walk(
     emit: &mut dyn FnMut(Event),
 ) {
     let mut runner = Runner::new(game, opts.clone(), mode);
-    // At most `errors_shown` errors per scenario; the rest are counted.
+    // At most `errors_shown` errors per scenario; the rest are counted (a
+    // note that already counts left-out errors, of a board's cells, is not).
     let shown = limits.errors_shown;
     let mut errors = 0usize;
     let mut capped = |e: Event| {
-        if matches!(e, Event::Error(_)) {
+        if matches!(&e, Event::Error(d) if d.code != Code::ErrorsTooMany) {
             errors += 1;
             if errors > shown {
                 return;

@@ -26,15 +26,7 @@ impl Cx<'_> {
         let value = match p.as_str().parse::<i64>() {
             Ok(v) => v,
             Err(_) => {
-                self.diags.push(
-                    Diag::new(Code::NumberRange, "this number is too large")
-                        .label(span, "does not fit in 64 bits")
-                        .help(format!(
-                            "numbers must lie between {} and {}",
-                            i64::MIN,
-                            i64::MAX
-                        )),
-                );
+                self.diags.push(number_too_large(span));
                 0
             }
         };
@@ -485,6 +477,17 @@ pub(crate) fn repl_items(p: P, offset: usize, diags: &mut Diags) -> Vec<ReplItem
 /// when it does not fit 64 bits, as everywhere in the language.
 pub(crate) fn int_node(p: P, offset: usize, diags: &mut Diags) -> Int {
     Cx { offset, diags }.int(p)
+}
+
+/// The diagnostic for a number that does not fit in 64 bits.
+pub(crate) fn number_too_large(span: Span) -> Diag {
+    Diag::new(Code::NumberRange, "this number is too large")
+        .label(span, "does not fit in 64 bits")
+        .help(format!(
+            "numbers must lie between {} and {}",
+            i64::MIN,
+            i64::MAX
+        ))
 }
 
 /// The diagnostic for a board with more than [`BOARD_CELLS`] cells, labelled

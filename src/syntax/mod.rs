@@ -19,7 +19,7 @@ use ast::{File, Span};
 use pest::Parser;
 
 pub(crate) use array::Bytes;
-pub(crate) use build::int_node;
+pub(crate) use build::{int_node, number_too_large};
 pub(crate) use build::{too_many_cells, ReplItem};
 
 pub use grammar::{MeepleParser, Rule};

@@ -11,12 +11,11 @@
 use super::rules::{Colour, Dir, Mover, Setup};
 use super::session::{shared_cell, LEGEND};
 use super::solve::Outcome;
-use crate::error::{Code, Diag, Diags};
-use crate::games::grid;
-use crate::games::judge_text::{ints, prefix};
+use crate::error::{Capped, Code, Diag, Diags};
+use crate::games::grid::{self, bad_cell};
+use crate::games::judge_text::{check_ints, ints, prefix, values};
 use crate::games::not_instance::{limit, rule, NotInstance};
-use crate::syntax::ast::{BoardSrc, Coord, Int, Span, Spanned};
-use std::collections::HashMap;
+use crate::syntax::ast::{Coord, Int, Span, Spanned};
 
 /// The largest N meeple reads from a judge input (the judge: 4..=12).
 pub const MAX_N: i64 = 2048;
@@ -66,11 +65,11 @@ fn size(v: &Int, what: &str, max: i64) -> Result<usize, Diags> {
     }
 }
 
-/// The numbers of `text` that N and K call for, and one more (to report
-/// extras). The header first: sizes over the caps are refused before the
-/// rest is read, and the words past those numbers are counted by a byte
-/// scan, not built.
-fn numbers(text: &str) -> Result<Vec<Int>, Diags> {
+/// The part of `text` that N and K call for, with one more number (to
+/// report extras), checked to be numbers, and how many it holds. The header
+/// first: sizes over the caps are refused before the rest is read, and the
+/// words past those numbers are counted by a byte scan, not built.
+fn numbers(text: &str) -> Result<(&str, usize), Diags> {
     let head = ints(prefix(text, 2))?;
     let cut = match head.as_slice() {
         [n, k, ..] => {
@@ -80,16 +79,21 @@ fn numbers(text: &str) -> Result<Vec<Int>, Diags> {
         }
         _ => text,
     };
-    ints(cut)
+    Ok((cut, check_ints(cut)?))
 }
 
 /// [`read`], keeping the spans of the text and of each piece's line.
+///
+/// The numbers are read one at a time from the text (a 2048 × 2048 board is
+/// 4 Mi numbers: each becomes its colour, not a spanned number in a row),
+/// and the pieces are placed through one slot per cell, not a map.
 pub fn read_spanned(text: &str) -> Result<Read, Diags> {
-    let ints = numbers(text)?;
-    let mut it = ints.iter();
+    let (cut, _) = numbers(text)?;
+    let mut it = values(cut);
     let end = Span::new(text.len(), text.len());
-    let mut next = |what: &str| -> Result<&Int, Diags> {
+    let mut next = |what: &dyn Fn() -> String| -> Result<Int, Diags> {
         it.next().ok_or_else(|| {
+            let what = what();
             vec![Diag::new(
                 Code::InputFormat,
                 format!("judge input: the input ends before {what}"),
@@ -98,36 +102,40 @@ pub fn read_spanned(text: &str) -> Result<Read, Diags> {
             .help("the judge format is `N K`, N rows of N colours, then K lines `row col dir`")]
         })
     };
-    let n = size(next("the board size N")?, "N", MAX_N)?;
-    let k = size(next("the number of pieces K")?, "K", MAX_K)?;
-    let mut rows = Vec::with_capacity(n);
+    let n = size(&next(&|| "the board size N".into())?, "N", MAX_N)?;
+    let k = size(&next(&|| "the number of pieces K".into())?, "K", MAX_K)?;
+    let mut colours = Vec::with_capacity(n * n);
+    let mut bad = Capped::default();
     for r in 0..n {
-        let mut row = Vec::with_capacity(n);
         for c in 0..n {
-            row.push(next(&format!("the colour of row {} column {}", r + 1, c + 1))?.clone());
+            let v = next(&|| format!("the colour of row {} column {}", r + 1, c + 1))?;
+            colours.push((LEGEND.number)(v.node).unwrap_or_else(|| {
+                bad.push(v.span, || {
+                    bad_cell(v.span, &v.node.to_string(), "stacking", &LEGEND)
+                });
+                Colour::White
+            }));
         }
-        let span = row
-            .first()
-            .zip(row.last())
-            .map_or(end, |(a, b)| a.span.to(b.span));
-        rows.push(Spanned::new(row, span));
     }
-    let whole = Span::new(0, text.len());
-    let src = BoardSrc::Array { rows, span: whole };
-    let board = grid::read(&src, &LEGEND, "stacking")?;
-    let mut diags = Vec::new();
-    let mut lines = Vec::with_capacity(k);
+    if !bad.is_empty() {
+        return Err(bad.finish());
+    }
+    let mut placed = Placed::new(n, k);
     for i in 1..=k {
-        let line = [
-            next(&format!("the row of piece {i}"))?.clone(),
-            next(&format!("the column of piece {i}"))?.clone(),
-            next(&format!("the direction of piece {i}"))?.clone(),
-        ];
-        lines.push(line);
+        let r = next(&|| format!("the row of piece {i}"))?;
+        let c = next(&|| format!("the column of piece {i}"))?;
+        let d = next(&|| format!("the direction of piece {i}"))?;
+        placed.place(i as i64, [r, c, d]);
     }
-    let pieces = place_pieces(&lines, n, &mut diags);
-    if let Some(extra) = it.next() {
-        diags.push(
+    let extra = next(&String::new).ok();
+    let Placed {
+        pieces,
+        spans,
+        mut diags,
+        ..
+    } = placed;
+    if let Some(extra) = extra {
+        diags.push(extra.span, || {
             Diag::new(
                 Code::InputFormat,
                 "judge input: numbers after the last piece",
@@ -135,17 +143,16 @@ pub fn read_spanned(text: &str) -> Result<Read, Diags> {
             .label(extra.span, "unexpected")
             .help(format!(
                 "the input declares K = {k} pieces; remove the extra numbers"
-            )),
-        );
+            ))
+        });
     }
     if !diags.is_empty() {
-        return Err(diags);
+        return Err(diags.finish());
     }
-    let (pieces, spans) = pieces.into_iter().unzip();
     let setup = Setup {
         rows: n,
         cols: n,
-        colours: board.cells,
+        colours,
         pieces,
         stack: 4,
         mover: Mover::Any,
@@ -155,30 +162,48 @@ pub fn read_spanned(text: &str) -> Result<Read, Diags> {
             setup,
             limit: Some(1000),
         },
-        board: whole,
+        board: Span::new(0, text.len()),
         pieces: spans,
     })
 }
 
-/// A piece's start: its cell (0-based) and direction, as in [`Setup::pieces`].
-type Piece = ((usize, usize), Dir);
+/// The pieces of the lines `row col dir` on an n × n board as they are
+/// read, each with the span of its line; what is wrong goes to `diags`, one
+/// diagnostic a piece.
+struct Placed {
+    n: usize,
+    /// The piece placed on each cell: 1 + its index in `pieces`, or 0.
+    on: Vec<u32>,
+    /// Each placed piece's number.
+    numbers: Vec<u32>,
+    pieces: Vec<((usize, usize), Dir)>,
+    spans: Vec<Span>,
+    diags: Capped,
+}
 
-/// The pieces of the lines `row col dir` on an n × n board, each with the
-/// span of its line; what is wrong goes to `diags`, one diagnostic a piece.
-fn place_pieces(lines: &[[Int; 3]], n: usize, diags: &mut Diags) -> Vec<(Piece, Span)> {
-    let mut out = Vec::with_capacity(lines.len());
-    let mut by_cell: HashMap<(usize, usize), (i64, Span)> = HashMap::new();
-    for (i, [r, c, d]) in (1i64..).zip(lines) {
+impl Placed {
+    fn new(n: usize, k: usize) -> Placed {
+        Placed {
+            n,
+            on: vec![0; n * n],
+            numbers: Vec::with_capacity(k),
+            pieces: Vec::with_capacity(k),
+            spans: Vec::with_capacity(k),
+            diags: Capped::default(),
+        }
+    }
+
+    fn place(&mut self, i: i64, [r, c, d]: [Int; 3]) {
         let Some(dir) = u64::try_from(d.node).ok().and_then(Dir::from_judge) else {
-            diags.push(
+            self.diags.push(d.span, || {
                 Diag::new(
                     Code::InputFormat,
                     format!("judge input: piece {i} has direction {}", d.node),
                 )
                 .label(d.span, "not a direction")
-                .help("judge directions are 1 right, 2 left, 3 up, 4 down"),
-            );
-            continue;
+                .help("judge directions are 1 right, 2 left, 3 up, 4 down")
+            });
+            return;
         };
         let at = Spanned::new(
             Coord {
@@ -189,22 +214,27 @@ fn place_pieces(lines: &[[Int; 3]], n: usize, diags: &mut Diags) -> Vec<(Piece, 
         );
         let span = r.span.to(d.span);
         // The judge counts rows and columns from 1.
-        let placed =
-            grid::place(&at, n, n, 1, &format!("piece {i}")).and_then(|cell| {
-                match by_cell.get(&cell) {
-                    Some(&(first, first_span)) => Err(shared_cell(first, first_span, i, at.span)),
-                    None => Ok(cell),
+        let n = self.n;
+        let placed = grid::place(&at, n, n, 1, &format!("piece {i}")).and_then(|cell| {
+            match self.on[cell.0 * n + cell.1] {
+                0 => Ok(cell),
+                first => {
+                    let first = first as usize - 1;
+                    let number = i64::from(self.numbers[first]);
+                    Err(shared_cell(number, self.spans[first], i, at.span))
                 }
-            });
+            }
+        });
         match placed {
             Ok(cell) => {
-                by_cell.insert(cell, (i, span));
-                out.push(((cell, dir), span));
+                self.pieces.push((cell, dir));
+                self.spans.push(span);
+                self.numbers.push(i as u32);
+                self.on[cell.0 * n + cell.1] = self.pieces.len() as u32;
             }
-            Err(e) => diags.push(e),
+            Err(e) => self.diags.push(at.span, || e),
         }
     }
-    out
 }
 
 fn colour_code(c: Colour) -> u8 {
