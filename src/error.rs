@@ -299,7 +299,7 @@ fn render_with(
     color: bool,
     lines: Option<&LineIndex>,
 ) -> String {
-    match excerpt(text, diag) {
+    match excerpt(text, diag, lines) {
         Some(windows) => render_excerpt(diag, file, text, &windows, color, lines),
         None => render_whole(diag, file, text, color),
     }
@@ -316,7 +316,7 @@ fn handler(color: bool) -> GraphicalReportHandler {
 
 /// [`render`] given the whole text.
 fn render_whole(diag: &Diag, file: &str, text: &str, color: bool) -> String {
-    let (text, diag) = elide_long_lines(text, diag);
+    let (text, diag) = elide_long_lines(text, diag, &line_ranges(text));
     let report = Report {
         diag,
         source: Arc::new(NamedSource::new(file, text)),
@@ -339,8 +339,10 @@ const EXCERPT_LINES: usize = 3;
 /// of nearby labels, in order, apart from each other), if the text is large
 /// enough for excerpts to pay. Labels far apart (a duplicate and the first
 /// declaration a million lines above) get a window each, so the lines
-/// between them are never scanned.
-fn excerpt(text: &str, diag: &Diag) -> Option<Vec<(usize, usize)>> {
+/// between them are never scanned. With the text's line index, a window is
+/// found without reading the text at all (a line of 8 MiB is not scanned
+/// once per diagnostic on it).
+fn excerpt(text: &str, diag: &Diag, index: Option<&LineIndex>) -> Option<Vec<(usize, usize)>> {
     if text.len() <= EXCERPT_ABOVE || diag.labels.is_empty() {
         return None;
     }
@@ -356,6 +358,31 @@ fn excerpt(text: &str, diag: &Diag) -> Option<Vec<(usize, usize)>> {
     spans.sort_unstable();
     let mut windows: Vec<(usize, usize)> = Vec::new();
     for (lo, hi) in spans {
+        let (start, end) = match index {
+            Some(index) => {
+                let first = index.line(lo).saturating_sub(EXCERPT_LINES).max(1);
+                let start = index.start(first).unwrap_or(0);
+                let end = index
+                    .start(index.line(hi) + EXCERPT_LINES + 1)
+                    .unwrap_or(text.len());
+                (start, end)
+            }
+            None => scan_window(bytes, lo, hi),
+        };
+        match windows.last_mut() {
+            // Overlapping or touching windows become one.
+            Some(last) if start <= last.1 => last.1 = last.1.max(end),
+            _ => windows.push((start, end)),
+        }
+    }
+    Some(windows)
+}
+
+/// The window of [`excerpt`] around the label `lo..hi`, found by reading
+/// the text: from the start of the line `EXCERPT_LINES` above to the end of
+/// the line `EXCERPT_LINES` below.
+fn scan_window(bytes: &[u8], lo: usize, hi: usize) -> (usize, usize) {
+    {
         let mut start = lo;
         for _ in 0..=EXCERPT_LINES {
             match bytes[..start].iter().rposition(|&b| b == b'\n') {
@@ -374,18 +401,13 @@ fn excerpt(text: &str, diag: &Diag) -> Option<Vec<(usize, usize)>> {
             match bytes[end..].iter().position(|&b| b == b'\n') {
                 Some(i) => end += i + 1,
                 None => {
-                    end = text.len();
+                    end = bytes.len();
                     break;
                 }
             }
         }
-        match windows.last_mut() {
-            // Overlapping or touching windows become one.
-            Some(last) if start <= last.1 => last.1 = last.1.max(end),
-            _ => windows.push((start, end)),
-        }
+        (start, end)
     }
-    Some(windows)
 }
 
 /// [`render`] from the windows of lines of `text` (each starting at a line
@@ -420,7 +442,20 @@ fn render_excerpt(
                 which.push(i);
             }
         }
-        let (cut, piece) = elide_long_lines(&text[start..end], &piece);
+        // The window's lines: from the index without reading them (a line
+        // of megabytes costs only the pieces kept of it), or by a scan.
+        let window = &text[start..end];
+        let lines = match index {
+            Some(index) => (index.line(start)..)
+                .map_while(|l| {
+                    let s = index.start(l).filter(|&s| s < end)?;
+                    let e = index.start(l + 1).map_or(end, |e| e.min(end));
+                    Some((s - start, e - start))
+                })
+                .collect(),
+            None => line_ranges(window),
+        };
+        let (cut, piece) = elide_long_lines(window, &piece, &lines);
         for (i, (span, _)) in which.into_iter().zip(&piece.labels) {
             local.labels[i].0 = span.shift(at);
         }
@@ -542,19 +577,41 @@ impl miette::SourceCode for Excerpt {
 const LONG_LINE: usize = 240;
 const KEEP: usize = 60;
 
+/// The byte ranges of the lines of `text`, each with its `\n`.
+fn line_ranges(text: &str) -> Vec<(usize, usize)> {
+    let mut at = 0;
+    text.split_inclusive('\n')
+        .map(|l| {
+            at += l.len();
+            (at - l.len(), at)
+        })
+        .collect()
+}
+
 /// Shorten overlong lines of `text` (keeping line numbers) and move the
-/// diagnostic's spans to match.
-fn elide_long_lines(text: &str, diag: &Diag) -> (String, Diag) {
-    if text.lines().all(|l| l.len() <= LONG_LINE) {
+/// diagnostic's spans to match. `lines` are the ranges of its lines (each
+/// with its `\n`): only the pieces kept of a long line are read.
+fn elide_long_lines(text: &str, diag: &Diag, lines: &[(usize, usize)]) -> (String, Diag) {
+    let b = text.as_bytes();
+    // A line's length without its `\n` or `\r\n`, as `str::lines` gives it.
+    let content = |&(s, e): &(usize, usize)| {
+        let e = if e > s && b[e - 1] == b'\n' { e - 1 } else { e };
+        let e = if e > s && e < b.len() && b[e - 1] == b'\r' && b[e] == b'\n' {
+            e - 1
+        } else {
+            e
+        };
+        e - s
+    };
+    if lines.iter().all(|l| content(l) <= LONG_LINE) {
         return (text.to_string(), diag.clone());
     }
     // Pieces of the original kept verbatim, as (orig_start, orig_end); the
     // gaps between them become "…".
     let mut out = String::with_capacity(LONG_LINE * 4);
     let mut map: Vec<(usize, usize, usize)> = Vec::new(); // (orig_start, orig_end, new_start)
-    let mut line_start = 0;
-    for line in text.split_inclusive('\n') {
-        let line_end = line_start + line.len();
+    for &(line_start, line_end) in lines {
+        let line = &text[line_start..line_end];
         if line.len() <= LONG_LINE {
             map.push((line_start, line_end, out.len()));
             out.push_str(line);
@@ -594,7 +651,6 @@ fn elide_long_lines(text: &str, diag: &Diag) -> (String, Diag) {
                 }
             }
         }
-        line_start = line_end;
     }
     // An offset in a cut-out gap goes to the end of the piece kept before
     // it: a label longer than a kept piece ends at the `…`, not at the end
@@ -677,11 +733,14 @@ mod tests {
             Diag::new(Code::Parse, "long line")
                 .label(Span::new(text.len() - 20, text.len() - 19), "x"),
         ];
+        let index = LineIndex::new(&text);
         for d in &cases {
-            assert!(excerpt(&text, d).is_some());
+            assert!(excerpt(&text, d, None).is_some());
+            assert_eq!(excerpt(&text, d, Some(&index)), excerpt(&text, d, None));
             for color in [false, true] {
                 let whole = render_whole(d, "x.game", &text, color);
                 assert_eq!(render(d, "x.game", &text, color), whole);
+                assert_eq!(render_indexed(d, "x.game", &text, color, &index), whole);
             }
         }
         assert!(render_whole(&cases[1], "x.game", &text, false).contains("6002"));
@@ -710,7 +769,8 @@ mod tests {
         ];
         let index = LineIndex::new(&text);
         for d in &cases {
-            assert!(excerpt(&text, d).is_some_and(|w| w.len() > 1));
+            assert!(excerpt(&text, d, None).is_some_and(|w| w.len() > 1));
+            assert_eq!(excerpt(&text, d, Some(&index)), excerpt(&text, d, None));
             for color in [false, true] {
                 let whole = render_whole(d, "x.game", &text, color);
                 assert_eq!(render(d, "x.game", &text, color), whole);
@@ -729,6 +789,33 @@ mod tests {
         assert_eq!(out.matches("╭─[").count(), 2, "{out}");
         assert!(out.lines().count() < 20, "{out}");
         assert!(out.contains("1501 │") && out.contains("3000 │"), "{out}");
+    }
+
+    #[test]
+    fn a_giant_line_is_read_only_around_the_labels() {
+        // One line of a megabyte between short CRLF lines: the indexed
+        // render reads only the pieces it keeps, and draws what the whole
+        // text draws.
+        let cells = vec!["7"; 500_000].join(",");
+        let text = format!(
+            "a\r\nb\r\n  board [[{cells}]]\r\nc\r\n#{}\n",
+            "z".repeat(241)
+        );
+        assert!(text.len() > EXCERPT_ABOVE);
+        let index = LineIndex::new(&text);
+        let first = text.find('7').unwrap();
+        for at in [first, first + 2, text.len() / 2, text.len() - 270] {
+            let d = Diag::new(Code::BoardCell, "7 is not a cell")
+                .label(Span::new(at, at + 1), "not in the legend")
+                .label(Span::new(first, first + 1), "the first");
+            assert_eq!(excerpt(&text, &d, Some(&index)), excerpt(&text, &d, None));
+            for color in [false, true] {
+                let whole = render_whole(&d, "x.game", &text, color);
+                assert!(whole.len() < 2000, "{whole}");
+                assert_eq!(render_indexed(&d, "x.game", &text, color, &index), whole);
+                assert_eq!(render(&d, "x.game", &text, color), whole);
+            }
+        }
     }
 
     #[test]

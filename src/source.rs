@@ -148,6 +148,12 @@ impl LineIndex {
         LineIndex { starts }
     }
 
+    /// Where the 1-based `line` starts, if the text has that many lines.
+    pub fn start(&self, line: usize) -> Option<usize> {
+        line.checked_sub(1)
+            .and_then(|i| self.starts.get(i).copied())
+    }
+
     /// The 1-based line of a byte offset, as `line_of` gives it.
     pub fn line(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset)
