@@ -117,7 +117,7 @@ impl Diag {
     pub fn new(code: Code, message: impl Into<String>) -> Diag {
         Diag {
             code,
-            message: message.into(),
+            message: bounded(message.into()),
             labels: Vec::new(),
             help: None,
         }
@@ -125,13 +125,13 @@ impl Diag {
 
     /// Add a label on `span`.
     pub(crate) fn label(mut self, span: Span, text: impl Into<String>) -> Diag {
-        self.labels.push((span, text.into()));
+        self.labels.push((span, bounded(text.into())));
         self
     }
 
     /// Set the help line.
     pub fn help(mut self, text: impl Into<String>) -> Diag {
-        self.help = Some(text.into());
+        self.help = Some(bounded(text.into()));
         self
     }
 
@@ -139,6 +139,52 @@ impl Diag {
     pub fn span(&self) -> Option<Span> {
         self.labels.first().map(|(s, _)| *s)
     }
+}
+
+/// A word (a run without blanks) longer than this many characters is cut in
+/// a diagnostic's message, labels and help: a 16 MiB name quoted in a
+/// message would otherwise be printed and wrapped whole.
+const WORD_CHARS: usize = 200;
+/// What is kept of a cut word: its start and its end, around a `…`.
+const WORD_HEAD: usize = 100;
+const WORD_TAIL: usize = 20;
+/// A text longer than this many characters (after cutting words) keeps its
+/// start and its end, around a `…`.
+const TEXT_CHARS: usize = 2000;
+
+/// `text` with its overlong words and length cut (see [`WORD_CHARS`]); a
+/// text of at most `WORD_CHARS` bytes is returned as it is.
+fn bounded(text: String) -> String {
+    if text.len() <= WORD_CHARS {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len().min(4 * TEXT_CHARS));
+    let mut rest = text.as_str();
+    while !rest.is_empty() {
+        let blank = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..blank];
+        match word.char_indices().nth(WORD_CHARS) {
+            None => out.push_str(word),
+            Some(_) => {
+                out.extend(word.chars().take(WORD_HEAD));
+                out.push('…');
+                let tail = word.char_indices().rev().nth(WORD_TAIL - 1);
+                out.push_str(&word[tail.map_or(0, |(i, _)| i)..]);
+            }
+        }
+        let spaces = rest[blank..]
+            .find(|c: char| !c.is_whitespace())
+            .map_or(rest.len(), |n| blank + n);
+        out.push_str(&rest[blank..spaces]);
+        rest = &rest[spaces..];
+    }
+    let chars = out.chars().count();
+    if chars <= TEXT_CHARS {
+        return out;
+    }
+    let head: String = out.chars().take(TEXT_CHARS - WORD_CHARS).collect();
+    let tail: String = out.chars().skip(chars - WORD_CHARS / 2).collect();
+    format!("{head}…{tail}")
 }
 
 impl fmt::Display for Diag {
@@ -789,6 +835,25 @@ mod tests {
         assert_eq!(out.matches("╭─[").count(), 2, "{out}");
         assert!(out.lines().count() < 20, "{out}");
         assert!(out.contains("1501 │") && out.contains("3000 │"), "{out}");
+    }
+
+    #[test]
+    fn giant_words_in_messages_are_cut() {
+        let name = format!("a{}z", "é".repeat(1_000_000));
+        let d = Diag::new(Code::ExpectValue, format!("not `{name}`, no"))
+            .label(Span::new(0, 1), format!("`{name}`"))
+            .help("short");
+        assert!(d.message.starts_with("not `aéé") && d.message.ends_with("éz`, no"));
+        assert_eq!(d.message.chars().count(), 4 + (100 + 1 + 20) + 3);
+        assert_eq!(d.labels[0].1.chars().count(), 100 + 1 + 20);
+        assert_eq!(d.help.as_deref(), Some("short"));
+        // Many short words: the text keeps its start and end.
+        let d = Diag::new(Code::Parse, "ab ".repeat(1_000_000) + "end");
+        assert_eq!(d.message.chars().count(), 2000 - 200 + 1 + 100);
+        assert!(d.message.ends_with("ab end"));
+        // Ordinary texts are untouched.
+        let path = format!("could not read /{}/x.game", "d".repeat(150));
+        assert_eq!(Diag::new(Code::Io, path.clone()).message, path);
     }
 
     #[test]
