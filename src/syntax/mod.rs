@@ -14,7 +14,7 @@ mod recover;
 mod words;
 
 use crate::error::{Code, Diag, Diags};
-use crate::limits::PARSE_ERRORS;
+use crate::limits::{PARSE_ERRORS, SOURCE_BYTES};
 use ast::{File, Span};
 use pest::Parser;
 
@@ -154,7 +154,8 @@ pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
         }
     }
     if !arrays.is_empty() {
-        put_back(&mut file, arrays, base);
+        let stmts = file.scenarios.iter_mut().flat_map(|s| s.stmts.iter_mut());
+        put_back(stmts, arrays, base);
     }
     (file, diags)
 }
@@ -162,12 +163,16 @@ pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
 /// Put the board arrays the pre-scan read back into the tree, where pest
 /// read them as `[]` (at the same `[`): the statement ends where the array
 /// ends.
-fn put_back(file: &mut File, arrays: Vec<(ast::Rows, Span)>, base: usize) {
+fn put_back<'a>(
+    stmts: impl Iterator<Item = &'a mut ast::Spanned<ast::Stmt>>,
+    arrays: Vec<(ast::Rows, Span)>,
+    base: usize,
+) {
     let mut by_start: std::collections::HashMap<usize, (ast::Rows, Span)> = arrays
         .into_iter()
         .map(|(rows, span)| (span.start + base, (rows, span)))
         .collect();
-    for stmt in file.scenarios.iter_mut().flat_map(|s| s.stmts.iter_mut()) {
+    for stmt in stmts {
         let ast::Stmt::Board(ast::BoardSrc::Array { rows, span }) = &mut stmt.node else {
             continue;
         };
@@ -256,22 +261,47 @@ pub(crate) fn parse_repl(text: &str) -> Result<Vec<ReplItem>, Diags> {
 
 /// [`parse_repl`] for text that sits at byte `offset` of a longer source
 /// (the REPL's session log): every span is shifted by `offset`.
+///
+/// Typed text has the caps of a file: at most [`SOURCE_BYTES`], and the
+/// pre-scan's counts (statements, words, board cells) before pest reads it.
 pub(crate) fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, Diags> {
+    if text.len() > SOURCE_BYTES {
+        return Err(vec![Diag::new(
+            Code::SourceTooLarge,
+            format!(
+                "this input is larger than {} MiB, the most meeple reads",
+                SOURCE_BYTES >> 20
+            ),
+        )
+        .label(Span::new(offset, offset), "the input starts here")
+        .help("type or paste less at a time")]);
+    }
     let text = &*line_ends(text);
-    match MeepleParser::parse(Rule::repl_input, text) {
+    let scan = prescan::scan(text);
+    if !scan.diags.is_empty() {
+        return Err(scan.diags.into_iter().map(|d| shifted(d, offset)).collect());
+    }
+    match MeepleParser::parse(Rule::repl_input, &scan.text) {
         Ok(mut pairs) => {
             let mut diags = Vec::new();
-            let items = pairs
+            let mut items = pairs
                 .next()
                 .map(|p| build::repl_items(p, offset, &mut diags))
                 .unwrap_or_default();
-            if diags.is_empty() {
-                Ok(items)
-            } else {
-                Err(diags)
+            if !diags.is_empty() {
+                return Err(diags);
             }
+            if !scan.arrays.is_empty() {
+                let stmts = items.iter_mut().flat_map(|item| match item {
+                    ReplItem::Scenario(sc) => sc.stmts.iter_mut(),
+                    ReplItem::Stmt(s) => std::slice::from_mut(s).iter_mut(),
+                    ReplItem::Track(_) => [].iter_mut(),
+                });
+                put_back(stmts, scan.arrays, offset);
+            }
+            Ok(items)
         }
-        Err(err) => Err(vec![words::parse_error(&err, text, offset).0]),
+        Err(err) => Err(vec![words::parse_error(&err, &scan.text, offset).0]),
     }
 }
 

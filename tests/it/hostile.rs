@@ -5,8 +5,11 @@
 
 use crate::hostile_corpus::{corpus, Hostile};
 use meeple::error::Code;
-use meeple::limits::Limits;
+use meeple::interp::Event;
+use meeple::limits::{Limits, LIST_WORDS, SOURCE_BYTES, STATEMENTS};
 use meeple::pipeline::{run_bytes, Outcome, RunConfig};
+use meeple::syntax::ast::{BoardSrc, Stmt};
+use meeple::workspace::{Output, Workspace};
 use std::time::Duration;
 
 fn prescanned(h: &Hostile) -> bool {
@@ -80,4 +83,63 @@ fn every_hostile_input_is_refused_with_its_code_or_accepted() {
             _ => panic!("{}: {}", h.name, run.render_text(false)),
         }
     }
+}
+
+/// What a REPL input reported: the codes of its errors, in order.
+fn typed(ws: &mut Workspace, text: &str) -> Vec<Code> {
+    let mut codes = Vec::new();
+    ws.input(text, &mut |_, out| match out {
+        Output::Error(d) => codes.push(d.code),
+        Output::Event {
+            event: Event::Error(d),
+            ..
+        } => codes.push(d.code),
+        _ => {}
+    });
+    codes
+}
+
+#[test]
+fn typed_input_has_the_caps_of_a_file() {
+    let mut ws = Workspace::new(Limits::default());
+    // A pasted line of a million and one numbers: refused by the pre-scan,
+    // nothing read (not even the `game` before it).
+    let dice = format!("game yut\ndice {}", "1 ".repeat(LIST_WORDS + 1));
+    assert_eq!(typed(&mut ws, &dice), [Code::SourceTooMany]);
+    assert_eq!(ws.game(), None);
+    let statements = "show\n".repeat(STATEMENTS + 1);
+    assert_eq!(typed(&mut ws, &statements), [Code::SourceTooMany]);
+    // More than the file cap is refused before anything is scanned.
+    let huge = format!("# {}", "x".repeat(SOURCE_BYTES));
+    assert_eq!(typed(&mut ws, &huge), [Code::SourceTooLarge]);
+    // An array over the cell cap is one diagnostic on its `[`.
+    let row = format!("[{}]", vec!["0"; 2048].join(","));
+    let board = format!(
+        "game stacking\nboard [{}]",
+        vec![row.as_str(); 2049].join(",")
+    );
+    assert_eq!(typed(&mut ws, &board), [Code::BoardTooLarge]);
+    assert_eq!(ws.game(), None);
+    // A large array under it is read by the pre-scan and put back whole.
+    let row = format!("[{}]", vec!["0"; 100].join(", "));
+    let text = format!(
+        "game stacking\nboard [{}]\npiece 1 at (0, 0) facing right",
+        vec![row.as_str(); 100].join(",\n")
+    );
+    assert!(typed(&mut ws, &text).is_empty());
+    let (_, stmts) = ws.current_statements().unwrap();
+    let board = stmts
+        .iter()
+        .find(|s| matches!(s.node, Stmt::Board(_)))
+        .unwrap();
+    let Stmt::Board(BoardSrc::Array { rows, span }) = &board.node else {
+        panic!("{:?}", board.node)
+    };
+    assert_eq!(rows.len(), 100);
+    assert!(rows.iter().all(|r| r.node.len() == 100));
+    // The spans are those of the whole session log, where this input ends.
+    let end = ws.sources().next_offset() - 1;
+    let board_end = end - "\npiece 1 at (0, 0) facing right".len();
+    assert_eq!((span.end, board.span.end), (board_end, board_end));
+    assert_eq!(rows[99].node[99].span.end, board_end - 2);
 }
