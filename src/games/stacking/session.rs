@@ -53,9 +53,15 @@ pub(crate) struct Stacking {
     mover: Mover,
     board: Option<Grid<Colour>>,
     pieces: Vec<Piece>,
-    /// Declared piece numbers and starting cells → index in `pieces`.
+    /// Declared piece numbers and starting cells → index in `pieces`, for
+    /// the pieces of `piece` statements.
     by_number: HashMap<i64, usize>,
     by_cell: HashMap<(usize, usize), usize>,
+    /// The pieces of a judge input: the first `pieces`, numbered 1..=K, and
+    /// on each cell of the board 1 + the index of the piece there, or 0 (a
+    /// million pieces are not put in maps).
+    from_input: usize,
+    input_cells: Vec<u32>,
     /// The position now, once built; the positions before each `step`.
     sim: Option<Sim>,
     history: Vec<Option<Sim>>,
@@ -109,6 +115,8 @@ impl Stacking {
             pieces: Vec::new(),
             by_number: HashMap::new(),
             by_cell: HashMap::new(),
+            from_input: 0,
+            input_cells: Vec::new(),
             sim: None,
             history: Vec::new(),
             dry_steps: 0,
@@ -152,7 +160,7 @@ impl Stacking {
             &format!("piece {number}"),
         )?;
         let span = id.span.to(facing.span);
-        if let Some(p) = self.by_number.get(&number).map(|&i| &self.pieces[i]) {
+        if let Some(p) = self.numbered(number).map(|i| &self.pieces[i]) {
             return Err(duplicate(
                 Code::PieceDuplicate,
                 span,
@@ -160,7 +168,7 @@ impl Stacking {
                 p.span,
             ));
         }
-        if let Some(p) = self.by_cell.get(&cell).map(|&i| &self.pieces[i]) {
+        if let Some(p) = self.on_cell(cell).map(|i| &self.pieces[i]) {
             return Err(shared_cell(p.number, p.span, number, at.span));
         }
         self.by_number.insert(number, self.pieces.len());
@@ -186,9 +194,11 @@ impl Stacking {
             cells: s.colours,
             span: within.span(read.board),
         });
+        self.from_input = s.pieces.len();
+        self.input_cells = vec![0; s.rows * s.cols];
+        self.pieces.reserve_exact(s.pieces.len());
         for (number, ((cell, dir), span)) in (1..).zip(s.pieces.into_iter().zip(read.pieces)) {
-            self.by_number.insert(number, self.pieces.len());
-            self.by_cell.insert(cell, self.pieces.len());
+            self.input_cells[cell.0 * s.cols + cell.1] = number as u32;
             self.pieces.push(Piece {
                 number,
                 cell,
@@ -198,6 +208,23 @@ impl Stacking {
         }
         self.sim = None;
         Ok(())
+    }
+
+    /// The index of the piece numbered `number`, if declared.
+    fn numbered(&self, number: i64) -> Option<usize> {
+        match usize::try_from(number) {
+            Ok(n @ 1..) if n <= self.from_input => Some(n - 1),
+            _ => self.by_number.get(&number).copied(),
+        }
+    }
+
+    /// The index of the piece that starts on `cell`, if any.
+    fn on_cell(&self, (r, c): (usize, usize)) -> Option<usize> {
+        let cols = self.board.as_ref().map_or(0, |b| b.cols);
+        match self.input_cells.get(r * cols + c) {
+            Some(&i) if i > 0 => Some(i as usize - 1),
+            _ => self.by_cell.get(&(r, c)).copied(),
+        }
     }
 
     /// The setup the pieces describe, checking the numbering.
