@@ -40,8 +40,10 @@ pub fn format_source(name: &str, text: &str) -> Result<String, Diagnostics> {
         return Err(Diagnostics::new(name, text, diags));
     }
     let text = syntax::line_ends(text);
-    // The parser read it once without an error, so it reads it again.
-    let file = match MeepleParser::parse(Rule::file, &text) {
+    // The parser read it once without an error, so it reads it again (large
+    // board arrays from the pre-scan's reading, not a token per cell).
+    let (read, arrays) = syntax::fmt_text(&text);
+    let file = match MeepleParser::parse(Rule::file, &read) {
         Ok(mut pairs) => pairs.next(),
         Err(e) => {
             let diag = syntax::parse_error_diag(&e, &text, 0);
@@ -55,6 +57,54 @@ pub fn format_source(name: &str, text: &str) -> Result<String, Diagnostics> {
         Some(i) if text[..i].ends_with('\r') => "\r\n",
         _ => "\n",
     };
-    let lines = tree::layout(&text, file);
+    let lines = tree::layout(&read, &text, &arrays, file);
     Ok(lines::render(&lines, nl))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// [`format_source`] with every array read by pest, a token per cell.
+    fn by_pest(text: &str) -> String {
+        let file = MeepleParser::parse(Rule::file, text)
+            .unwrap()
+            .next()
+            .unwrap();
+        lines::render(&tree::layout(text, text, &HashMap::new(), file), "\n")
+    }
+
+    #[test]
+    fn arrays_read_by_the_prescan_format_as_pest_reads_them() {
+        let row = |r: usize| {
+            let cells: Vec<String> = (0..80).map(|c| ((r * c) % 13).to_string()).collect();
+            format!("[{}]", cells.join(","))
+        };
+        let rows: Vec<String> = (0..80).map(row).collect();
+        let texts = [
+            // One line, then one row a line with a blank line and `-0`.
+            format!(
+                "scenario \"s\" {{\n  game stacking # g\n  board [{}]\n  solve\n}}\n",
+                rows.join(",")
+            ),
+            format!(
+                "scenario \"s\" {{\n  board   [{},\n\n  [-0{}]]  # after\n  show\n}}\n",
+                rows.join(",\n   "),
+                ",0".repeat(79)
+            ),
+        ];
+        for text in &texts {
+            let (read, arrays) = syntax::fmt_text(text);
+            assert_eq!(arrays.len(), 1, "{text}");
+            assert!(read.contains("[]"));
+            let fast = format_source("a.game", text).unwrap();
+            assert_eq!(fast, by_pest(text));
+            assert_eq!(format_source("a.game", &fast).unwrap(), fast);
+        }
+        // An array with a comment inside is read by pest.
+        let text = texts[1].replacen(",\n\n", ", # c\n\n", 1);
+        assert!(syntax::fmt_text(&text).1.is_empty());
+        assert_eq!(format_source("a.game", &text).unwrap(), by_pest(&text));
+    }
 }

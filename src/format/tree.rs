@@ -2,19 +2,30 @@
 
 use super::comments::{self, Comment};
 use super::lines::Line;
+use crate::syntax::ast::{Rows, Span};
 use crate::syntax::Rule;
 use pest::iterators::Pair;
+use std::collections::HashMap;
 
 type P<'a> = Pair<'a, Rule>;
 
 /// Spaces per level.
 const INDENT: usize = 2;
 
-/// The lines of `text`, whose parse tree (`Rule::file`) is `file`.
-pub(super) fn layout(text: &str, file: P<'_>) -> Vec<Line> {
+/// The lines of `text`, whose parse tree (`Rule::file`) is `file`. `text`
+/// is `source` with the board `arrays` read by the pre-scan blanked to `[]`
+/// (by the offset of their `[`); their cells are written from `source`.
+pub(super) fn layout<'t>(
+    text: &'t str,
+    source: &'t str,
+    arrays: &'t HashMap<usize, (Rows, Span)>,
+    file: P<'_>,
+) -> Vec<Line> {
     let mut l = Layout {
         text,
-        comments: comments::scan(text, file.clone()),
+        source,
+        arrays,
+        comments: comments::scan(source, file.clone()),
         lines: Vec::new(),
     };
     let mut at = 0;
@@ -64,6 +75,8 @@ impl Blanks {
 
 struct Layout<'t> {
     text: &'t str,
+    source: &'t str,
+    arrays: &'t HashMap<usize, (Rows, Span)>,
     comments: Vec<Comment>,
     lines: Vec<Line>,
 }
@@ -202,10 +215,44 @@ impl Layout<'_> {
             .clone()
             .into_inner()
             .find(|p| matches!(p.as_rule(), Rule::board_grid | Rule::board_array));
+        let read = board
+            .as_ref()
+            .filter(|b| b.as_rule() == Rule::board_array)
+            .and_then(|b| self.arrays.get(&b.as_span().start()));
+        if let Some((rows, span)) = read {
+            let source = self.source;
+            let cells: Vec<((usize, usize), Vec<&str>)> = rows
+                .iter()
+                .map(|r| {
+                    let nums = r.node.iter().map(|n| &source[n.span.start..n.span.end]);
+                    ((r.span.start, r.span.end), nums.collect())
+                })
+                .collect();
+            if source[span.start..span.end].contains('\n') && !cells.is_empty() {
+                self.array(start, (span.start, span.end), &cells, indent);
+            } else {
+                self.hoist(start, span.end, indent);
+                let rows: Vec<String> = cells
+                    .iter()
+                    .map(|(_, nums)| format!("[{}]", nums.join(", ")))
+                    .collect();
+                self.code(indent, format!("board [{}]", rows.join(", ")));
+            }
+            return end.max(span.end);
+        }
         match board {
             Some(b) if b.as_rule() == Rule::board_grid => self.grid(start, b, indent),
             Some(b) if b.as_str().contains('\n') && b.clone().into_inner().next().is_some() => {
-                self.array(start, b, indent)
+                let span = b.as_span();
+                let cells: Vec<((usize, usize), Vec<&str>)> = b
+                    .into_inner()
+                    .map(|r| {
+                        let rs = r.as_span();
+                        let nums = r.into_inner().map(|n| n.as_str()).collect();
+                        ((rs.start(), rs.end()), nums)
+                    })
+                    .collect();
+                self.array(start, (span.start(), span.end()), &cells, indent)
             }
             _ => {
                 self.hoist(start, end, indent);
@@ -257,17 +304,19 @@ impl Layout<'_> {
 
     /// A `board [[…], …]` written over several lines: one row a line, the
     /// numbers of a column right-aligned.
-    fn array(&mut self, start: usize, array: P<'_>, indent: usize) {
-        let span = array.as_span();
-        self.hoist(start, span.start(), indent);
+    /// `span` is the array's, `rows` each row's span and its numbers as
+    /// written.
+    fn array(
+        &mut self,
+        start: usize,
+        span: (usize, usize),
+        rows: &[((usize, usize), Vec<&str>)],
+        indent: usize,
+    ) {
+        self.hoist(start, span.0, indent);
         self.code(indent, "board [");
-        let rows: Vec<P<'_>> = array.into_inner().collect();
-        let cells: Vec<Vec<&str>> = rows
-            .iter()
-            .map(|r| r.clone().into_inner().map(|n| n.as_str()).collect())
-            .collect();
         let mut widths: Vec<usize> = Vec::new();
-        for row in &cells {
+        for (_, row) in rows {
             for (k, n) in row.iter().enumerate() {
                 if widths.len() <= k {
                     widths.push(0);
@@ -276,20 +325,19 @@ impl Layout<'_> {
             }
         }
         let inner = indent + INDENT;
-        let mut at = span.start() + 1;
-        for (k, (row, nums)) in rows.iter().zip(&cells).enumerate() {
-            let rs = row.as_span();
-            self.gap(at, rs.start(), inner, Blanks::between(k > 0, true));
-            self.hoist(rs.start(), rs.end(), inner);
+        let mut at = span.0 + 1;
+        for (k, (rs, nums)) in rows.iter().enumerate() {
+            self.gap(at, rs.0, inner, Blanks::between(k > 0, true));
+            self.hoist(rs.0, rs.1, inner);
             let padded: Vec<String> = nums
                 .iter()
                 .zip(&widths)
                 .map(|(n, w)| format!("{n:>w$}"))
                 .collect();
             self.code(inner, format!("[{}],", padded.join(", ")));
-            at = rs.end();
+            at = rs.1;
         }
-        self.gap(at, span.end() - 1, inner, Blanks::between(true, false));
+        self.gap(at, span.1 - 1, inner, Blanks::between(true, false));
         self.code(indent, "]");
     }
 }

@@ -305,6 +305,30 @@ pub(crate) fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, 
     }
 }
 
+/// The text pest should read for `meeple fmt` and the large board arrays
+/// the pre-scan read in its place (each blanked to `[]` there), by the
+/// offset of its `[`. An array holding a comment is left to pest (its
+/// comments stay where they were).
+pub(crate) fn fmt_text(
+    text: &str,
+) -> (
+    std::borrow::Cow<'_, str>,
+    std::collections::HashMap<usize, (ast::Rows, Span)>,
+) {
+    let scan = prescan::scan(text);
+    let mut out = scan.text;
+    let mut arrays = std::collections::HashMap::new();
+    for (rows, span) in scan.arrays {
+        let written = &text[span.start..span.end];
+        if written.contains('#') {
+            out.to_mut().replace_range(span.start..span.end, written);
+        } else {
+            arrays.insert(span.start, (rows, span));
+        }
+    }
+    (out, arrays)
+}
+
 /// A pest error of a parse of `text` (found at byte `offset` of the file) as a diagnostic in
 /// words users know (the judge-text readers use the grammar's judge rules too).
 pub(crate) fn parse_error_diag(err: &pest::error::Error<Rule>, text: &str, offset: usize) -> Diag {
