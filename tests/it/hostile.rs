@@ -143,3 +143,34 @@ fn typed_input_has_the_caps_of_a_file() {
     assert_eq!((span.end, board.span.end), (board_end, board_end));
     assert_eq!(rows[99].node[99].span.end, board_end - 2);
 }
+
+#[test]
+fn a_board_of_bad_cells_is_a_thousand_diagnostics_and_a_count() {
+    let n = 64;
+    let rows = format!("{}\n", vec!["7"; n].join(" ")).repeat(n);
+    let inputs = [
+        format!("  input \"\"\"{n} 1\n{rows}1 1 1\n\"\"\"\n"),
+        format!(
+            "  board {{\n{}  }}\n",
+            format!("{}\n", "7".repeat(n)).repeat(n)
+        ),
+    ];
+    for input in inputs {
+        let text = format!("scenario \"s\" {{\n  game stacking\n{input}  solve\n}}\n");
+        let run = run_bytes("bad.game", text.as_bytes(), &RunConfig::default());
+        let Outcome::Invalid(d) = &run.outcome else {
+            panic!("accepted")
+        };
+        assert_eq!(d.len(), 1001, "{input}");
+        assert!(d[..1000].iter().all(|d| d.code == Code::BoardCell));
+        assert_eq!(d[1000].code, Code::ErrorsTooMany);
+        assert_eq!(
+            d[1000].message,
+            format!("{} more errors not shown", n * n - 1000)
+        );
+        // The note points at the first cell left out.
+        let first = d[1000].span().unwrap().start;
+        assert_eq!(&text[first..first + 1], "7");
+        assert!(first > d[999].span().unwrap().start);
+    }
+}

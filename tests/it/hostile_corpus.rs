@@ -1,7 +1,8 @@
 //! Issue 19's hostile inputs at full size (up to the 16 MiB file cap),
 //! generated rather than committed: each board form over and just under the
 //! cell cap, judge inputs of every game, a million statements, a 2M-square
-//! track, 16 MiB of comment, brackets, string or digits, many scenarios.
+//! track, 16 MiB of comment, brackets, string or digits, many scenarios,
+//! a million judge pieces, boards of bad cells, giant names and blank lines.
 //! Shared by `tests/it/hostile.rs` (outcomes) and `benches/hardening.rs`
 //! (time and memory).
 
@@ -187,6 +188,106 @@ pub fn corpus() -> Vec<Hostile> {
                 "scenario \"{}\" {{\n  game footholds\n}}\n",
                 "a".repeat(MIB16 - 100)
             ),
+            None,
+        ),
+        h(
+            "a 16 MiB `expect` value",
+            scenario(&format!(
+                "  game footholds\n  expect answer \"{}\"\n",
+                "x".repeat(MIB16 - 100)
+            )),
+            Some(ExpectValue),
+        ),
+        h(
+            "stacking input of 1M pieces",
+            scenario(&format!(
+                "  game stacking\n  input \"\"\"1024 {}\n{}{}\"\"\"\n  solve\n",
+                1 << 20,
+                grid(1024, 1024, "0", " "),
+                (0..1usize << 20)
+                    .map(|i| format!("{} {} 1\n", i / 1024 + 1, i % 1024 + 1))
+                    .collect::<String>()
+            )),
+            None,
+        ),
+        h(
+            "stacking input N = 2048, every cell bad",
+            stacking(2048).replace(" 0", " 7"),
+            Some(BoardCell),
+        ),
+        h(
+            "stacking input N = 2048, CRLF",
+            stacking(2048).replace('\n', "\r\n"),
+            None,
+        ),
+        h(
+            "array 2048 x 2048, every cell bad",
+            scenario(&format!(
+                "  game stacking\n  board {}\n{PIECES}  solve\n",
+                array(2048, 2048, "7")
+            )),
+            Some(BoardCell),
+        ),
+        h(
+            "footholds input of one 4M-cell row",
+            scenario(&format!(
+                "  game footholds\n  input \"\"\"{} [0,0] [0,1]\"\"\"\n  solve\n",
+                array(1, 1 << 22, "1")
+            )),
+            None,
+        ),
+        h(
+            "16 MiB of `[` in a judge input",
+            scenario(&format!(
+                "  game footholds\n  input \"\"\"{}\"\"\"\n",
+                "[".repeat(MIB16 - 100)
+            )),
+            Some(InputFormat),
+        ),
+        h(
+            "a 16 MiB piece name",
+            scenario(&format!(
+                "  game footholds\n  board [[1, 1]]\n  piece {} at (0, 0)\n",
+                "A".repeat(MIB16 - 100)
+            )),
+            Some(PieceName),
+        ),
+        h(
+            "16 MiB of emoji in a comment",
+            format!(
+                "#{}\n{}",
+                "\u{1F600}".repeat((MIB16 - 100) / 4),
+                scenario("  game footholds\n")
+            ),
+            None,
+        ),
+        h(
+            "a 16 MiB string of words",
+            scenario(&format!(
+                "  game footholds\n  expect answer \"{}\"\n",
+                "ab ".repeat((MIB16 - 100) / 3)
+            )),
+            Some(ExpectValue),
+        ),
+        h(
+            "130k `piece` statements",
+            scenario(&format!(
+                "  game footholds\n  board [[1, 1]]\n{}",
+                "  piece A at (0, 0)\n".repeat(130_000)
+            )),
+            Some(PieceDuplicate),
+        ),
+        h(
+            "16 MiB of `{`",
+            scenario(&format!("  game footholds\n{}", "{".repeat(MIB16 - 100))),
+            Some(ParseUnterminated),
+        ),
+        h(
+            "16 MiB of blank CRLF lines",
+            scenario(&format!(
+                "  game footholds\n{}",
+                "\r\n".repeat((MIB16 - 100) / 2)
+            )),
             None,
         ),
     ]
