@@ -571,7 +571,10 @@ fn catalogue() -> String {
          squares (`meeple::source::too_many`, before parsing), a number in an\n\
          `expect` line at most 4096 characters (`meeple::number::range`); parsing stops after\n\
          100 syntax errors, and a file or scenario shows its first 1000 errors\n\
-         (`meeple::errors::too_many`). Solves are bounded by `--max-states` and `--timeout`.\n\n",
+         (`meeple::errors::too_many`); a board or judge input keeps its first 1000 bad cells,\n\
+         numbers or pieces and counts the rest the same way. Text typed at the REPL has the\n\
+         caps of a file. A word of over 200 characters quoted in a message is cut to its\n\
+         start and end around `…`. Solves are bounded by `--max-states` and `--timeout`.\n\n",
     );
     out.push_str("| code | what triggers it |\n|---|---|\n");
     for &code in Code::ALL {
