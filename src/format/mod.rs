@@ -27,6 +27,7 @@ mod tree;
 use crate::error::Diagnostics;
 use crate::syntax::{self, MeepleParser, Rule};
 use pest::Parser;
+use std::collections::HashMap;
 
 /// The script `text` (named `name` in diagnostics) in the canonical layout.
 ///
@@ -35,36 +36,55 @@ use pest::Parser;
 /// is the one of the script's first line (`\r\n` or `\n`); the text ends
 /// with one line ending (an empty script stays empty).
 pub fn format_source(name: &str, text: &str) -> Result<String, Diagnostics> {
+    let lf = syntax::line_ends(text);
+    // One reading by pest, large board arrays from the pre-scan's (not a
+    // token per cell); any error, and the whole parser says what it is.
+    if let Some((read, arrays)) = syntax::fmt_text(&lf) {
+        if let Ok(mut pairs) = MeepleParser::parse(Rule::file, &read) {
+            let file = pairs.next();
+            if file
+                .clone()
+                .is_none_or(|f| syntax::build_diags(f).is_empty())
+            {
+                return Ok(layout(&read, &lf, &arrays, file));
+            }
+        }
+    }
     let (_, diags) = syntax::parse(text);
     if !diags.is_empty() {
         return Err(Diagnostics::new(name, text, diags));
     }
-    let text = syntax::line_ends(text);
-    // The parser read it once without an error, so it reads it again (large
-    // board arrays from the pre-scan's reading, not a token per cell).
-    let (read, arrays) = syntax::fmt_text(&text);
-    let file = match MeepleParser::parse(Rule::file, &read) {
-        Ok(mut pairs) => pairs.next(),
+    // Not reached: the reading above fails only where the parser reports.
+    match MeepleParser::parse(Rule::file, &lf) {
+        Ok(mut pairs) => Ok(layout(&lf, &lf, &HashMap::new(), pairs.next())),
         Err(e) => {
-            let diag = syntax::parse_error_diag(&e, &text, 0);
-            return Err(Diagnostics::new(name, &text, vec![diag]));
+            let diag = syntax::parse_error_diag(&e, &lf, 0);
+            Err(Diagnostics::new(name, &lf, vec![diag]))
         }
-    };
+    }
+}
+
+/// The canonical text of `source` from its parse tree `file` (of `read`,
+/// `source` with the pre-scan's `arrays` blanked).
+fn layout(
+    read: &str,
+    source: &str,
+    arrays: &HashMap<usize, (syntax::ast::Rows, syntax::ast::Span)>,
+    file: Option<pest::iterators::Pair<'_, Rule>>,
+) -> String {
     let Some(file) = file else {
-        return Ok(String::new());
+        return String::new();
     };
-    let nl = match text.find('\n') {
-        Some(i) if text[..i].ends_with('\r') => "\r\n",
+    let nl = match source.find('\n') {
+        Some(i) if source[..i].ends_with('\r') => "\r\n",
         _ => "\n",
     };
-    let lines = tree::layout(&read, &text, &arrays, file);
-    Ok(lines::render(&lines, nl))
+    lines::render(&tree::layout(read, source, arrays, file), nl)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
 
     /// [`format_source`] with every array read by pest, a token per cell.
     fn by_pest(text: &str) -> String {
@@ -95,7 +115,7 @@ mod tests {
             ),
         ];
         for text in &texts {
-            let (read, arrays) = syntax::fmt_text(text);
+            let (read, arrays) = syntax::fmt_text(text).unwrap();
             assert_eq!(arrays.len(), 1, "{text}");
             assert!(read.contains("[]"));
             let fast = format_source("a.game", text).unwrap();
@@ -104,7 +124,7 @@ mod tests {
         }
         // An array with a comment inside is read by pest.
         let text = texts[1].replacen(",\n\n", ", # c\n\n", 1);
-        assert!(syntax::fmt_text(&text).1.is_empty());
+        assert!(syntax::fmt_text(&text).unwrap().1.is_empty());
         assert_eq!(format_source("a.game", &text).unwrap(), by_pest(&text));
     }
 }

@@ -307,15 +307,20 @@ pub(crate) fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, 
 
 /// The text pest should read for `meeple fmt` and the large board arrays
 /// the pre-scan read in its place (each blanked to `[]` there), by the
-/// offset of its `[`. An array holding a comment is left to pest (its
-/// comments stay where they were).
+/// offset of its `[`; `None` if the pre-scan reported anything (`parse`
+/// says what). An array holding a comment is left to pest (its comments
+/// stay where they were).
+#[allow(clippy::type_complexity)]
 pub(crate) fn fmt_text(
     text: &str,
-) -> (
+) -> Option<(
     std::borrow::Cow<'_, str>,
     std::collections::HashMap<usize, (ast::Rows, Span)>,
-) {
+)> {
     let scan = prescan::scan(text);
+    if scan.refused || !scan.diags.is_empty() {
+        return None;
+    }
     let mut out = scan.text;
     let mut arrays = std::collections::HashMap::new();
     for (rows, span) in scan.arrays {
@@ -326,7 +331,15 @@ pub(crate) fn fmt_text(
             arrays.insert(span.start, (rows, span));
         }
     }
-    (out, arrays)
+    Some((out, arrays))
+}
+
+/// The errors of building the tree of a file that pest read (numbers out
+/// of range, …): empty when [`parse`] would report nothing else.
+pub(crate) fn build_diags(file: pest::iterators::Pair<'_, Rule>) -> Diags {
+    let mut diags = Vec::new();
+    build::file(file, 0, &mut File::default(), &mut diags);
+    diags
 }
 
 /// A pest error of a parse of `text` (found at byte `offset` of the file) as a diagnostic in
