@@ -2,7 +2,7 @@
 
 use super::comments::{self, Comment};
 use super::lines::Line;
-use crate::syntax::ast::{Rows, Span};
+use crate::syntax::ast::{Int, Rows, Span, Spanned};
 use crate::syntax::Rule;
 use pest::iterators::Pair;
 use std::collections::HashMap;
@@ -221,20 +221,19 @@ impl Layout<'_> {
             .and_then(|b| self.arrays.get(&b.as_span().start()));
         if let Some((rows, span)) = read {
             let source = self.source;
-            let cells: Vec<((usize, usize), Vec<&str>)> = rows
-                .iter()
-                .map(|r| {
-                    let nums = r.node.iter().map(|n| &source[n.span.start..n.span.end]);
-                    ((r.span.start, r.span.end), nums.collect())
-                })
-                .collect();
-            if source[span.start..span.end].contains('\n') && !cells.is_empty() {
-                self.array(start, (span.start, span.end), &cells, indent);
+            if source[span.start..span.end].contains('\n') && !rows.is_empty() {
+                self.array(start, *span, rows, indent);
             } else {
                 self.hoist(start, span.end, indent);
-                let rows: Vec<String> = cells
+                let cell = |n: &Int| &source[n.span.start..n.span.end];
+                let rows: Vec<String> = rows
                     .iter()
-                    .map(|(_, nums)| format!("[{}]", nums.join(", ")))
+                    .map(|r| {
+                        format!(
+                            "[{}]",
+                            r.node.iter().map(cell).collect::<Vec<_>>().join(", ")
+                        )
+                    })
                     .collect();
                 self.code(indent, format!("board [{}]", rows.join(", ")));
             }
@@ -243,16 +242,17 @@ impl Layout<'_> {
         match board {
             Some(b) if b.as_rule() == Rule::board_grid => self.grid(start, b, indent),
             Some(b) if b.as_str().contains('\n') && b.clone().into_inner().next().is_some() => {
-                let span = b.as_span();
-                let cells: Vec<((usize, usize), Vec<&str>)> = b
+                // (A small array, or one with comments: as spans.)
+                let span = |p: &P<'_>| Span::new(p.as_span().start(), p.as_span().end());
+                let whole = span(&b);
+                let rows: Rows = b
                     .into_inner()
                     .map(|r| {
-                        let rs = r.as_span();
-                        let nums = r.into_inner().map(|n| n.as_str()).collect();
-                        ((rs.start(), rs.end()), nums)
+                        let nums = r.clone().into_inner().map(|n| Int::new(0, span(&n)));
+                        Spanned::new(nums.collect(), span(&r))
                     })
                     .collect();
-                self.array(start, (span.start(), span.end()), &cells, indent)
+                self.array(start, whole, &rows, indent)
             }
             _ => {
                 self.hoist(start, end, indent);
@@ -304,40 +304,37 @@ impl Layout<'_> {
 
     /// A `board [[…], …]` written over several lines: one row a line, the
     /// numbers of a column right-aligned.
-    /// `span` is the array's, `rows` each row's span and its numbers as
-    /// written.
-    fn array(
-        &mut self,
-        start: usize,
-        span: (usize, usize),
-        rows: &[((usize, usize), Vec<&str>)],
-        indent: usize,
-    ) {
-        self.hoist(start, span.0, indent);
+    /// `span` is the array's, `rows` each row's span and its numbers' spans
+    /// (in `source`, where they are read as written).
+    fn array(&mut self, start: usize, span: Span, rows: &Rows, indent: usize) {
+        self.hoist(start, span.start, indent);
         self.code(indent, "board [");
         let mut widths: Vec<usize> = Vec::new();
-        for (_, row) in rows {
-            for (k, n) in row.iter().enumerate() {
+        for row in rows {
+            for (k, n) in row.node.iter().enumerate() {
                 if widths.len() <= k {
                     widths.push(0);
                 }
-                widths[k] = widths[k].max(n.len());
+                widths[k] = widths[k].max(n.span.end - n.span.start);
             }
         }
         let inner = indent + INDENT;
-        let mut at = span.0 + 1;
-        for (k, (rs, nums)) in rows.iter().enumerate() {
-            self.gap(at, rs.0, inner, Blanks::between(k > 0, true));
-            self.hoist(rs.0, rs.1, inner);
-            let padded: Vec<String> = nums
+        let mut at = span.start + 1;
+        let source = self.source;
+        for (k, row) in rows.iter().enumerate() {
+            let rs = row.span;
+            self.gap(at, rs.start, inner, Blanks::between(k > 0, true));
+            self.hoist(rs.start, rs.end, inner);
+            let padded: Vec<String> = row
+                .node
                 .iter()
                 .zip(&widths)
-                .map(|(n, w)| format!("{n:>w$}"))
+                .map(|(n, w)| format!("{:>w$}", &source[n.span.start..n.span.end]))
                 .collect();
             self.code(inner, format!("[{}],", padded.join(", ")));
-            at = rs.1;
+            at = rs.end;
         }
-        self.gap(at, span.1 - 1, inner, Blanks::between(true, false));
+        self.gap(at, span.end - 1, inner, Blanks::between(true, false));
         self.code(indent, "]");
     }
 }
