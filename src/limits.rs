@@ -32,9 +32,8 @@ pub const BOARD_CELLS: usize = 1 << 22;
 /// The most statements a file may hold (a `scenario` or `track` header and
 /// a track's `route` or `shortcut` line count as one each). The parser
 /// counts them in one scan before it makes a token; past it the file is one
-/// `meeple::source::too_many`, not parsed. (pest keeps about 800 bytes of
-/// tokens per statement: 2^17 statements stay under 200 MB.)
-pub const STATEMENTS: usize = 1 << 17;
+/// `meeple::source::too_many`, not parsed.
+pub const STATEMENTS: usize = 1 << 18;
 
 /// The most numbers or words one statement may hold (a `dice` list, a
 /// `line`); counted with [`STATEMENTS`]. A board array counts its cells

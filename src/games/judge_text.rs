@@ -83,18 +83,21 @@ pub(crate) fn coords(text: &str) -> Result<Coords, Diags> {
     if let Some(c) = plain_coords(text) {
         return Ok(c);
     }
-    let mut it = parse(Rule::footholds_input, text)?.into_inner();
+    let sound = sound_rows(text);
+    let read = sound.text.as_deref().unwrap_or(text);
+    let mut it = parse(Rule::footholds_input, read)?.into_inner();
     let board = it.next().ok_or_else(Vec::new)?;
     let board_span = span(&board);
     let cells: usize = board
         .clone()
         .into_inner()
         .map(|r| r.into_inner().count())
-        .sum();
+        .sum::<usize>()
+        + sound.cells;
     if cells > BOARD_CELLS {
         return Err(vec![too_many_cells(board_span, cells)]);
     }
-    let mut diags = Vec::new();
+    let mut diags = sound.range.finish();
     let rows = board
         .into_inner()
         .map(|row| {
@@ -169,6 +172,92 @@ pub(crate) fn values(text: &str) -> impl Iterator<Item = Int> + '_ {
             Span::new(start, end),
         )
     })
+}
+
+/// The rows of a footholds input's board that are sound (numbers between
+/// brackets, as the grammar reads them), counted and blanked inside their
+/// brackets in a copy of the text, with the errors of their numbers out of
+/// range: pest then reads a malformed input's board as a row of tokens per
+/// row, not one per cell, and reports the same first error (every byte keeps
+/// its place, and each row its brackets).
+struct Sound {
+    text: Option<String>,
+    cells: usize,
+    range: Capped,
+}
+
+fn sound_rows(text: &str) -> Sound {
+    let mut sound = Sound {
+        text: None,
+        cells: 0,
+        range: Capped::default(),
+    };
+    let mut r = Bytes { text, at: 0 };
+    if !r.eat(b'[') {
+        return sound;
+    }
+    let mut blanked: Option<Vec<u8>> = None;
+    while r.eat(b'[') {
+        let start = r.at - 1;
+        let (mut cells, mut trailing, mut range) = (0usize, false, Vec::new());
+        if !r.eat(b']') {
+            loop {
+                r.blank();
+                let at = r.at;
+                match r.int() {
+                    Some(_) => {}
+                    // The reader stops past a number too large for 64 bits.
+                    None if r.at > at => range.push(Span::new(at, r.at)),
+                    None => return sound.with(blanked),
+                }
+                cells += 1;
+                if r.eat(b']') {
+                    break;
+                }
+                if !r.eat(b',') {
+                    return sound.with(blanked);
+                }
+                if r.eat(b']') {
+                    trailing = true;
+                    break;
+                }
+            }
+        }
+        sound.cells += cells;
+        for at in range {
+            sound.range.push(at, || number_too_large(at));
+        }
+        if cells > 0 {
+            // `[0 ]`, or `[0, ]` for a row with a trailing comma: where pest
+            // tries a number, and fails, as in the row as written. Every
+            // other byte but line breaks becomes a space (the text stays
+            // UTF-8: whole characters are replaced).
+            let out = blanked.get_or_insert_with(|| text.as_bytes().to_vec());
+            let inside = &mut out[start + 1..r.at - 1];
+            for b in inside.iter_mut().filter(|b| **b != b'\n') {
+                *b = b' ';
+            }
+            if let Some(first) = inside.iter().position(|&b| b != b'\n') {
+                inside[first] = b'0';
+            }
+            if trailing {
+                if let Some(last) = inside.iter().rposition(|&b| b != b'\n') {
+                    inside[last] = b',';
+                }
+            }
+        }
+        if !r.eat(b',') {
+            break;
+        }
+    }
+    sound.with(blanked)
+}
+
+impl Sound {
+    fn with(mut self, blanked: Option<Vec<u8>>) -> Sound {
+        self.text = blanked.and_then(|b| String::from_utf8(b).ok());
+        self
+    }
 }
 
 /// [`coords`] of well-formed text, or `None`.
@@ -391,6 +480,69 @@ mod tests {
         assert_eq!(e[1000].code, Code::ErrorsTooMany);
         assert!(e[1000].message.starts_with("500 more errors"));
         assert_eq!(e[1000].labels[0].0.start, 21 * 1000);
+    }
+
+    /// The grammar's reading of a footholds input, a token per cell: what
+    /// [`coords`] reports for a malformed one.
+    fn coords_by_pest(text: &str) -> Result<Vec<usize>, Diags> {
+        let mut it = parse(Rule::footholds_input, text)?.into_inner();
+        let board = it.next().unwrap();
+        let mut diags = Vec::new();
+        let rows: Vec<usize> = board
+            .into_inner()
+            .map(|row| numbers(row, &mut diags).len())
+            .collect();
+        coord(it.next(), &mut diags);
+        coord(it.next(), &mut diags);
+        if diags.is_empty() {
+            Ok(rows)
+        } else {
+            Err(diags)
+        }
+    }
+
+    #[test]
+    fn malformed_footholds_inputs_err_as_the_grammar_does() {
+        let big = "99999999999999999999";
+        let texts = [
+            "[[1, 1], [1, x]] [0, 0] [0, 1]".to_string(),
+            "[[1, 1], [1, 1] [0, 0] [0, 1]".to_string(),
+            "[[1, 1],\n [1, 1]\n x [0, 0] [0, 1]".to_string(),
+            "[[1, 1], # é\n [1, 1]] [0, 0] [0 1]".to_string(),
+            "[[1, 1], [1, 1]] [0, 0]\n[0, 1] z".to_string(),
+            "[[1, 1], [1, 1]] [0, 0] [0, 1".to_string(),
+            format!("[[1, {big}], [1, 1], [{big}, -{big}]] [0, 0] [0, {big}]"),
+            format!("[[1, {big}], [1, 1]] [0, 0] [0, 1] x"),
+            "[[1, 1,], [1, 1] [0, 0] [0, 1]".to_string(),
+            "[[1, 1], [1, # c\n 1, ], ] [0, 0] [0, 1] [2]".to_string(),
+            "[[], [ ], [1,\n], [1, 1] [0, 0] [0, 1]".to_string(),
+            "[[1, 1], [[1]]] [0, 0] [0, 1]".to_string(),
+            "\u{FEFF}[ [1,0,], \u{FEFF}[1 1]] [0,0] [0,1]".to_string(),
+        ];
+        for text in &texts {
+            let fast = coords(text).err();
+            assert!(fast.is_some(), "{text}");
+            let slow = coords_by_pest(text).err();
+            assert!(slow.is_some(), "{text}");
+            assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{text}");
+        }
+        // The sound rows are blanked inside their brackets: pest reads a
+        // board of a million bad-ending cells as rows, not cells.
+        let row = format!("[{}]", vec!["1"; 1000].join(", "));
+        let text = format!(
+            "[{}, [1, x]] [0, 0] [0, 1]",
+            vec![row.as_str(); 1000].join(",\n")
+        );
+        let sound = sound_rows(&text);
+        assert_eq!(sound.cells, 1_000_000);
+        let read = sound.text.unwrap();
+        assert_eq!(read.len(), text.len());
+        assert_eq!(
+            read.matches('1').count(),
+            0 + "[1, x]] [0, 0] [0, 1]".matches('1').count()
+        );
+        let e = coords(&text).err().unwrap();
+        assert_eq!(e[0].span().unwrap().start, text.find('x').unwrap());
     }
 
     #[test]

@@ -237,6 +237,11 @@ pub fn corpus() -> Vec<Hostile> {
             None,
         ),
         h(
+            "footholds input 2048 x 2048, last cell `x`",
+            footholds(2048).replacen("1]] [0,0]", "x]] [0,0]", 1),
+            Some(InputFormat),
+        ),
+        h(
             "16 MiB of `[` in a judge input",
             scenario(&format!(
                 "  game footholds\n  input \"\"\"{}\"\"\"\n",
@@ -270,10 +275,10 @@ pub fn corpus() -> Vec<Hostile> {
             Some(ExpectValue),
         ),
         h(
-            "130k `piece` statements",
+            "250k `piece` statements",
             scenario(&format!(
                 "  game footholds\n  board [[1, 1]]\n{}",
-                "  piece A at (0, 0)\n".repeat(130_000)
+                "  piece A at (0, 0)\n".repeat(250_000)
             )),
             Some(PieceDuplicate),
         ),
