@@ -27,7 +27,6 @@ mod tree;
 use crate::error::Diagnostics;
 use crate::syntax::{self, MeepleParser, Rule};
 use pest::Parser;
-use std::collections::HashMap;
 
 /// The script `text` (named `name` in diagnostics) in the canonical layout.
 ///
@@ -56,7 +55,7 @@ pub fn format_source(name: &str, text: &str) -> Result<String, Diagnostics> {
     }
     // Not reached: the reading above fails only where the parser reports.
     match MeepleParser::parse(Rule::file, &lf) {
-        Ok(mut pairs) => Ok(layout(&lf, &lf, &HashMap::new(), pairs.next())),
+        Ok(mut pairs) => Ok(layout(&lf, &lf, &Default::default(), pairs.next())),
         Err(e) => {
             let diag = syntax::parse_error_diag(&e, &lf, 0);
             Err(Diagnostics::new(name, &lf, vec![diag]))
@@ -69,7 +68,7 @@ pub fn format_source(name: &str, text: &str) -> Result<String, Diagnostics> {
 fn layout(
     read: &str,
     source: &str,
-    arrays: &HashMap<usize, (syntax::ast::Rows, syntax::ast::Span)>,
+    arrays: &syntax::ReadArrays,
     file: Option<pest::iterators::Pair<'_, Rule>>,
 ) -> String {
     let Some(file) = file else {
@@ -92,7 +91,7 @@ mod tests {
             .unwrap()
             .next()
             .unwrap();
-        lines::render(&tree::layout(text, text, &HashMap::new(), file), "\n")
+        lines::render(&tree::layout(text, text, &Default::default(), file), "\n")
     }
 
     #[test]

@@ -3,9 +3,8 @@
 use super::comments::{self, Comment};
 use super::lines::Line;
 use crate::syntax::ast::{Int, Rows, Span, Spanned};
-use crate::syntax::Rule;
+use crate::syntax::{ReadArrays, Rule};
 use pest::iterators::Pair;
-use std::collections::HashMap;
 
 type P<'a> = Pair<'a, Rule>;
 
@@ -18,7 +17,7 @@ const INDENT: usize = 2;
 pub(super) fn layout<'t>(
     text: &'t str,
     source: &'t str,
-    arrays: &'t HashMap<usize, (Rows, Span)>,
+    arrays: &'t ReadArrays,
     file: P<'_>,
 ) -> Vec<Line> {
     let mut l = Layout {
@@ -76,7 +75,7 @@ impl Blanks {
 struct Layout<'t> {
     text: &'t str,
     source: &'t str,
-    arrays: &'t HashMap<usize, (Rows, Span)>,
+    arrays: &'t ReadArrays,
     comments: Vec<Comment>,
     lines: Vec<Line>,
 }

@@ -305,18 +305,15 @@ pub(crate) fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, 
     }
 }
 
+/// Board arrays read by the pre-scan, by the offset of their `[`.
+pub(crate) type ReadArrays = std::collections::HashMap<usize, (ast::Rows, Span)>;
+
 /// The text pest should read for `meeple fmt` and the large board arrays
 /// the pre-scan read in its place (each blanked to `[]` there), by the
 /// offset of its `[`; `None` if the pre-scan reported anything (`parse`
 /// says what). An array holding a comment is left to pest (its comments
 /// stay where they were).
-#[allow(clippy::type_complexity)]
-pub(crate) fn fmt_text(
-    text: &str,
-) -> Option<(
-    std::borrow::Cow<'_, str>,
-    std::collections::HashMap<usize, (ast::Rows, Span)>,
-)> {
+pub(crate) fn fmt_text(text: &str) -> Option<(std::borrow::Cow<'_, str>, ReadArrays)> {
     let scan = prescan::scan(text);
     if scan.refused || !scan.diags.is_empty() {
         return None;
