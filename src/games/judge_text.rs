@@ -93,7 +93,7 @@ pub(crate) fn coords(text: &str) -> Result<Coords, Diags> {
         .into_inner()
         .map(|r| r.into_inner().count())
         .sum::<usize>()
-        + sound.cells;
+        + sound.hidden;
     if cells > BOARD_CELLS {
         return Err(vec![too_many_cells(board_span, cells)]);
     }
@@ -182,14 +182,16 @@ pub(crate) fn values(text: &str) -> impl Iterator<Item = Int> + '_ {
 /// its place, and each row its brackets).
 struct Sound {
     text: Option<String>,
-    cells: usize,
+    /// The cells of the blanked rows that pest does not see (it reads one
+    /// number in each).
+    hidden: usize,
     range: Capped,
 }
 
 fn sound_rows(text: &str) -> Sound {
     let mut sound = Sound {
         text: None,
-        cells: 0,
+        hidden: 0,
         range: Capped::default(),
     };
     let mut r = Bytes { text, at: 0 };
@@ -223,7 +225,7 @@ fn sound_rows(text: &str) -> Sound {
                 }
             }
         }
-        sound.cells += cells;
+        sound.hidden += cells.saturating_sub(1);
         for at in range {
             sound.range.push(at, || number_too_large(at));
         }
@@ -534,7 +536,7 @@ mod tests {
             vec![row.as_str(); 1000].join(",\n")
         );
         let sound = sound_rows(&text);
-        assert_eq!(sound.cells, 1_000_000);
+        assert_eq!(sound.hidden, 1_000_000 - 1000);
         let read = sound.text.unwrap();
         assert_eq!(read.len(), text.len());
         // Only the bad row and the coordinates keep their numbers.

@@ -242,6 +242,11 @@ pub fn corpus() -> Vec<Hostile> {
             Some(InputFormat),
         ),
         h(
+            "footholds input 2048 x 2048, a coordinate out of range",
+            footholds(2048).replacen("[0,1]", "[0,99999999999999999999]", 1),
+            Some(NumberRange),
+        ),
+        h(
             "16 MiB of `[` in a judge input",
             scenario(&format!(
                 "  game footholds\n  input \"\"\"{}\"\"\"\n",
