@@ -3,8 +3,11 @@
 //!
 //! Negamax with alpha-beta on a mate-distance score, a bounded
 //! transposition table (only positions whose search was not trivial are
-//! stored), move ordering (the table's move, then towards the opponent by
-//! breadth-first distance, then history), optional enhanced transposition
+//! stored), positions keyed by their live cells (those either player can
+//! still reach: dead cells play no part, so positions differing only there
+//! share an entry), move ordering (the table's move, then by the territory
+//! each move keeps, or in small regions towards the opponent by
+//! breadth-first distance; then history), optional enhanced transposition
 //! cutoffs, the separation endgame ([`super::endgame`], only as precise as
 //! the window needs), board symmetry wherever a position is symmetric, and
 //! an MTD(f)-style driver of null-window tests on the exact score.
@@ -53,6 +56,11 @@ pub(crate) fn table_log2s<B: Bits>(memory: u64) -> (u32, u32) {
         fit(memory / 8, MEMO_USEFUL_LOG2),
     )
 }
+
+/// Nodes with at least this many live cells order their moves by territory
+/// ([`Engine::territory_order`]); smaller ones by distance to the opponent.
+/// (10x10 corners: 8.7 M nodes by distance alone, 3.8 M from 20 cells up.)
+const TERRITORY_MIN: u32 = 20;
 
 /// Score of a win in `n` more moves is `MAXN - n`; of a loss, `n - MAXN`.
 const MAXN: i32 = 1000;
@@ -232,8 +240,9 @@ impl IntoIterator for Distances {
 enum Scan<B> {
     /// No cell can be reached by both: the mover's and the opponent's regions.
     Separated(B, B),
-    /// Steps to the opponent from each destination of the mover.
-    Distances(Distances),
+    /// The cells either player can still reach, and the steps to the
+    /// opponent from each destination of the mover.
+    Distances(B, Distances),
 }
 
 /// How a position resolves before any search.
@@ -435,9 +444,18 @@ impl<B: Bits> Engine<B> {
             }
         };
         let Node { cells, m, o } = node;
-        // Load the table entry while the scan runs.
-        let bucket = self.tt.fetch(cells, m, o);
         let scan = self.scan(cells, m, o);
+        let (node, dist) = match scan {
+            Scan::Separated(ra, rb) if self.endgame => {
+                return self.separated(node, (ra, rb), alpha, beta, budget);
+            }
+            Scan::Separated(..) => (node, None),
+            // Cells neither player can reach play no part: dropping them
+            // makes positions that differ only there one table entry.
+            Scan::Distances(live, dist) => (Node { cells: live, m, o }, Some(dist)),
+        };
+        let cells = node.cells;
+        let bucket = self.tt.fetch(cells, m, o);
         let mut tt_move = 255;
         if let Some(b) = Table::find(&bucket, cells, m, o) {
             let (lo, hi) = (b.lower as i32, b.upper as i32);
@@ -453,12 +471,12 @@ impl<B: Bits> Engine<B> {
             beta = beta.min(hi);
             tt_move = b.best;
         }
-        let (order, k) = match scan {
-            Scan::Separated(ra, rb) if self.endgame => {
-                return self.separated(node, (ra, rb), alpha, beta, budget);
+        let (order, k) = match dist {
+            None => plain_order(cand),
+            Some(_) if cells.size() >= TERRITORY_MIN && cand.more_than_one() => {
+                self.territory_order(cells, m, o, cand, tt_move)
             }
-            Scan::Separated(..) => plain_order(cand),
-            Scan::Distances(dist) => self.distance_order(m, cand, dist, tt_move),
+            Some(dist) => self.distance_order(m, cand, dist, tt_move),
         };
         self.search_moves(node, &order[..k], alpha, beta, budget)
     }
@@ -520,6 +538,44 @@ impl<B: Bits> Engine<B> {
                 } else {
                     (d as u32 + 1) << 24 | (0xFF_FFFF - h)
                 };
+                order[k] = (key, x);
+                k += 1;
+            }
+        }
+        order[..k].sort_unstable_by_key(|e| e.0);
+        (order.map(|e| e.1), k)
+    }
+
+    /// The candidates ordered by the territory the mover keeps after each:
+    /// cells it reaches before the opponent (who moves next) minus those
+    /// the opponent reaches first.
+    fn territory_order(&self, cells: B, m: u8, o: u8, cand: B, tt_move: u8) -> ([u8; 8], usize) {
+        let g = &self.g;
+        let rest = cells.without(m);
+        let mut order = [(0u32, 0u8); 8];
+        let mut k = 0;
+        for x in cand {
+            let mut mine = B::from_index(x);
+            let mut theirs = B::from_index(o);
+            let mut fm = mine;
+            let mut fo = theirs;
+            let mut free = rest.without(x).without(o);
+            while !(fm.is_empty() && fo.is_empty()) {
+                fo = g.expand(fo) & free;
+                free = free - fo;
+                theirs |= fo;
+                fm = g.expand(fm) & free;
+                free = free - fm;
+                mine |= fm;
+            }
+            let score = 512 + mine.size() as i32 - theirs.size() as i32;
+            let h = self.history_score(m, x).min(0xFFFF);
+            let key = if x == tt_move {
+                0
+            } else {
+                ((1024 - score) as u32) << 16 | (0xFFFF - h)
+            };
+            if k < order.len() {
                 order[k] = (key, x);
                 k += 1;
             }
@@ -719,8 +775,9 @@ impl<B: Bits> Engine<B> {
 
     /// Breadth-first search from the opponent through the cells the mover
     /// does not stand on: either the players are separated (their regions),
-    /// or the number of steps from each of the mover's destinations to the
-    /// opponent (`u8::MAX` if cut off from it).
+    /// or the cells either player can still reach and the number of steps
+    /// from each of the mover's destinations to the opponent (`u8::MAX` if
+    /// cut off from it).
     #[inline]
     fn scan(&self, cells: B, m: u8, o: u8) -> Scan<B> {
         let g = &self.g;
@@ -731,14 +788,16 @@ impl<B: Bits> Engine<B> {
         let mut left = targets;
         let mut dist = Distances::default();
         let mut d = 0u8;
-        while !frontier.is_empty() && !left.is_empty() {
+        while !frontier.is_empty() {
             d += 1;
             frontier = g.expand(frontier) & (rest - seen);
             seen |= frontier;
-            for x in frontier & left {
-                dist.push(d, x);
+            if frontier.intersects(left) {
+                for x in frontier & left {
+                    dist.push(d, x);
+                }
+                left = left - frontier;
             }
-            left = left - frontier;
         }
         if left == targets && !g.adj(m).contains(o) {
             // `seen` is the opponent's whole region.
@@ -747,7 +806,13 @@ impl<B: Bits> Engine<B> {
         for x in left {
             dist.push(u8::MAX, x);
         }
-        Scan::Distances(dist)
+        // The mover's own pockets (cells only it can reach) count too.
+        let live = if left.is_empty() {
+            seen.with(m)
+        } else {
+            seen | g.flood(m, cells - seen)
+        };
+        Scan::Distances(live, dist)
     }
 
     fn store(&mut self, node: Node<B>, effort: u8, lo: i32, hi: i32, best: u8) {
@@ -786,7 +851,7 @@ impl<B: Bits> Engine<B> {
             return None;
         }
         let cand = moves.without(o) & self.symmetric_moves(node);
-        let Scan::Distances(dist) = self.scan(cells, m, o) else {
+        let Scan::Distances(_, dist) = self.scan(cells, m, o) else {
             return None;
         };
         let mut order: Vec<(u8, u8)> = dist.into_iter().filter(|e| cand.contains(e.1)).collect();
