@@ -21,7 +21,7 @@ pub mod answer;
 pub(crate) mod bitboard;
 pub(crate) mod blocks;
 pub(crate) mod endgame;
-pub mod engine;
+pub(crate) mod engine;
 pub(crate) mod graph;
 pub mod judge;
 #[cfg(any(test, feature = "bench"))]
