@@ -977,9 +977,11 @@ pub(crate) struct Busy {
 /// (their subtrees are too small to be worth sharing out).
 const BUSY_MIN: u32 = 24;
 
-/// The shared table's size for a parallel search, in buckets (`2^20`: 96
-/// MiB of 128-bit entries; within `--memory`, see [`table_log2s`]).
-const SHARED_LOG2: u32 = 20;
+/// The shared table's size at the start of a parallel search, in buckets
+/// (`2^16`: 6 MiB of 128-bit entries; it doubles between null-window tests
+/// while half full, within `--memory`, see [`table_log2s`]). Bigger
+/// starts cost more to clear than they save (8x8: 2^20 took 40 ms).
+const SHARED_LOG2: u32 = 16;
 
 impl Busy {
     const LOG2: u32 = 12;
