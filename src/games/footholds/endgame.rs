@@ -19,7 +19,7 @@ use super::table::Cache;
 use crate::budget::{Budget, LimitHit};
 
 /// The longest-path memo (bounded).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Endgame<B> {
     memo: Cache<B>,
 }

@@ -3,15 +3,19 @@
 //!
 //! Negamax with alpha-beta on a mate-distance score, a bounded
 //! transposition table (only positions whose search was not trivial are
-//! stored), move ordering (the table's move, then towards the opponent by
-//! breadth-first distance, then history), optional enhanced transposition
+//! stored), positions keyed by their live cells (those either player can
+//! still reach: dead cells play no part, so positions differing only there
+//! share an entry), move ordering (the table's move, then by the territory
+//! each move keeps, or in small regions towards the opponent by
+//! breadth-first distance; then history), optional enhanced transposition
 //! cutoffs, the separation endgame ([`super::endgame`], only as precise as
 //! the window needs), board symmetry wherever a position is symmetric, and
 //! an MTD(f)-style driver of null-window tests on the exact score.
 //!
 //! Memory: the tables are sized from the query's [`Budget::memory_bytes`]
 //! (`--memory MB`, default 1 GiB): see [`table_log2s`]. With two threads
-//! ([`Engine::value_split`]) each of the two engines gets half.
+//! ([`Engine::value_parallel`]) each of the two engines is sized from half,
+//! and they share the first one's transposition table.
 //!
 //! Scores are from the side to move's view: a win in `n` more moves scores
 //! `MAXN - n`, a loss in `n` more moves scores `n - MAXN`, so faster wins and
@@ -19,6 +23,8 @@
 //! parent (one move further from the end, and negated).
 
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 
 use super::bitboard::Bits;
 use super::endgame::Endgame;
@@ -53,6 +59,11 @@ pub(crate) fn table_log2s<B: Bits>(memory: u64) -> (u32, u32) {
         fit(memory / 8, MEMO_USEFUL_LOG2),
     )
 }
+
+/// Nodes with at least this many live cells order their moves by territory
+/// ([`Engine::territory_order`]); smaller ones by distance to the opponent.
+/// (10x10 corners: 8.7 M nodes by distance alone, 3.8 M from 20 cells up.)
+const TERRITORY_MIN: u32 = 20;
 
 /// Score of a win in `n` more moves is `MAXN - n`; of a loss, `n - MAXN`.
 const MAXN: i32 = 1000;
@@ -161,8 +172,8 @@ pub struct Stats {
     pub(crate) tt_cuts: u64,
     /// Nodes where every move was searched.
     pub(crate) all_nodes: u64,
-    /// Null-window tests whose root moves were split between two threads.
-    pub(crate) split_tests: u32,
+    /// Null-window tests run on two threads.
+    pub(crate) parallel_tests: u32,
 }
 
 /// The search engine for one game on one set width: the indexed board, the
@@ -170,7 +181,12 @@ pub struct Stats {
 /// of that game.
 pub(crate) struct Engine<B> {
     g: Graph<B>,
-    tt: Table<B>,
+    /// Shared with the helper engine while two threads search.
+    tt: Arc<Table<B>>,
+    /// Set when the other thread of a parallel test has finished.
+    stop: Option<Arc<AtomicBool>>,
+    /// Children being searched by either thread of a parallel test.
+    busy: Option<Arc<Busy>>,
     eg: Endgame<B>,
     syms: Vec<Vec<u8>>,
     /// Cutoff counts per (from, to).
@@ -232,8 +248,9 @@ impl IntoIterator for Distances {
 enum Scan<B> {
     /// No cell can be reached by both: the mover's and the opponent's regions.
     Separated(B, B),
-    /// Steps to the opponent from each destination of the mover.
-    Distances(Distances),
+    /// The cells either player can still reach, and the steps to the
+    /// opponent from each destination of the mover.
+    Distances(B, Distances),
 }
 
 /// How a position resolves before any search.
@@ -259,7 +276,9 @@ impl<B: Bits> Engine<B> {
         Engine {
             syms,
             sym_fixed,
-            tt: Table::new(8, tt_log2),
+            tt: Arc::new(Table::new(8, tt_log2)),
+            stop: None,
+            busy: None,
             eg: Endgame::new(6, memo_log2),
             g,
             etc: false,
@@ -301,6 +320,11 @@ impl<B: Bits> Engine<B> {
             .all
             .filter(|&i| pos.is_foothold(self.g.cell(i)))
             .collect();
+        // Keyed as the search keys it: by its live cells.
+        let cells = match self.scan(cells, m, o) {
+            Scan::Distances(live, _) => live,
+            Scan::Separated(..) => cells,
+        };
         Some(Start::Search(Node { cells, m, o }))
     }
 
@@ -377,6 +401,17 @@ impl<B: Bits> Engine<B> {
     /// The exact score of a search node: null-window tests on the exact
     /// score, first the winner, then the length.
     fn solve_node(&mut self, node: Node<B>, budget: &Budget) -> Result<i32, LimitHit> {
+        self.solve_with(node, budget, |me, g| me.search(node, g - 1, g, budget))
+    }
+
+    /// The driver of [`Engine::solve_node`], with `test(self, g)` running
+    /// the null-window test at `g` (on one thread or two).
+    fn solve_with(
+        &mut self,
+        node: Node<B>,
+        budget: &Budget,
+        mut test: impl FnMut(&mut Self, i32) -> Result<i32, LimitHit>,
+    ) -> Result<i32, LimitHit> {
         let mut lo = -MAXN;
         let mut hi = MAXN;
         // Bounds from earlier queries on this position hold still.
@@ -391,7 +426,7 @@ impl<B: Bits> Engine<B> {
         loop {
             self.stats.tests += 1;
             let n0 = self.stats.nodes;
-            let s = self.search(node, guess - 1, guess, budget)?;
+            let s = test(self, guess)?;
             if self.trace {
                 eprintln!(
                     "test {guess} -> {s} ({:?}) nodes {}",
@@ -426,6 +461,13 @@ impl<B: Bits> Engine<B> {
         budget: &Budget,
     ) -> Result<i32, LimitHit> {
         budget.tick()?;
+        if let Some(stop) = &self.stop {
+            if stop.load(Relaxed) {
+                return Err(LimitHit::Cancelled {
+                    states: budget.states(),
+                });
+            }
+        }
         self.stats.nodes += 1;
         let cand = match self.candidates(node) {
             ControlFlow::Continue(cand) => cand,
@@ -435,9 +477,18 @@ impl<B: Bits> Engine<B> {
             }
         };
         let Node { cells, m, o } = node;
-        // Load the table entry while the scan runs.
-        let bucket = self.tt.fetch(cells, m, o);
         let scan = self.scan(cells, m, o);
+        let (node, dist) = match scan {
+            Scan::Separated(ra, rb) if self.endgame => {
+                return self.separated(node, (ra, rb), alpha, beta, budget);
+            }
+            Scan::Separated(..) => (node, None),
+            // Cells neither player can reach play no part: dropping them
+            // makes positions that differ only there one table entry.
+            Scan::Distances(live, dist) => (Node { cells: live, m, o }, Some(dist)),
+        };
+        let cells = node.cells;
+        let bucket = self.tt.fetch(cells, m, o);
         let mut tt_move = 255;
         if let Some(b) = Table::find(&bucket, cells, m, o) {
             let (lo, hi) = (b.lower as i32, b.upper as i32);
@@ -453,12 +504,12 @@ impl<B: Bits> Engine<B> {
             beta = beta.min(hi);
             tt_move = b.best;
         }
-        let (order, k) = match scan {
-            Scan::Separated(ra, rb) if self.endgame => {
-                return self.separated(node, (ra, rb), alpha, beta, budget);
+        let (order, k) = match dist {
+            None => plain_order(cand),
+            Some(_) if cells.size() >= TERRITORY_MIN && cand.more_than_one() => {
+                self.territory_order(cells, m, o, cand, tt_move)
             }
-            Scan::Separated(..) => plain_order(cand),
-            Scan::Distances(dist) => self.distance_order(m, cand, dist, tt_move),
+            Some(dist) => self.distance_order(m, cand, dist, tt_move),
         };
         self.search_moves(node, &order[..k], alpha, beta, budget)
     }
@@ -528,6 +579,44 @@ impl<B: Bits> Engine<B> {
         (order.map(|e| e.1), k)
     }
 
+    /// The candidates ordered by the territory the mover keeps after each:
+    /// cells it reaches before the opponent (who moves next) minus those
+    /// the opponent reaches first.
+    fn territory_order(&self, cells: B, m: u8, o: u8, cand: B, tt_move: u8) -> ([u8; 8], usize) {
+        let g = &self.g;
+        let rest = cells.without(m);
+        let mut order = [(0u32, 0u8); 8];
+        let mut k = 0;
+        for x in cand {
+            let mut mine = B::from_index(x);
+            let mut theirs = B::from_index(o);
+            let mut fm = mine;
+            let mut fo = theirs;
+            let mut free = rest.without(x).without(o);
+            while !(fm.is_empty() && fo.is_empty()) {
+                fo = g.expand(fo) & free;
+                free = free - fo;
+                theirs |= fo;
+                fm = g.expand(fm) & free;
+                free = free - fm;
+                mine |= fm;
+            }
+            let score = 512 + mine.size() as i32 - theirs.size() as i32;
+            let h = self.history_score(m, x).min(0xFFFF);
+            let key = if x == tt_move {
+                0
+            } else {
+                ((1024 - score) as u32) << 16 | (0xFFFF - h)
+            };
+            if k < order.len() {
+                order[k] = (key, x);
+                k += 1;
+            }
+        }
+        order[..k].sort_unstable_by_key(|e| e.0);
+        (order.map(|e| e.1), k)
+    }
+
     /// Searches the children of `node` in `order`, stores the result and
     /// returns the node's fail-soft score.
     fn search_moves(
@@ -549,13 +638,36 @@ impl<B: Bits> Engine<B> {
         let window = (alpha, beta);
         let mut best = -INF;
         let mut best_move = 255;
-        for (i, &x) in order.iter().enumerate() {
+        // With a parallel test under way, children the other thread is
+        // searching go last (by then its bounds are usually in the table).
+        let busy = self.busy.clone().filter(|_| cells.size() >= BUSY_MIN);
+        let mut list = [0u8; 16];
+        let n = order.len().min(8);
+        list[..n].copy_from_slice(&order[..n]);
+        let mut len = n;
+        let mut i = 0;
+        while i < len {
+            let x = list[i];
             let child = Node {
                 cells: rest,
                 m: o,
                 o: x,
             };
-            let v = up(self.search(child, down(beta), down(alpha), budget)?);
+            let key = busy.as_ref().map(|_| busy_key(child));
+            if let (Some(b), Some(k)) = (&busy, key) {
+                if i > 0 && i < n && b.holds(k) {
+                    list[len] = x;
+                    len += 1;
+                    i += 1;
+                    continue;
+                }
+                b.mark(k);
+            }
+            let r = self.search(child, down(beta), down(alpha), budget);
+            if let (Some(b), Some(k)) = (&busy, key) {
+                b.unmark(k);
+            }
+            let v = up(r?);
             if v > best {
                 best = v;
                 best_move = x;
@@ -568,6 +680,7 @@ impl<B: Bits> Engine<B> {
                     }
                 }
             }
+            i += 1;
         }
         if best < beta {
             self.stats.all_nodes += 1;
@@ -719,8 +832,9 @@ impl<B: Bits> Engine<B> {
 
     /// Breadth-first search from the opponent through the cells the mover
     /// does not stand on: either the players are separated (their regions),
-    /// or the number of steps from each of the mover's destinations to the
-    /// opponent (`u8::MAX` if cut off from it).
+    /// or the cells either player can still reach and the number of steps
+    /// from each of the mover's destinations to the opponent (`u8::MAX` if
+    /// cut off from it).
     #[inline]
     fn scan(&self, cells: B, m: u8, o: u8) -> Scan<B> {
         let g = &self.g;
@@ -731,14 +845,16 @@ impl<B: Bits> Engine<B> {
         let mut left = targets;
         let mut dist = Distances::default();
         let mut d = 0u8;
-        while !frontier.is_empty() && !left.is_empty() {
+        while !frontier.is_empty() {
             d += 1;
             frontier = g.expand(frontier) & (rest - seen);
             seen |= frontier;
-            for x in frontier & left {
-                dist.push(d, x);
+            if frontier.intersects(left) {
+                for x in frontier & left {
+                    dist.push(d, x);
+                }
+                left = left - frontier;
             }
-            left = left - frontier;
         }
         if left == targets && !g.adj(m).contains(o) {
             // `seen` is the opponent's whole region.
@@ -747,159 +863,172 @@ impl<B: Bits> Engine<B> {
         for x in left {
             dist.push(u8::MAX, x);
         }
-        Scan::Distances(dist)
+        // The mover's own pockets (cells only it can reach) count too.
+        let live = if left.is_empty() {
+            seen.with(m)
+        } else {
+            seen | g.flood(m, cells - seen)
+        };
+        Scan::Distances(live, dist)
     }
 
     fn store(&mut self, node: Node<B>, effort: u8, lo: i32, hi: i32, best: u8) {
         if effort < self.tt_effort {
             return;
         }
-        self.tt.store(
-            node.cells,
-            node.m,
-            node.o,
-            effort,
-            Bounds {
-                lower: lo as i16,
-                upper: hi as i16,
-                best,
-            },
-        );
+        let b = Bounds {
+            lower: lo as i16,
+            upper: hi as i16,
+            best,
+        };
+        // The table grows only while this engine is its one owner.
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.store(node.cells, node.m, node.o, effort, b),
+            None => self.tt.store_shared(node.cells, node.m, node.o, effort, b),
+        }
     }
 }
 
-/// Root moves split between two engines on two threads (see
-/// [`Engine::value_split`]).
+/// Two engines on two threads sharing one transposition table ("lazy SMP"):
+/// both run every null-window test of the driver from the root; children
+/// the other thread is searching are put last ([`Busy`]), so the threads
+/// spread over the tree and each finds the other's results in the table.
+/// The first to finish gives the test's result and stops the other.
 impl<B: Bits> Engine<B> {
     /// Whether the table holds bounds for `pos`.
     pub(crate) fn knows(&self, pos: &Position) -> bool {
         matches!(self.start(pos), Some(Start::Search(n)) if self.tt.probe(n.cells, n.m, n.o).is_some())
     }
 
-    /// The moves of a root worth searching, in search order; `None` when
-    /// the root settles without a move loop (the rules, the separation
-    /// endgame).
-    fn root_moves(&self, node: Node<B>) -> Option<Vec<u8>> {
-        let Node { cells, m, o } = node;
-        let moves = self.g.adj(m) & cells;
-        if moves.is_empty() || (self.g.adj(o) & cells).without(m).is_empty() {
-            return None;
-        }
-        let cand = moves.without(o) & self.symmetric_moves(node);
-        let Scan::Distances(dist) = self.scan(cells, m, o) else {
-            return None;
-        };
-        let mut order: Vec<(u8, u8)> = dist.into_iter().filter(|e| cand.contains(e.1)).collect();
-        order.sort_unstable();
-        Some(order.into_iter().map(|e| e.1).collect())
-    }
-
-    /// The best of the children `xs` of `node` for a null-window test at
-    /// `g` (fail-soft; stops at the first child reaching `g`).
-    fn best_of(
-        &mut self,
-        node: Node<B>,
-        xs: &[u8],
-        g: i32,
-        budget: &Budget,
-    ) -> Result<i32, LimitHit> {
-        let rest = node.cells.without(node.m);
-        let mut best = -INF;
-        for &x in xs {
-            let child = Node {
-                cells: rest,
-                m: node.o,
-                o: x,
-            };
-            let v = up(self.search(child, down(g), down(g - 1), budget)?);
-            best = best.max(v);
-            if v >= g {
-                break;
-            }
-        }
-        Ok(best)
-    }
-
-    /// The exact value of a position from [`Engine::start`], the root's
-    /// moves shared out between `self` and `helper`, each searching its
-    /// share on its own thread with its own tables (moves `0, 2, …` in
-    /// search order here, `1, 3, …` on the helper, so each keeps finding
-    /// its subtrees in its own table from one null-window test to the
-    /// next). Both count their states on the one `budget`.
-    pub(crate) fn value_split(
+    /// The exact value of a position from [`Engine::start`], searched by
+    /// `self` and `helper` on two threads. Both count their states on the
+    /// one `budget`.
+    pub(crate) fn value_parallel(
         &mut self,
         helper: &mut Engine<B>,
         start: Start<B>,
         budget: &Budget,
     ) -> Result<Value, LimitHit> {
-        match start {
-            Start::Done(v) => Ok(v),
-            Start::Search(n) => Ok(to_value(self.split_score(helper, n, 0, budget)?)),
+        let node = match start {
+            Start::Done(v) => return Ok(v),
+            Start::Search(n) => n,
+        };
+        if let Some(tt) = Arc::get_mut(&mut self.tt) {
+            tt.reserve(SHARED_LOG2);
         }
+        let busy = Arc::new(Busy::new());
+        self.busy = Some(Arc::clone(&busy));
+        helper.busy = Some(busy);
+        let r = self.solve_with(node, budget, |me, g| {
+            me.test_parallel(helper, node, g, budget)
+        });
+        self.busy = None;
+        helper.busy = None;
+        Ok(to_value(r?))
     }
 
-    /// The exact score of `node` for [`Engine::value_split`]: a node with
-    /// one move worth searching (a symmetric start) splits its child.
-    fn split_score(
+    /// One null-window test at `g` on two threads (fail-soft).
+    fn test_parallel(
         &mut self,
         helper: &mut Engine<B>,
         node: Node<B>,
-        depth: u32,
+        g: i32,
         budget: &Budget,
     ) -> Result<i32, LimitHit> {
-        let moves = match self.root_moves(node) {
-            Some(moves) if !moves.is_empty() => moves,
-            _ => return self.solve_node(node, budget),
-        };
-        if let [x] = moves[..] {
-            budget.tick()?;
-            let child = Node {
-                cells: node.cells.without(node.m),
-                m: node.o,
-                o: x,
-            };
-            let s = up(self.split_score(helper, child, depth + 1, budget)?);
-            // Kept for the queries that follow (`line`, `analyze`).
-            self.store(node, 127, s, s, x);
-            return Ok(s);
+        // The table grows between tests, while this engine owns it alone.
+        if let Some(tt) = Arc::get_mut(&mut self.tt) {
+            tt.settle();
         }
-        let mine: Vec<u8> = moves.iter().step_by(2).copied().collect();
-        let theirs: Vec<u8> = moves.iter().skip(1).step_by(2).copied().collect();
-        let (mut lo, mut hi) = (-MAXN, MAXN);
-        if let Some(b) = self.tt.probe(node.cells, node.m, node.o) {
-            lo = lo.max(b.lower as i32);
-            hi = hi.min(b.upper as i32);
-        }
-        let mut guess = 1.clamp(lo + 1, hi.max(lo + 1));
-        while lo < hi {
-            self.stats.tests += 1;
-            self.stats.split_tests += 1;
-            let g = guess;
-            let (a, b) = std::thread::scope(|s| {
-                let h = s.spawn(|| helper.best_of(node, &theirs, g, budget));
-                let a = self.best_of(node, &mine, g, budget);
-                (a, h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+        self.stats.parallel_tests += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        helper.tt = Arc::clone(&self.tt);
+        helper.stop = Some(Arc::clone(&stop));
+        self.stop = Some(Arc::clone(&stop));
+        let (mine, theirs) = std::thread::scope(|s| {
+            let h = s.spawn(|| {
+                let r = helper.search(node, g - 1, g, budget);
+                (r, !stop.swap(true, Relaxed))
             });
-            let s = a?.max(b?);
-            if s >= g {
-                lo = s;
-                self.store(node, 127, s, MAXN, 255);
-            } else {
-                hi = s;
-                self.store(node, 127, -MAXN, s, 255);
-            }
-            guess = if s >= g { s + 1 } else { s };
-            budget.report_bound(|| {
-                // The bounds of the root, `depth` forced moves above.
-                let (mut l, mut h) = (lo, hi);
-                for _ in 0..depth {
-                    (l, h) = (up(h), up(l));
-                }
-                describe_bounds(l, h)
-            });
+            let r = self.search(node, g - 1, g, budget);
+            let first = !stop.swap(true, Relaxed);
+            let theirs = h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            ((r, first), theirs)
+        });
+        self.stop = None;
+        helper.stop = None;
+        helper.tt = Arc::new(Table::new(0, 0));
+        match (mine, theirs) {
+            ((Ok(s), _), _) | (_, (Ok(s), _)) => Ok(s),
+            // Neither finished: the first to stop says why.
+            ((Err(e), true), _) | (_, (Err(e), _)) => Err(e),
         }
-        Ok(lo)
     }
+}
+
+/// Children being searched right now by the threads of a parallel test:
+/// a small lossy set of position hashes (a clash only changes the order in
+/// which a thread visits children, never a result).
+#[derive(Debug)]
+pub(crate) struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+/// Nodes with fewer live cells than this do not mark or defer children
+/// (their subtrees are too small to be worth sharing out).
+const BUSY_MIN: u32 = 24;
+
+/// The shared table's size at the start of a parallel search, in buckets
+/// (`2^16`: 6 MiB of 128-bit entries; it doubles between null-window tests
+/// while half full, within `--memory`, see [`table_log2s`]). Bigger
+/// starts cost more to clear than they save (8x8: 2^20 took 40 ms).
+const SHARED_LOG2: u32 = 16;
+
+impl Busy {
+    const LOG2: u32 = 12;
+
+    fn new() -> Busy {
+        Busy {
+            slots: std::iter::repeat_with(|| AtomicU64::new(0))
+                .take(1 << Self::LOG2)
+                .collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, k: u64) -> Option<&AtomicU64> {
+        self.slots.get((k >> (64 - Self::LOG2)) as usize)
+    }
+
+    #[inline]
+    fn holds(&self, k: u64) -> bool {
+        self.slot(k).is_some_and(|s| s.load(Relaxed) == k)
+    }
+
+    #[inline]
+    fn mark(&self, k: u64) {
+        if let Some(s) = self.slot(k) {
+            s.store(k, Relaxed);
+        }
+    }
+
+    #[inline]
+    fn unmark(&self, k: u64) {
+        if let Some(s) = self.slot(k) {
+            let _ = s.compare_exchange(k, 0, Relaxed, Relaxed);
+        }
+    }
+}
+
+/// A hash of a node for [`Busy`] (never 0).
+#[inline]
+fn busy_key<B: Bits>(n: Node<B>) -> u64 {
+    let mut x = (n.m as u64 | (n.o as u64) << 8).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for k in 0..B::WORDS {
+        x ^= n.cells.word(k);
+        x ^= x >> 31;
+        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    }
+    (x ^ x >> 29) | 1
 }
 
 impl<B: Bits> Engine<B> {

@@ -115,10 +115,10 @@ impl Solver {
         })
     }
 
-    /// Searches on `threads` threads (1 or 2; more count as 2): with 2 the
-    /// moves of each searched root are shared out between two engines
-    /// (`Engine::value_split`), and the memory budget between their
-    /// tables. Rebuilds the tables.
+    /// Searches on `threads` threads (1 or 2; more count as 2): with 2 two
+    /// engines run every null-window test of a `value` query together over
+    /// one shared transposition table (`Engine::value_parallel`), and the
+    /// memory budget is split between them. Rebuilds the tables.
     pub fn set_threads(&mut self, threads: usize) {
         let steps = self.root.steps;
         let n = threads.clamp(1, 2) as u64;
@@ -196,8 +196,8 @@ impl Solver {
         self.ensure(pos, budget)?;
         let (main, helper) = self.engines(pos);
         match (main, helper) {
-            (Width::Narrow(e), Some(Width::Narrow(h))) => Ok(split(e, h, pos, budget)?),
-            (Width::Wide(e), Some(Width::Wide(h))) => Ok(split(e, h, pos, budget)?),
+            (Width::Narrow(e), Some(Width::Narrow(h))) => Ok(parallel(e, h, pos, budget)?),
+            (Width::Wide(e), Some(Width::Wide(h))) => Ok(parallel(e, h, pos, budget)?),
             (w, _) => with_engine!(w, e => match e.start(pos) {
                 Some(start) => Ok(e.value(start, budget)?),
                 None => Ok(lost()),
@@ -324,16 +324,16 @@ impl Solver {
     }
 }
 
-/// The value of `pos` with the root's moves split between `main` and
-/// `helper`.
-fn split<B: Bits>(
+/// The value of `pos` searched by `main` and `helper` on two threads over
+/// one shared table.
+fn parallel<B: Bits>(
     main: &mut Engine<B>,
     helper: &mut Engine<B>,
     pos: &Position,
     budget: &Budget,
 ) -> Result<Value, LimitHit> {
     match main.start(pos) {
-        Some(start) => main.value_split(helper, start, budget),
+        Some(start) => main.value_parallel(helper, start, budget),
         None => Ok(lost()),
     }
 }
@@ -797,7 +797,7 @@ mod tests {
         assert!(s.table_bytes() <= 2 << 20, "{}", s.table_bytes());
     }
 
-    /// The parallel search (root moves split over two engines) against the
+    /// The parallel search (two engines, one shared table) against the
     /// single-threaded one and the reference, on random positions, then
     /// `analyze` and `line` on the same solver.
     #[test]
@@ -819,13 +819,63 @@ mod tests {
             if let Ok(r) = reference_solve(&p, &Budget::new(Some(40_000), None)) {
                 assert_eq!(v, r, "{p:?}");
             }
-            split += u64::from(two.stats().split_tests > 0);
+            split += u64::from(two.stats().parallel_tests > 0);
             let moves = two.analyze(&p, &b).unwrap();
             assert_eq!(moves, one.analyze(&p, &b).unwrap(), "{p:?}");
             let line = two.principal_line(&p, &b).unwrap();
             assert_eq!(line.len() as u32, v.moves, "{p:?}");
         }
         assert!(split > 100, "{split}");
+    }
+
+    /// Two threads sharing one table on boards big enough for the busy
+    /// marks (7x7 and 8x8, 0-25 % holes; 5x5 with king steps) against one thread: same values,
+    /// same `analyze`, and a principal line as long as the value says.
+    #[test]
+    fn shared_table_search_matches_single_threaded_on_big_boards() {
+        let mut rng = StdRng::seed_from_u64(17);
+        let mut big = 0;
+        for _ in 0..40 {
+            // (King steps on boards this big can take minutes.)
+            let (side, steps) = if rng.gen_bool(0.2) {
+                (5, Steps::King)
+            } else {
+                (rng.gen_range(7..=8), Steps::Orthogonal)
+            };
+            let density = rng.gen_range(0.75..=1.0);
+            let mut cells: Vec<bool> = (0..side * side).map(|_| rng.gen_bool(density)).collect();
+            let a = (rng.gen_range(0..side), rng.gen_range(0..side));
+            let bb = (rng.gen_range(0..side), rng.gen_range(0..side));
+            cells[a.0 * side + a.1] = true;
+            cells[bb.0 * side + bb.1] = true;
+            let p = Position {
+                rows: side,
+                cols: side,
+                cells,
+                a,
+                b: bb,
+                to_move: Player::A,
+                steps,
+            };
+            let b = unlimited();
+            let Ok(mut one) = Solver::new(&p, &b) else {
+                continue;
+            };
+            one.set_threads(1);
+            let mut two = Solver::new(&p, &b).unwrap();
+            two.set_threads(2);
+            let v = two.value(&p, &b).unwrap();
+            assert_eq!(v, one.value(&p, &b).unwrap(), "{p:?}");
+            big += u64::from(p.cells.iter().filter(|&&c| c).count() >= 40);
+            assert_eq!(
+                two.analyze(&p, &b).unwrap(),
+                one.analyze(&p, &b).unwrap(),
+                "{p:?}"
+            );
+            let line = two.principal_line(&p, &b).unwrap();
+            assert_eq!(line.len() as u32, v.moves, "{p:?}");
+        }
+        assert!(big >= 25, "{big}");
     }
 
     #[test]

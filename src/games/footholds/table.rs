@@ -3,30 +3,38 @@
 //! fixed maximum, then replace entries; buckets of 4 entries, exact keys
 //! (no false hits), and a replacement policy that keeps the entries that
 //! cost the most work to compute.
+//!
+//! The words are atomics (relaxed loads and stores, plain moves on the
+//! usual machines), so two search threads can share one transposition
+//! table ([`Table::store_shared`]): each key word is stored XORed with its
+//! entry's data word, so an entry torn by two threads writing it at once
+//! no longer matches its key and reads as a miss.
 
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use super::bitboard::Bits;
 
 /// A bounded cache from `(key: B, tag: u16)` to a 40-bit payload.
 ///
-/// Each entry is the key's words, then `tag | payload << 16 | effort << 56
-/// | 1 << 63`. A bucket holds 4 entries (64 bytes for a one-word key). When a
-/// bucket is full the entry with the smallest effort (a work estimate given
-/// by the caller) is replaced.
-#[derive(Clone, Debug)]
+/// Each entry is the key's words (each XORed with the data word), then the
+/// data word `tag | payload << 16 | effort << 56 | 1 << 63`. A bucket holds
+/// 4 entries (64 bytes for a one-word key). When a bucket is full the entry
+/// with the smallest effort (a work estimate given by the caller) is
+/// replaced.
+#[derive(Debug)]
 pub(crate) struct Cache<B> {
-    words: Vec<u64>,
+    words: Vec<AtomicU64>,
     /// First word of bucket 0 (aligns buckets to cache lines).
     base: usize,
     mask: u64,
     log2: u32,
     max_log2: u32,
     /// Entries stored into empty slots since the last growth.
-    filled: usize,
+    filled: AtomicUsize,
     /// One bit per bucket: whether it holds any entry. Small enough to stay
     /// in cache, it saves the memory access of most probes that would miss.
-    occupied: Vec<u64>,
+    occupied: Vec<AtomicU64>,
     key: PhantomData<B>,
 }
 
@@ -55,7 +63,11 @@ impl<B: Bits> Cache<B> {
         let max_log2 = max_log2.min(26);
         let log2 = log2_buckets.min(max_log2);
         let buckets = 1usize << log2;
-        let words = vec![0u64; buckets * Self::BUCKET + 8];
+        // Zeroed memory from the allocator: the OS hands out its pages
+        // lazily, so a big table costs only the pages written.
+        let words: Vec<AtomicU64> = std::iter::repeat_with(|| AtomicU64::new(0))
+            .take(buckets * Self::BUCKET + 8)
+            .collect();
         let misalign = (words.as_ptr() as usize / 8) % 8;
         Cache {
             base: (8 - misalign) % 8,
@@ -63,31 +75,62 @@ impl<B: Bits> Cache<B> {
             mask: (buckets - 1) as u64,
             log2,
             max_log2,
-            filled: 0,
-            occupied: vec![0u64; buckets.div_ceil(64)],
+            filled: AtomicUsize::new(0),
+            occupied: std::iter::repeat_with(|| AtomicU64::new(0))
+                .take(buckets.div_ceil(64))
+                .collect(),
             key: PhantomData,
         }
     }
 
     fn grow(&mut self) {
-        let mut bigger = Cache::<B>::new(self.log2 + 1, self.max_log2);
+        let bigger = Cache::<B>::new(self.log2 + 1, self.max_log2);
         let end = self.base + ((self.mask as usize) + 1) * Self::BUCKET;
         for e in self.words[self.base..end].chunks_exact(Self::ENTRY) {
-            let data = e[B::WORDS];
+            let data = e[B::WORDS].load(Relaxed);
             if data & VALID != 0 {
-                let i = bigger.index(&e[..B::WORDS], data as u16);
-                bigger.occupied[i / 64] |= 1 << (i % 64);
+                let mut key = [0u64; 2];
+                for (k, w) in key.iter_mut().zip(&e[..B::WORDS]) {
+                    *k = w.load(Relaxed) ^ data;
+                }
+                let key = &key[..B::WORDS];
+                let i = bigger.index(key, data as u16);
+                bigger.occupied[i / 64].fetch_or(1 << (i % 64), Relaxed);
                 let b = bigger.base + i * Self::BUCKET;
-                let slots = &mut bigger.words[b..b + Self::BUCKET];
+                let slots = &bigger.words[b..b + Self::BUCKET];
                 // The bigger table has room: each old bucket splits in two.
-                if let Some(k) = (0..WAYS).find(|&k| slots[k * Self::ENTRY + B::WORDS] & VALID == 0)
+                if let Some(k) = (0..WAYS)
+                    .find(|&k| slots[k * Self::ENTRY + B::WORDS].load(Relaxed) & VALID == 0)
                 {
-                    slots[k * Self::ENTRY..(k + 1) * Self::ENTRY].copy_from_slice(e);
-                    bigger.filled += 1;
+                    Self::write(&slots[k * Self::ENTRY..(k + 1) * Self::ENTRY], key, data);
+                    bigger.filled.fetch_add(1, Relaxed);
                 }
             }
         }
         *self = bigger;
+    }
+
+    /// Grows the table to at least `2^log2` buckets (within its maximum).
+    pub(crate) fn reserve(&mut self, log2: u32) {
+        while self.log2 < log2.min(self.max_log2) {
+            self.grow();
+        }
+    }
+
+    /// Whether the table is half full and may still grow.
+    fn wants_growth(&self) -> bool {
+        self.log2 < self.max_log2 && self.filled.load(Relaxed) * 2 > (self.mask as usize + 1) * WAYS
+    }
+
+    /// Writes one entry: its key words XORed with `data`, then `data`.
+    #[inline]
+    fn write(entry: &[AtomicU64], key: &[u64], data: u64) {
+        for (w, &k) in entry.iter().zip(key) {
+            w.store(k ^ data, Relaxed);
+        }
+        if let Some(d) = entry.get(B::WORDS) {
+            d.store(data, Relaxed);
+        }
     }
 
     /// Memory used, in bytes.
@@ -121,20 +164,35 @@ impl<B: Bits> Cache<B> {
     #[inline]
     fn bucket(&self, key: &[u64], tag: u16) -> Option<usize> {
         let i = self.index(key, tag);
-        let bits = self.occupied.get(i / 64).copied().unwrap_or(0);
+        let bits = self.occupied.get(i / 64).map_or(0, |b| b.load(Relaxed));
         (bits >> (i % 64) & 1 != 0).then_some(self.base + i * Self::BUCKET)
     }
 
-    /// The payload of `(key, tag)` among `slots` (one bucket).
+    /// The payload of `(key, tag)` among `slots` (one bucket, copied).
     #[inline]
     fn find_in(slots: &[u64], key: &[u64], tag: u16) -> Option<u64> {
         for e in slots.chunks_exact(Self::ENTRY) {
             let data = e[B::WORDS];
-            if data & VALID != 0 && data as u16 == tag && e[..B::WORDS] == *key {
+            if data & VALID != 0
+                && data as u16 == tag
+                && e[..B::WORDS].iter().zip(key).all(|(&w, &k)| w ^ data == k)
+            {
                 return Some((data >> 16) & PAYLOAD_MASK);
             }
         }
         None
+    }
+
+    /// A copy of the bucket starting at word `b`.
+    #[inline]
+    fn copy(&self, b: usize) -> Bucket {
+        let mut out = [0u64; MAX_BUCKET];
+        if let Some(slots) = self.words.get(b..b + Self::BUCKET) {
+            for (o, w) in out.iter_mut().zip(slots) {
+                *o = w.load(Relaxed);
+            }
+        }
+        out
     }
 
     /// The payload stored for `(key, tag)`.
@@ -143,7 +201,7 @@ impl<B: Bits> Cache<B> {
         let kw = Self::key_words(key);
         let kw = &kw[..B::WORDS];
         let b = self.bucket(kw, tag)?;
-        Self::find_in(self.words.get(b..b + Self::BUCKET)?, kw, tag)
+        Self::find_in(&self.copy(b)[..Self::BUCKET], kw, tag)
     }
 
     /// A copy of the bucket of `(key, tag)`: loading it early lets the
@@ -151,13 +209,10 @@ impl<B: Bits> Cache<B> {
     #[inline]
     pub(crate) fn fetch(&self, key: B, tag: u16) -> Bucket {
         let kw = Self::key_words(key);
-        let mut out = [0u64; MAX_BUCKET];
-        if let Some(b) = self.bucket(&kw[..B::WORDS], tag) {
-            if let Some(slots) = self.words.get(b..b + Self::BUCKET) {
-                out[..Self::BUCKET].copy_from_slice(slots);
-            }
+        match self.bucket(&kw[..B::WORDS], tag) {
+            Some(b) => self.copy(b),
+            None => [0u64; MAX_BUCKET],
         }
-        out
     }
 
     /// The payload for `(key, tag)` in a bucket from [`Cache::fetch`].
@@ -167,9 +222,9 @@ impl<B: Bits> Cache<B> {
         Self::find_in(&bucket[..Self::BUCKET], &kw[..B::WORDS], tag)
     }
 
-    /// Stores `payload` for `(key, tag)`. `merge(old)` computes the payload
-    /// to store when the key is already there. `effort` (0..127) ranks
-    /// entries for replacement.
+    /// Stores `payload` for `(key, tag)`, growing the table when half
+    /// full. `merge(old)` computes the payload to store when the key is
+    /// already there. `effort` (0..127) ranks entries for replacement.
     #[inline]
     pub(crate) fn put(
         &mut self,
@@ -179,31 +234,60 @@ impl<B: Bits> Cache<B> {
         payload: u64,
         merge: impl Fn(u64) -> u64,
     ) {
+        self.put_shared(key, tag, effort, payload, merge);
+        if self.wants_growth() {
+            self.grow();
+        }
+    }
+
+    /// [`Cache::put`] through a shared reference, without growing (a
+    /// table shared by two threads keeps its size while they search).
+    #[inline]
+    pub(crate) fn put_shared(
+        &self,
+        key: B,
+        tag: u16,
+        effort: u8,
+        payload: u64,
+        merge: impl Fn(u64) -> u64,
+    ) {
         let kw = Self::key_words(key);
         let kw = &kw[..B::WORDS];
         let i = self.index(kw, tag);
-        if let Some(bits) = self.occupied.get_mut(i / 64) {
-            *bits |= 1 << (i % 64);
+        if let Some(bits) = self.occupied.get(i / 64) {
+            let bit = 1 << (i % 64);
+            if bits.load(Relaxed) & bit == 0 {
+                bits.fetch_or(bit, Relaxed);
+            }
         }
         let b = self.base + i * Self::BUCKET;
-        let Some(slots) = self.words.get_mut(b..b + Self::BUCKET) else {
+        let Some(slots) = self.words.get(b..b + Self::BUCKET) else {
             return;
         };
         let effort = (effort.min(127)) as u64;
         let mut empty = None;
         let mut victim = 0;
         let mut victim_effort = u64::MAX;
-        for (k, e) in slots.chunks_exact_mut(Self::ENTRY).enumerate() {
-            let data = e[B::WORDS];
+        for (k, e) in slots.chunks_exact(Self::ENTRY).enumerate() {
+            let data = e[B::WORDS].load(Relaxed);
             if data & VALID == 0 {
                 empty = empty.or(Some(k));
                 continue;
             }
-            if data as u16 == tag && e[..B::WORDS] == *kw {
+            if data as u16 == tag
+                && e[..B::WORDS]
+                    .iter()
+                    .zip(kw)
+                    .all(|(w, &k)| w.load(Relaxed) ^ data == k)
+            {
                 let old = (data >> 16) & PAYLOAD_MASK;
                 let old_effort = (data >> 56) & 127;
                 let p = merge(old) & PAYLOAD_MASK;
-                e[B::WORDS] = VALID | old_effort.max(effort) << 56 | p << 16 | tag as u64;
+                Self::write(
+                    e,
+                    kw,
+                    VALID | old_effort.max(effort) << 56 | p << 16 | tag as u64,
+                );
                 return;
             }
             let ef = (data >> 56) & 127;
@@ -214,14 +298,14 @@ impl<B: Bits> Cache<B> {
         }
         if let Some(k) = empty {
             victim = k;
-            self.filled += 1;
+            self.filled.fetch_add(1, Relaxed);
         }
-        let e = &mut slots[victim * Self::ENTRY..(victim + 1) * Self::ENTRY];
-        e[..B::WORDS].copy_from_slice(kw);
-        e[B::WORDS] = VALID | effort << 56 | (payload & PAYLOAD_MASK) << 16 | tag as u64;
-        if self.log2 < self.max_log2 && self.filled * 2 > (self.mask as usize + 1) * WAYS {
-            self.grow();
-        }
+        let e = &slots[victim * Self::ENTRY..(victim + 1) * Self::ENTRY];
+        Self::write(
+            e,
+            kw,
+            VALID | effort << 56 | (payload & PAYLOAD_MASK) << 16 | tag as u64,
+        );
     }
 }
 
@@ -253,7 +337,7 @@ impl Bounds {
 
 /// The transposition table: position `(remaining footholds, mover, other)`
 /// to [`Bounds`]. Bounds from different searches are intersected.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Table<B> {
     cache: Cache<B>,
 }
@@ -295,11 +379,34 @@ impl<B: Bits> Table<B> {
         Cache::find(bucket, cells, tag(mover, other)).map(Bounds::unpack)
     }
 
-    /// Stores (intersects) bounds for a position.
+    /// Stores (intersects) bounds for a position, growing the table when
+    /// half full.
     #[inline]
     pub(crate) fn store(&mut self, cells: B, mover: u8, other: u8, effort: u8, b: Bounds) {
+        self.store_shared(cells, mover, other, effort, b);
+        if self.cache.wants_growth() {
+            self.cache.grow();
+        }
+    }
+
+    /// Grows the table to at least `2^log2` buckets (within its maximum).
+    pub(crate) fn reserve(&mut self, log2: u32) {
+        self.cache.reserve(log2);
+    }
+
+    /// Doubles the table while it is half full (within its maximum).
+    pub(crate) fn settle(&mut self) {
+        while self.cache.wants_growth() {
+            self.cache.grow();
+        }
+    }
+
+    /// Stores (intersects) bounds for a position through a shared
+    /// reference, without growing.
+    #[inline]
+    pub(crate) fn store_shared(&self, cells: B, mover: u8, other: u8, effort: u8, b: Bounds) {
         self.cache
-            .put(cells, tag(mover, other), effort, b.pack(), |old| {
+            .put_shared(cells, tag(mover, other), effort, b.pack(), |old| {
                 let o = Bounds::unpack(old);
                 Bounds {
                     lower: o.lower.max(b.lower),
