@@ -133,10 +133,14 @@ fn a_full_disk_is_an_error() {
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
     let dir = temp_dir("pipe");
+    // `check` stops reading a file after 100 errors (about 53 KB of
+    // diagnostics), so three bad files: about 160 KB.
     let bad: String = (0..400)
         .map(|i| format!("scenario \"s{i}\" {{ bogus }}\n"))
         .collect();
-    std::fs::write(dir.join("bad.game"), bad).unwrap();
+    for name in ["bad.game", "bad2.game", "bad3.game"] {
+        std::fs::write(dir.join(name), &bad).unwrap();
+    }
     let many: String = (0..1500)
         .map(|i| format!("scenario \"s{i}\" {{\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n}}\n"))
         .collect();
@@ -144,7 +148,11 @@ fn a_closed_pipe_ends_the_run_quietly() {
     // Far more than a pipe holds (64 KiB), so the pipe is closed while
     // meeple still writes: errors on stderr, results on stdout. The other
     // stream goes to a file, which must stay free of complaints.
-    for (args, stderr) in [(["check", "bad.game"], true), (["run", "many.game"], false)] {
+    let runs: [(&[&str], bool); 2] = [
+        (&["check", "bad.game", "bad2.game", "bad3.game"], true),
+        (&["run", "many.game"], false),
+    ];
+    for (args, stderr) in runs {
         let other = dir.join(format!("{}.other", args[0]));
         let other_file = std::fs::File::create(&other).unwrap();
         let mut cmd = bin();
