@@ -567,7 +567,7 @@ fn catalogue() -> String {
          `limit::*` codes, a solver's `board::too_large`) fail their scenario (exit 1).\n\n\
          Limits on input: a file is at most 16 MiB (`meeple::source::too_large`), a board at\n\
          most 4,194,304 cells, i.e. 2048 × 2048 (`meeple::board::too_large`), a file at most\n\
-         262,144 statements, a statement at most 1,048,576 numbers and a track at most 262,144\n\
+         196,608 statements, a statement at most 1,048,576 numbers and a track at most 262,144\n\
          squares (`meeple::source::too_many`, before parsing), a number in an\n\
          `expect` line at most 4096 characters (`meeple::number::range`); parsing stops after\n\
          100 syntax errors, and a file or scenario shows its first 1000 errors\n\

@@ -34,7 +34,7 @@ fn size_caps_refuse_before_anything_is_built() {
         assert_eq!(codes, [Code::SourceTooMany], "{}", h.name);
         seen += 1;
     }
-    assert_eq!(seen, 6);
+    assert_eq!(seen, 7);
     // An array over the cell cap is one diagnostic on its `[`, and pest reads
     // it as `[]`: the scenario is built with an empty board.
     let h = all.iter().find(|h| h.name == "array 2049 x 2048").unwrap();

@@ -280,12 +280,20 @@ pub fn corpus() -> Vec<Hostile> {
             Some(ExpectValue),
         ),
         h(
-            "250k `piece` statements",
+            "196k `piece` statements",
+            scenario(&format!(
+                "  game footholds\n  board [[1, 1]]\n{}",
+                "  piece A at (0, 0)\n".repeat(196_000)
+            )),
+            Some(PieceDuplicate),
+        ),
+        h(
+            "250k `piece` statements (over the statement cap)",
             scenario(&format!(
                 "  game footholds\n  board [[1, 1]]\n{}",
                 "  piece A at (0, 0)\n".repeat(250_000)
             )),
-            Some(PieceDuplicate),
+            Some(SourceTooMany),
         ),
         h(
             "16 MiB of `{`",
