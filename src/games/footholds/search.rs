@@ -797,40 +797,47 @@ mod tests {
         assert!(s.table_bytes() <= 2 << 20, "{}", s.table_bytes());
     }
 
+    /// Solves `p` on one thread and on two: the same value, the same
+    /// `analyze`, and a principal line as long as the value says. Returns
+    /// the two-thread solver and the value (`None` if `p` is too big).
+    fn one_vs_two(p: &Position) -> Option<(Solver, Value)> {
+        let b = unlimited();
+        let mut one = Solver::new(p, &b).ok()?;
+        one.set_threads(1);
+        let mut two = Solver::new(p, &b).unwrap();
+        two.set_threads(2);
+        assert_eq!(two.threads(), 2);
+        let v = two.value(p, &b).unwrap();
+        assert_eq!(v, one.value(p, &b).unwrap(), "{p:?}");
+        let moves = two.analyze(p, &b).unwrap();
+        assert_eq!(moves, one.analyze(p, &b).unwrap(), "{p:?}");
+        let line = two.principal_line(p, &b).unwrap();
+        assert_eq!(line.len() as u32, v.moves, "{p:?}");
+        Some((two, v))
+    }
+
     /// The parallel search (two engines, one shared table) against the
-    /// single-threaded one and the reference, on random positions, then
-    /// `analyze` and `line` on the same solver.
+    /// single-threaded one and the reference, on random positions.
     #[test]
     fn parallel_search_matches_single_threaded() {
         let mut rng = StdRng::seed_from_u64(2026);
         let mut split = 0;
         for _ in 0..400 {
             let p = random_position(&mut rng);
-            let b = unlimited();
-            let Ok(mut one) = Solver::new(&p, &b) else {
+            let Some((two, v)) = one_vs_two(&p) else {
                 continue;
             };
-            one.set_threads(1);
-            let mut two = Solver::new(&p, &b).unwrap();
-            two.set_threads(2);
-            assert_eq!(two.threads(), 2);
-            let v = two.value(&p, &b).unwrap();
-            assert_eq!(v, one.value(&p, &b).unwrap(), "{p:?}");
             if let Ok(r) = reference_solve(&p, &Budget::new(Some(40_000), None)) {
                 assert_eq!(v, r, "{p:?}");
             }
             split += u64::from(two.stats().parallel_tests > 0);
-            let moves = two.analyze(&p, &b).unwrap();
-            assert_eq!(moves, one.analyze(&p, &b).unwrap(), "{p:?}");
-            let line = two.principal_line(&p, &b).unwrap();
-            assert_eq!(line.len() as u32, v.moves, "{p:?}");
         }
         assert!(split > 100, "{split}");
     }
 
     /// Two threads sharing one table on boards big enough for the busy
-    /// marks (7x7 and 8x8, 0-25 % holes; 5x5 with king steps) against one thread: same values,
-    /// same `analyze`, and a principal line as long as the value says.
+    /// marks (7x7 and 8x8, 0-25 % holes; 5x5 with king steps) against one
+    /// thread.
     #[test]
     fn shared_table_search_matches_single_threaded_on_big_boards() {
         let mut rng = StdRng::seed_from_u64(17);
@@ -857,23 +864,9 @@ mod tests {
                 to_move: Player::A,
                 steps,
             };
-            let b = unlimited();
-            let Ok(mut one) = Solver::new(&p, &b) else {
-                continue;
-            };
-            one.set_threads(1);
-            let mut two = Solver::new(&p, &b).unwrap();
-            two.set_threads(2);
-            let v = two.value(&p, &b).unwrap();
-            assert_eq!(v, one.value(&p, &b).unwrap(), "{p:?}");
-            big += u64::from(p.cells.iter().filter(|&&c| c).count() >= 40);
-            assert_eq!(
-                two.analyze(&p, &b).unwrap(),
-                one.analyze(&p, &b).unwrap(),
-                "{p:?}"
-            );
-            let line = two.principal_line(&p, &b).unwrap();
-            assert_eq!(line.len() as u32, v.moves, "{p:?}");
+            if one_vs_two(&p).is_some() {
+                big += u64::from(p.cells.iter().filter(|&&c| c).count() >= 40);
+            }
         }
         assert!(big >= 25, "{big}");
     }
