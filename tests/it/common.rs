@@ -39,3 +39,13 @@ pub fn temp_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// The string `field` of each element of the JSON array `v` (completion
+/// labels, symbol names).
+pub fn fields<'a>(v: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e[field].as_str().unwrap())
+        .collect()
+}

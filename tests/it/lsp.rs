@@ -2,6 +2,7 @@
 //! `Content-Length` frames. Every read is bounded by a timeout, so a hung
 //! server fails the test instead of hanging it.
 
+use crate::common::fields;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -244,13 +245,7 @@ fn an_editing_session_over_the_protocol() {
         "textDocument/documentSymbol",
         json!({"textDocument": doc()}),
     );
-    let names: Vec<&str> = symbols
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(names, ["mine", "s", "y"]);
+    assert_eq!(fields(&symbols, "name"), ["mine", "s", "y"]);
 
     // The code action fills in the solve's expectations.
     let actions = c.result(
@@ -277,13 +272,7 @@ fn an_editing_session_over_the_protocol() {
         "textDocument/completion",
         json!({"textDocument": doc(), "position": pos(&typing, "rule ", 5)}),
     );
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels, ["origin", "first", "steps"]);
+    assert_eq!(fields(&items, "label"), ["origin", "first", "steps"]);
 
     // Formatting: refused while the half-typed rule is there, then the
     // canonical layout of `meeple fmt` for the whole text.
@@ -416,12 +405,7 @@ fn rapid_ranged_edits_all_land_even_past_the_last_line() {
         "textDocument/documentSymbol",
         json!({"textDocument": doc()}),
     );
-    let names: Vec<&str> = symbols
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let names = fields(&symbols, "name");
     let wanted: Vec<String> = std::iter::once(0)
         .chain(2..=21)
         .map(|v| format!("s{v}"))

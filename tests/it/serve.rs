@@ -4,7 +4,7 @@
 //! and the page end to end in headless Chromium (tests/web/e2e.mjs).
 //! Every wait is bounded: sockets time out, the server is killed on drop.
 
-use crate::common::{root, temp_dir};
+use crate::common::{fields, root, temp_dir};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -260,13 +260,7 @@ fn check_run_fmt_and_svg_answer_with_the_json_objects() {
     let items = server
         .post(&format!("/api/complete?offset={at}"), text)
         .json();
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["label"].as_str().unwrap())
-        .collect();
-    assert_eq!(labels, ["origin", "first", "steps"]);
+    assert_eq!(fields(&items, "label"), ["origin", "first", "steps"]);
     let at = text.find("footholds").unwrap() + 2;
     let hover = server.post(&format!("/api/hover?offset={at}"), text).json();
     assert!(
