@@ -10,15 +10,26 @@
 use super::bitboard::Bits;
 use super::graph::Graph;
 
-/// Tarjan's biconnected components of one region.
+/// Tarjan's biconnected components of one region, folded into the bound
+/// as they are found.
+///
+/// Blocks come out of the depth-first search children first, each with
+/// the vertex that attaches it towards the start (its entry). So by the
+/// time a block is found, every block hanging below it is done, and
+/// `hang[c]` holds the most cells a path entering the blocks below `c` at
+/// `c` can visit there: no block list, no allocation, no search for a
+/// block's children.
 struct Tarjan<'a, B> {
     g: &'a Graph<B>,
     region: B,
     disc: [u8; 128],
     low: [u8; 128],
     time: u8,
-    stack: Vec<u8>,
-    blocks: Vec<B>,
+    stack: [u8; 128],
+    top: usize,
+    /// Most cells a path entering the blocks hanging below each cut vertex
+    /// (or the start) at it can visit in them (0: none hang there yet).
+    hang: [u8; 128],
 }
 
 impl<B: Bits> Tarjan<'_, B> {
@@ -27,7 +38,10 @@ impl<B: Bits> Tarjan<'_, B> {
         self.time = self.time.saturating_add(1);
         self.disc[vi] = self.time;
         self.low[vi] = self.time;
-        self.stack.push(v);
+        if let Some(slot) = self.stack.get_mut(self.top) {
+            *slot = v;
+            self.top += 1;
+        }
         for w in self.g.adj(v) & self.region {
             let wi = (w & 127) as usize;
             if self.disc[wi] == 0 {
@@ -36,18 +50,35 @@ impl<B: Bits> Tarjan<'_, B> {
                 if self.low[wi] >= self.disc[vi] {
                     // `v` separates the subtree of `w`: pop its block.
                     let mut block = B::from_index(v);
-                    while let Some(x) = self.stack.pop() {
+                    while self.top > 0 {
+                        self.top -= 1;
+                        let x = self.stack[self.top];
                         block = block.with(x);
                         if x == w {
                             break;
                         }
                     }
-                    self.blocks.push(block);
+                    self.found(block, v);
                 }
             } else if w != parent {
                 self.low[vi] = self.low[vi].min(self.disc[wi]);
             }
         }
+    }
+
+    /// Folds `block`, entered at `e`, into `hang[e]`: the most cells a path
+    /// visits in it alone, or through it to a cut vertex `c` and on below.
+    fn found(&mut self, block: B, e: u8) {
+        let g = self.g;
+        let mut best = cells_in(g, block, e);
+        for c in block.without(e) {
+            let below = self.hang[(c & 127) as usize] as u32;
+            if below > 0 {
+                best = best.max(cells_through(g, block, e, c) + below - 1);
+            }
+        }
+        let h = &mut self.hang[(e & 127) as usize];
+        *h = (*h).max(best.min(255) as u8);
     }
 }
 
@@ -91,21 +122,6 @@ fn cells_through<B: Bits>(g: &Graph<B>, block: B, e: u8, c: u8) -> u32 {
     }
 }
 
-/// Most cells a path entering block `x` at `e` can visit in it and below
-/// (`cuts`: the cells shared by two blocks).
-fn chain<B: Bits>(g: &Graph<B>, blocks: &[B], cuts: B, x: usize, e: u8) -> u32 {
-    let mut best = cells_in(g, blocks[x], e);
-    for c in (blocks[x] & cuts).without(e) {
-        for (y, &yb) in blocks.iter().enumerate() {
-            if y != x && yb.contains(c) {
-                let through = cells_through(g, blocks[x], e, c);
-                best = best.max(through + chain(g, blocks, cuts, y, c) - 1);
-            }
-        }
-    }
-    best
-}
-
 /// An upper bound on the longest path (in moves) from `s` inside the
 /// connected `region` (which holds `s`), from its block tree.
 pub(crate) fn block_bound<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
@@ -115,23 +131,12 @@ pub(crate) fn block_bound<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
         disc: [0; 128],
         low: [0; 128],
         time: 0,
-        stack: Vec::with_capacity(region.size() as usize),
-        blocks: Vec::new(),
+        stack: [0; 128],
+        top: 0,
+        hang: [0; 128],
     };
     t.dfs(s, u8::MAX);
-    let blocks = t.blocks;
-    let mut seen = B::EMPTY;
-    let mut cuts = B::EMPTY;
-    for &b in &blocks {
-        cuts |= seen & b;
-        seen |= b;
-    }
-    (0..blocks.len())
-        .filter(|&x| blocks[x].contains(s))
-        .map(|x| chain(g, &blocks, cuts, x, s))
-        .max()
-        .unwrap_or(1)
-        .saturating_sub(1)
+    (t.hang[(s & 127) as usize] as u32).max(1) - 1
 }
 
 #[cfg(test)]

@@ -159,6 +159,39 @@ impl<B: Bits> Endgame<B> {
         (lo, hi)
     }
 
+    /// Bounds `(lo, hi, sharp)` on the longest path from `s` in `region`
+    /// (connected, holding `s`) at the least cost: the memo's, else a
+    /// greedy walk and [`path_bound`]. `sharp` says whether
+    /// [`Endgame::sharpen`] could not lower `hi` any more.
+    #[inline]
+    pub(crate) fn cheap_bounds(&self, g: &Graph<B>, s: u8, region: B) -> (u32, u32, bool) {
+        if let Some(p) = self.memo.get(region, s as u16) {
+            return ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32, true);
+        }
+        let hi = path_bound(g, s, region);
+        let lo = greedy_walk(g, s, region).min(hi);
+        (lo, hi, lo == hi || region.size() < BLOCK_MIN)
+    }
+
+    /// Bounds from [`Endgame::cheap_bounds`] with the block-tree bound
+    /// applied (remembered in the memo).
+    pub(crate) fn sharpen(
+        &mut self,
+        g: &Graph<B>,
+        s: u8,
+        region: B,
+        (lo, hi, sharp): (u32, u32, bool),
+    ) -> (u32, u32) {
+        if sharp {
+            return (lo, hi);
+        }
+        let hi = hi.min(block_bound(g, s, region)).max(lo);
+        if lo < hi {
+            self.remember(s, region, 0, lo, hi);
+        }
+        (lo, hi)
+    }
+
     #[inline]
     fn remember(&mut self, s: u8, region: B, effort: u64, lo: u32, hi: u32) {
         let effort = (64 - effort.leading_zeros()) as u8;

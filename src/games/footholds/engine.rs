@@ -191,6 +191,10 @@ pub(crate) struct Engine<B> {
     syms: Vec<Vec<u8>>,
     /// Cutoff counts per (from, to).
     history: Vec<u32>,
+    /// The opponent's breadth-first layers from the last [`Engine::scan`]
+    /// of the search: `layers[d]` holds the cells it reaches within `d`
+    /// steps (read by [`Engine::territory_order`]).
+    layers: Vec<B>,
     /// Positions whose search took fewer than `2^(tt_effort-1)` states are
     /// not stored (default 7): transpositions are rare, so the table
     /// mostly serves the re-searches of the driver, and storing every leaf
@@ -286,6 +290,7 @@ impl<B: Bits> Engine<B> {
             endgame: true,
             tt_effort: 7,
             history: vec![0; B::CAPACITY * B::CAPACITY],
+            layers: Vec::with_capacity(B::CAPACITY + 1),
             stats: Stats::default(),
         }
     }
@@ -321,7 +326,7 @@ impl<B: Bits> Engine<B> {
             .filter(|&i| pos.is_foothold(self.g.cell(i)))
             .collect();
         // Keyed as the search keys it: by its live cells.
-        let cells = match self.scan(cells, m, o) {
+        let cells = match scan(&self.g, cells, m, o, &mut Vec::new()) {
             Scan::Distances(live, _) => live,
             Scan::Separated(..) => cells,
         };
@@ -477,8 +482,7 @@ impl<B: Bits> Engine<B> {
             }
         };
         let Node { cells, m, o } = node;
-        let scan = self.scan(cells, m, o);
-        let (node, dist) = match scan {
+        let (node, dist) = match scan(&self.g, cells, m, o, &mut self.layers) {
             // Settled by the endgame, whose memo keeps what it computed: a
             // table probe here saved 32 of 957,000 endgames on 10x10 and
             // cost more than it saved.
@@ -492,9 +496,8 @@ impl<B: Bits> Engine<B> {
             Scan::Distances(live, dist) => (Node { cells: live, m, o }, Some(dist)),
         };
         let cells = node.cells;
-        let bucket = self.tt.fetch(cells, m, o);
         let mut tt_move = 255;
-        if let Some(b) = Table::find(&bucket, cells, m, o) {
+        if let Some(b) = Table::find(&self.tt.fetch(cells, m, o), cells, m, o) {
             let (lo, hi) = (b.lower as i32, b.upper as i32);
             if lo >= beta || lo == hi {
                 self.stats.tt_cuts += 1;
@@ -511,7 +514,7 @@ impl<B: Bits> Engine<B> {
         let (order, k) = match dist {
             None => plain_order(cand),
             Some(_) if cells.size() >= TERRITORY_MIN && cand.more_than_one() => {
-                self.territory_order(cells, m, o, cand, tt_move)
+                self.territory_order(cells, m, cand, tt_move)
             }
             Some(dist) => self.distance_order(m, cand, dist, tt_move),
         };
@@ -568,27 +571,31 @@ impl<B: Bits> Engine<B> {
 
     /// The candidates ordered by the territory the mover keeps after each:
     /// cells it reaches before the opponent (who moves next) minus those
-    /// the opponent reaches first.
-    fn territory_order(&self, cells: B, m: u8, o: u8, cand: B, tt_move: u8) -> ([u8; 8], usize) {
+    /// the opponent reaches first. The opponent's distances are those of
+    /// the scan (`self.layers`), which do not see the mover's move: a
+    /// Voronoi split of the live `cells`, one breadth-first walk per move.
+    fn territory_order(&self, cells: B, m: u8, cand: B, tt_move: u8) -> ([u8; 8], usize) {
         let g = &self.g;
+        let layers = &self.layers[..];
+        let Some(&theirs_all) = layers.last() else {
+            return plain_order(cand);
+        };
         let rest = cells.without(m);
         let mut order = [(0u32, 0u8); 8];
         let mut k = 0;
         for x in cand {
             let mut mine = B::from_index(x);
-            let mut theirs = B::from_index(o);
             let mut fm = mine;
-            let mut fo = theirs;
-            let mut free = rest.without(x).without(o);
-            while !(fm.is_empty() && fo.is_empty()) {
-                fo = g.expand(fo) & free;
-                free = free - fo;
-                theirs |= fo;
-                fm = g.expand(fm) & free;
+            let mut free = rest.without(x);
+            let mut d = 0;
+            while !fm.is_empty() {
+                d += 1;
+                let theirs = layers.get(d).copied().unwrap_or(theirs_all);
+                fm = g.expand(fm) & (free - theirs);
                 free = free - fm;
                 mine |= fm;
             }
-            let score = 512 + mine.size() as i32 - theirs.size() as i32;
+            let score = 512 + 2 * mine.size() as i32 - (theirs_all | mine).size() as i32;
             let h = self.history_score(m, x).min(0xFFFF);
             let key = if x == tt_move {
                 0
@@ -756,21 +763,23 @@ impl<B: Bits> Engine<B> {
         if g >= MAXN {
             return Ok(MAXN - 1);
         }
-        let (la_lo, la_hi) = eg.quick_bounds(graph, m, ra);
-        let (lb_lo, lb_hi) = eg.quick_bounds(graph, o, rb);
+        // Cheap bounds first; the block tree's only if they do not settle it.
+        let a = eg.cheap_bounds(graph, m, ra);
+        let b = eg.cheap_bounds(graph, o, rb);
+        if let Some(s) = bound_verdict(g, (a.0, a.1), (b.0, b.1)) {
+            return Ok(s);
+        }
+        let (la_lo, la_hi) = eg.sharpen(graph, m, ra, a);
+        let (lb_lo, lb_hi) = eg.sharpen(graph, o, rb, b);
+        if !(a.2 && b.2) {
+            if let Some(s) = bound_verdict(g, (la_lo, la_hi), (lb_lo, lb_hi)) {
+                return Ok(s);
+            }
+        }
         if g > 0 {
             // A win in at most n moves: lb <= k and la > lb.
             let n = (MAXN - g) as u32;
             let k = (n - 1) / 2;
-            if la_hi <= lb_lo {
-                return Ok(loss(2 * la_hi));
-            }
-            if lb_lo > k {
-                return Ok(win(2 * lb_lo + 1));
-            }
-            if lb_hi <= k && la_lo > lb_hi {
-                return Ok(win(2 * lb_hi + 1));
-            }
             if eg.at_least(graph, o, rb, k + 1, budget)? {
                 return Ok(win(2 * k + 3));
             }
@@ -784,15 +793,6 @@ impl<B: Bits> Engine<B> {
         // A win, or a loss in at least n moves: la >= ceil(n / 2).
         let n = (g + MAXN) as u32;
         let h = n.div_ceil(2);
-        if la_lo > lb_hi {
-            return Ok(win(2 * lb_hi + 1));
-        }
-        if la_lo >= h {
-            return Ok(loss(2 * la_lo));
-        }
-        if la_hi < h && la_hi <= lb_lo {
-            return Ok(loss(2 * la_hi));
-        }
         if eg.at_least(graph, m, ra, h, budget)? {
             return Ok(loss(2 * h));
         }
@@ -819,48 +819,6 @@ impl<B: Bits> Engine<B> {
         *h = h.saturating_add(bonus);
     }
 
-    /// Breadth-first search from the opponent through the cells the mover
-    /// does not stand on: either the players are separated (their regions),
-    /// or the cells either player can still reach and the number of steps
-    /// from each of the mover's destinations to the opponent (`u8::MAX` if
-    /// cut off from it).
-    #[inline]
-    fn scan(&self, cells: B, m: u8, o: u8) -> Scan<B> {
-        let g = &self.g;
-        let rest = cells.without(m);
-        let targets = (g.adj(m) & cells).without(o);
-        let mut seen = B::from_index(o);
-        let mut frontier = seen;
-        let mut left = targets;
-        let mut dist = Distances::default();
-        let mut d = 0u8;
-        while !frontier.is_empty() {
-            d += 1;
-            frontier = g.expand(frontier) & (rest - seen);
-            seen |= frontier;
-            if frontier.intersects(left) {
-                for x in frontier & left {
-                    dist.push(d, x);
-                }
-                left = left - frontier;
-            }
-        }
-        if left == targets && !g.adj(m).contains(o) {
-            // `seen` is the opponent's whole region.
-            return Scan::Separated(g.flood(m, cells - seen), seen);
-        }
-        for x in left {
-            dist.push(u8::MAX, x);
-        }
-        // The mover's own pockets (cells only it can reach) count too.
-        let live = if left.is_empty() {
-            seen.with(m)
-        } else {
-            seen | g.flood(m, cells - seen)
-        };
-        Scan::Distances(live, dist)
-    }
-
     fn store(&mut self, node: Node<B>, effort: u8, lo: i32, hi: i32, best: u8) {
         if effort < self.tt_effort {
             return;
@@ -882,6 +840,85 @@ impl<B: Bits> Engine<B> {
             None => self.tt.store_shared(node.cells, node.m, node.o, effort, b),
         }
     }
+}
+
+/// Breadth-first search from the opponent through the cells the mover
+/// does not stand on: either the players are separated (their regions),
+/// or the cells either player can still reach and the number of steps
+/// from each of the mover's destinations to the opponent (`u8::MAX` if
+/// cut off from it). `layers` gets the cells the opponent reaches within
+/// `0, 1, 2, …` steps.
+#[inline]
+fn scan<B: Bits>(g: &Graph<B>, cells: B, m: u8, o: u8, layers: &mut Vec<B>) -> Scan<B> {
+    let rest = cells.without(m);
+    let targets = (g.adj(m) & cells).without(o);
+    let mut seen = B::from_index(o);
+    let mut frontier = seen;
+    let mut left = targets;
+    let mut dist = Distances::default();
+    let mut d = 0u8;
+    layers.clear();
+    layers.push(seen);
+    while !frontier.is_empty() {
+        d += 1;
+        frontier = g.expand(frontier) & (rest - seen);
+        seen |= frontier;
+        layers.push(seen);
+        if frontier.intersects(left) {
+            for x in frontier & left {
+                dist.push(d, x);
+            }
+            left = left - frontier;
+        }
+    }
+    if left == targets && !g.adj(m).contains(o) {
+        // `seen` is the opponent's whole region.
+        return Scan::Separated(g.flood(m, cells - seen), seen);
+    }
+    for x in left {
+        dist.push(u8::MAX, x);
+    }
+    // The mover's own pockets (cells only it can reach) count too.
+    let live = if left.is_empty() {
+        seen.with(m)
+    } else {
+        seen | g.flood(m, cells - seen)
+    };
+    Scan::Distances(live, dist)
+}
+
+/// What bounds `(lo, hi)` on the separated players' longest paths (`la`
+/// the mover's, `lb` the opponent's) say of the null-window test at `g`:
+/// a lower bound `>= g` or an upper bound `< g`, or `None` if they do not
+/// settle it. (The value is a win in `2*lb + 1` if `la > lb`, else a loss
+/// in `2*la`.)
+fn bound_verdict(g: i32, (la_lo, la_hi): (u32, u32), (lb_lo, lb_hi): (u32, u32)) -> Option<i32> {
+    if g > 0 {
+        // A win in at most n moves: lb <= k and la > lb.
+        let k = ((MAXN - g) as u32 - 1) / 2;
+        if la_hi <= lb_lo {
+            return Some(loss(2 * la_hi));
+        }
+        if lb_lo > k {
+            return Some(win(2 * lb_lo + 1));
+        }
+        if lb_hi <= k && la_lo > lb_hi {
+            return Some(win(2 * lb_hi + 1));
+        }
+        return None;
+    }
+    // A win, or a loss in at least n moves: la >= ceil(n / 2).
+    let h = ((g + MAXN) as u32).div_ceil(2);
+    if la_lo > lb_hi {
+        return Some(win(2 * lb_hi + 1));
+    }
+    if la_lo >= h {
+        return Some(loss(2 * la_lo));
+    }
+    if la_hi < h && la_hi <= lb_lo {
+        return Some(loss(2 * la_hi));
+    }
+    None
 }
 
 /// Two engines on two threads sharing one transposition table ("lazy SMP"):
