@@ -134,16 +134,6 @@ impl<B: Bits> Endgame<B> {
         self.memo.bytes()
     }
 
-    /// Known bounds `(lo, hi)` on the longest path from `s` in `region`
-    /// (which holds a neighbour of `s`).
-    #[inline]
-    fn bounds(&self, g: &Graph<B>, s: u8, region: B) -> (u32, u32) {
-        match self.memo.get(region, s as u16) {
-            Some(p) => ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32),
-            None => (1, upper_bound(g, s, region)),
-        }
-    }
-
     /// Cheap bounds `(lo, hi)` on the longest path from `s` in `region`
     /// (connected, holding `s`): the memo's, else a greedy walk and
     /// [`path_bound`].
@@ -159,30 +149,33 @@ impl<B: Bits> Endgame<B> {
         (lo, hi)
     }
 
-    /// Bounds `(lo, hi, sharp)` on the longest path from `s` in `region`
-    /// (connected, holding `s`) at the least cost: the memo's, else a
-    /// greedy walk and [`path_bound`]. `sharp` says whether
-    /// [`Endgame::sharpen`] could not lower `hi` any more.
+    /// Bounds `(lo, hi)` on the longest path from `s` in `region`
+    /// (connected, holding `s`) at the least cost: a greedy walk and
+    /// [`path_bound`] (no memo probe: most endgames are settled by these,
+    /// and a probe mostly waits on memory).
     #[inline]
-    pub(crate) fn cheap_bounds(&self, g: &Graph<B>, s: u8, region: B) -> (u32, u32, bool) {
-        if let Some(p) = self.memo.get(region, s as u16) {
-            return ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32, true);
-        }
+    pub(crate) fn cheap_bounds(g: &Graph<B>, s: u8, region: B) -> (u32, u32) {
         let hi = path_bound(g, s, region);
-        let lo = greedy_walk(g, s, region).min(hi);
-        (lo, hi, lo == hi || region.size() < BLOCK_MIN)
+        (greedy_walk(g, s, region).min(hi), hi)
     }
 
-    /// Bounds from [`Endgame::cheap_bounds`] with the block-tree bound
-    /// applied (remembered in the memo).
+    /// Bounds from [`Endgame::cheap_bounds`] sharpened by the memo's, else
+    /// (in big regions) by the block-tree bound, which is remembered.
     pub(crate) fn sharpen(
         &mut self,
         g: &Graph<B>,
         s: u8,
         region: B,
-        (lo, hi, sharp): (u32, u32, bool),
+        (lo, hi): (u32, u32),
     ) -> (u32, u32) {
-        if sharp {
+        if lo == hi {
+            return (lo, hi);
+        }
+        if let Some(p) = self.memo.get(region, s as u16) {
+            let (mlo, mhi) = ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32);
+            return (lo.max(mlo), hi.min(mhi));
+        }
+        if region.size() < BLOCK_MIN {
             return (lo, hi);
         }
         let hi = hi.min(block_bound(g, s, region)).max(lo);
@@ -229,25 +222,61 @@ impl<B: Bits> Endgame<B> {
         k: u32,
         budget: &Budget,
     ) -> Result<bool, LimitHit> {
+        Ok(self.path_of(g, s, region, k, budget)?.is_some())
+    }
+
+    /// The length of a path of at least `k` moves from `s` inside `region`
+    /// (connected, holding `s`) if there is one: often longer than `k`
+    /// (the best known lower bound where one settles it). Ticks the budget
+    /// per expanded state.
+    pub(crate) fn path_of(
+        &mut self,
+        g: &Graph<B>,
+        s: u8,
+        region: B,
+        k: u32,
+        budget: &Budget,
+    ) -> Result<Option<u32>, LimitHit> {
         if k == 0 {
-            return Ok(true);
+            return Ok(Some(greedy_walk(g, s, region)));
         }
         budget.tick()?;
         let rest = region.without(s);
         let nb = g.adj(s) & rest;
         let Some(first) = nb.first() else {
-            return Ok(false);
+            return Ok(None);
         };
         if !nb.more_than_one() {
             // Removing a leaf keeps the region connected.
-            return self.at_least(g, first, rest, k - 1, budget);
+            return Ok(self.path_of(g, first, rest, k - 1, budget)?.map(|l| l + 1));
         }
-        let (lo, hi) = self.bounds(g, s, region);
+        let (lo, hi) = match self.memo.get(region, s as u16) {
+            Some(p) => ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32),
+            // The cheapest bound that may answer first: region size and
+            // colours, a greedy walk, then the block tree.
+            None => {
+                let pb = path_bound(g, s, region);
+                if pb < k {
+                    return Ok(None);
+                }
+                let walk = greedy_walk(g, s, region).min(pb);
+                if walk >= k {
+                    return Ok(Some(walk));
+                }
+                let hi = if region.size() >= BLOCK_MIN {
+                    pb.min(block_bound(g, s, region)).max(walk)
+                } else {
+                    pb
+                };
+                (walk, hi)
+            }
+        };
         if lo >= k {
-            return Ok(true);
+            return Ok(Some(lo));
         }
         if hi < k {
-            return Ok(false);
+            self.remember(s, region, 0, lo, hi);
+            return Ok(None);
         }
         let before = budget.states();
         let (order, n) = Self::ordered(g, nb, rest);
@@ -256,13 +285,14 @@ impl<B: Bits> Endgame<B> {
             if path_bound(g, x, comp) + 1 < k {
                 continue;
             }
-            if self.at_least(g, x, comp, k - 1, budget)? {
-                self.remember(s, region, budget.states() - before, k, hi);
-                return Ok(true);
+            if let Some(l) = self.path_of(g, x, comp, k - 1, budget)? {
+                let l = (l + 1).min(hi);
+                self.remember(s, region, budget.states() - before, l, hi);
+                return Ok(Some(l));
             }
         }
         self.remember(s, region, budget.states() - before, lo, k - 1);
-        Ok(false)
+        Ok(None)
     }
 
     /// The number of moves of the longest path from `s` inside `region`
@@ -283,7 +313,13 @@ impl<B: Bits> Endgame<B> {
         if !nb.more_than_one() {
             return Ok(1 + self.longest(g, first, rest, budget)?);
         }
-        let (lo, hi) = self.bounds(g, s, region);
+        let (lo, hi) = match self.memo.get(region, s as u16) {
+            Some(p) => ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32),
+            None => {
+                let hi = upper_bound(g, s, region);
+                (greedy_walk(g, s, region).min(hi), hi)
+            }
+        };
         if lo == hi {
             return Ok(lo);
         }
@@ -338,6 +374,10 @@ mod tests {
                 let b = Budget::unlimited();
                 for k in [want, want + 1, want.saturating_sub(2)] {
                     assert_eq!(eg.at_least(&g, s, comp, k, &b).unwrap(), k <= want);
+                    // A path it reports is one that exists.
+                    if let Some(l) = eg.path_of(&g, s, comp, k, &b).unwrap() {
+                        assert!(k <= l && l <= want, "case {case}: {l} for {k}, longest {want}");
+                    }
                 }
                 let got = eg.longest(&g, s, comp, &b).unwrap();
                 assert_eq!(got, want, "case {case} start {s}");

@@ -496,8 +496,18 @@ impl<B: Bits> Engine<B> {
             Scan::Distances(live, dist) => (Node { cells: live, m, o }, Some(dist)),
         };
         let cells = node.cells;
-        let mut tt_move = 255;
-        if let Some(b) = Table::find(&self.tt.fetch(cells, m, o), cells, m, o) {
+        // The table's bucket is loaded first and read last: ordering the
+        // moves overlaps the memory latency (table cutoffs are rare, so
+        // the order is seldom wasted).
+        let bucket = self.tt.fetch(cells, m, o);
+        let (mut order, k) = match dist {
+            None => plain_order(cand),
+            Some(_) if cells.size() >= TERRITORY_MIN && cand.more_than_one() => {
+                self.territory_order(cells, m, cand)
+            }
+            Some(dist) => self.distance_order(m, cand, dist),
+        };
+        if let Some(b) = Table::find(&bucket, cells, m, o) {
             let (lo, hi) = (b.lower as i32, b.upper as i32);
             if lo >= beta || lo == hi {
                 self.stats.tt_cuts += 1;
@@ -509,15 +519,11 @@ impl<B: Bits> Engine<B> {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
-            tt_move = b.best;
-        }
-        let (order, k) = match dist {
-            None => plain_order(cand),
-            Some(_) if cells.size() >= TERRITORY_MIN && cand.more_than_one() => {
-                self.territory_order(cells, m, cand, tt_move)
+            // The table's move first.
+            if let Some(i) = order[..k].iter().position(|&x| x == b.best) {
+                order[..=i].rotate_right(1);
             }
-            Some(dist) => self.distance_order(m, cand, dist, tt_move),
-        };
+        }
         self.search_moves(node, &order[..k], alpha, beta, budget)
     }
 
@@ -547,20 +553,16 @@ impl<B: Bits> Engine<B> {
         ControlFlow::Continue(cand)
     }
 
-    /// The candidates in the order to search them: table move first, then
-    /// towards the opponent (`dist`), then by history.
+    /// The candidates in the order to search them: towards the opponent
+    /// (`dist`), then by history (the table's move goes first later).
     #[inline]
-    fn distance_order(&self, m: u8, cand: B, dist: Distances, tt_move: u8) -> ([u8; 8], usize) {
+    fn distance_order(&self, m: u8, cand: B, dist: Distances) -> ([u8; 8], usize) {
         let mut order = [(0u32, 0u8); 8];
         let mut k = 0;
         for (d, x) in dist {
             if cand.contains(x) && k < order.len() {
                 let h = self.history_score(m, x).min(0xFF_FFFF);
-                let key = if x == tt_move {
-                    0
-                } else {
-                    (d as u32 + 1) << 24 | (0xFF_FFFF - h)
-                };
+                let key = (d as u32 + 1) << 24 | (0xFF_FFFF - h);
                 order[k] = (key, x);
                 k += 1;
             }
@@ -574,7 +576,7 @@ impl<B: Bits> Engine<B> {
     /// the opponent reaches first. The opponent's distances are those of
     /// the scan (`self.layers`), which do not see the mover's move: a
     /// Voronoi split of the live `cells`, one breadth-first walk per move.
-    fn territory_order(&self, cells: B, m: u8, cand: B, tt_move: u8) -> ([u8; 8], usize) {
+    fn territory_order(&self, cells: B, m: u8, cand: B) -> ([u8; 8], usize) {
         let g = &self.g;
         let layers = &self.layers[..];
         let Some(&theirs_all) = layers.last() else {
@@ -597,11 +599,7 @@ impl<B: Bits> Engine<B> {
             }
             let score = 512 + 2 * mine.size() as i32 - (theirs_all | mine).size() as i32;
             let h = self.history_score(m, x).min(0xFFFF);
-            let key = if x == tt_move {
-                0
-            } else {
-                ((1024 - score) as u32) << 16 | (0xFFFF - h)
-            };
+            let key = ((1024 - score) as u32) << 16 | (0xFFFF - h);
             if k < order.len() {
                 order[k] = (key, x);
                 k += 1;
@@ -748,6 +746,10 @@ impl<B: Bits> Engine<B> {
     /// Whether the separated position scores at least `g`: a lower bound
     /// `>= g` if so, else an upper bound `< g`. (Its value is a win in
     /// `2*lb + 1` if `la > lb`, else a loss in `2*la`.)
+    ///
+    /// Cheap bounds first, then the memo's or the block tree's; then at
+    /// most one path-length question the test's length asks; then the race
+    /// of [`Engine::endgame_race`]. No longest path is computed exactly.
     fn endgame_test(
         &mut self,
         (m, o): (u8, u8),
@@ -763,45 +765,80 @@ impl<B: Bits> Engine<B> {
         if g >= MAXN {
             return Ok(MAXN - 1);
         }
-        // Cheap bounds first; the block tree's only if they do not settle it.
-        let a = eg.cheap_bounds(graph, m, ra);
-        let b = eg.cheap_bounds(graph, o, rb);
-        if let Some(s) = bound_verdict(g, (a.0, a.1), (b.0, b.1)) {
+        let a = Endgame::cheap_bounds(graph, m, ra);
+        let b = Endgame::cheap_bounds(graph, o, rb);
+        if let Some(s) = bound_verdict(g, a, b) {
             return Ok(s);
         }
-        let (la_lo, la_hi) = eg.sharpen(graph, m, ra, a);
-        let (lb_lo, lb_hi) = eg.sharpen(graph, o, rb, b);
-        if !(a.2 && b.2) {
-            if let Some(s) = bound_verdict(g, (la_lo, la_hi), (lb_lo, lb_hi)) {
+        let (mut la, mut lb) = (eg.sharpen(graph, m, ra, a), eg.sharpen(graph, o, rb, b));
+        if (la, lb) != (a, b) {
+            if let Some(s) = bound_verdict(g, la, lb) {
                 return Ok(s);
             }
         }
         if g > 0 {
             // A win in at most n moves: lb <= k and la > lb.
-            let n = (MAXN - g) as u32;
-            let k = (n - 1) / 2;
-            if eg.at_least(graph, o, rb, k + 1, budget)? {
-                return Ok(win(2 * k + 3));
+            let k = ((MAXN - g) as u32 - 1) / 2;
+            if lb.1 > k {
+                if eg.at_least(graph, o, rb, k + 1, budget)? {
+                    return Ok(win(2 * k + 3));
+                }
+                lb.1 = k;
             }
-            let lb = eg.longest(graph, o, rb, budget)?;
-            if eg.at_least(graph, m, ra, lb + 1, budget)? {
-                return Ok(win(2 * lb + 1));
+        } else {
+            // A win, or a loss in at least n moves: la >= ceil(n / 2) or
+            // la > lb.
+            let h = ((g + MAXN) as u32).div_ceil(2);
+            if la.1 >= h {
+                if eg.at_least(graph, m, ra, h, budget)? {
+                    return Ok(loss(2 * h));
+                }
+                la.1 = h - 1;
             }
-            let la = eg.longest(graph, m, ra, budget)?;
-            return Ok(loss(2 * la));
         }
-        // A win, or a loss in at least n moves: la >= ceil(n / 2).
-        let n = (g + MAXN) as u32;
-        let h = n.div_ceil(2);
-        if eg.at_least(graph, m, ra, h, budget)? {
-            return Ok(loss(2 * h));
+        // Now the test's answer is whether la > lb.
+        Self::endgame_race((m, o), (ra, rb), (la, lb), (graph, eg), budget)
+    }
+
+    /// Whether `la > lb` in a separated position, given bounds `(lo, hi)`
+    /// on both: the side the lower bounds favour must show that the other
+    /// has no path as long (one exhaustive search, where it fails); each
+    /// path found instead raises a lower bound. A long path is quick to
+    /// find, the lack of one is not, so this beats computing either
+    /// longest path exactly. Returns a lower bound on the score if a win,
+    /// an upper bound if a loss.
+    fn endgame_race(
+        (m, o): (u8, u8),
+        (ra, rb): (B, B),
+        (mut la, mut lb): ((u32, u32), (u32, u32)),
+        (graph, eg): (&Graph<B>, &mut Endgame<B>),
+        budget: &Budget,
+    ) -> Result<i32, LimitHit> {
+        loop {
+            if la.0 > lb.0 {
+                // A win if no opponent's path is as long as la.0 <= la.
+                let found = if la.0 <= lb.1 {
+                    eg.path_of(graph, o, rb, la.0, budget)?
+                } else {
+                    None
+                };
+                match found {
+                    Some(l) => lb.0 = l,
+                    None => return Ok(win(2 * lb.1.min(la.0 - 1) + 1)),
+                }
+            } else {
+                // A loss if no mover's path is longer than lb.0 <= lb.
+                let found = if lb.0 < la.1 {
+                    eg.path_of(graph, m, ra, lb.0 + 1, budget)?
+                } else {
+                    None
+                };
+                match found {
+                    Some(l) => la.0 = l,
+                    None => return Ok(loss(2 * la.1.min(lb.0))),
+                }
+            }
         }
-        let la = eg.longest(graph, m, ra, budget)?;
-        if eg.at_least(graph, o, rb, la, budget)? {
-            return Ok(loss(2 * la));
-        }
-        let lb = eg.longest(graph, o, rb, budget)?;
-        Ok(win(2 * lb + 1))
     }
 
     /// The history score of the step `m -> x`: how much search its
