@@ -783,8 +783,8 @@ mod tests {
     fn tables_are_sized_from_the_memory_budget() {
         use crate::games::footholds::engine::table_log2s;
         // 64-byte buckets: half of 1 GiB is 2^23 of them, an eighth 2^21,
-        // capped at 2^20 for the memo.
-        assert_eq!(table_log2s::<Bitboard>(1 << 30), (23, 20));
+        // capped at 2^16 for the memo.
+        assert_eq!(table_log2s::<Bitboard>(1 << 30), (23, 16));
         assert_eq!(table_log2s::<Bitboard>(1 << 20), (13, 11));
         // 96-byte buckets round down.
         assert_eq!(table_log2s::<Bitboard128>(1 << 20), (12, 10));
