@@ -30,6 +30,8 @@ struct Tarjan<'a, B> {
     /// Most cells a path entering the blocks hanging below each cut vertex
     /// (or the start) at it can visit in them (0: none hang there yet).
     hang: [u8; 128],
+    /// The vertices whose `hang` is set.
+    hanging: B,
 }
 
 impl<B: Bits> Tarjan<'_, B> {
@@ -71,14 +73,13 @@ impl<B: Bits> Tarjan<'_, B> {
     fn found(&mut self, block: B, e: u8) {
         let g = self.g;
         let mut best = cells_in(g, block, e);
-        for c in block.without(e) {
+        for c in (block & self.hanging).without(e) {
             let below = self.hang[(c & 127) as usize] as u32;
-            if below > 0 {
-                best = best.max(cells_through(g, block, e, c) + below - 1);
-            }
+            best = best.max(cells_through(g, block, e, c) + below - 1);
         }
         let h = &mut self.hang[(e & 127) as usize];
         *h = (*h).max(best.min(255) as u8);
+        self.hanging = self.hanging.with(e);
     }
 }
 
@@ -134,6 +135,7 @@ pub(crate) fn block_bound<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
         stack: [0; 128],
         top: 0,
         hang: [0; 128],
+        hanging: B::EMPTY,
     };
     t.dfs(s, u8::MAX);
     (t.hang[(s & 127) as usize] as u32).max(1) - 1
