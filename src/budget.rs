@@ -210,6 +210,33 @@ impl Budget {
         }
     }
 
+    /// A budget for part of a solve: the same deadline, cancel flag and
+    /// memory cap, its own state count, capped at `states` and at what this
+    /// budget has left. Add its states back with [`Budget::absorb`].
+    pub(crate) fn part(&self, states: u64) -> Budget {
+        let left = self
+            .max_states
+            .map_or(states, |m| m.saturating_sub(self.states()).min(states));
+        Budget {
+            max_states: Some(left),
+            memory: self.memory,
+            timeout: self.timeout,
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+            states: AtomicU64::new(0),
+            metered: false,
+        }
+    }
+
+    /// Adds the states of a [`Budget::part`] to this budget's (and to the
+    /// meter), checking the state cap.
+    pub(crate) fn absorb(&self, part: &Budget) -> Result<(), LimitHit> {
+        match part.states.swap(0, Ordering::Relaxed) {
+            0 => Ok(()),
+            n => self.tick_n(n),
+        }
+    }
+
     /// States counted so far.
     pub fn states(&self) -> u64 {
         self.states.load(Ordering::Relaxed)
@@ -273,6 +300,22 @@ mod tests {
         assert!(b.tick().is_ok());
         assert!(b.tick_n(2).is_ok());
         assert_eq!(b.tick(), Err(LimitHit::States { limit: 3 }));
+    }
+
+    #[test]
+    fn a_part_counts_apart_and_adds_back() {
+        let b = Budget::new(Some(10), None);
+        b.tick_n(4).unwrap();
+        // Capped at what is asked, or at what is left.
+        let p = b.part(100);
+        assert_eq!(p.max_states, Some(6));
+        assert!(p.tick_n(6).is_ok());
+        assert_eq!(p.tick(), Err(LimitHit::States { limit: 6 }));
+        assert_eq!(b.states(), 4);
+        // Adding back checks the whole budget's cap.
+        assert_eq!(b.absorb(&p), Err(LimitHit::States { limit: 10 }));
+        assert_eq!(b.states(), 11);
+        assert_eq!(Budget::unlimited().part(5).max_states, Some(5));
     }
 
     #[test]

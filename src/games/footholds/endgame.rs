@@ -376,7 +376,10 @@ mod tests {
                     assert_eq!(eg.at_least(&g, s, comp, k, &b).unwrap(), k <= want);
                     // A path it reports is one that exists.
                     if let Some(l) = eg.path_of(&g, s, comp, k, &b).unwrap() {
-                        assert!(k <= l && l <= want, "case {case}: {l} for {k}, longest {want}");
+                        assert!(
+                            k <= l && l <= want,
+                            "case {case}: {l} for {k}, longest {want}"
+                        );
                     }
                 }
                 let got = eg.longest(&g, s, comp, &b).unwrap();

@@ -164,6 +164,12 @@ impl Solver {
         with_engine!(&mut self.engine, e => e.etc = on)
     }
 
+    /// How many states a two-thread `value` first runs alone (default
+    /// `2^16`; 0 starts both threads at once, as the tests do).
+    pub fn set_solo_states(&mut self, states: u64) {
+        with_engine!(&mut self.engine, e => e.solo_states = states)
+    }
+
     /// Prints each null-window test of the driver to stderr (tuning).
     pub fn set_trace(&mut self, on: bool) {
         with_engine!(&mut self.engine, e => e.trace = on)
@@ -806,6 +812,7 @@ mod tests {
         one.set_threads(1);
         let mut two = Solver::new(p, &b).unwrap();
         two.set_threads(2);
+        two.set_solo_states(0);
         assert_eq!(two.threads(), 2);
         let v = two.value(p, &b).unwrap();
         assert_eq!(v, one.value(p, &b).unwrap(), "{p:?}");
@@ -871,16 +878,43 @@ mod tests {
         assert!(big >= 25, "{big}");
     }
 
+    /// A two-thread `value` runs alone first: small searches end there,
+    /// longer ones go on with both threads from where it stopped.
+    #[test]
+    fn a_solo_start_hands_over_to_two_threads() {
+        let b = unlimited();
+        let p = Position::full(8, 8, (0, 0), (7, 7), Steps::Orthogonal);
+        let mut s = Solver::new(&p, &b).unwrap();
+        s.set_threads(2);
+        assert_eq!(s.value(&p, &b).unwrap().moves, 62);
+        assert_eq!(s.stats().parallel_tests, 0);
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut handed = 0;
+        for _ in 0..60 {
+            let p = random_position(&mut rng);
+            let mut one = Solver::new(&p, &b).unwrap();
+            one.set_threads(1);
+            let mut two = Solver::new(&p, &b).unwrap();
+            two.set_threads(2);
+            two.set_solo_states(8);
+            assert_eq!(two.value(&p, &b), one.value(&p, &b), "{p:?}");
+            handed += u64::from(two.stats().parallel_tests > 0);
+        }
+        assert!(handed > 10, "{handed}");
+    }
+
     #[test]
     fn the_state_cap_counts_both_threads() {
         let p = Position::full(7, 7, (3, 3), (3, 4), Steps::Orthogonal);
         let b = Budget::new(Some(5_000), None);
         let mut s = Solver::new(&p, &b).unwrap();
         s.set_threads(2);
+        s.set_solo_states(1_000);
         assert_eq!(
             s.value(&p, &b),
             Err(SearchError::Limit(LimitHit::States { limit: 5_000 }))
         );
+        assert_eq!(s.stats().parallel_tests, 1);
         // Both threads stop within a few states of each other.
         assert!(b.states() <= 5_002, "{}", b.states());
         let zero = Budget::new(None, Some(std::time::Duration::ZERO));
