@@ -45,16 +45,17 @@ const FAILING: &str = r#"scenario "wrong" {
 scenario "too big" {
   game footholds
   board {
-    1111111
-    1111111
-    1111111
-    1111111
-    1111111
-    1111111
-    1111111
+    11111111
+    11111111
+    11111111
+    11111111
+    11111111
+    11111111
+    11111111
+    11111111
   }
   piece A at (0, 0)
-  piece B at (6, 6)
+  piece B at (7, 7)
   solve
 }
 "#;
