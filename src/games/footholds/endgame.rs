@@ -121,6 +121,12 @@ pub(crate) fn greedy_walk<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
     }
 }
 
+/// A memo payload's bounds `(lo, hi)` (one byte each).
+#[inline]
+fn unpack(p: u64) -> (u32, u32) {
+    ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32)
+}
+
 impl<B: Bits> Endgame<B> {
     /// A memo of `2^log2_buckets * 4` entries, growing up to `2^max_log2 * 4`.
     pub(crate) fn new(log2_buckets: u32, max_log2: u32) -> Endgame<B> {
@@ -139,8 +145,8 @@ impl<B: Bits> Endgame<B> {
     /// [`path_bound`] (the previous solver's).
     #[cfg(any(test, feature = "bench"))]
     pub(crate) fn quick_bounds(&mut self, g: &Graph<B>, s: u8, region: B) -> (u32, u32) {
-        if let Some(p) = self.memo.get(region, s as u16) {
-            return ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32);
+        if let Some(b) = self.known(s, region) {
+            return b;
         }
         let hi = upper_bound(g, s, region);
         let lo = greedy_walk(g, s, region).min(hi);
@@ -172,8 +178,7 @@ impl<B: Bits> Endgame<B> {
         if lo == hi {
             return (lo, hi);
         }
-        if let Some(p) = self.memo.get(region, s as u16) {
-            let (mlo, mhi) = ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32);
+        if let Some((mlo, mhi)) = self.known(s, region) {
             return (lo.max(mlo), hi.min(mhi));
         }
         if region.size() < BLOCK_MIN {
@@ -186,13 +191,20 @@ impl<B: Bits> Endgame<B> {
         (lo, hi)
     }
 
+    /// The bounds `(lo, hi)` the memo holds for the longest path from `s`
+    /// in `region`.
+    #[inline]
+    fn known(&self, s: u8, region: B) -> Option<(u32, u32)> {
+        self.memo.get(region, s as u16).map(unpack)
+    }
+
     #[inline]
     fn remember(&mut self, s: u8, region: B, effort: u64, lo: u32, hi: u32) {
         let effort = (64 - effort.leading_zeros()) as u8;
         let pack = |lo: u32, hi: u32| (lo.min(255) | hi.min(255) << 8) as u64;
         self.memo
             .put(region, s as u16, effort, pack(lo, hi), |old| {
-                let (olo, ohi) = ((old & 0xFF) as u32, (old >> 8 & 0xFF) as u32);
+                let (olo, ohi) = unpack(old);
                 pack(lo.max(olo), hi.min(ohi))
             });
     }
@@ -251,8 +263,8 @@ impl<B: Bits> Endgame<B> {
             // Removing a leaf keeps the region connected.
             return Ok(self.path_of(g, first, rest, k - 1, budget)?.map(|l| l + 1));
         }
-        let (lo, hi) = match self.memo.get(region, s as u16) {
-            Some(p) => ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32),
+        let (lo, hi) = match self.known(s, region) {
+            Some(b) => b,
             // The cheapest bound that may answer first: region size and
             // colours, a greedy walk, then the block tree.
             None => {
@@ -314,8 +326,8 @@ impl<B: Bits> Endgame<B> {
         if !nb.more_than_one() {
             return Ok(1 + self.longest(g, first, rest, budget)?);
         }
-        let (lo, hi) = match self.memo.get(region, s as u16) {
-            Some(p) => ((p & 0xFF) as u32, (p >> 8 & 0xFF) as u32),
+        let (lo, hi) = match self.known(s, region) {
+            Some(b) => b,
             None => {
                 let hi = upper_bound(g, s, region);
                 (greedy_walk(g, s, region).min(hi), hi)

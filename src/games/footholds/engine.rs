@@ -193,7 +193,7 @@ pub(crate) struct Engine<B> {
     syms: Vec<Vec<u8>>,
     /// Cutoff counts per (from, to).
     history: Vec<u32>,
-    /// The opponent's breadth-first layers from the last [`Engine::scan`]
+    /// The opponent's breadth-first layers from the last [`scan`]
     /// of the search: `layers[d]` holds the cells it reaches within `d`
     /// steps (read by [`Engine::territory_order`]).
     layers: Vec<B>,
