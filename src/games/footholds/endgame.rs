@@ -143,7 +143,7 @@ impl<B: Bits> Endgame<B> {
     /// Cheap bounds `(lo, hi)` on the longest path from `s` in `region`
     /// (connected, holding `s`): the memo's, else a greedy walk and
     /// [`path_bound`] (the previous solver's).
-    #[cfg(any(test, feature = "bench"))]
+    #[cfg(feature = "bench")]
     pub(crate) fn quick_bounds(&mut self, g: &Graph<B>, s: u8, region: B) -> (u32, u32) {
         if let Some(b) = self.known(s, region) {
             return b;

@@ -6,7 +6,7 @@
 //! - `value`: what the solvers answer ([`Value`]) and how the fast one
 //!   fails ([`SearchError`]); a leaf both solvers share.
 //! - `reference`: plain exhaustive minimax (test oracle, bench baseline).
-//! - `previous` (tests and `--features bench` only): the solver as it was
+//! - `previous` (`--features bench` only): the solver as it was
 //!   before issue 17, for the benchmark's side-by-side table.
 //! - [`search`]: the fast solver's interface ([`search::solve`], [`search::analyze`],
 //!   [`search::principal_line`], [`search::Solver`]).
@@ -24,7 +24,7 @@ pub(crate) mod endgame;
 pub(crate) mod engine;
 pub(crate) mod graph;
 pub mod judge;
-#[cfg(any(test, feature = "bench"))]
+#[cfg(feature = "bench")]
 pub mod previous;
 pub(crate) mod reference;
 pub mod rules;

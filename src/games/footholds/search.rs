@@ -15,7 +15,7 @@
 
 use super::bitboard::{Bitboard, Bitboard128, Bits};
 use super::engine::Engine;
-pub use super::engine::Stats;
+pub use super::engine::{SearchConfig, Stats};
 use super::graph::{relevant_cells, MAX_FOOTHOLDS};
 use super::rules::{Cell, Player, Position, Steps};
 use super::value::parent_view;
@@ -38,6 +38,8 @@ pub struct Solver {
     root: Position,
     /// Whether 128-bit sets were asked for.
     wide: bool,
+    /// The tunables of both engines.
+    cfg: SearchConfig,
 }
 
 /// The engine at the set width the board needs.
@@ -48,11 +50,11 @@ enum Width {
 
 impl Width {
     /// An engine for `cells`: 64-bit sets if they do and `wide` is off.
-    fn new(cells: &[Cell], steps: Steps, wide: bool, memory: u64) -> Width {
+    fn new(cells: &[Cell], steps: Steps, wide: bool, memory: u64, cfg: SearchConfig) -> Width {
         if cells.len() <= 64 && !wide {
-            Width::Narrow(Box::new(Engine::new(cells, steps, memory)))
+            Width::Narrow(Box::new(Engine::new(cells, steps, memory, cfg)))
         } else {
-            Width::Wide(Box::new(Engine::new(cells, steps, memory)))
+            Width::Wide(Box::new(Engine::new(cells, steps, memory, cfg)))
         }
     }
 }
@@ -82,7 +84,16 @@ impl Solver {
     /// A solver for `pos` and the positions that follow it, its tables
     /// sized from `budget`'s memory.
     pub fn new(pos: &Position, budget: &Budget) -> Result<Solver, SearchError> {
-        Solver::with_width(pos, budget, false)
+        Solver::with_config(pos, budget, SearchConfig::default())
+    }
+
+    /// A solver whose engines search as `cfg` says (tests, tuning).
+    pub fn with_config(
+        pos: &Position,
+        budget: &Budget,
+        cfg: SearchConfig,
+    ) -> Result<Solver, SearchError> {
+        Solver::with_width(pos, budget, false, cfg)
     }
 
     /// A solver using 128-bit sets even if 64 bits would do (`wide`).
@@ -90,6 +101,7 @@ impl Solver {
         pos: &Position,
         budget: &Budget,
         wide: bool,
+        cfg: SearchConfig,
     ) -> Result<Solver, SearchError> {
         let cells = relevant_cells(pos, &[pos.a, pos.b], budget)?;
         if cells.len() > 128 {
@@ -106,12 +118,13 @@ impl Solver {
         };
         let share = memory / threads as u64;
         Ok(Solver {
-            engine: Width::new(&cells, pos.steps, wide, share),
-            helper: (threads > 1).then(|| Width::new(&cells, pos.steps, wide, share)),
+            engine: Width::new(&cells, pos.steps, wide, share, cfg),
+            helper: (threads > 1).then(|| Width::new(&cells, pos.steps, wide, share, cfg)),
             cells,
             memory,
             root: pos.clone(),
             wide,
+            cfg,
         })
     }
 
@@ -123,8 +136,9 @@ impl Solver {
         let steps = self.root.steps;
         let n = threads.clamp(1, 2) as u64;
         let memory = self.memory / n;
-        self.engine = Width::new(&self.cells, steps, self.wide, memory);
-        self.helper = (n > 1).then(|| Width::new(&self.cells, steps, self.wide, memory));
+        let cfg = self.cfg;
+        self.engine = Width::new(&self.cells, steps, self.wide, memory, cfg);
+        self.helper = (n > 1).then(|| Width::new(&self.cells, steps, self.wide, memory, cfg));
     }
 
     /// How many threads a search uses.
@@ -151,28 +165,19 @@ impl Solver {
         with_engine!(&self.engine, e => e.table_bytes()) + helper
     }
 
-    /// Switches the separation endgame off (tests) or on.
-    pub fn set_endgame(&mut self, on: bool) {
-        with_engine!(&mut self.engine, e => e.endgame = on);
+    /// The tunables both engines search with.
+    pub fn config(&self) -> SearchConfig {
+        self.cfg
+    }
+
+    /// Changes the tunables of both engines (their tables are kept: what
+    /// they hold is exact whatever the tunables).
+    pub fn set_config(&mut self, cfg: SearchConfig) {
+        self.cfg = cfg;
+        with_engine!(&mut self.engine, e => e.cfg = cfg);
         if let Some(h) = &mut self.helper {
-            with_engine!(h, e => e.endgame = on);
+            with_engine!(h, e => e.cfg = cfg);
         }
-    }
-
-    /// Switches enhanced transposition cutoffs on or off (off by default).
-    pub fn set_etc(&mut self, on: bool) {
-        with_engine!(&mut self.engine, e => e.etc = on)
-    }
-
-    /// How many states a two-thread `value` first runs alone (default
-    /// `2^16`; 0 starts both threads at once, as the tests do).
-    pub fn set_solo_states(&mut self, states: u64) {
-        with_engine!(&mut self.engine, e => e.solo_states = states)
-    }
-
-    /// Prints each null-window test of the driver to stderr (tuning).
-    pub fn set_trace(&mut self, on: bool) {
-        with_engine!(&mut self.engine, e => e.trace = on)
     }
 
     /// Whether `pos` is a position of this solver's game: same board and
@@ -191,7 +196,7 @@ impl Solver {
     /// Re-indexes the board if `pos` is not a position of this game.
     fn ensure(&mut self, pos: &Position, budget: &Budget) -> Result<(), SearchError> {
         if !self.covers(pos) {
-            *self = Solver::with_width(pos, budget, self.wide)?;
+            *self = Solver::with_width(pos, budget, self.wide, self.cfg)?;
         }
         Ok(())
     }
@@ -537,6 +542,22 @@ mod tests {
         true
     }
 
+    /// The default search without the separation endgame.
+    fn no_endgame() -> SearchConfig {
+        SearchConfig {
+            endgame: false,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// The default search, a two-thread value running `states` alone first.
+    fn solo(states: u64) -> SearchConfig {
+        SearchConfig {
+            solo_states: states,
+            ..SearchConfig::default()
+        }
+    }
+
     #[test]
     fn the_separation_endgame_agrees_with_full_search() {
         let mut rng = StdRng::seed_from_u64(77);
@@ -547,8 +568,7 @@ mod tests {
             let Ok(mut with) = Solver::new(&p, &b) else {
                 continue;
             };
-            let mut without = Solver::new(&p, &b).unwrap();
-            without.set_endgame(false);
+            let mut without = Solver::with_config(&p, &b, no_endgame()).unwrap();
             let v = with.value(&p, &b).unwrap();
             assert_eq!(v, without.value(&p, &b).unwrap(), "{p:?}");
             separated += with.stats().endgames;
@@ -559,8 +579,7 @@ mod tests {
                     break;
                 };
                 cur = cur.play(to).unwrap();
-                let mut without = Solver::new(&cur, &b).unwrap();
-                without.set_endgame(false);
+                let mut without = Solver::with_config(&cur, &b, no_endgame()).unwrap();
                 assert_eq!(
                     with.value(&cur, &b).unwrap(),
                     without.value(&cur, &b).unwrap(),
@@ -580,7 +599,7 @@ mod tests {
             let Ok(mut narrow) = Solver::new(&p, &b) else {
                 continue;
             };
-            let mut wide = Solver::with_width(&p, &b, true).unwrap();
+            let mut wide = Solver::with_width(&p, &b, true, SearchConfig::default()).unwrap();
             assert!(wide.is_wide() && !narrow.is_wide());
             assert_eq!(
                 narrow.value(&p, &b).unwrap(),
@@ -812,7 +831,7 @@ mod tests {
         one.set_threads(1);
         let mut two = Solver::new(p, &b).unwrap();
         two.set_threads(2);
-        two.set_solo_states(0);
+        two.set_config(solo(0));
         assert_eq!(two.threads(), 2);
         let v = two.value(p, &b).unwrap();
         assert_eq!(v, one.value(p, &b).unwrap(), "{p:?}");
@@ -896,7 +915,7 @@ mod tests {
             one.set_threads(1);
             let mut two = Solver::new(&p, &b).unwrap();
             two.set_threads(2);
-            two.set_solo_states(8);
+            two.set_config(solo(8));
             assert_eq!(two.value(&p, &b), one.value(&p, &b), "{p:?}");
             handed += u64::from(two.stats().parallel_tests > 0);
         }
@@ -909,7 +928,7 @@ mod tests {
         let b = Budget::new(Some(5_000), None);
         let mut s = Solver::new(&p, &b).unwrap();
         s.set_threads(2);
-        s.set_solo_states(1_000);
+        s.set_config(solo(1_000));
         assert_eq!(
             s.value(&p, &b),
             Err(SearchError::Limit(LimitHit::States { limit: 5_000 }))

@@ -1,7 +1,7 @@
 //! The solver as it landed before issue 17 (a fresh search per query,
 //! fixed table sizes), kept so the benchmark can show it beside the new
-//! one in the same run, and the tests can compare them. Not built into the
-//! production binary (`cfg(any(test, feature = "bench"))`).
+//! one in the same run (`cargo bench --features bench --bench footholds`).
+//! Built only with the `bench` feature: not into the tests or the binary.
 
 mod engine;
 

@@ -1,0 +1,185 @@
+//! Parallel search: two engines on two threads sharing one transposition
+//! table.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+
+use super::score::to_value;
+use super::{Engine, Node, Start};
+use crate::budget::{Budget, LimitHit};
+use crate::games::footholds::bitboard::Bits;
+use crate::games::footholds::rules::Position;
+use crate::games::footholds::table::Table;
+use crate::games::footholds::value::Value;
+
+/// Two engines on two threads sharing one transposition table ("lazy SMP"):
+/// both run every null-window test of the driver from the root; children
+/// the other thread is searching are put last ([`Busy`]), so the threads
+/// spread over the tree and each finds the other's results in the table.
+/// The first to finish gives the test's result and stops the other.
+impl<B: Bits> Engine<B> {
+    /// Whether the table holds bounds for `pos`.
+    pub(crate) fn knows(&self, pos: &Position) -> bool {
+        matches!(self.start(pos), Some(Start::Search(n)) if self.tt.probe(n.cells, n.m, n.o).is_some())
+    }
+
+    /// The exact value of a position from [`Engine::start`], searched by
+    /// `self` and `helper` on two threads. Both count their states on the
+    /// one `budget`.
+    pub(crate) fn value_parallel(
+        &mut self,
+        helper: &mut Engine<B>,
+        start: Start<B>,
+        budget: &Budget,
+    ) -> Result<Value, LimitHit> {
+        let node = match start {
+            Start::Done(v) => return Ok(v),
+            Start::Search(n) => n,
+        };
+        // Most searches are over before two threads would have started
+        // (8x8 corners: 6 ms alone, 12 ms on two): try alone first. What
+        // a longer one found stays in the table.
+        if self.cfg.solo_states > 0 {
+            let solo = budget.part(self.cfg.solo_states);
+            let r = self.solve_node(node, &solo);
+            budget.absorb(&solo)?;
+            match r {
+                Ok(s) => return Ok(to_value(s)),
+                // Its own cap (the budget's would have failed `absorb`).
+                Err(LimitHit::States { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if let Some(tt) = Arc::get_mut(&mut self.tt) {
+            tt.reserve(SHARED_LOG2);
+        }
+        let busy = Arc::new(Busy::new());
+        self.busy = Some(Arc::clone(&busy));
+        helper.busy = Some(busy);
+        // The table is how the threads share their work: store smaller
+        // subtrees than alone.
+        let effort = self.cfg.tt_effort;
+        self.cfg.tt_effort = effort.min(SHARED_EFFORT);
+        helper.cfg.tt_effort = self.cfg.tt_effort;
+        let r = self.solve_with(node, budget, |me, g| {
+            me.test_parallel(helper, node, g, budget)
+        });
+        self.cfg.tt_effort = effort;
+        helper.cfg.tt_effort = effort;
+        self.busy = None;
+        helper.busy = None;
+        Ok(to_value(r?))
+    }
+
+    /// One null-window test at `g` on two threads (fail-soft).
+    fn test_parallel(
+        &mut self,
+        helper: &mut Engine<B>,
+        node: Node<B>,
+        g: i32,
+        budget: &Budget,
+    ) -> Result<i32, LimitHit> {
+        // The table grows between tests, while this engine owns it alone.
+        if let Some(tt) = Arc::get_mut(&mut self.tt) {
+            tt.settle();
+        }
+        self.stats.parallel_tests += 1;
+        let stop = Arc::new(AtomicBool::new(false));
+        helper.tt = Arc::clone(&self.tt);
+        helper.stop = Some(Arc::clone(&stop));
+        self.stop = Some(Arc::clone(&stop));
+        let (mine, theirs) = std::thread::scope(|s| {
+            let h = s.spawn(|| {
+                let r = helper.search(node, g - 1, g, budget);
+                (r, !stop.swap(true, Relaxed))
+            });
+            let r = self.search(node, g - 1, g, budget);
+            let first = !stop.swap(true, Relaxed);
+            let theirs = h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            ((r, first), theirs)
+        });
+        self.stop = None;
+        helper.stop = None;
+        helper.tt = Arc::new(Table::new(0, 0));
+        match (mine, theirs) {
+            ((Ok(s), _), _) | (_, (Ok(s), _)) => Ok(s),
+            // Neither finished: the first to stop says why.
+            ((Err(e), true), _) | (_, (Err(e), _)) => Err(e),
+        }
+    }
+}
+
+/// Children being searched right now by the threads of a parallel test:
+/// a small lossy set of position hashes (a clash only changes the order in
+/// which a thread visits children, never a result).
+#[derive(Debug)]
+pub(crate) struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+/// Nodes with fewer live cells than this do not mark or defer children
+/// (their subtrees are too small to be worth sharing out).
+pub(super) const BUSY_MIN: u32 = 24;
+
+/// States a search runs alone before [`Engine::value_parallel`] starts a
+/// second thread (about 30 ms).
+pub(super) const SOLO_STATES: u64 = 1 << 16;
+
+/// The `tt_effort` of both engines during a parallel search: subtrees of
+/// 8 states and up are stored, not 64 (10x10 corners: 9 % fewer states
+/// and 4 % less time on two threads; one thread alone is faster with 64).
+const SHARED_EFFORT: u8 = 4;
+
+/// The shared table's size at the start of a parallel search, in buckets
+/// (`2^16`: 6 MiB of 128-bit entries; it doubles between null-window tests
+/// while half full, within `--memory`, see [`table_log2s`]). Bigger
+/// starts cost more to clear than they save (8x8: 2^20 took 40 ms).
+const SHARED_LOG2: u32 = 16;
+
+impl Busy {
+    const LOG2: u32 = 12;
+
+    fn new() -> Busy {
+        Busy {
+            slots: std::iter::repeat_with(|| AtomicU64::new(0))
+                .take(1 << Self::LOG2)
+                .collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, k: u64) -> Option<&AtomicU64> {
+        self.slots.get((k >> (64 - Self::LOG2)) as usize)
+    }
+
+    #[inline]
+    pub(super) fn holds(&self, k: u64) -> bool {
+        self.slot(k).is_some_and(|s| s.load(Relaxed) == k)
+    }
+
+    #[inline]
+    pub(super) fn mark(&self, k: u64) {
+        if let Some(s) = self.slot(k) {
+            s.store(k, Relaxed);
+        }
+    }
+
+    #[inline]
+    pub(super) fn unmark(&self, k: u64) {
+        if let Some(s) = self.slot(k) {
+            let _ = s.compare_exchange(k, 0, Relaxed, Relaxed);
+        }
+    }
+}
+
+/// A hash of a node for [`Busy`] (never 0).
+#[inline]
+pub(super) fn busy_key<B: Bits>(n: Node<B>) -> u64 {
+    let mut x = (n.m as u64 | (n.o as u64) << 8).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for k in 0..B::WORDS {
+        x ^= n.cells.word(k);
+        x ^= x >> 31;
+        x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    }
+    (x ^ x >> 29) | 1
+}
