@@ -2,10 +2,12 @@
 //! cancel flag (Ctrl-C in the REPL). Every solver calls `Budget::tick`
 //! once per state it expands and gives up with a [`LimitHit`] when told to.
 //!
-//! Budgets made for a run (`Budget::metered`) also feed the process-wide
-//! [`meter`], which a progress display reads from another thread: the
+//! Budgets made for a run (`Limits::meter`) also feed that run's
+//! [`Meter`], which a progress display reads from another thread: the
 //! states are added to it once per 1024 ticks, on the path that already
-//! checks the clock, so ticking costs nothing more.
+//! checks the clock, so ticking costs nothing more. Each run has its own
+//! meter, so concurrent runs (two playground users) never mix their numbers;
+//! solvers report typed [`Bound`]s and `render::text::bound` words them.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -45,51 +47,86 @@ pub enum LimitHit {
 /// layers, stacking's histories) to stay under [`Budget::memory_bytes`].
 pub(crate) const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
 
-/// What every metered budget of the process reports: states searched and
-/// budgets alive. Read it with [`meter`].
-#[derive(Debug)]
+/// The best bound a running solve has proved so far, as a progress display
+/// shows it (`render::text::bound` words it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Bound {
+    /// The side to move wins in at most this many moves.
+    WinsWithin(u32),
+    /// The side to move loses, after at least this many moves.
+    LosesAfter(u32),
+    /// The side to move wins, or loses after at least this many moves.
+    WinsOrLosesAfter(u32),
+    /// The side to move loses, or wins in at least this many moves.
+    LosesOrWinsIn(u32),
+    /// A simulation has reached this turn and no stack is high enough yet.
+    NoStackBy(u64),
+}
+
+/// What the metered budgets of one run report: states searched, solves
+/// alive, the best bound proved. Make one per run ([`Meter::new`]), put it
+/// in [`Limits::meter`](crate::limits::Limits::meter), and read it from a
+/// progress display's thread.
+#[derive(Debug, Default)]
 pub struct Meter {
     states: AtomicU64,
     solving: AtomicUsize,
     started: AtomicU64,
-    bound: Mutex<String>,
-}
-
-static METER: Meter = Meter {
-    states: AtomicU64::new(0),
-    solving: AtomicUsize::new(0),
-    started: AtomicU64::new(0),
-    bound: Mutex::new(String::new()),
-};
-
-/// The process-wide [`Meter`].
-pub fn meter() -> &'static Meter {
-    &METER
+    bound: Mutex<Option<Bound>>,
+    /// A meter that also counts this one's states (a server's totals).
+    parent: Option<Arc<Meter>>,
 }
 
 impl Meter {
-    /// States searched by every metered budget so far (a budget adds its
+    /// A meter for one run.
+    pub fn new() -> Arc<Meter> {
+        Arc::new(Meter::default())
+    }
+
+    /// A meter for one run whose states also count in `parent`'s (a
+    /// server's meter, which totals its requests).
+    pub fn within(parent: &Arc<Meter>) -> Arc<Meter> {
+        Arc::new(Meter {
+            parent: Some(Arc::clone(parent)),
+            ..Meter::default()
+        })
+    }
+
+    /// States searched by this run's budgets so far (a budget adds its
     /// states 1024 at a time, and the rest when it is dropped).
     pub fn states(&self) -> u64 {
         self.states.load(Ordering::Relaxed)
     }
 
-    /// How many metered budgets are alive: nonzero while a statement runs.
+    /// How many of this run's budgets are alive: nonzero while a statement runs.
     pub fn solving(&self) -> usize {
         self.solving.load(Ordering::Relaxed)
     }
 
-    /// How many metered budgets were ever made: a new value means a new
+    /// How many budgets this run ever made: a new value means a new
     /// statement started.
     pub fn started(&self) -> u64 {
         self.started.load(Ordering::Relaxed)
     }
 
-    /// The best bound the running solve has proved so far, in words
-    /// (`mover wins in ≤ 61`, `turn 4096, no stack high enough yet`), or
-    /// empty when it has reported none since it started.
-    pub fn bound(&self) -> String {
-        self.bound.lock().map(|b| b.clone()).unwrap_or_default()
+    /// The best bound the running solve has proved so far, or `None` when
+    /// it has reported none since it started.
+    pub fn bound(&self) -> Option<Bound> {
+        self.bound.lock().ok().and_then(|b| *b)
+    }
+
+    fn add_states(&self, n: u64) {
+        self.states.fetch_add(n, Ordering::Relaxed);
+        if let Some(p) = &self.parent {
+            p.add_states(n);
+        }
+    }
+
+    fn set_bound(&self, bound: Option<Bound>) {
+        if let Ok(mut b) = self.bound.lock() {
+            *b = bound;
+        }
     }
 }
 
@@ -104,17 +141,16 @@ pub struct Budget {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     states: AtomicU64,
-    metered: bool,
+    /// The run's meter, when it reports to one.
+    meter: Option<Arc<Meter>>,
 }
 
 impl Drop for Budget {
     fn drop(&mut self) {
-        if self.metered {
+        if let Some(m) = &self.meter {
             let n = self.states.load(Ordering::Relaxed);
-            METER
-                .states
-                .fetch_add(n - ((n >> 10) << 10), Ordering::Relaxed);
-            METER.solving.fetch_sub(1, Ordering::Relaxed);
+            m.add_states(n - ((n >> 10) << 10));
+            m.solving.fetch_sub(1, Ordering::Relaxed);
         }
     }
 }
@@ -135,20 +171,18 @@ impl Budget {
             deadline: timeout.map(|t| Instant::now() + t),
             cancel: None,
             states: AtomicU64::new(0),
-            metered: false,
+            meter: None,
         }
     }
 
-    /// Report this budget's states to the process-wide [`meter`] (a
-    /// progress display shows them while the budget is alive).
-    pub(crate) fn metered(mut self) -> Self {
-        if !self.metered {
-            self.metered = true;
-            if let Ok(mut b) = METER.bound.lock() {
-                b.clear();
-            }
-            METER.solving.fetch_add(1, Ordering::Relaxed);
-            METER.started.fetch_add(1, Ordering::Relaxed);
+    /// Report this budget's states to the run's `meter` (a progress
+    /// display shows them while the budget is alive).
+    pub(crate) fn metered(mut self, meter: Arc<Meter>) -> Self {
+        if self.meter.is_none() {
+            meter.set_bound(None);
+            meter.solving.fetch_add(1, Ordering::Relaxed);
+            meter.started.fetch_add(1, Ordering::Relaxed);
+            self.meter = Some(meter);
         }
         self
     }
@@ -190,23 +224,20 @@ impl Budget {
             deadline: self.timeout.map(|t| Instant::now() + t),
             cancel: self.cancel.clone(),
             states: AtomicU64::new(0),
-            metered: false,
+            meter: None,
         };
-        if self.metered {
-            fresh.metered()
-        } else {
-            fresh
+        match &self.meter {
+            Some(m) => fresh.metered(Arc::clone(m)),
+            None => fresh,
         }
     }
 
-    /// Tell a progress display the best bound proved so far. `describe`
-    /// runs only for a metered budget (a run on a terminal), so solvers may
-    /// call this at every step of their outer loop at no cost otherwise.
-    pub(crate) fn report_bound(&self, describe: impl FnOnce() -> String) {
-        if self.metered {
-            if let Ok(mut b) = METER.bound.lock() {
-                *b = describe();
-            }
+    /// Tell a progress display the best bound proved so far. `bound`
+    /// runs only for a metered budget, so solvers may call this at every
+    /// step of their outer loop at no cost otherwise.
+    pub(crate) fn report_bound(&self, bound: impl FnOnce() -> Option<Bound>) {
+        if let Some(m) = &self.meter {
+            m.set_bound(bound());
         }
     }
 
@@ -224,7 +255,7 @@ impl Budget {
             deadline: self.deadline,
             cancel: self.cancel.clone(),
             states: AtomicU64::new(0),
-            metered: false,
+            meter: None,
         }
     }
 
@@ -259,10 +290,8 @@ impl Budget {
             }
         }
         if (before >> 10) != (now >> 10) {
-            if self.metered {
-                METER
-                    .states
-                    .fetch_add(((now >> 10) - (before >> 10)) << 10, Ordering::Relaxed);
+            if let Some(m) = &self.meter {
+                m.add_states(((now >> 10) - (before >> 10)) << 10);
             }
             self.check_clock()?;
         }
@@ -325,18 +354,38 @@ mod tests {
     }
 
     #[test]
-    fn metered_budgets_add_every_state_to_the_meter() {
-        // Other tests may run metered budgets at the same time: the meter
-        // only grows, by at least this budget's states.
-        let before = meter().states();
+    fn metered_budgets_add_every_state_to_their_runs_meter() {
+        let m = Meter::new();
         {
-            let b = Budget::unlimited().metered();
-            assert!(meter().solving() >= 1);
+            let b = Budget::unlimited().metered(Arc::clone(&m));
+            assert_eq!((m.solving(), m.started()), (1, 1));
             b.tick_n(3000).unwrap();
             b.tick_n(5).unwrap();
-            assert!(meter().states() >= before + 2048);
+            // Whole blocks of 1024 while it runs, the rest when it ends.
+            assert_eq!(m.states(), 2048);
         }
-        assert!(meter().states() >= before + 3005);
+        assert_eq!((m.states(), m.solving()), (3005, 0));
+    }
+
+    #[test]
+    fn two_runs_never_see_each_others_states_or_bounds() {
+        let server = Meter::new();
+        let (one, two) = (Meter::within(&server), Meter::within(&server));
+        let a = Budget::unlimited().metered(Arc::clone(&one));
+        let b = Budget::unlimited().metered(Arc::clone(&two));
+        a.tick_n(4096).unwrap();
+        b.tick_n(1024).unwrap();
+        a.report_bound(|| Some(Bound::WinsWithin(5)));
+        b.report_bound(|| Some(Bound::NoStackBy(8)));
+        assert_eq!((one.states(), two.states()), (4096, 1024));
+        assert_eq!(one.bound(), Some(Bound::WinsWithin(5)));
+        assert_eq!(two.bound(), Some(Bound::NoStackBy(8)));
+        // The server's meter totals both.
+        assert_eq!(server.states(), 5120);
+        // A new solve of a run starts with no bound.
+        drop(a);
+        let _again = Budget::unlimited().metered(Arc::clone(&one));
+        assert_eq!((one.bound(), one.started()), (None, 2));
     }
 
     #[test]
@@ -358,15 +407,13 @@ mod tests {
     fn bounds_are_described_only_for_a_progress_display() {
         let b = Budget::unlimited();
         b.report_bound(|| unreachable!("an unmetered budget never describes its bound"));
-        // A metered one does (the meter is shared by the whole process, so
-        // other tests may have replaced the text since: only no panic here).
-        let m = Budget::unlimited().metered();
-        let mut called = false;
-        m.report_bound(|| {
-            called = true;
-            "turn 8 reached".into()
-        });
-        assert!(called);
+        let m = Meter::new();
+        let metered = Budget::unlimited().metered(Arc::clone(&m));
+        metered.report_bound(|| Some(Bound::NoStackBy(8)));
+        assert_eq!(m.bound(), Some(Bound::NoStackBy(8)));
+        // A restart of the budget (the next query) forgets it.
+        let _next = metered.restart();
+        assert_eq!(m.bound(), None);
     }
 
     #[test]

@@ -6,9 +6,9 @@
 //! the constants below are its defaults, and the stages that run before a
 //! `Limits` exists (the parser) use the defaults.
 
-use crate::budget::Budget;
 #[cfg(doc)]
 use crate::budget::DEFAULT_MEMORY_BYTES;
+use crate::budget::{Budget, Meter};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -64,6 +64,9 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Set from outside (Ctrl-C, a closed client) to stop a query.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The run's progress meter: every query's budget reports its states
+    /// and best bound to it (a progress display reads it); `None`: none.
+    pub meter: Option<Arc<Meter>>,
     /// Memory for a solve's tables, in bytes (`--memory MB`); `None` is
     /// `DEFAULT_MEMORY_BYTES`.
     pub memory: Option<u64>,
@@ -82,6 +85,7 @@ impl Default for Limits {
             max_states: None,
             timeout: None,
             cancel: None,
+            meter: None,
             memory: None,
             source_bytes: SOURCE_BYTES,
             errors_shown: ERRORS_SHOWN,
@@ -91,10 +95,13 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// A fresh budget for one query, reporting to the progress
-    /// [`meter`](crate::budget::meter).
+    /// A fresh budget for one query, reporting to the run's
+    /// [`meter`](Limits::meter) if it has one.
     pub fn budget(&self) -> Budget {
-        let mut b = Budget::new(self.max_states, self.timeout).metered();
+        let mut b = Budget::new(self.max_states, self.timeout);
+        if let Some(m) = &self.meter {
+            b = b.metered(Arc::clone(m));
+        }
         if let Some(bytes) = self.memory {
             b = b.with_memory(bytes);
         }

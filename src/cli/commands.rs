@@ -118,8 +118,12 @@ pub fn run(
     format: Format,
     color: bool,
 ) -> i32 {
+    let meter = meeple::budget::Meter::new();
     let config = RunConfig {
-        limits: limits.clone(),
+        limits: Limits {
+            meter: Some(meter.clone()),
+            ..limits.clone()
+        },
         filter: None,
     };
     let label_files = files.len() > 1;
@@ -129,7 +133,7 @@ pub fn run(
             code = 2;
             continue;
         };
-        let progress = SolveProgress::start();
+        let progress = SolveProgress::start(Some(&meter));
         let run = run_bytes(&name_of(f), &bytes, &config);
         drop(progress);
         let svgs = match svg.map(|dir| run.write_svgs(dir)).transpose() {

@@ -7,11 +7,11 @@
 //!   a terminal) once one solve has taken [`SLOW`]: states searched and
 //!   time.
 //!
-//! Both read the process-wide [`meter`] from a thread of their own, so the
-//! solvers only count states as they always do.
+//! Both read the run's [`Meter`] (the one in its `Limits`) from a thread of
+//! their own, so the solvers only count states as they always do.
 
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use meeple::budget::meter;
+use meeple::budget::Meter;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -78,18 +78,21 @@ impl Drop for Watcher {
 
 pub struct Progress {
     bar: Option<ProgressBar>,
+    meter: Arc<Meter>,
     shown: Arc<AtomicBool>,
     watcher: Mutex<Option<Watcher>>,
 }
 
 impl Progress {
-    /// A progress bar if stdout and stderr are terminals, else nothing.
-    pub fn new() -> Progress {
+    /// A progress bar if stdout and stderr are terminals, else nothing;
+    /// it counts the states of `meter` (the run's).
+    pub fn new(meter: Arc<Meter>) -> Progress {
         let wanted = std::io::stdout().is_terminal() && std::io::stderr().is_terminal();
         Progress {
             bar: wanted.then(|| ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden())),
             shown: Arc::new(AtomicBool::new(false)),
             watcher: Mutex::new(None),
+            meter,
         }
     }
 
@@ -112,13 +115,13 @@ impl Progress {
             return;
         };
         if w.is_none() {
-            let (bar, shown) = (bar.clone(), self.shown.clone());
-            let (start, base) = (Instant::now(), meter().states());
+            let (bar, shown, meter) = (bar.clone(), self.shown.clone(), self.meter.clone());
+            let (start, base) = (Instant::now(), meter.states());
             *w = Some(Watcher::spawn(move || {
                 if start.elapsed() >= slow() {
                     show(&bar, &shown);
                 }
-                let states = meter().states().saturating_sub(base);
+                let states = meter.states().saturating_sub(base);
                 bar.set_message(format!("{} states", HumanCount(states)));
             }));
         }
@@ -168,32 +171,32 @@ pub struct SolveProgress {
 }
 
 impl SolveProgress {
-    /// Watch the solves that run until this is dropped; nothing at all
-    /// unless stderr is a terminal.
-    pub fn start() -> SolveProgress {
+    /// Watch the solves of `meter`'s run until this is dropped; nothing at
+    /// all unless stderr is a terminal.
+    pub fn start(meter: Option<&Arc<Meter>>) -> SolveProgress {
         let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
-        if !std::io::stderr().is_terminal() {
+        let Some(meter) = meter.filter(|_| std::io::stderr().is_terminal()).cloned() else {
             return SolveProgress { watcher: None, bar };
-        }
+        };
         let shared = bar.clone();
         // Since when a solve has been running, the states at its start,
         // and which one it is.
         let mut busy: Option<(Instant, u64, u64)> = None;
         let watcher = Watcher::spawn(move || {
             let Ok(mut bar) = shared.lock() else { return };
-            if meter().solving() == 0 {
+            if meter.solving() == 0 {
                 busy = None;
                 if let Some(b) = bar.take() {
                     b.finish_and_clear();
                 }
                 return;
             }
-            let id = meter().started();
+            let id = meter.started();
             if busy.is_some_and(|(_, _, b)| b != id) {
                 busy = None;
             }
             let (since, base, _) =
-                *busy.get_or_insert_with(|| (Instant::now(), meter().states(), id));
+                *busy.get_or_insert_with(|| (Instant::now(), meter.states(), id));
             if since.elapsed() < slow() {
                 return;
             }
@@ -204,13 +207,15 @@ impl SolveProgress {
                 }
                 b
             });
-            let states = meter().states().saturating_sub(base);
-            let bound = meter().bound();
+            let states = meter.states().saturating_sub(base);
+            let bound = meter
+                .bound()
+                .map(|b| format!("; so far: {}", meeple::render::text::bound(&b)))
+                .unwrap_or_default();
             b.set_message(format!(
-                "{} states searched, {:.1} s{}{bound}",
+                "{} states searched, {:.1} s{bound}",
                 HumanCount(states),
                 since.elapsed().as_secs_f64(),
-                if bound.is_empty() { "" } else { "; so far: " }
             ));
             b.tick();
         });

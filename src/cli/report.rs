@@ -95,7 +95,15 @@ struct Report<'a> {
 /// written).
 pub fn test(paths: &[PathBuf], files: &[PathBuf], config: &RunConfig, opts: &TestOptions) -> i32 {
     let started = Instant::now();
-    let progress = Progress::new();
+    let meter = meeple::budget::Meter::new();
+    let config = &RunConfig {
+        limits: meeple::limits::Limits {
+            meter: Some(meter.clone()),
+            ..config.limits.clone()
+        },
+        ..config.clone()
+    };
+    let progress = Progress::new(meter);
     let mut report = Report {
         opts,
         printer: Printer {

@@ -148,6 +148,7 @@ fn cancellable(limits: &Limits, interactive: bool) -> Limits {
     }
     Limits {
         cancel: Some(cancel),
+        meter: Some(meeple::budget::Meter::new()),
         ..limits.clone()
     }
 }

@@ -78,7 +78,7 @@ impl State {
     ) -> R {
         let p = self.printer();
         self.ws.autoshow = self.autoshow;
-        let progress = SolveProgress::start();
+        let progress = SolveProgress::start(self.ws.limits().meter.as_ref());
         let r = f(&mut self.ws, &mut |sources, o| {
             progress.clear();
             print_output(sources, p, o, sink)

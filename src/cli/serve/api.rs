@@ -253,7 +253,7 @@ pub async fn status(Shared(state): Shared<Arc<State>>) -> Response {
     Json(Status {
         solving: state.solving.load(Ordering::SeqCst),
         cancelled: state.cancelled.load(Ordering::SeqCst),
-        states: meeple::budget::meter().states(),
+        states: state.limits.meter.as_ref().map_or(0, |m| m.states()),
     })
     .into_response()
 }

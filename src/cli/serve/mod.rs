@@ -107,6 +107,9 @@ pub fn serve(opts: &Options, limits: &Limits) -> i32 {
         timeout: limits.timeout.or(Some(DEFAULT_TIMEOUT)),
         max_states: limits.max_states.or(Some(DEFAULT_MAX_STATES)),
         cancel: None,
+        // The server's totals (`/api/status`); each run reports to its own
+        // meter within it.
+        meter: Some(meeple::budget::Meter::new()),
         ..limits.clone()
     };
     let state = Arc::new(State {

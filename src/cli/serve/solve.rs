@@ -132,9 +132,16 @@ pub async fn run(
 ) -> Response {
     let name = q.name();
     let guard = Solving::start(&state);
+    // This run's own meter: its progress lines show its states and bound,
+    // never another request's (the server's meter totals them).
+    let meter = match &state.limits.meter {
+        Some(server) => meeple::budget::Meter::within(server),
+        None => meeple::budget::Meter::new(),
+    };
     let config = RunConfig {
         limits: meeple::limits::Limits {
             cancel: Some(guard.flag()),
+            meter: Some(meter.clone()),
             ..state.limits.clone()
         },
         filter: None,
@@ -143,7 +150,6 @@ pub async fn run(
     let running = Running::start(&state);
     tokio::spawn(async move {
         let started = Instant::now();
-        let states0 = meeple::budget::meter().states();
         let mut work = tokio::task::spawn_blocking(move || {
             let _running = running;
             finished(&body, &config, &name, started)
@@ -158,12 +164,11 @@ pub async fn run(
                     break;
                 }
                 _ = tick.tick() => {
-                    let m = meeple::budget::meter();
                     let line = meeple::render::json::line(&Progress {
                         kind: "progress",
                         elapsed_ms: meeple::render::json::millis(started.elapsed()),
-                        states: m.states().saturating_sub(states0),
-                        bound: m.bound(),
+                        states: meter.states(),
+                        bound: meter.bound().map(|b| meeple::render::text::bound(&b)).unwrap_or_default(),
                     });
                     if tx.send((false, line)).await.is_err() {
                         break; // the client went away (the guard cancels)

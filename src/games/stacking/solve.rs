@@ -9,7 +9,7 @@
 //! starting position with two copies λ turns apart.
 
 use super::rules::{Sim, Snapshot};
-use crate::budget::{Budget, LimitHit};
+use crate::budget::{Bound, Budget, LimitHit};
 
 /// How a run stopped.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -89,7 +89,7 @@ pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, Li
         }
         if lam == power {
             let turn = hare.turns();
-            budget.report_bound(|| format!("turn {turn}, no stack high enough yet"));
+            budget.report_bound(|| Some(Bound::NoStackBy(turn)));
             hare.snapshot_into(&mut saved);
             power = power.saturating_mul(2);
             lam = 0;

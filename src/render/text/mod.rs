@@ -4,6 +4,7 @@ mod footholds;
 mod stacking;
 pub(crate) mod yut;
 
+use crate::budget::Bound;
 use crate::games::Answer;
 use crate::source::line_of;
 use crate::syntax::ast::QueryKind;
@@ -45,4 +46,38 @@ pub(crate) fn expect_passed_at(field: &str, value: &str, line: usize) -> String 
 /// [`expect_passed`] with its place in words.
 pub fn expect_passed_place(field: &str, value: &str, place: &str) -> String {
     format!("ok: expect {field} {value} ({place})\n")
+}
+
+/// A solve's best bound so far, as the progress line shows it
+/// (`mover wins in ≤ 61`, `turn 4096, no stack high enough yet`).
+pub fn bound(b: &Bound) -> String {
+    match *b {
+        Bound::WinsWithin(n) => format!("mover wins in ≤ {n}"),
+        Bound::LosesAfter(n) => format!("mover loses after ≥ {n}"),
+        Bound::WinsOrLosesAfter(n) => format!("mover wins, or loses after ≥ {n}"),
+        Bound::LosesOrWinsIn(n) => format!("mover loses, or wins in ≥ {n}"),
+        Bound::NoStackBy(turn) => format!("turn {turn}, no stack high enough yet"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_are_worded_for_the_progress_line() {
+        let cases = [
+            (Bound::WinsWithin(5), "mover wins in ≤ 5"),
+            (Bound::LosesAfter(8), "mover loses after ≥ 8"),
+            (Bound::WinsOrLosesAfter(8), "mover wins, or loses after ≥ 8"),
+            (Bound::LosesOrWinsIn(5), "mover loses, or wins in ≥ 5"),
+            (
+                Bound::NoStackBy(4096),
+                "turn 4096, no stack high enough yet",
+            ),
+        ];
+        for (b, words) in cases {
+            assert_eq!(bound(&b), words);
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! The driver: MTD(f)-style null-window tests on the exact score, until
 //! the lower and upper bounds meet.
 
-use super::score::{describe_bounds, to_value, MAXN};
+use super::score::{bound, to_value, MAXN};
 use super::{Engine, Node};
 use crate::budget::{Budget, LimitHit};
 use crate::games::footholds::bitboard::Bits;
@@ -51,7 +51,7 @@ impl<B: Bits> Engine<B> {
             if lo >= hi {
                 break;
             }
-            budget.report_bound(|| describe_bounds(lo, hi));
+            budget.report_bound(|| bound(lo, hi));
             // The fail-soft bound is usually exact: test right next to it.
             // (Galloping or bisecting measured slower.)
             guess = if s >= guess { s + 1 } else { s };

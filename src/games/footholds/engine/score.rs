@@ -7,6 +7,7 @@
 //! the end, and negated).
 
 use super::super::value::Value;
+use crate::budget::Bound;
 
 /// Score of a win in `n` more moves is `MAXN - n`; of a loss, `n - MAXN`.
 pub(super) const MAXN: i32 = 1000;
@@ -57,20 +58,21 @@ pub(super) fn to_value(s: i32) -> Value {
     }
 }
 
-/// What the scores `lo..=hi` say of the side to move, for a progress line.
-pub(super) fn describe_bounds(lo: i32, hi: i32) -> String {
+/// What the scores `lo..=hi` say of the side to move, for a progress
+/// display (`None`: nothing yet).
+pub(super) fn bound(lo: i32, hi: i32) -> Option<Bound> {
     if lo > 0 {
         // A win: higher scores win sooner.
-        format!("mover wins in ≤ {}", MAXN - lo)
+        Some(Bound::WinsWithin((MAXN - lo) as u32))
     } else if hi <= 0 {
         // A loss: higher scores last longer.
-        format!("mover loses after ≥ {}", lo + MAXN)
+        Some(Bound::LosesAfter((lo + MAXN) as u32))
     } else if lo > -MAXN {
-        format!("mover wins, or loses after ≥ {}", lo + MAXN)
+        Some(Bound::WinsOrLosesAfter((lo + MAXN) as u32))
     } else if hi < MAXN {
-        format!("mover loses, or wins in ≥ {}", MAXN - hi)
+        Some(Bound::LosesOrWinsIn((MAXN - hi) as u32))
     } else {
-        "no bound yet".to_string()
+        None
     }
 }
 
@@ -89,27 +91,21 @@ mod tests {
 
     #[test]
     fn bounds_read_as_wins_and_losses() {
-        assert_eq!(describe_bounds(-MAXN, MAXN), "no bound yet");
+        assert_eq!(bound(-MAXN, MAXN), None);
         let win_in_5 = to_score(Value {
             mover_wins: true,
             moves: 5,
         });
-        assert_eq!(describe_bounds(win_in_5, MAXN), "mover wins in ≤ 5");
+        assert_eq!(bound(win_in_5, MAXN), Some(Bound::WinsWithin(5)));
         let loss_after_8 = to_score(Value {
             mover_wins: false,
             moves: 8,
         });
         assert_eq!(
-            describe_bounds(loss_after_8, loss_after_8),
-            "mover loses after ≥ 8"
+            bound(loss_after_8, loss_after_8),
+            Some(Bound::LosesAfter(8))
         );
-        assert_eq!(
-            describe_bounds(loss_after_8, MAXN),
-            "mover wins, or loses after ≥ 8"
-        );
-        assert_eq!(
-            describe_bounds(-MAXN, win_in_5),
-            "mover loses, or wins in ≥ 5"
-        );
+        assert_eq!(bound(loss_after_8, MAXN), Some(Bound::WinsOrLosesAfter(8)));
+        assert_eq!(bound(-MAXN, win_in_5), Some(Bound::LosesOrWinsIn(5)));
     }
 }
