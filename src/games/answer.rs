@@ -5,33 +5,61 @@
 //! JSON that users read are rendered from these values in
 //! [`crate::render`], and `expect` reads their [`fields`](Answer::fields).
 
-use super::{footholds, stacking, yut};
+use super::GameKind;
 use crate::syntax::dialect::Field;
 use num_rational::BigRational;
 use serde::{Serialize, Serializer};
+use std::any::Any;
 use std::fmt;
+use std::sync::Arc;
 
-/// The answer to one query, typed by game.
-#[derive(Clone, Debug, Serialize)]
-#[serde(untagged)]
-pub enum Answer {
-    /// A footholds answer.
-    Footholds(footholds::Answer),
-    /// A yut answer.
-    Yut(yut::Answer),
-    /// A stacking answer.
-    Stacking(stacking::Answer),
+/// What every game's answer type gives the front ends: its `expect`
+/// fields, its text, JSON and picture, and the positions of a line. A game
+/// implements it for its own answer type (`footholds::Answer`, …) in its
+/// folder; [`Answer`] carries any of them.
+pub trait GameAnswer: fmt::Debug + Send + Sync + 'static {
+    /// The game it answers for.
+    fn game(&self) -> GameKind;
+    /// The `solve` fields that `expect` can check, in the dialect's order
+    /// (empty for the other queries).
+    fn fields(&self) -> Vec<(Field, FieldValue)>;
+    /// The human lines of the answer (`meeple run`).
+    fn lines(&self) -> Vec<String>;
+    /// The structured part of the JSON answer (`detail`): the line of
+    /// play, the analysis, a cycle; `None` when the fields say it all.
+    fn detail(&self) -> Option<serde_json::Value>;
+    /// The SVG picture, titled `title`; `None` for an answer that draws
+    /// nothing (a `solve`).
+    fn picture(&self, title: &str) -> Option<String>;
+    /// The positions of a `line` answer as `show` answers, each with a
+    /// caption (`start`, `move 1: A`, …): the playground's step-through.
+    /// `None` for the other answers.
+    fn frames(&self) -> Option<Vec<(String, Answer)>>;
+    /// The answer as JSON (its `Serialize`).
+    fn to_json(&self) -> serde_json::Value;
+    /// The answer itself, for a caller that knows its game's type.
+    fn as_any(&self) -> &dyn Any;
 }
 
+/// The answer to one query, of any game (a cheap clone).
+#[derive(Clone)]
+pub struct Answer(Arc<dyn GameAnswer>);
+
 impl Answer {
+    /// Wrap one game's answer.
+    pub fn new(answer: impl GameAnswer) -> Answer {
+        Answer(Arc::new(answer))
+    }
+
+    /// The game it answers for.
+    pub fn game(&self) -> GameKind {
+        self.0.game()
+    }
+
     /// The `solve` fields that `expect` can check, in the dialect's order
     /// (empty for the other queries).
     pub fn fields(&self) -> Vec<(Field, FieldValue)> {
-        match self {
-            Answer::Footholds(a) => a.fields(),
-            Answer::Yut(a) => a.fields(),
-            Answer::Stacking(a) => a.fields(),
-        }
+        self.0.fields()
     }
 
     /// One field, by its name in scripts (`answer`, `winner`, …).
@@ -41,6 +69,30 @@ impl Answer {
             .into_iter()
             .find(|(f, _)| *f == wanted)
             .map(|(_, v)| v)
+    }
+
+    /// The game's own answer: `Some` when it is a `T`
+    /// (`answer.downcast_ref::<footholds::Answer>()`).
+    pub fn downcast_ref<T: GameAnswer>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+
+    /// The game's side of the answer (its lines, JSON detail, picture,
+    /// frames).
+    pub fn inner(&self) -> &dyn GameAnswer {
+        &*self.0
+    }
+}
+
+impl fmt::Debug for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Serialize for Answer {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.to_json().serialize(s)
     }
 }
 

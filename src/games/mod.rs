@@ -14,6 +14,7 @@ pub(crate) mod judge_text;
 pub mod not_instance;
 pub mod options;
 pub mod stacking;
+pub(crate) mod svg;
 #[cfg(test)]
 pub(crate) mod testkit;
 pub mod yut;

@@ -2,10 +2,6 @@
 //! `Serialize` struct here; `docs/json.md` lists their fields (kept true by
 //! `tests/it/json.rs`).
 
-mod footholds;
-mod stacking;
-mod yut;
-
 use crate::error::Diag;
 use crate::games::answer::json_int;
 use crate::games::{Answer, FieldValue, GameKind};
@@ -271,11 +267,7 @@ fn fields(answer: &Answer) -> Map<String, Value> {
 /// The structured part of an answer (`detail`): the line of play, the
 /// analysis, a cycle; `None` when the fields say it all.
 pub(crate) fn detail(answer: &Answer) -> Option<Value> {
-    match answer {
-        Answer::Footholds(a) => footholds::detail(a),
-        Answer::Yut(a) => yut::detail(a),
-        Answer::Stacking(a) => stacking::detail(a),
-    }
+    answer.inner().detail()
 }
 
 /// The JSON object for one query's answer.

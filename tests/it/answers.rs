@@ -4,7 +4,6 @@
 mod footholds {
     use meeple::games::footholds::answer::*;
     use meeple::games::footholds::rules::Player;
-    use meeple::games::Answer as AnyAnswer;
     use meeple::games::FieldValue;
     use meeple::interp::Event;
     use meeple::syntax::ast::Heading;
@@ -20,10 +19,7 @@ mod footholds {
         runs.iter()
             .flat_map(|r| r.events.iter())
             .filter_map(|e| match e {
-                Event::Answer {
-                    answer: AnyAnswer::Footholds(a),
-                    ..
-                } => Some(a.clone()),
+                Event::Answer { answer, .. } => answer.downcast_ref::<Answer>().cloned(),
                 Event::Error(d) => panic!("{d:?}"),
                 _ => None,
             })
@@ -122,7 +118,6 @@ mod footholds {
 
 mod yut {
     use meeple::games::yut::answer::*;
-    use meeple::games::Answer as AnyAnswer;
     use meeple::games::FieldValue;
     use meeple::interp::Event;
     use meeple::syntax::dialect::Field;
@@ -138,10 +133,7 @@ mod yut {
         runs.iter()
             .flat_map(|r| r.events.iter())
             .filter_map(|e| match e {
-                Event::Answer {
-                    answer: AnyAnswer::Yut(a),
-                    ..
-                } => Some(a.clone()),
+                Event::Answer { answer, .. } => answer.downcast_ref::<Answer>().cloned(),
                 Event::Error(d) => panic!("{d:?}"),
                 _ => None,
             })

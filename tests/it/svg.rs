@@ -4,9 +4,11 @@
 //! `meeple run --svg DIR` writes them and names them in its JSON.
 
 use crate::common::{meeple, temp_dir, text};
+use meeple::games::footholds::picture as footholds;
+use meeple::games::stacking::picture as stacking;
 use meeple::pipeline::{run_bytes, run_source, FileRun, Outcome, RunConfig};
 use meeple::render::svg::files::scenario_pictures;
-use meeple::render::svg::{footholds, stacking, A_COLOUR, B_COLOUR, HOLE, RED_CELL};
+use meeple::render::svg::{A_COLOUR, B_COLOUR, HOLE, RED_CELL};
 use meeple::source::LineIndex;
 use std::path::Path;
 

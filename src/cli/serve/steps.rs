@@ -1,8 +1,8 @@
 //! The step-through of a `line` answer: one picture per position of the
 //! line (the start, then after each move), drawn as the `show` picture of
-//! that position from the typed answer — nothing is solved again.
+//! that position from the typed answer (each game's `frames`) — nothing
+//! is solved again.
 
-use meeple::games::{footholds, stacking, yut, Answer};
 use meeple::interp::{Event, ScenarioRun};
 use meeple::render::svg;
 use meeple::source::LineIndex;
@@ -28,60 +28,6 @@ pub struct StepsObj<'a> {
     truncated: bool,
 }
 
-/// The positions of a line answer as `show` answers, with captions.
-fn frames(answer: &Answer) -> Option<Vec<(String, Answer)>> {
-    let mut out = Vec::new();
-    match answer {
-        Answer::Footholds(footholds::answer::Answer::Line(l)) => {
-            let show = |position: &footholds::rules::Position| {
-                Answer::Footholds(footholds::answer::Answer::Show(footholds::answer::Show {
-                    origin: l.origin,
-                    position: position.clone(),
-                }))
-            };
-            out.push(("start".to_string(), show(&l.start)));
-            for (i, m) in l.moves.iter().enumerate() {
-                let who = footholds::answer::player_name(m.player);
-                out.push((format!("move {}: {who}", i + 1), show(&m.after)));
-            }
-        }
-        Answer::Stacking(stacking::answer::Answer::Line(l)) => {
-            let show = |position: &stacking::answer::Position| {
-                Answer::Stacking(stacking::answer::Answer::Show(stacking::answer::Show {
-                    board: l.board.clone(),
-                    position: position.clone(),
-                }))
-            };
-            out.push(("start".to_string(), show(&l.start)));
-            for p in &l.turns {
-                out.push((format!("turn {}", p.turn), show(p)));
-            }
-        }
-        Answer::Yut(yut::answer::Answer::Line(l)) => {
-            let show = |pieces: &[yut::answer::Square], scored: i128| {
-                Answer::Yut(yut::answer::Answer::Show(yut::answer::Show {
-                    position: yut::answer::Position {
-                        pieces: pieces.to_vec(),
-                        ..l.position.clone()
-                    },
-                    scored,
-                    rolls: None,
-                }))
-            };
-            out.push(("start".to_string(), show(&l.position.pieces, l.scored)));
-            for s in &l.steps {
-                let caption = format!(
-                    "roll {} ({}): piece {} {} → {}, total {}",
-                    s.number, s.roll, s.piece, s.from.name, s.to.name, s.total
-                );
-                out.push((caption, show(&s.after, s.total)));
-            }
-        }
-        _ => return None,
-    }
-    Some(out)
-}
-
 /// The `steps` JSON line of every `line` answer of a scenario.
 pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex) -> String {
     let mut out = String::new();
@@ -95,7 +41,7 @@ pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex) -> String {
         else {
             continue;
         };
-        let Some(frames) = frames(answer) else {
+        let Some(frames) = answer.inner().frames() else {
             continue;
         };
         let line = lines.line(span.start);

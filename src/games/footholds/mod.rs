@@ -22,18 +22,23 @@ pub(crate) mod bitboard;
 pub(crate) mod blocks;
 pub(crate) mod endgame;
 pub(crate) mod engine;
+mod game;
 pub(crate) mod graph;
+pub(crate) mod json;
 pub mod judge;
+pub mod picture;
 #[cfg(feature = "bench")]
 pub mod previous;
 pub(crate) mod reference;
 pub mod rules;
 pub mod search;
 pub mod shrink;
+mod steps;
 pub(crate) mod table;
+pub(crate) mod text;
 pub(crate) mod value;
 
 pub use reference::reference_solve;
 pub use value::{SearchError, Value};
 pub(crate) mod session;
-pub(crate) use answer::Answer;
+pub use answer::Answer;

@@ -261,8 +261,7 @@ impl Session for Footholds {
     }
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<crate::games::Answer, Diag> {
-        self.answer(query, span, cx)
-            .map(crate::games::Answer::Footholds)
+        self.answer(query, span, cx).map(crate::games::Answer::new)
     }
 
     fn play(&mut self, play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {

@@ -13,7 +13,10 @@ pub mod answer;
 mod cells;
 mod clock;
 pub mod flat;
+mod game;
+pub(crate) mod json;
 pub mod judge;
+pub mod picture;
 pub mod reference;
 pub mod rules;
 /// The meeple session (integration, maintained in the main crate).
@@ -21,6 +24,8 @@ pub(crate) mod session;
 pub(crate) mod setup;
 pub mod shrink;
 pub mod solve;
+mod steps;
+pub(crate) mod text;
 pub mod tree;
 
 pub use answer::Answer;

@@ -361,8 +361,7 @@ impl Session for Stacking {
     }
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<crate::games::Answer, Diag> {
-        self.answer(query, span, cx)
-            .map(crate::games::Answer::Stacking)
+        self.answer(query, span, cx).map(crate::games::Answer::new)
     }
 
     fn play(&mut self, _play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {

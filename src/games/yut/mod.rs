@@ -11,16 +11,21 @@
 
 pub mod answer;
 pub(crate) mod expected;
+mod game;
+pub(crate) mod json;
 pub mod judge;
 pub(crate) mod packed;
+pub mod picture;
 pub(crate) mod reference;
 pub(crate) mod rules;
 pub mod shrink;
 pub(crate) mod solver;
 pub(crate) mod state;
+mod steps;
+pub(crate) mod text;
 pub mod track;
 
-pub(crate) use answer::Answer;
+pub use answer::Answer;
 pub use expected::{analyze_uniform, analyze_uniform_classes, expected_score, RollClass};
 pub use reference::{reference_best_score, reference_expected_score};
 pub use solver::{analyze_fixed, best_plan, best_score, PlanStep};

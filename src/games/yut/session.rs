@@ -367,7 +367,7 @@ impl Session for Yut {
     }
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<crate::games::Answer, Diag> {
-        self.answer(query, span, cx).map(crate::games::Answer::Yut)
+        self.answer(query, span, cx).map(crate::games::Answer::new)
     }
 
     fn play(&mut self, play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {

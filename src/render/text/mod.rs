@@ -1,9 +1,5 @@
 //! Human output: one block per query, headed by the scenario's name.
 
-mod footholds;
-mod stacking;
-pub(crate) mod yut;
-
 use crate::budget::Bound;
 use crate::games::Answer;
 use crate::source::line_of;
@@ -26,11 +22,7 @@ pub fn answer_at(scenario: &str, query: QueryKind, place: &str, answer: &Answer)
 
 /// The human lines of an answer.
 pub fn lines(answer: &Answer) -> Vec<String> {
-    match answer {
-        Answer::Footholds(a) => footholds::lines(a),
-        Answer::Yut(a) => yut::lines(a),
-        Answer::Stacking(a) => stacking::lines(a),
-    }
+    answer.inner().lines()
 }
 
 /// The line for an expectation that held.

@@ -2,12 +2,18 @@
 //! pieces as bars from the bottom up, each with its number and an arrow
 //! for where it faces; `line` is a filmstrip of frames.
 
-use super::doc::{text_width, Doc};
-use super::{BLUE_CELL, RED_CELL, WHITE_CELL};
 use crate::games::stacking::answer::{Board, Line, Position, Stack};
 use crate::games::stacking::rules::{Colour, Dir};
 use crate::games::stacking::solve::Outcome;
 use crate::games::stacking::Answer;
+use crate::games::svg::{text_width, too_large, Doc, MAX_CELLS};
+
+/// A white cell's colour.
+pub const WHITE_CELL: &str = "#ffffff";
+/// A red cell's colour.
+pub const RED_CELL: &str = "#e03c31";
+/// A blue cell's colour.
+pub const BLUE_CELL: &str = "#3a7bd5";
 
 /// The side of a cell.
 pub const CELL: f64 = 64.0;
@@ -29,8 +35,8 @@ pub fn picture(title: &str, answer: &Answer) -> Option<String> {
         Answer::Line(l) => (&l.board, (l.turns.len() + 1).min(FRAMES)),
     };
     let cells = board.colours.len().saturating_mul(frames);
-    if cells > super::MAX_CELLS {
-        return Some(super::too_large(title, cells));
+    if cells > MAX_CELLS {
+        return Some(too_large(title, cells));
     }
     Some(match answer {
         Answer::Solve(_) => return None,

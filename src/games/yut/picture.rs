@@ -4,11 +4,11 @@
 //! blue squares (where a shortcut begins) in blue, the pieces as numbered
 //! discs; tables beside the board for `line` and `analyze`.
 
-use super::doc::{table, text_width, Doc};
+use super::text::square;
 use crate::games::decimal::decimal;
+use crate::games::svg::{table, text_width, Doc};
 use crate::games::yut::answer::{Analyze, Line, Position, RandomRolls, RollsLeft};
 use crate::games::yut::{Answer, SquareId, Track};
-use crate::render::text::yut::square;
 use std::collections::VecDeque;
 
 /// The distance between neighbouring places of the layout.

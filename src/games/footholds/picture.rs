@@ -2,13 +2,21 @@
 //! coloured discs with their letters; `line` adds each player's numbered
 //! path and marks the vanished footholds, `analyze` an arrow per move.
 
-use super::doc::{text_width, Doc};
-use super::{A_COLOUR, B_COLOUR, FOOTHOLD, HOLE};
 use crate::games::footholds::answer::{
     player_name as name, Analyze, Answer, Line, Loss, Partial, Show, Stuck,
 };
 use crate::games::footholds::rules::{Cell, Player, Position};
 use crate::games::grid::show_cell;
+use crate::games::svg::{text_width, too_large, Doc, MAX_CELLS};
+
+/// Player A's colour.
+pub const A_COLOUR: &str = "#c0392b";
+/// Player B's colour.
+pub const B_COLOUR: &str = "#2471a3";
+/// A foothold's colour.
+pub const FOOTHOLD: &str = "#e9d3a6";
+/// A hole's colour.
+pub const HOLE: &str = "#3b3b3b";
 
 /// The side of a cell.
 pub const CELL: f64 = 56.0;
@@ -25,8 +33,8 @@ pub fn picture(title: &str, answer: &Answer) -> Option<String> {
         Answer::Analyze(a) => a.position.cells.len(),
         Answer::Stuck(s) => s.position.cells.len(),
     };
-    if cells > super::MAX_CELLS {
-        return Some(super::too_large(title, cells));
+    if cells > MAX_CELLS {
+        return Some(too_large(title, cells));
     }
     Some(match answer {
         Answer::Solve(_) => return None,

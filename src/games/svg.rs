@@ -124,22 +124,6 @@ impl Doc {
         let _ = writeln!(self.out, ">{}</{name}>", esc(text));
     }
 
-    /// Opens a group (or any element holding others); close it with [`Doc::close`].
-    pub fn open(&mut self, name: &str, attrs: &Attrs) {
-        self.start(name, attrs);
-        self.out.push_str(">\n");
-        self.depth += 1;
-    }
-
-    /// Closes the element last opened.
-    pub fn close(&mut self, name: &str) {
-        self.depth = self.depth.saturating_sub(1);
-        for _ in 0..self.depth {
-            self.out.push_str("  ");
-        }
-        let _ = writeln!(self.out, "</{name}>");
-    }
-
     /// A line of text at (x, y) (its baseline), `anchor` `start`, `middle`
     /// or `end`.
     pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: &str, fill: &str, text: &str) {
@@ -283,6 +267,19 @@ pub fn table(
         }
     }
     (total, row_h * (rows.len() + 1) as f64)
+}
+
+/// The most board cells one picture draws (over all its frames); a larger
+/// picture is a note saying so (a 2048 × 2048 board would take hundreds of
+/// megabytes of SVG).
+pub const MAX_CELLS: usize = 250_000;
+
+/// The picture that stands in for one of more than [`MAX_CELLS`] cells.
+pub fn too_large(title: &str, cells: usize) -> String {
+    let note = format!("too large to draw: {cells} cells (a picture draws at most {MAX_CELLS})");
+    let mut d = Doc::new(text_width(note.chars().count(), 13.0) + 24.0, 40.0, title);
+    d.text(12.0, 25.0, 13.0, "start", "#000000", &note);
+    d.finish()
 }
 
 #[cfg(test)]
