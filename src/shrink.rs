@@ -4,7 +4,7 @@
 //! program runs is spent.
 //!
 //! The library side is pure: each game proposes its candidates
-//! (`games::*::shrink::candidates`), [`admissible`] keeps the judge
+//! (`JudgePosition::shrink`, from `games::*::shrink::candidates`), [`admissible`] keeps the judge
 //! instances, and [`shrink`] asks a caller's test (which runs the program)
 //! whether a batch of candidates still fails.
 //!
@@ -12,10 +12,12 @@
 //! use meeple::games::{footholds::judge::read, JudgePosition};
 //! use meeple::shrink::{shrink, Settings};
 //!
-//! let start = JudgePosition::Footholds(read("[[1, 1, 1]] [0, 0] [0, 2]").unwrap());
+//! use meeple::games::footholds::rules::Position;
+//!
+//! let start = JudgePosition::new(read("[[1, 1, 1]] [0, 0] [0, 2]").unwrap());
 //! // A "program" that fails on every board with more than one column.
-//! let fails = |p: &JudgePosition| match p {
-//!     JudgePosition::Footholds(f) if f.cols > 1 => Some(f.cols),
+//! let fails = |p: &JudgePosition| match p.downcast_ref::<Position>() {
+//!     Some(f) if f.cols > 1 => Some(f.cols),
 //!     _ => None,
 //! };
 //! let out = shrink(start, 3, &Settings::default(), |batch| batch.iter().map(fails).collect());
@@ -24,7 +26,7 @@
 //! assert_eq!((out.failure, out.steps, out.runs), (2, 3, 5));
 //! ```
 
-use crate::games::{footholds, stacking, yut, JudgePosition};
+use crate::games::JudgePosition;
 
 /// How to shrink.
 #[derive(Clone, Debug)]
@@ -67,20 +69,7 @@ pub struct Shrunk<T> {
 
 /// Smaller positions than `p`, as its game proposes them (instances or not).
 pub fn candidates(p: &JudgePosition) -> Vec<JudgePosition> {
-    match p {
-        JudgePosition::Footholds(f) => footholds::shrink::candidates(f)
-            .into_iter()
-            .map(JudgePosition::Footholds)
-            .collect(),
-        JudgePosition::Yut(s) => yut::shrink::candidates(s)
-            .into_iter()
-            .map(JudgePosition::Yut)
-            .collect(),
-        JudgePosition::Stacking(c) => stacking::shrink::candidates(c)
-            .into_iter()
-            .map(JudgePosition::Stacking)
-            .collect(),
-    }
+    p.shrink()
 }
 
 /// Whether a candidate may be given to the program: a judge instance, or
@@ -144,12 +133,7 @@ pub fn shrink<T>(
 /// `expect answer` with the judge's `answer` (its line, as the solver gives
 /// it) and `line`, so running it shows the optimal play.
 pub fn scenario(name: &str, p: &JudgePosition, answer: &str) -> String {
-    let mut rules = String::new();
-    if let JudgePosition::Stacking(c) = p {
-        if c.setup.mover == stacking::rules::Mover::Bottom {
-            rules.push_str("  rule mover bottom\n");
-        }
-    }
+    let rules = p.rules();
     let name = name.replace('\\', "\\\\").replace('"', "\\\"");
     format!(
         "scenario \"{name}\" {{\n  game {}\n{rules}  input \"\"\"\n{}\"\"\"\n  solve\n  expect answer {}\n  line\n}}\n",
@@ -162,11 +146,11 @@ pub fn scenario(name: &str, p: &JudgePosition, answer: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{stacking::judge, yut};
+    use crate::games::{stacking, stacking::judge, yut};
 
     #[test]
     fn the_budget_of_runs_is_kept() {
-        let start = JudgePosition::Yut(yut::judge::read("5 5 5 5 5 5 5 5 5 5").unwrap());
+        let start = JudgePosition::new(yut::judge::read("5 5 5 5 5 5 5 5 5 5").unwrap());
         let settings = Settings {
             max_runs: 7,
             batch: 3,
@@ -182,7 +166,7 @@ mod tests {
 
     #[test]
     fn candidates_stay_judge_instances_unless_beyond_limits() {
-        let start = JudgePosition::Yut(yut::judge::read("2 2 2 2 2 2 2 2 2 2").unwrap());
+        let start = JudgePosition::new(yut::judge::read("2 2 2 2 2 2 2 2 2 2").unwrap());
         let always = |b: &[JudgePosition]| vec![Some(()); b.len()];
         let out = shrink(start.clone(), (), &Settings::default(), always);
         assert_eq!(out.position.input(), "1 1 1 1 1 1 1 1 1 1\n");
@@ -199,7 +183,7 @@ mod tests {
         let text = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n3 3 3\n";
         let mut case = judge::read(text).unwrap();
         case.setup.mover = stacking::rules::Mover::Bottom;
-        let s = scenario("min \"1\"", &JudgePosition::Stacking(case), "2\n");
+        let s = scenario("min \"1\"", &JudgePosition::new(case), "2\n");
         assert!(s.starts_with("scenario \"min \\\"1\\\"\" {\n  game stacking\n  rule mover bottom\n  input \"\"\"\n4 4\n"));
         assert!(s.ends_with("3 3 3\n\"\"\"\n  solve\n  expect answer 2\n  line\n}\n"));
     }

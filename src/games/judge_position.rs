@@ -3,111 +3,123 @@
 //! what each game's judge codec needs to decide whether it is an instance,
 //! write its judge input and give the judge's answer.
 
-use super::footholds::rules::Position;
-use super::footholds::{self, SearchError};
 use super::not_instance::NotInstance;
-use super::stacking::judge::JudgeCase;
-use super::stacking::rules::Sim;
-use super::yut::judge::Setup;
-use super::yut::{best_score, standard_track, Track};
-use super::{limit_diag, GameKind};
+use super::yut::{standard_track, Track};
+use super::GameKind;
 use crate::budget::Budget;
-use crate::error::{Code, Diag};
+use crate::error::Diag;
 use crate::syntax::ast::Span;
-use std::sync::OnceLock;
+use std::any::Any;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 /// The problem name of footholds' judge problem.
 pub const FOOTHOLDS_PROBLEM: &str = "2022 KAKAO";
 /// The problem name of yut's judge problem.
 pub const YUT_PROBLEM: &str = "BOJ 17825";
 
-/// A start position, in the type its game's judge codec takes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum JudgePosition {
-    /// A footholds position (2022 KAKAO).
-    Footholds(Position),
-    /// A yut setup (BOJ 17825).
-    Yut(Setup),
-    /// A stacking case (BOJ 17837 or 17780).
-    Stacking(JudgeCase),
+/// What every game's judge position gives the front ends (`export`,
+/// `gen`, `judge`, the shrinker). A game implements it for the type its
+/// judge codec reads (`footholds::rules::Position`, …), in its folder.
+pub trait GamePosition: fmt::Debug + Send + Sync + 'static {
+    /// The game it belongs to.
+    fn game(&self) -> GameKind;
+    /// Whether it is an instance of its game's judge problem, and if not,
+    /// which rule or which size limit differs.
+    fn instance(&self) -> Result<(), NotInstance>;
+    /// The judge problem (`2022 KAKAO`, `BOJ 17825`, `BOJ 17837`, …).
+    fn problem(&self) -> &'static str;
+    /// The judge input, exactly as the judge's format writes it (one
+    /// trailing newline).
+    fn input(&self) -> String;
+    /// The judge's answer and a newline, from the exact solver within
+    /// `budget`; a budget that runs out is a diagnostic on `span`.
+    fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag>;
+    /// Smaller positions, as the game proposes them for shrinking a
+    /// failing case (instances or not).
+    fn shrink(&self) -> Vec<JudgePosition>;
+    /// The `rule` lines (each `  rule …\n`) a scenario needs beside its
+    /// judge input, for what the input cannot say (BOJ 17780's
+    /// `rule mover bottom`).
+    fn rules(&self) -> String;
+    /// Whether `other` is the same position.
+    fn same(&self, other: &dyn GamePosition) -> bool;
+    /// The position itself, for a caller that knows its game's type.
+    fn as_any(&self) -> &dyn Any;
 }
 
+/// A start position of any game, as its judge problem sees it (a cheap
+/// clone).
+#[derive(Clone)]
+pub struct JudgePosition(Arc<dyn GamePosition>);
+
 impl JudgePosition {
+    /// Wrap one game's position.
+    pub fn new(p: impl GamePosition) -> JudgePosition {
+        JudgePosition(Arc::new(p))
+    }
+
+    /// The game's own position: `Some` when it is a `T`
+    /// (`p.downcast_ref::<footholds::rules::Position>()`).
+    pub fn downcast_ref<T: GamePosition>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+
     /// The game it belongs to.
     pub fn game(&self) -> GameKind {
-        match self {
-            JudgePosition::Footholds(_) => GameKind::Footholds,
-            JudgePosition::Yut(_) => GameKind::Yut,
-            JudgePosition::Stacking(_) => GameKind::Stacking,
-        }
+        self.0.game()
     }
 
     /// Whether it is an instance of its game's judge problem, and if not,
     /// which rule or which size limit differs.
     pub fn instance(&self) -> Result<(), NotInstance> {
-        match self {
-            JudgePosition::Footholds(p) => footholds::judge::instance(p),
-            JudgePosition::Yut(s) => super::yut::judge::instance(s),
-            JudgePosition::Stacking(c) => super::stacking::judge::instance(c),
-        }
+        self.0.instance()
     }
 
     /// The judge problem: `2022 KAKAO`, `BOJ 17825`, `BOJ 17837` (stacking,
     /// any piece moves) or `BOJ 17780` (stacking, the bottom piece moves).
     pub fn problem(&self) -> &'static str {
-        match self {
-            JudgePosition::Footholds(_) => FOOTHOLDS_PROBLEM,
-            JudgePosition::Yut(_) => YUT_PROBLEM,
-            JudgePosition::Stacking(c) => super::stacking::judge::problem(c),
-        }
+        self.0.problem()
     }
 
     /// The judge input, exactly as the judge's format writes it (one
     /// trailing newline).
     pub fn input(&self) -> String {
-        match self {
-            JudgePosition::Footholds(p) => footholds::judge::write(p),
-            JudgePosition::Yut(s) => super::yut::judge::write(s),
-            JudgePosition::Stacking(c) => super::stacking::judge::write(c),
-        }
+        self.0.input()
     }
 
     /// The judge's answer and a newline, from the exact solver on this
     /// position within `budget`; a budget that runs out (or a position too
     /// large for the solver) is a diagnostic on `span`.
     pub fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag> {
-        let lim = |h| limit_diag(h, span);
-        match self {
-            JudgePosition::Footholds(p) => match footholds::search::solve(p, budget) {
-                Ok(v) => Ok(footholds::judge::answer_line(v.moves)),
-                Err(SearchError::Limit(h)) => Err(lim(h)),
-                Err(SearchError::TooLarge { footholds, max }) => Err(Diag::new(
-                    Code::BoardTooLarge,
-                    format!("{footholds} footholds are in play; the solver handles at most {max}"),
-                )
-                .label(span, "too many footholds for an exact solve")
-                .help(format!(
-                    "export boards with at most {max} footholds reachable by the players"
-                ))),
-            },
-            JudgePosition::Yut(s) => {
-                let track = standard();
-                let pieces = vec![track.start(); s.pieces];
-                let best = best_score(track, &pieces, &s.rolls, budget).map_err(lim)?;
-                Ok(super::yut::judge::answer_line(best))
-            }
-            JudgePosition::Stacking(c) => {
-                c.setup
-                    .validate()
-                    .map_err(|e| super::stacking::session::unsimulable(e, span))?;
-                budget.check_memory(Sim::bytes_for(&c.setup)).map_err(lim)?;
-                let outcome = super::stacking::solve::run(&Sim::new(&c.setup), c.limit, budget)
-                    .map_err(lim)?;
-                Ok(super::stacking::judge::answer_line(&outcome))
-            }
-        }
+        self.0.answer(budget, span)
+    }
+
+    /// Smaller positions than this one, as its game proposes them.
+    pub fn shrink(&self) -> Vec<JudgePosition> {
+        self.0.shrink()
+    }
+
+    /// The `rule` lines a scenario of this position needs beside its judge
+    /// input.
+    pub fn rules(&self) -> String {
+        self.0.rules()
     }
 }
+
+impl fmt::Debug for JudgePosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl PartialEq for JudgePosition {
+    fn eq(&self, other: &JudgePosition) -> bool {
+        self.0.same(&*other.0)
+    }
+}
+
+impl Eq for JudgePosition {}
 
 /// The built-in BOJ 17825 board, built once.
 pub fn standard() -> &'static Track {
@@ -137,7 +149,7 @@ pub fn incomplete(what: &str) -> NotInstance {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::footholds::rules::Steps;
+    use crate::games::footholds::rules::{Position, Steps};
     use crate::games::stacking::rules::Mover;
     use crate::games::yut::build_track;
 
@@ -153,29 +165,33 @@ mod tests {
     fn each_game_names_its_problem_and_answers_as_the_judge() {
         let span = Span::new(0, 1);
         let b = Budget::unlimited();
-        let p = JudgePosition::Footholds(Position::full(3, 3, (1, 0), (1, 2), Steps::Orthogonal));
+        let p = JudgePosition::new(Position::full(3, 3, (1, 0), (1, 2), Steps::Orthogonal));
         assert_eq!((p.game(), p.problem()), (GameKind::Footholds, "2022 KAKAO"));
         assert_eq!(
             p.input(),
             "[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]\n"
         );
         assert_eq!(p.answer(&b, span).unwrap(), "5\n");
-        let y = JudgePosition::Yut(super::super::yut::judge::read("1 2 3 4 1 2 3 4 1 2").unwrap());
+        let y = JudgePosition::new(super::super::yut::judge::read("1 2 3 4 1 2 3 4 1 2").unwrap());
         assert_eq!((y.problem(), y.instance()), ("BOJ 17825", Ok(())));
         assert_eq!(y.answer(&b, span).unwrap(), "190\n");
         let text = "4 4\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 1\n1 2 1\n1 3 1\n3 3 3\n";
         let mut case = super::super::stacking::judge::read(text).unwrap();
-        assert_eq!(JudgePosition::Stacking(case.clone()).problem(), "BOJ 17837");
+        assert_eq!(JudgePosition::new(case.clone()).problem(), "BOJ 17837");
         case.setup.mover = Mover::Bottom;
-        let s = JudgePosition::Stacking(case);
+        let s = JudgePosition::new(case);
         assert_eq!(s.problem(), "BOJ 17780");
         assert_eq!(s.input(), text);
         assert_eq!(s.answer(&b, span).unwrap(), "2\n");
+        assert_eq!(s.rules(), "  rule mover bottom\n");
+        // Positions compare by game and value.
+        assert_ne!(p, y);
+        assert_eq!(y.clone(), y);
     }
 
     #[test]
     fn a_budget_that_runs_out_is_a_limit_diagnostic() {
-        let p = JudgePosition::Footholds(Position::full(5, 5, (0, 0), (4, 4), Steps::Orthogonal));
+        let p = JudgePosition::new(Position::full(5, 5, (0, 0), (4, 4), Steps::Orthogonal));
         let d = p
             .answer(&Budget::new(Some(1), None), Span::new(3, 7))
             .unwrap_err();

@@ -17,9 +17,9 @@ pub const SAME_CELL: f64 = 0.1;
 pub fn position(shape: &Shape, seed: u64, index: u64) -> JudgePosition {
     let mut rng = Rng::for_case(seed, index);
     match shape {
-        Shape::Footholds(s) => JudgePosition::Footholds(footholds(s, &mut rng)),
-        Shape::Yut(s) => JudgePosition::Yut(yut(s, &mut rng)),
-        Shape::Stacking(s) => JudgePosition::Stacking(stacking(s, &mut rng)),
+        Shape::Footholds(s) => JudgePosition::new(footholds(s, &mut rng)),
+        Shape::Yut(s) => JudgePosition::new(yut(s, &mut rng)),
+        Shape::Stacking(s) => JudgePosition::new(stacking(s, &mut rng)),
     }
 }
 
@@ -91,68 +91,64 @@ fn stacking(s: &StackingShape, rng: &mut Rng) -> JudgeCase {
 /// two spaces, each line ending in a newline.
 pub fn declarations(shape: &Shape, position: &JudgePosition) -> String {
     let mut out = String::new();
-    match position {
-        JudgePosition::Footholds(p) => {
-            out.push_str("  board {\n");
-            for r in 0..p.rows {
-                let row: Vec<&str> = (0..p.cols)
-                    .map(|c| if p.is_foothold((r, c)) { "1" } else { "0" })
-                    .collect();
-                let _ = writeln!(out, "    {}", row.join(" "));
-            }
-            out.push_str("  }\n");
-            let _ = writeln!(out, "  piece A at ({}, {})", p.a.0, p.a.1);
-            let _ = writeln!(out, "  piece B at ({}, {})", p.b.0, p.b.1);
+    if let Some(p) = position.downcast_ref::<Position>() {
+        out.push_str("  board {\n");
+        for r in 0..p.rows {
+            let row: Vec<&str> = (0..p.cols)
+                .map(|c| if p.is_foothold((r, c)) { "1" } else { "0" })
+                .collect();
+            let _ = writeln!(out, "    {}", row.join(" "));
         }
-        JudgePosition::Yut(s) => {
-            if s.pieces != 4 {
-                let _ = writeln!(out, "  rule pieces {}", s.pieces);
+        out.push_str("  }\n");
+        let _ = writeln!(out, "  piece A at ({}, {})", p.a.0, p.a.1);
+        let _ = writeln!(out, "  piece B at ({}, {})", p.b.0, p.b.1);
+    } else if let Some(s) = position.downcast_ref::<YutSetup>() {
+        if s.pieces != 4 {
+            let _ = writeln!(out, "  rule pieces {}", s.pieces);
+        }
+        let board = match shape {
+            Shape::Yut(YutShape { track: Some(t), .. }) => t.name.as_str(),
+            _ => "yut",
+        };
+        let _ = writeln!(out, "  board {board}");
+        let rolls: Vec<String> = s.rolls.iter().map(u64::to_string).collect();
+        let _ = writeln!(out, "  dice {}", rolls.join(" "));
+    } else if let Some(c) = position.downcast_ref::<JudgeCase>() {
+        let s = &c.setup;
+        if s.stack != 4 {
+            let _ = writeln!(out, "  rule stack {}", s.stack);
+        }
+        if s.mover == Mover::Bottom {
+            out.push_str("  rule mover bottom\n");
+        }
+        match c.limit {
+            Some(1000) => {}
+            Some(n) => {
+                let _ = writeln!(out, "  rule limit {n}");
             }
-            let board = match shape {
-                Shape::Yut(YutShape { track: Some(t), .. }) => t.name.as_str(),
-                _ => "yut",
+            None => out.push_str("  rule limit none\n"),
+        }
+        out.push_str("  board {\n");
+        for row in s.colours.chunks(s.cols.max(1)) {
+            let cells: Vec<&str> = row
+                .iter()
+                .map(|c| match c {
+                    Colour::White => "w",
+                    Colour::Red => "r",
+                    Colour::Blue => "b",
+                })
+                .collect();
+            let _ = writeln!(out, "    {}", cells.join(" "));
+        }
+        out.push_str("  }\n");
+        for (i, &((r, col), d)) in s.pieces.iter().enumerate() {
+            let dir = match d {
+                Dir::Right => "right",
+                Dir::Left => "left",
+                Dir::Up => "up",
+                Dir::Down => "down",
             };
-            let _ = writeln!(out, "  board {board}");
-            let rolls: Vec<String> = s.rolls.iter().map(u64::to_string).collect();
-            let _ = writeln!(out, "  dice {}", rolls.join(" "));
-        }
-        JudgePosition::Stacking(c) => {
-            let s = &c.setup;
-            if s.stack != 4 {
-                let _ = writeln!(out, "  rule stack {}", s.stack);
-            }
-            if s.mover == Mover::Bottom {
-                out.push_str("  rule mover bottom\n");
-            }
-            match c.limit {
-                Some(1000) => {}
-                Some(n) => {
-                    let _ = writeln!(out, "  rule limit {n}");
-                }
-                None => out.push_str("  rule limit none\n"),
-            }
-            out.push_str("  board {\n");
-            for row in s.colours.chunks(s.cols.max(1)) {
-                let cells: Vec<&str> = row
-                    .iter()
-                    .map(|c| match c {
-                        Colour::White => "w",
-                        Colour::Red => "r",
-                        Colour::Blue => "b",
-                    })
-                    .collect();
-                let _ = writeln!(out, "    {}", cells.join(" "));
-            }
-            out.push_str("  }\n");
-            for (i, &((r, col), d)) in s.pieces.iter().enumerate() {
-                let dir = match d {
-                    Dir::Right => "right",
-                    Dir::Left => "left",
-                    Dir::Up => "up",
-                    Dir::Down => "down",
-                };
-                let _ = writeln!(out, "  piece {} at ({r}, {col}) facing {dir}", i + 1);
-            }
+            let _ = writeln!(out, "  piece {} at ({r}, {col}) facing {dir}", i + 1);
         }
     }
     out

@@ -32,17 +32,16 @@ pub fn cases(shape: &Shape) -> Vec<Edge> {
 
 fn fits(shape: &Shape, p: &JudgePosition) -> bool {
     let inside = |r: super::shape::Span, n: usize| (r.lo..=r.hi).contains(&n);
-    match (shape, p) {
-        (Shape::Footholds(s), JudgePosition::Footholds(p)) => {
-            inside(s.rows, p.rows) && inside(s.cols, p.cols)
-        }
-        (Shape::Stacking(s), JudgePosition::Stacking(c)) => {
+    match shape {
+        Shape::Footholds(s) => p
+            .downcast_ref::<Position>()
+            .is_some_and(|p| inside(s.rows, p.rows) && inside(s.cols, p.cols)),
+        Shape::Stacking(s) => p.downcast_ref::<JudgeCase>().is_some_and(|c| {
             inside(s.size, c.setup.rows)
                 && inside(s.pieces, c.setup.pieces.len())
                 && c.setup.pieces.len() <= c.setup.rows * c.setup.cols
-        }
-        (Shape::Yut(_), JudgePosition::Yut(_)) => true,
-        _ => false,
+        }),
+        Shape::Yut(_) => p.downcast_ref::<YutSetup>().is_some(),
     }
 }
 
@@ -59,7 +58,7 @@ fn board(
     cells[b.0 * cols + b.1] = true;
     Edge {
         label: label.into(),
-        position: JudgePosition::Footholds(Position {
+        position: JudgePosition::new(Position {
             rows,
             cols,
             cells,
@@ -170,13 +169,13 @@ fn yut(s: &YutShape) -> Vec<Edge> {
         .into_iter()
         .map(|f| Edge {
             label: format!("all rolls {f}"),
-            position: JudgePosition::Yut(setup(vec![f; s.rolls])),
+            position: JudgePosition::new(setup(vec![f; s.rolls])),
         })
         .collect();
     if lo != hi {
         out.push(Edge {
             label: format!("rolls {hi} and {lo} in turn"),
-            position: JudgePosition::Yut(setup(
+            position: JudgePosition::new(setup(
                 (0..s.rolls)
                     .map(|i| if i % 2 == 0 { hi } else { lo })
                     .collect(),
@@ -190,7 +189,7 @@ fn yut(s: &YutShape) -> Vec<Edge> {
 fn stacking(s: &StackingShape) -> Vec<Edge> {
     let case = |label: String, n: usize, colour: &dyn Fn(usize, usize) -> Colour, pieces| Edge {
         label,
-        position: JudgePosition::Stacking(JudgeCase {
+        position: JudgePosition::new(JudgeCase {
             setup: Setup {
                 rows: n,
                 cols: n,

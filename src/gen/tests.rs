@@ -1,7 +1,10 @@
 use super::*;
 use crate::games::footholds::judge as fj;
+use crate::games::footholds::rules::Position;
 use crate::games::stacking::judge as sj;
+use crate::games::stacking::judge::JudgeCase;
 use crate::games::yut::judge as yj;
+use crate::games::yut::judge::Setup as YutSetup;
 use crate::pipeline::run_source;
 
 fn options(game: GameKind, shape: &[(&str, &str)], conditions: &[&str]) -> Options {
@@ -43,10 +46,10 @@ fn every_default_case_is_a_judge_instance_that_round_trips() {
             let p = &c.position;
             assert_eq!(p.instance(), Ok(()), "{}", c.scenario);
             let input = p.input();
-            let back = match p {
-                JudgePosition::Footholds(_) => JudgePosition::Footholds(fj::read(&input).unwrap()),
-                JudgePosition::Yut(_) => JudgePosition::Yut(yj::read(&input).unwrap()),
-                JudgePosition::Stacking(_) => JudgePosition::Stacking(sj::read(&input).unwrap()),
+            let back = match p.game() {
+                GameKind::Footholds => JudgePosition::new(fj::read(&input).unwrap()),
+                GameKind::Yut => JudgePosition::new(yj::read(&input).unwrap()),
+                GameKind::Stacking => JudgePosition::new(sj::read(&input).unwrap()),
             };
             assert_eq!(&back, p);
             let answer = p
@@ -108,9 +111,7 @@ fn shapes_are_respected() {
         &[],
     );
     for c in generate(&o, 30, 5, &|_, _| {}).unwrap().cases {
-        let JudgePosition::Footholds(p) = c.position else {
-            unreachable!()
-        };
+        let p = c.position.downcast_ref::<Position>().unwrap();
         assert!((2..=3).contains(&p.rows) && p.cols == 4);
         assert!(p.cells.iter().all(|&f| f));
     }
@@ -121,7 +122,7 @@ fn shapes_are_respected() {
     );
     let out = generate(&o, 10, 5, &|_, _| {}).unwrap();
     for c in &out.cases {
-        let JudgePosition::Yut(s) = &c.position else {
+        let Some(s) = c.position.downcast_ref::<YutSetup>() else {
             unreachable!()
         };
         assert_eq!((s.rolls.len(), s.pieces), (6, 2));
@@ -143,7 +144,7 @@ fn shapes_are_respected() {
     );
     let out = generate(&o, 10, 5, &|_, _| {}).unwrap();
     for c in &out.cases {
-        let JudgePosition::Stacking(s) = &c.position else {
+        let Some(s) = c.position.downcast_ref::<JudgeCase>() else {
             unreachable!()
         };
         assert!((5..=6).contains(&s.setup.rows) && (5..=7).contains(&s.setup.pieces.len()));

@@ -26,14 +26,14 @@ fn index(dir: &Path) -> Vec<Vec<String>> {
 /// its problem (the judge text does not say stacking's mover: the problem does).
 fn read_back(game: &str, problem: &str, input: &str) -> JudgePosition {
     match GameKind::from_name(game).unwrap() {
-        GameKind::Footholds => JudgePosition::Footholds(footholds::judge::read(input).unwrap()),
-        GameKind::Yut => JudgePosition::Yut(yut::judge::read(input).unwrap()),
+        GameKind::Footholds => JudgePosition::new(footholds::judge::read(input).unwrap()),
+        GameKind::Yut => JudgePosition::new(yut::judge::read(input).unwrap()),
         GameKind::Stacking => {
             let mut case = stacking::judge::read(input).unwrap();
             if problem == "BOJ 17780" {
                 case.setup.mover = Mover::Bottom;
             }
-            JudgePosition::Stacking(case)
+            JudgePosition::new(case)
         }
     }
 }
@@ -41,19 +41,19 @@ fn read_back(game: &str, problem: &str, input: &str) -> JudgePosition {
 /// The judge's answer from the plain reference solvers.
 fn reference(p: &JudgePosition) -> String {
     let b = Budget::unlimited();
-    let answer = match p {
-        JudgePosition::Footholds(pos) => {
-            i128::from(footholds::reference_solve(pos, &b).unwrap().moves)
-        }
-        JudgePosition::Yut(s) => {
-            let track = yut::standard_track();
-            let pieces = vec![track.start(); s.pieces];
-            yut::reference_best_score(&track, &pieces, &s.rolls, &b).unwrap()
-        }
-        JudgePosition::Stacking(c) => i128::from(stacking::reference::reference_answer(
+    let answer = if let Some(pos) = p.downcast_ref::<footholds::rules::Position>() {
+        i128::from(footholds::reference_solve(pos, &b).unwrap().moves)
+    } else if let Some(s) = p.downcast_ref::<yut::judge::Setup>() {
+        let track = yut::standard_track();
+        let pieces = vec![track.start(); s.pieces];
+        yut::reference_best_score(&track, &pieces, &s.rolls, &b).unwrap()
+    } else if let Some(c) = p.downcast_ref::<stacking::judge::JudgeCase>() {
+        i128::from(stacking::reference::reference_answer(
             &c.setup,
             c.limit.unwrap(),
-        )),
+        ))
+    } else {
+        panic!("no reference for {p:?}")
     };
     format!("{answer}\n")
 }

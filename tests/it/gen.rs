@@ -146,9 +146,9 @@ fn where_shapes_and_edges_hold_in_the_file() {
     }
     assert_eq!(out.matches("expect winner A").count(), 12);
     for p in positions(&out) {
-        let JudgePosition::Footholds(p) = p else {
-            panic!()
-        };
+        let p = p
+            .downcast_ref::<meeple::games::footholds::rules::Position>()
+            .unwrap();
         assert!(
             (2..=3).contains(&p.rows) && (3..=4).contains(&p.cols),
             "{p:?}"
@@ -163,12 +163,12 @@ fn where_shapes_and_edges_hold_in_the_file() {
         &[],
     );
     for p in positions(&out) {
-        let JudgePosition::Stacking(c) = p else {
-            panic!()
-        };
+        let c = p
+            .downcast_ref::<meeple::games::stacking::judge::JudgeCase>()
+            .unwrap();
         assert_eq!(c.setup.rows, 5);
         assert!((6..=7).contains(&c.setup.pieces.len()));
-        assert_eq!(p_problem(&c), "BOJ 17780");
+        assert_eq!(p.problem(), "BOJ 17780");
     }
     for game in ["footholds", "yut", "stacking"] {
         let (out, err, code) = gen(&dir, &[game, "--count", "5", "--seed", "1", "--edge"], &[]);
@@ -180,10 +180,6 @@ fn where_shapes_and_edges_hold_in_the_file() {
     let (out, _, _) = gen(&dir, &["yut", "--count", "1", "--edge"], &[]);
     assert!(out.contains("dice 5 5 5 5 5 5 5 5 5 5"));
     std::fs::remove_dir_all(&dir).ok();
-}
-
-fn p_problem(c: &meeple::games::stacking::judge::JudgeCase) -> &'static str {
-    JudgePosition::Stacking(c.clone()).problem()
 }
 
 #[test]

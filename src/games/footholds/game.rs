@@ -2,8 +2,15 @@
 //! pictures and step-through for the front ends.
 
 use super::answer::Answer;
+use super::rules::Position;
+use super::search::SearchError;
+use crate::budget::Budget;
+use crate::error::{Code, Diag};
 use crate::games::answer::{Answer as AnyAnswer, FieldValue, GameAnswer};
+use crate::games::judge_position::{GamePosition, JudgePosition, FOOTHOLDS_PROBLEM};
 use crate::games::GameKind;
+use crate::games::{limit_diag, NotInstance};
+use crate::syntax::ast::Span;
 use crate::syntax::dialect::Field;
 use std::any::Any;
 
@@ -34,6 +41,58 @@ impl GameAnswer for Answer {
 
     fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl GamePosition for Position {
+    fn game(&self) -> GameKind {
+        GameKind::Footholds
+    }
+
+    fn instance(&self) -> Result<(), NotInstance> {
+        super::judge::instance(self)
+    }
+
+    fn problem(&self) -> &'static str {
+        FOOTHOLDS_PROBLEM
+    }
+
+    fn input(&self) -> String {
+        super::judge::write(self)
+    }
+
+    fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag> {
+        match super::search::solve(self, budget) {
+            Ok(v) => Ok(super::judge::answer_line(v.moves)),
+            Err(SearchError::Limit(h)) => Err(limit_diag(h, span)),
+            Err(SearchError::TooLarge { footholds, max }) => Err(Diag::new(
+                Code::BoardTooLarge,
+                format!("{footholds} footholds are in play; the solver handles at most {max}"),
+            )
+            .label(span, "too many footholds for an exact solve")
+            .help(format!(
+                "export boards with at most {max} footholds reachable by the players"
+            ))),
+        }
+    }
+
+    fn rules(&self) -> String {
+        String::new()
+    }
+
+    fn shrink(&self) -> Vec<JudgePosition> {
+        super::shrink::candidates(self)
+            .into_iter()
+            .map(JudgePosition::new)
+            .collect()
+    }
+
+    fn same(&self, other: &dyn GamePosition) -> bool {
+        other.as_any().downcast_ref::<Position>() == Some(self)
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -210,7 +210,7 @@ impl Session for Footholds {
             _ => "",
         };
         self.position()
-            .map(JudgePosition::Footholds)
+            .map(JudgePosition::new)
             .ok_or_else(|| judge_position::incomplete(what))
     }
 

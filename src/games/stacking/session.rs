@@ -316,7 +316,7 @@ impl Session for Stacking {
         let setup = self
             .setup(Span::default(), "export")
             .map_err(|_| judge_position::incomplete(what))?;
-        Ok(JudgePosition::Stacking(judge::JudgeCase {
+        Ok(JudgePosition::new(judge::JudgeCase {
             setup,
             limit: self.limit,
         }))

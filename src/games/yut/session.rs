@@ -290,7 +290,7 @@ impl Session for Yut {
             Some((Rolls::Uniform { .. }, _)) => Err(NotInstance::Rule(
                 "the dice are random (the judge: 10 known rolls)".into(),
             )),
-            Some((Rolls::Fixed(rolls), _)) => Ok(JudgePosition::Yut(judge::Setup {
+            Some((Rolls::Fixed(rolls), _)) => Ok(JudgePosition::new(judge::Setup {
                 standard_board: judge_position::is_standard(track),
                 pieces: self.pieces,
                 rolls: rolls.clone(),
