@@ -103,10 +103,44 @@ fn top_level_modules_import_only_layers_below_them() {
         }
     }
     assert!(upward.is_empty(), "imports against the layers: {upward:#?}");
+    // docs/architecture.md lists the edges as they are.
+    let doc = std::fs::read_to_string(src.join("../docs/architecture.md")).unwrap();
+    let listed = documented_edges(&doc);
+    let mut actual: Vec<String> = Vec::new();
+    for top in LAYERS {
+        let below: Vec<&str> = seen
+            .iter()
+            .filter(|(from, to)| from == top && to != top)
+            .map(|(_, to)| to.as_str())
+            .collect();
+        if !below.is_empty() {
+            actual.push(format!("{top:<10} -> {}", below.join(" ")));
+        }
+    }
+    assert_eq!(
+        listed,
+        actual,
+        "docs/architecture.md's edge list is out of date; it should read:\n{}",
+        actual.join("\n")
+    );
     // The test reads real imports (it would pass on nothing otherwise).
     assert!(
         seen.contains(&("workspace".into(), "interp".into())),
         "{seen:?}"
     );
     assert!(seen.len() > 20, "{seen:?}");
+}
+
+/// The `a -> b c` lines of the edge list in docs/architecture.md (the code
+/// block after "The edges today").
+fn documented_edges(doc: &str) -> Vec<String> {
+    let start = doc.find("The edges today").expect("the edge list's heading");
+    let block = &doc[start..];
+    let open = block.find("```\n").expect("the edge list's block") + 4;
+    let close = block[open..].find("```").expect("the block's end") + open;
+    block[open..close]
+        .lines()
+        .filter(|l| l.contains("->"))
+        .map(str::to_string)
+        .collect()
 }
