@@ -16,6 +16,7 @@ macro_rules! codes {
     ($($name:ident = $code:literal : $what:literal;)*) => {
         /// The stable code of every kind of diagnostic.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
         pub enum Code { $(#[doc = concat!("`", $code, "`: ", $what, ".")] $name),* }
 
         impl Code {

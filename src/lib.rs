@@ -11,11 +11,16 @@
 //! - [`syntax`]: pest → AST with spans, and the language's words in one
 //!   table per game ([`syntax::dialect`]); [`format`](mod@format): scripts in the
 //!   canonical layout of `meeple fmt` ([`format::format_source`]);
-//! - [`games`]: the three games — pure solver cores, typed options, typed
-//!   answers ([`games::Answer`], `Serialize`) and one judge codec each;
+//! - [`games`]: the three games, each one folder behind the game interface:
+//!   pure solver cores, typed options, typed answers ([`games::Answer`],
+//!   which carries any game's answer through [`games::GameAnswer`]: its
+//!   fields, text, JSON detail and pictures) and judge positions
+//!   ([`games::JudgePosition`], through `GamePosition`: the judge codec,
+//!   the judge's answer, shrink candidates);
 //! - [`interp`]: runs statements and emits events carrying typed answers;
 //!   [`check`] validates a whole file before anything runs;
-//! - [`render`]: text, JSON and SVG pictures, all from the typed answers;
+//! - [`render`]: text, JSON and SVG pictures around the typed answers
+//!   (each game renders its own through [`games::GameAnswer`]);
 //! - [`pipeline`], [`collection`]: whole files and folders; [`html`]: the
 //!   report of a collection as one self-contained page; [`export`] and
 //!   [`gen`]: judge test data and random scenarios with exact answers;
@@ -98,9 +103,6 @@
 //!     assert!(failed.is_empty(), "{}: {failed:?}", run.source.name);
 //! }
 //! ```
-
-#![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 pub mod budget;
 pub mod check;

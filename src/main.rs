@@ -1,7 +1,5 @@
 //! The `meeple` command.
 
-#![forbid(unsafe_code)]
-
 mod cli;
 
 fn main() {

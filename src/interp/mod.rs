@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 /// Something a running scenario reports.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum Event {
     /// A query's answer.
     Answer {

@@ -37,6 +37,7 @@ use std::sync::atomic::Ordering;
 
 /// What a workspace reports, in order.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub enum Output {
     /// What one statement of a scenario reported.
     Event {

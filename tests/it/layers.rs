@@ -134,7 +134,9 @@ fn top_level_modules_import_only_layers_below_them() {
 /// The `a -> b c` lines of the edge list in docs/architecture.md (the code
 /// block after "The edges today").
 fn documented_edges(doc: &str) -> Vec<String> {
-    let start = doc.find("The edges today").expect("the edge list's heading");
+    let start = doc
+        .find("The edges today")
+        .expect("the edge list's heading");
     let block = &doc[start..];
     let open = block.find("```\n").expect("the edge list's block") + 4;
     let close = block[open..].find("```").expect("the block's end") + open;

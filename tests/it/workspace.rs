@@ -39,6 +39,7 @@ fn feed(
             }
             Output::Notice(n) => n.to_string(),
             Output::Position(_) => "position".into(),
+            other => panic!("an output this test does not know: {other:?}"),
         })
     });
     got

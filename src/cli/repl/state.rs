@@ -263,6 +263,8 @@ fn print_output(sources: &Sources, p: Printer, o: Output, sink: &mut dyn Sink) {
                 sink.out(&format!("{l}\n"));
             }
         }
+        // A kind of report this REPL does not know yet shows nothing.
+        _ => {}
     }
 }
 
@@ -292,6 +294,7 @@ fn print_event(sources: &Sources, name: &str, e: &Event, p: Printer, sink: &mut 
             ));
         }
         Event::Error(d) => sink.err(&sources.render(d, p.color)),
+        _ => {}
     }
 }
 
