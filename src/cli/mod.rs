@@ -126,6 +126,31 @@ pub enum Command {
         /// Open the page in the default browser.
         #[arg(long)]
         open: bool,
+        /// Also answer requests whose Host is NAME (the page reached by a
+        /// name of this machine, with --host); repeatable.
+        #[arg(long = "allow-host", value_name = "NAME")]
+        allow_host: Vec<String>,
+        /// Requests that work on a script or a file at once (503 past it).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=4096))]
+        max_requests: u64,
+        /// Memory those requests share, in MB (each reserves what its body
+        /// may cost; 503 when it does not fit).
+        #[arg(long, value_name = "MB", default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+        request_memory: u64,
+        /// Connections open at once (past it a new one is answered 503).
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
+        max_connections: u64,
+        /// A request's head (or a kept-alive connection's next one) must
+        /// arrive within this many ms.
+        #[arg(long, hide = true, default_value_t = 30_000)]
+        header_timeout_ms: u64,
+        /// A request's body must arrive within this many ms.
+        #[arg(long, hide = true, default_value_t = 60_000)]
+        body_timeout_ms: u64,
+        /// A write to a client that reads nothing for this many ms closes
+        /// the connection.
+        #[arg(long, hide = true, default_value_t = 30_000)]
+        write_timeout_ms: u64,
         /// Folders or .game files to browse, open and save (default: the current folder).
         paths: Vec<PathBuf>,
     },
@@ -255,6 +280,13 @@ fn command(cli: &Cli) -> i32 {
             port,
             host,
             open,
+            allow_host,
+            max_requests,
+            request_memory,
+            max_connections,
+            header_timeout_ms,
+            body_timeout_ms,
+            write_timeout_ms,
             paths,
         } => serve::serve(
             &serve::Options {
@@ -262,6 +294,15 @@ fn command(cli: &Cli) -> i32 {
                 host: host.clone(),
                 open: *open,
                 paths: paths.clone(),
+                allow_hosts: allow_host.clone(),
+                max_requests: *max_requests as usize,
+                request_memory: *request_memory,
+                net: serve::Net {
+                    max_connections: *max_connections as usize,
+                    header_timeout: Duration::from_millis((*header_timeout_ms).max(1)),
+                    body_timeout: Duration::from_millis((*body_timeout_ms).max(1)),
+                    write_timeout: Duration::from_millis((*write_timeout_ms).max(1)),
+                },
             },
             &limits,
         ),

@@ -26,6 +26,7 @@ mod nvim;
 mod progress;
 mod repl;
 mod serve;
+mod serve_guard;
 mod sessions;
 mod silence;
 mod snapshots;

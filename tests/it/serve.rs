@@ -12,16 +12,16 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long any one read may wait before the test fails.
-const READ_TIMEOUT: Duration = Duration::from_secs(60);
+pub(crate) const READ_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// A running `meeple serve`, killed when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    addr: String,
+    pub(crate) addr: String,
 }
 
 impl Server {
-    fn start(args: &[&str], paths: &[&Path]) -> Server {
+    pub(crate) fn start(args: &[&str], paths: &[&Path]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
             .args(args)
             .args(["serve", "--port", "0"])
@@ -43,7 +43,7 @@ impl Server {
         Server { child, addr }
     }
 
-    fn connect(&self) -> TcpStream {
+    pub(crate) fn connect(&self) -> TcpStream {
         let s = TcpStream::connect(&self.addr).expect("connect");
         s.set_read_timeout(Some(READ_TIMEOUT)).unwrap();
         s.set_write_timeout(Some(READ_TIMEOUT)).unwrap();
@@ -51,7 +51,13 @@ impl Server {
     }
 
     /// One request; the status, the headers (lowercase names) and the body.
-    fn request(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+    pub(crate) fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Reply {
         let mut s = self.connect();
         send(&mut s, method, path, headers, body);
         let mut raw = Vec::new();
@@ -59,15 +65,15 @@ impl Server {
         Reply::parse(&raw)
     }
 
-    fn get(&self, path: &str) -> Reply {
+    pub(crate) fn get(&self, path: &str) -> Reply {
         self.request("GET", path, &[], b"")
     }
 
-    fn post(&self, path: &str, body: &str) -> Reply {
+    pub(crate) fn post(&self, path: &str, body: &str) -> Reply {
         self.request("POST", path, &[], body.as_bytes())
     }
 
-    fn status(&self) -> serde_json::Value {
+    pub(crate) fn status(&self) -> serde_json::Value {
         self.get("/api/status").json()
     }
 }
@@ -79,11 +85,23 @@ impl Drop for Server {
     }
 }
 
-fn send(s: &mut TcpStream, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) {
-    let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: {}\r\n",
+/// Send a request (its `Host` is the address connected to, unless
+/// `headers` give one).
+pub(crate) fn send(
+    s: &mut TcpStream,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) {
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: {}\r\n", s.peer_addr().unwrap()));
+    }
+    head.push_str(&format!(
+        "Connection: close\r\nContent-Length: {}\r\n",
         body.len()
-    );
+    ));
     for (k, v) in headers {
         head.push_str(&format!("{k}: {v}\r\n"));
     }
@@ -93,14 +111,14 @@ fn send(s: &mut TcpStream, method: &str, path: &str, headers: &[(&str, &str)], b
 }
 
 #[derive(Debug)]
-struct Reply {
-    status: u16,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
     headers: Vec<(String, String)>,
-    body: String,
+    pub(crate) body: String,
 }
 
 impl Reply {
-    fn parse(raw: &[u8]) -> Reply {
+    pub(crate) fn parse(raw: &[u8]) -> Reply {
         let text = String::from_utf8_lossy(raw);
         let (head, body) = text.split_once("\r\n\r\n").expect("a reply head");
         let mut lines = head.lines();
@@ -131,14 +149,14 @@ impl Reply {
         }
     }
 
-    fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     }
 
-    fn json(&self) -> serde_json::Value {
+    pub(crate) fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
     }
 
@@ -166,10 +184,10 @@ fn dechunk(mut body: &str) -> String {
 }
 
 /// KAKAO example 1 (scripts/footholds/kakao.game), lines 1-13.
-const KAKAO1: &str = "scenario \"kakao example 1\" {\n  game footholds\n  board {\n    1 1 1\n    1 1 1\n    1 1 1\n  }\n  piece A at (1, 0)\n  piece B at (1, 2)\n  solve\n  expect answer 5\n  expect winner A\n  line\n}\n";
+pub(crate) const KAKAO1: &str = "scenario \"kakao example 1\" {\n  game footholds\n  board {\n    1 1 1\n    1 1 1\n    1 1 1\n  }\n  piece A at (1, 0)\n  piece B at (1, 2)\n  solve\n  expect answer 5\n  expect winner A\n  line\n}\n";
 
 /// A footholds solve far too large to finish: it runs until cancelled.
-const SLOW: &str = "scenario \"slow\" {\n game footholds\n board {\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n }\n piece A at (0, 0)\n piece B at (9, 9)\n solve\n}\n";
+pub(crate) const SLOW: &str = "scenario \"slow\" {\n game footholds\n board {\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n 1111111111\n }\n piece A at (0, 0)\n piece B at (9, 9)\n solve\n}\n";
 
 #[test]
 fn check_run_fmt_and_svg_answer_with_the_json_objects() {
@@ -394,7 +412,8 @@ fn paths_outside_the_served_folder_and_large_bodies_are_refused() {
     // A body over the cap is refused before it is read, by its length.
     let mut s = server.connect();
     let head = format!(
-        "POST /api/check HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+        server.addr,
         meeple::limits::SOURCE_BYTES + 1
     );
     s.write_all(head.as_bytes()).unwrap();
@@ -403,7 +422,7 @@ fn paths_outside_the_served_folder_and_large_bodies_are_refused() {
     assert_eq!(Reply::parse(&raw).status, 413);
     // Or when reading it passes the cap (no length: chunked).
     let mut s = server.connect();
-    s.write_all(b"POST /api/check HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n")
+    s.write_all(format!("POST /api/check HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n", server.addr).as_bytes())
         .unwrap();
     let chunk = vec![b'#'; 1 << 20];
     for _ in 0..=16 {
@@ -425,7 +444,7 @@ fn paths_outside_the_served_folder_and_large_bodies_are_refused() {
 }
 
 /// Poll `/api/status` until `done` holds (at most `READ_TIMEOUT`).
-fn wait_for(
+pub(crate) fn wait_for(
     server: &Server,
     what: &str,
     done: impl Fn(&serde_json::Value) -> bool,

@@ -2,6 +2,7 @@
 //! the server's status. Each body is a script's text; each answer is made
 //! by the library (`pipeline`, `format`, `ide`, `render`).
 
+use super::work::{stopped, Slot, Work};
 use super::State;
 use axum::body::Bytes;
 use axum::extract::{Query, State as Shared};
@@ -45,12 +46,22 @@ fn internal(e: impl std::fmt::Display) -> Response {
 pub async fn check(
     Shared(state): Shared<Arc<State>>,
     Query(q): Query<NameQuery>,
+    slot: Slot,
     body: Bytes,
 ) -> Response {
     let name = q.name();
-    let limits = state.limits.clone();
-    tokio::task::spawn_blocking(move || {
+    let work = Work::start(&state);
+    let cancel = work.flag();
+    let limits = meeple::limits::Limits {
+        cancel: Some(cancel.clone()),
+        ..state.limits.clone()
+    };
+    let answer = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         let (text, result) = meeple::pipeline::check_bytes_with(&body, &limits);
+        if stopped(&cancel) {
+            return gone();
+        }
         let lines = LineIndex::new(&text);
         let (scenarios, diags) = match result {
             Ok(checked) => (checked.file.scenarios.len(), Vec::new()),
@@ -72,7 +83,14 @@ pub async fn check(
         array_of_lines(&out)
     })
     .await
-    .unwrap_or_else(internal)
+    .unwrap_or_else(internal);
+    work.finish();
+    answer
+}
+
+/// The answer to a request whose client went away (nobody reads it).
+fn gone() -> Response {
+    (StatusCode::SERVICE_UNAVAILABLE, "cancelled\n").into_response()
 }
 
 #[derive(Serialize)]
@@ -84,11 +102,23 @@ struct Formatted {
 
 /// `POST /api/fmt`: the script in the canonical layout, or the syntax
 /// errors that keep it from being formatted.
-pub async fn fmt(Query(q): Query<NameQuery>, body: Bytes) -> Response {
+pub async fn fmt(
+    Shared(state): Shared<Arc<State>>,
+    Query(q): Query<NameQuery>,
+    slot: Slot,
+    body: Bytes,
+) -> Response {
     let name = q.name();
-    tokio::task::spawn_blocking(move || {
+    let work = Work::start(&state);
+    let cancel = work.flag();
+    let answer = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         let text = String::from_utf8_lossy(&body).into_owned();
-        let reply = match meeple::format::format_source(&name, &text) {
+        let formatted = meeple::format::format_source(&name, &text);
+        if stopped(&cancel) {
+            return gone();
+        }
+        let reply = match formatted {
             Ok(t) => Formatted {
                 ok: true,
                 text: Some(t),
@@ -114,7 +144,9 @@ pub async fn fmt(Query(q): Query<NameQuery>, body: Bytes) -> Response {
         Json(reply).into_response()
     })
     .await
-    .unwrap_or_else(internal)
+    .unwrap_or_else(internal);
+    work.finish();
+    answer
 }
 
 #[derive(Deserialize)]
@@ -128,6 +160,7 @@ pub struct SvgQuery {
 pub async fn svg(
     Shared(state): Shared<Arc<State>>,
     Query(q): Query<SvgQuery>,
+    slot: Slot,
     body: Bytes,
 ) -> Response {
     let limits = state.limits.clone();
@@ -135,6 +168,7 @@ pub async fn svg(
     let cancel = guard.flag();
     let running = super::solve::Running::start(&state);
     let result = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         let _running = running;
         let config = meeple::RunConfig {
             limits: meeple::limits::Limits {
@@ -190,10 +224,22 @@ struct CompletionObj {
 }
 
 /// `POST /api/complete?offset=N`: what may be written at byte N.
-pub async fn complete(Query(q): Query<OffsetQuery>, body: Bytes) -> Response {
-    tokio::task::spawn_blocking(move || {
+pub async fn complete(
+    Shared(state): Shared<Arc<State>>,
+    Query(q): Query<OffsetQuery>,
+    slot: Slot,
+    body: Bytes,
+) -> Response {
+    let work = Work::start(&state);
+    let cancel = work.flag();
+    let answer = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         let text = String::from_utf8_lossy(&body);
-        let items: Vec<CompletionObj> = Analysis::new(&text)
+        let analysis = Analysis::new(&text);
+        if stopped(&cancel) {
+            return gone();
+        }
+        let items: Vec<CompletionObj> = analysis
             .completions(q.offset)
             .into_iter()
             .map(|c| CompletionObj {
@@ -205,7 +251,9 @@ pub async fn complete(Query(q): Query<OffsetQuery>, body: Bytes) -> Response {
         Json(items).into_response()
     })
     .await
-    .unwrap_or_else(internal)
+    .unwrap_or_else(internal);
+    work.finish();
+    answer
 }
 
 #[derive(Serialize)]
@@ -222,10 +270,22 @@ struct HoverObj {
 
 /// `POST /api/hover?offset=N`: what the word at byte N means (`null`
 /// when nothing), without running the script.
-pub async fn hover(Query(q): Query<OffsetQuery>, body: Bytes) -> Response {
-    tokio::task::spawn_blocking(move || {
+pub async fn hover(
+    Shared(state): Shared<Arc<State>>,
+    Query(q): Query<OffsetQuery>,
+    slot: Slot,
+    body: Bytes,
+) -> Response {
+    let work = Work::start(&state);
+    let cancel = work.flag();
+    let answer = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
         let text = String::from_utf8_lossy(&body);
-        let hover = Analysis::new(&text)
+        let analysis = Analysis::new(&text);
+        if stopped(&cancel) {
+            return gone();
+        }
+        let hover = analysis
             .hover(q.offset, &meeple::ide::Answers::default())
             .map(|h| HoverObj {
                 span: ByteSpan {
@@ -237,21 +297,26 @@ pub async fn hover(Query(q): Query<OffsetQuery>, body: Bytes) -> Response {
         Json(hover).into_response()
     })
     .await
-    .unwrap_or_else(internal)
+    .unwrap_or_else(internal);
+    work.finish();
+    answer
 }
 
 #[derive(Serialize)]
 struct Status {
     solving: usize,
+    requests: usize,
     cancelled: u64,
     states: u64,
 }
 
-/// `GET /api/status`: solves running now, solves cancelled so far, and
+/// `GET /api/status`: solves running now, requests working now, requests
+/// cancelled so far (their client went away), and
 /// states searched by every solve so far.
 pub async fn status(Shared(state): Shared<Arc<State>>) -> Response {
     Json(Status {
         solving: state.solving.load(Ordering::SeqCst),
+        requests: state.caps.running(),
         cancelled: state.cancelled.load(Ordering::SeqCst),
         states: state.limits.meter.as_ref().map_or(0, |m| m.states()),
     })

@@ -2,6 +2,8 @@
 //! paths, read with an ETag and written atomically, refusing to replace a
 //! file that changed on disk since it was read.
 
+use super::beneath::{Folder, Place, Refusal};
+use super::work::Slot;
 use super::State;
 use axum::body::Bytes;
 use axum::extract::{Query, State as Shared};
@@ -10,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::hash::Hasher;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// One served path: a folder (every `.game` file under it) or one file.
@@ -21,6 +23,8 @@ struct Root {
     dir: PathBuf,
     /// The one file served, when the root is a file.
     only: Option<PathBuf>,
+    /// `dir`, open: every path is resolved from it.
+    folder: Folder,
 }
 
 /// The served paths.
@@ -60,7 +64,14 @@ impl Roots {
                 name = format!("{base}-{n}");
                 n += 1;
             }
-            roots.push(Root { name, dir, only });
+            let folder =
+                Folder::open(&dir).map_err(|e| format!("cannot serve {}: {e}", p.display()))?;
+            roots.push(Root {
+                name,
+                dir,
+                only,
+                folder,
+            });
         }
         if roots.len() == 1 && roots[0].only.is_none() {
             roots[0].name.clear();
@@ -104,43 +115,40 @@ impl Roots {
         out
     }
 
-    /// The file an API path names, if it is a `.game` file inside a root
-    /// (existing or not); `None` for anything else (403).
-    pub fn resolve(&self, api: &str) -> Option<PathBuf> {
-        if api.is_empty() || !api.ends_with(".game") || api.contains('\\') || api.contains('\0') {
-            return None;
+    /// Where an API path leads, if to a `.game` file inside a root
+    /// (existing or not): [`Refusal::Outside`] (403) for a path that is
+    /// empty or absolute, has an empty, `.` or `..` part, does not end in
+    /// `.game`, or leads outside its root through a symlink.
+    pub fn resolve(&self, api: &str) -> Result<Place, Refusal> {
+        if !api.ends_with(".game") || api.contains('\\') || api.contains('\0') {
+            return Err(Refusal::Outside);
         }
-        let path = Path::new(api);
-        let mut parts = Vec::new();
-        for c in path.components() {
-            match c {
-                Component::Normal(s) => parts.push(s.to_str()?),
-                _ => return None,
-            }
+        let parts: Vec<&str> = api.split('/').collect();
+        if parts
+            .iter()
+            .any(|p| p.is_empty() || *p == "." || *p == "..")
+        {
+            return Err(Refusal::Outside);
         }
         let (root, rest) = match self.0.iter().find(|r| r.name.is_empty()) {
             Some(r) => (r, &parts[..]),
             None => {
-                let r = self.0.iter().find(|r| r.name == parts[0])?;
+                let r = self
+                    .0
+                    .iter()
+                    .find(|r| r.name == parts[0])
+                    .ok_or(Refusal::Outside)?;
                 (r, &parts[1..])
             }
         };
-        let target = match &root.only {
-            Some(only) if rest.is_empty() => only.clone(),
-            Some(_) => return None,
-            None if rest.is_empty() => return None,
-            None => rest.iter().fold(root.dir.clone(), |p, s| p.join(s)),
-        };
-        // Symlinks: whatever exists must resolve inside the root.
-        match std::fs::symlink_metadata(&target) {
-            Ok(_) => {
-                let canon = target.canonicalize().ok()?;
-                (canon.starts_with(&root.dir) && canon.is_file()).then_some(target)
+        match &root.only {
+            Some(only) if rest.is_empty() => {
+                let name = only.file_name().and_then(|n| n.to_str());
+                root.folder.resolve(&[name.ok_or(Refusal::Outside)?])
             }
-            Err(_) => {
-                let parent = target.parent()?.canonicalize().ok()?;
-                parent.starts_with(&root.dir).then_some(target)
-            }
+            Some(_) => Err(Refusal::Outside),
+            None if rest.is_empty() => Err(Refusal::Outside),
+            None => root.folder.resolve(rest),
         }
     }
 }
@@ -171,29 +179,42 @@ pub struct PathQuery {
     path: String,
 }
 
-fn refused(path: &str) -> Response {
-    (
-        StatusCode::FORBIDDEN,
-        format!("{path}: only .game files under the served paths can be read or written\n"),
-    )
-        .into_response()
+fn refused(path: &str, why: Refusal) -> Response {
+    refusal(path, why).into_response()
 }
 
-fn io_error(e: &std::io::Error) -> Response {
-    io_failure(e).into_response()
-}
-
-fn io_failure(e: &std::io::Error) -> (StatusCode, String) {
-    (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n"))
+fn refusal(path: &str, why: Refusal) -> (StatusCode, String) {
+    match why {
+        Refusal::Outside => (
+            StatusCode::FORBIDDEN,
+            format!("{path}: only .game files under the served paths can be read or written\n"),
+        ),
+        Refusal::Missing => (StatusCode::NOT_FOUND, format!("{path}: no such folder\n")),
+        Refusal::TooLarge => (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "{path}: larger than {} MiB, the largest script meeple reads\n",
+                super::BODY_BYTES >> 20
+            ),
+        ),
+        Refusal::Io(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")),
+    }
 }
 
 /// `GET /api/file?path=…`: the file's text, with its `ETag`.
-pub async fn read(Shared(state): Shared<Arc<State>>, Query(q): Query<PathQuery>) -> Response {
-    let Some(target) = state.roots.resolve(&q.path) else {
-        return refused(&q.path);
-    };
-    match tokio::fs::read(&target).await {
-        Ok(bytes) => (
+pub async fn read(
+    Shared(state): Shared<Arc<State>>,
+    Query(q): Query<PathQuery>,
+    _slot: Slot,
+) -> Response {
+    let path = q.path.clone();
+    let found = tokio::task::spawn_blocking(move || {
+        let place = state.roots.resolve(&path)?;
+        place.read(super::BODY_BYTES)
+    })
+    .await;
+    match found {
+        Ok(Ok(Some((bytes, _)))) => (
             [
                 (header::ETAG, etag(&bytes)),
                 (
@@ -205,36 +226,38 @@ pub async fn read(Shared(state): Shared<Arc<State>>, Query(q): Query<PathQuery>)
             bytes,
         )
             .into_response(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Ok(Ok(None)) => {
             (StatusCode::NOT_FOUND, format!("{}: no such file\n", q.path)).into_response()
         }
-        Err(e) => io_error(&e),
+        Ok(Err(why)) => refused(&q.path, why),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")).into_response(),
     }
 }
 
-/// `PUT /api/file?path=…`: write the body (atomically). Replacing a file
+/// `PUT /api/file?path=…`: write the body (atomically, through a symlink
+/// that stays inside, keeping the file's mode and owner). Replacing a file
 /// needs `If-Match` with the ETag it was read with (428 without it, 412
 /// when the file changed since); a new file needs none.
 pub async fn write(
     Shared(state): Shared<Arc<State>>,
     Query(q): Query<PathQuery>,
+    _slot: Slot,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let Some(target) = state.roots.resolve(&q.path) else {
-        return refused(&q.path);
-    };
     let if_match = headers
         .get(header::IF_MATCH)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
     let _one_at_a_time = state.writing.lock().await;
+    let path = q.path.clone();
+    let shared = state.clone();
     let result = tokio::task::spawn_blocking(move || {
-        let current = match std::fs::read(&target) {
-            Ok(b) => Some(etag(&b)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-            Err(e) => return Err(io_failure(&e)),
-        };
+        let place = shared.roots.resolve(&path).map_err(|why| refusal(&path, why))?;
+        let old = place
+            .read(super::BODY_BYTES)
+            .map_err(|why| refusal(&path, why))?;
+        let current = old.as_ref().map(|(bytes, _)| etag(bytes));
         match (&current, &if_match) {
             (Some(_), None) => {
                 return Err((
@@ -259,16 +282,9 @@ pub async fn write(
             }
             _ => {}
         }
-        let dir = target.parent().unwrap_or(Path::new("."));
-        let write = || -> std::io::Result<()> {
-            use std::io::Write;
-            let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-            tmp.write_all(&body)?;
-            tmp.as_file().sync_all()?;
-            tmp.persist(&target).map_err(|e| e.error)?;
-            Ok(())
-        };
-        write().map_err(|e| io_failure(&e))?;
+        place
+            .write(&body, old.as_ref().map(|(_, meta)| meta))
+            .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, format!("{e}\n")))?;
         Ok((current.is_none(), etag(&body)))
     })
     .await;

@@ -5,9 +5,13 @@
 
 mod api;
 mod assets;
+mod beneath;
 mod files;
+mod gate;
+mod listen;
 mod solve;
 mod steps;
+mod work;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
@@ -27,6 +31,8 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// The state budget of one solve when `--max-states` is not given.
 pub const DEFAULT_MAX_STATES: u64 = 500_000_000;
 
+pub use listen::Net;
+
 /// What every request shares.
 pub struct State {
     /// The folders and files served.
@@ -39,6 +45,12 @@ pub struct State {
     pub cancelled: AtomicU64,
     /// One write to the disk at a time (the If-Match check and the rename).
     pub writing: tokio::sync::Mutex<()>,
+    /// The caps on requests working at once and their memory.
+    pub caps: work::Caps,
+    /// The names a request's `Host` may give.
+    pub hosts: gate::Hosts,
+    /// The connections' limits.
+    pub net: listen::Net,
 }
 
 /// The options of `meeple serve`.
@@ -51,47 +63,44 @@ pub struct Options {
     pub open: bool,
     /// The folders and files served (default: the current folder).
     pub paths: Vec<PathBuf>,
+    /// More names a request's `Host` may give (`--allow-host`).
+    pub allow_hosts: Vec<String>,
+    /// Requests working at once (`--max-requests`).
+    pub max_requests: usize,
+    /// The memory those requests share, in MB (`--request-memory`).
+    pub request_memory: u64,
+    /// The connections' cap and timeouts.
+    pub net: listen::Net,
 }
 
-/// The routes of the page and the API.
+/// The routes of the page and the API. Every request passes the `Host`
+/// and `Origin` gate; those that work on a script or a file are admitted
+/// under the caps first (503), then their body is read whole (413, 408).
 pub fn router(state: Arc<State>) -> Router {
-    Router::new()
-        .route("/", get(assets::index))
-        .route("/assets/{name}", get(assets::asset))
+    use axum::middleware::from_fn_with_state;
+    let scripts = Router::new()
         .route("/api/check", post(api::check))
         .route("/api/run", post(solve::run))
         .route("/api/svg", post(api::svg))
         .route("/api/fmt", post(api::fmt))
         .route("/api/complete", post(api::complete))
         .route("/api/hover", post(api::hover))
+        .layer(from_fn_with_state(state.clone(), gate::read_body))
+        .layer(from_fn_with_state(state.clone(), work::admit_script));
+    let file = Router::new()
+        .route("/api/file", get(files::read).put(files::write))
+        .layer(from_fn_with_state(state.clone(), gate::read_body))
+        .layer(from_fn_with_state(state.clone(), work::admit_file));
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{name}", get(assets::asset))
         .route("/api/status", get(api::status))
         .route("/api/files", get(files::list))
-        .route("/api/file", get(files::read).put(files::write))
+        .merge(scripts)
+        .merge(file)
         .layer(DefaultBodyLimit::max(BODY_BYTES))
-        .layer(axum::middleware::from_fn(refuse_large))
+        .layer(from_fn_with_state(state.clone(), gate::gate))
         .with_state(state)
-}
-
-/// 413 at once for a body whose declared length is over [`BODY_BYTES`]
-/// (a body without a length is cut at it while read: `DefaultBodyLimit`).
-async fn refuse_large(
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    use axum::response::IntoResponse;
-    let declared = request
-        .headers()
-        .get(axum::http::header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > BODY_BYTES as u64) {
-        return (
-            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the body is larger than {} MiB\n", BODY_BYTES >> 20),
-        )
-            .into_response();
-    }
-    next.run(request).await
 }
 
 /// `meeple serve`: serve until killed; the exit code.
@@ -112,13 +121,6 @@ pub fn serve(opts: &Options, limits: &Limits) -> i32 {
         meter: Some(meeple::budget::Meter::new()),
         ..limits.clone()
     };
-    let state = Arc::new(State {
-        roots,
-        limits,
-        solving: AtomicUsize::new(0),
-        cancelled: AtomicU64::new(0),
-        writing: tokio::sync::Mutex::new(()),
-    });
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -138,25 +140,32 @@ pub fn serve(opts: &Options, limits: &Limits) -> i32 {
                 return 2;
             }
         };
-        let url = match listener.local_addr() {
-            Ok(a) => format!("http://{a}/"),
+        let bound = match listener.local_addr() {
+            Ok(a) => a,
             Err(e) => {
                 super::out::err(format!("error: {e}\n"));
                 return 2;
             }
         };
+        let url = format!("http://{bound}/");
+        let state = Arc::new(State {
+            roots,
+            limits,
+            solving: AtomicUsize::new(0),
+            cancelled: AtomicU64::new(0),
+            writing: tokio::sync::Mutex::new(()),
+            caps: work::Caps::new(opts.max_requests, opts.request_memory),
+            hosts: gate::Hosts::new(bound, &opts.host, &opts.allow_hosts),
+            net: opts.net.clone(),
+        });
         super::out::out_flush(format!("meeple serve: {url}\n"));
         if opts.open {
             if let Err(e) = open::that_detached(&url) {
                 super::out::err(format!("warning: cannot open a browser: {e}\n"));
             }
         }
-        match axum::serve(listener, router(state)).await {
-            Ok(()) => 0,
-            Err(e) => {
-                super::out::err(format!("error: {e}\n"));
-                2
-            }
-        }
+        let net = state.net.clone();
+        listen::serve(listener, router(state), net).await;
+        0
     })
 }

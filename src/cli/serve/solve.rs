@@ -15,7 +15,7 @@ use meeple::source::LineIndex;
 use serde::Serialize;
 use std::convert::Infallible;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_stream::StreamExt;
@@ -23,42 +23,9 @@ use tokio_stream::StreamExt;
 /// How often a running solve reports its progress.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
-/// A request's solve: dropped before [`Solving::finish`] (the client went
-/// away, the request future was dropped), it cancels the solve.
-pub struct Solving {
-    flag: Arc<AtomicBool>,
-    state: Arc<State>,
-    done: bool,
-}
-
-impl Solving {
-    pub fn start(state: &Arc<State>) -> Solving {
-        Solving {
-            flag: Arc::new(AtomicBool::new(false)),
-            state: state.clone(),
-            done: false,
-        }
-    }
-
-    /// The cancel flag for the solve's `Limits`.
-    pub fn flag(&self) -> Arc<AtomicBool> {
-        self.flag.clone()
-    }
-
-    /// The answer was delivered: nothing to cancel.
-    pub fn finish(mut self) {
-        self.done = true;
-    }
-}
-
-impl Drop for Solving {
-    fn drop(&mut self) {
-        if !self.done {
-            self.flag.store(true, Ordering::SeqCst);
-            self.state.cancelled.fetch_add(1, Ordering::SeqCst);
-        }
-    }
-}
+/// A request's solve: dropped before it finishes (the client went away),
+/// it cancels the solve.
+pub type Solving = super::work::Work;
 
 /// A solve running on a blocking thread (counted in `/api/status`).
 pub struct Running(Arc<State>);
@@ -128,6 +95,7 @@ fn finished(body: &[u8], config: &RunConfig, name: &str, started: Instant) -> St
 pub async fn run(
     Shared(state): Shared<Arc<State>>,
     Query(q): Query<NameQuery>,
+    slot: super::work::Slot,
     body: Bytes,
 ) -> Response {
     let name = q.name();
@@ -151,6 +119,7 @@ pub async fn run(
     tokio::spawn(async move {
         let started = Instant::now();
         let mut work = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
             let _running = running;
             finished(&body, &config, &name, started)
         });

@@ -1,0 +1,193 @@
+//! The server's work, bounded: at most `--max-requests` requests work at
+//! once and they share `--request-memory` (each reserves what its body may
+//! cost before the body is read: 503 with `Retry-After` when it does not
+//! fit), and every request that works on a blocking thread carries a cancel
+//! flag that its client's leaving sets.
+
+use super::State;
+use axum::extract::{FromRequestParts, Request, State as Shared};
+use axum::http::request::Parts;
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+/// The bytes of memory a script request may take per byte of its body: a
+/// 16 MiB script took 862 MB to check (54 per byte); formatting, completion
+/// and hover take less.
+pub const SCRIPT_FACTOR: u64 = 64;
+
+/// The same for a file's read or write (its bytes, and a copy).
+pub const FILE_FACTOR: u64 = 2;
+
+/// What the server may run at once.
+pub struct Caps {
+    /// Requests working now (a permit each).
+    pub requests: Arc<Semaphore>,
+    /// How many permits `requests` has.
+    pub max_requests: usize,
+    /// The shared memory budget, a permit per MiB.
+    pub memory: Arc<Semaphore>,
+    /// How many MiB `memory` has.
+    pub memory_mib: u32,
+}
+
+impl Caps {
+    pub fn new(max_requests: usize, memory_mb: u64) -> Caps {
+        let max_requests = max_requests.max(1);
+        let memory_mib = memory_mb.clamp(1, u64::from(u32::MAX >> 4)) as u32;
+        Caps {
+            requests: Arc::new(Semaphore::new(max_requests)),
+            max_requests,
+            memory: Arc::new(Semaphore::new(memory_mib as usize)),
+            memory_mib,
+        }
+    }
+
+    /// Requests working now.
+    pub fn running(&self) -> usize {
+        self.max_requests - self.requests.available_permits()
+    }
+}
+
+/// A request's place among the running ones: held until its work ends
+/// (its blocking thread included), not until its client leaves.
+pub struct Slot {
+    _request: OwnedSemaphorePermit,
+    _memory: OwnedSemaphorePermit,
+}
+
+/// The slot a request was admitted with, for its handler to take.
+#[derive(Clone)]
+struct Admitted(Arc<Mutex<Option<Slot>>>);
+
+impl<S: Send + Sync> FromRequestParts<S> for Slot {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Slot, Response> {
+        parts
+            .extensions
+            .get::<Admitted>()
+            .and_then(|a| a.0.lock().ok()?.take())
+            .ok_or_else(|| {
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "no slot for the request\n",
+                )
+                    .into_response()
+            })
+    }
+}
+
+/// 503 with `Retry-After`: the server is at a cap.
+pub fn busy(what: &str) -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::RETRY_AFTER, "1")],
+        format!("the server is busy ({what}): try again in a moment\n"),
+    )
+        .into_response()
+}
+
+/// The MiB a request reserves: `factor` bytes per byte of its body (its
+/// declared length, else the largest body), or of the largest file for a
+/// request without a body; at least 1, at most the whole budget (such a
+/// request runs alone).
+fn reserve(request: &Request, factor: u64, budget: u32) -> u32 {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    let bytes = match declared {
+        Some(n) if request.method() != axum::http::Method::GET => n,
+        _ => super::BODY_BYTES as u64,
+    };
+    let mib = bytes.saturating_mul(factor).div_ceil(1 << 20);
+    mib.clamp(1, u64::from(budget)) as u32
+}
+
+async fn admit(state: Arc<State>, factor: u64, mut request: Request, next: Next) -> Response {
+    let caps = &state.caps;
+    let Ok(slot) = caps.requests.clone().try_acquire_owned() else {
+        return busy(&format!("{} requests running", caps.max_requests));
+    };
+    let mib = reserve(&request, factor, caps.memory_mib);
+    let Ok(memory) = caps.memory.clone().try_acquire_many_owned(mib) else {
+        return busy(&format!(
+            "the running requests hold the memory budget of {} MiB",
+            caps.memory_mib
+        ));
+    };
+    let slot = Slot {
+        _request: slot,
+        _memory: memory,
+    };
+    request
+        .extensions_mut()
+        .insert(Admitted(Arc::new(Mutex::new(Some(slot)))));
+    next.run(request).await
+}
+
+/// Admit a request that works on a script.
+pub async fn admit_script(
+    Shared(state): Shared<Arc<State>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    admit(state, SCRIPT_FACTOR, request, next).await
+}
+
+/// Admit a request that reads or writes a file.
+pub async fn admit_file(
+    Shared(state): Shared<Arc<State>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    admit(state, FILE_FACTOR, request, next).await
+}
+
+/// A request's work on a blocking thread: dropped before
+/// [`Work::finish`] (the client went away, the request future was
+/// dropped), it sets the cancel flag and counts in `/api/status`.
+pub struct Work {
+    flag: Arc<AtomicBool>,
+    state: Arc<State>,
+    done: bool,
+}
+
+impl Work {
+    pub fn start(state: &Arc<State>) -> Work {
+        Work {
+            flag: Arc::new(AtomicBool::new(false)),
+            state: state.clone(),
+            done: false,
+        }
+    }
+
+    /// The cancel flag (for `Limits::cancel`, or to test between stages).
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        self.flag.clone()
+    }
+
+    /// The answer was delivered: nothing to cancel.
+    pub fn finish(mut self) {
+        self.done = true;
+    }
+}
+
+impl Drop for Work {
+    fn drop(&mut self) {
+        if !self.done {
+            self.flag.store(true, Ordering::SeqCst);
+            self.state.cancelled.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// Whether a flag says to stop.
+pub fn stopped(flag: &AtomicBool) -> bool {
+    flag.load(Ordering::SeqCst)
+}
