@@ -34,6 +34,20 @@ impl Answer {
         }
     }
 
+    /// About how many bytes of memory the answer keeps beyond its own size:
+    /// its boards (a footholds `line` keeps the board after every move, a
+    /// stacking `line` its stacks after every turn). A run counts it with
+    /// the text it prints against `--memory`
+    /// ([`Output`](crate::budget::Output)); yut answers keep about as
+    /// much as they print and count 0 here.
+    pub fn held_bytes(&self) -> u64 {
+        match self {
+            Answer::Footholds(a) => a.held_bytes(),
+            Answer::Yut(_) => 0,
+            Answer::Stacking(a) => a.held_bytes(),
+        }
+    }
+
     /// One field, by its name in scripts (`answer`, `winner`, …).
     pub fn field(&self, name: &str) -> Option<FieldValue> {
         let wanted = Field::from_name(name)?;
