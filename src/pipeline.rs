@@ -620,4 +620,127 @@ mod tests {
             ]
         );
     }
+
+    /// Every script under `scripts/` that runs, each answer and passed
+    /// expectation counted as `meeple run` prints it.
+    fn bundled_runs() -> Vec<FileRun> {
+        let mut files = Vec::new();
+        for game in ["footholds", "stacking", "yut", "regressions"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scripts")
+                .join(game);
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "game") {
+                    files.push(p);
+                }
+            }
+        }
+        files.sort();
+        files
+            .iter()
+            .map(|p| {
+                let text = std::fs::read_to_string(p).unwrap();
+                run_source(&p.display().to_string(), &text)
+            })
+            .filter(|r| matches!(&r.outcome, Outcome::Ran(runs) if !runs.is_empty()))
+            .collect()
+    }
+
+    /// The output a run counts against `--memory` is exactly the text it
+    /// prints (answers and passed expectations; diagnostics are not
+    /// counted) plus the bytes its answers keep.
+    #[test]
+    fn output_counted_equals_what_is_printed_plus_what_is_kept() {
+        let runs = bundled_runs();
+        assert!(runs.len() >= 10, "{} scripts ran", runs.len());
+        let mut answers = 0;
+        for file in &runs {
+            let Outcome::Ran(scenarios) = &file.outcome else {
+                unreachable!()
+            };
+            let lines = LineIndex::new(&file.source.text);
+            let mut gate = OutputGate::new(Output::new(u64::MAX), &lines);
+            let mut printed = 0;
+            let mut kept = 0;
+            for run in scenarios {
+                for e in &run.events {
+                    gate.pass(&run.name, e).unwrap();
+                    if let Event::Answer { answer, .. } = e {
+                        kept += answer.held_bytes();
+                        answers += 1;
+                    }
+                }
+                printed += file.render_scenario_results(run).len() as u64;
+            }
+            assert_eq!(gate.used(), printed + kept, "{}", file.source.name);
+        }
+        assert!(answers >= 50, "{answers} answers");
+    }
+
+    /// A run whose output is exactly `--memory` runs whole; one byte less
+    /// and its last answer is refused, with the run's limit diagnostic.
+    #[test]
+    fn the_limit_is_exact() {
+        let text = "scenario \"s\" {\n  game footholds\n  board [[1, 1, 1], [1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (1, 2)\n  show\n  solve\n  expect answer 4\n  line boards\n}\nscenario \"t\" {\n  game yut\n  board yut\n  dice 1 2\n  show\n}\n";
+        let whole = run_source("s.game", text);
+        assert_eq!(whole.exit_code(), 0, "{}", whole.render_text(false));
+        let Outcome::Ran(runs) = &whole.outcome else {
+            unreachable!()
+        };
+        let lines = LineIndex::new(text);
+        let mut gate = OutputGate::new(Output::new(u64::MAX), &lines);
+        for run in runs {
+            for e in &run.events {
+                gate.pass(&run.name, e).unwrap();
+            }
+        }
+        let total = gate.used();
+        let with = |memory: u64| {
+            let config = RunConfig {
+                limits: Limits {
+                    memory: Some(memory),
+                    ..Limits::default()
+                },
+                filter: None,
+            };
+            run_source_with("s.game", text, &config)
+        };
+        let fits = with(total);
+        assert_eq!(fits.exit_code(), 0);
+        assert_eq!(fits.render_text(false), whole.render_text(false));
+        let short = with(total - 1);
+        assert_eq!(short.exit_code(), 1);
+        let Outcome::Ran(runs) = &short.outcome else {
+            unreachable!()
+        };
+        // The second scenario's `show` is refused: the first ran whole.
+        assert_eq!(runs.len(), 2);
+        assert!(runs[0].passed());
+        let failures: Vec<_> = runs[1].failures().collect();
+        assert_eq!(failures.len(), 1);
+        assert_eq!(failures[0].code, Code::LimitMemory);
+        assert!(failures[0].message.starts_with("the output of this run"));
+        // Once refused, nothing after it runs: a third scenario would not.
+        let three =
+            format!("{text}scenario \"u\" {{\n  game yut\n  board yut\n  dice 1\n  show\n}}\n");
+        let cut = {
+            let config = RunConfig {
+                limits: Limits {
+                    memory: Some(total - 1),
+                    ..Limits::default()
+                },
+                filter: None,
+            };
+            run_source_with("s.game", &three, &config)
+        };
+        let Outcome::Ran(runs) = &cut.outcome else {
+            unreachable!()
+        };
+        assert_eq!(
+            runs.len(),
+            2,
+            "the scenario after the refused one does not run"
+        );
+    }
 }
