@@ -40,6 +40,16 @@ pub enum LimitHit {
         /// The bytes that were asked for.
         needed: u64,
     },
+    /// A run's output (what it prints and the answers it keeps) would pass
+    /// `--memory` ([`Output`]).
+    Output {
+        /// The memory cap in bytes.
+        limit: u64,
+        /// What the run had produced before this statement.
+        used: u64,
+        /// What this statement would add.
+        needed: u64,
+    },
 }
 
 /// The memory a solve may use for its tables when `--memory` is not given:
@@ -319,9 +329,65 @@ impl Budget {
     }
 }
 
+/// What a run has produced so far — the text it prints and the answers it
+/// keeps — counted against `--memory` (or [`DEFAULT_MEMORY_BYTES`]). One
+/// per run of a file (one per scenario in `meeple test`): a statement whose
+/// output would take the total past the cap is refused before it is
+/// printed, with [`LimitHit::Output`].
+#[derive(Debug, Clone)]
+pub struct Output {
+    limit: u64,
+    used: u64,
+}
+
+impl Output {
+    /// Nothing produced yet, under a cap of `limit` bytes.
+    pub fn new(limit: u64) -> Output {
+        Output { limit, used: 0 }
+    }
+
+    /// Count `bytes` more, or refuse them (and count nothing) when they
+    /// would take the total past the cap.
+    pub fn charge(&mut self, bytes: u64) -> Result<(), LimitHit> {
+        let total = self.used.saturating_add(bytes);
+        if total > self.limit {
+            return Err(LimitHit::Output {
+                limit: self.limit,
+                used: self.used,
+                needed: bytes,
+            });
+        }
+        self.used = total;
+        Ok(())
+    }
+
+    /// The bytes counted so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn output_counts_up_to_its_cap_and_refuses_past_it() {
+        let mut o = Output::new(10);
+        assert!(o.charge(4).is_ok());
+        assert!(o.charge(6).is_ok());
+        assert_eq!(
+            o.charge(1),
+            Err(LimitHit::Output {
+                limit: 10,
+                used: 10,
+                needed: 1
+            })
+        );
+        // A refused charge counts nothing.
+        assert_eq!(o.used(), 10);
+        assert!(o.charge(0).is_ok());
+    }
 
     #[test]
     fn state_cap_stops_after_the_limit() {

@@ -11,7 +11,7 @@ use crate::error::{Code, Diag, Diags};
 use crate::interp::{run_scenario, ScenarioRun};
 use crate::limits::Limits;
 use crate::pipeline::{
-    check_bytes_with, expected_errors, selected, FileRun, Outcome, RunConfig, Source,
+    check_bytes_with, expected_errors, selected, FileRun, Outcome, OutputGate, RunConfig, Source,
 };
 use crate::source::LineIndex;
 use rayon::prelude::*;
@@ -103,6 +103,8 @@ pub enum Step<'a> {
 struct Loaded {
     source: Source,
     checked: Result<Checked, Diags>,
+    /// The source's lines, for counting each scenario's output.
+    lines: LineIndex,
 }
 
 fn load(path: &Path, limits: &Limits) -> Loaded {
@@ -116,6 +118,7 @@ fn load(path: &Path, limits: &Limits) -> Loaded {
                 text: String::new(),
             },
             checked: Err(vec![d]),
+            lines: LineIndex::new(""),
         }
     };
     if path.is_dir() {
@@ -129,6 +132,7 @@ fn load(path: &Path, limits: &Limits) -> Loaded {
         Ok(bytes) => {
             let (text, checked) = check_bytes_with(&bytes, limits);
             Loaded {
+                lines: LineIndex::new(&text),
                 source: Source { name, text },
                 checked,
             }
@@ -223,16 +227,15 @@ fn run_batch(
         files: loaded.len(),
         scenarios: tasks.len(),
     });
-    let run_task = |&(c, si): &(&Checked, usize)| {
+    let run_task = |&(c, lines, si): &(&Checked, &LineIndex, usize)| {
         let (game, opts) = &c.plans[si];
-        let run = run_scenario(
-            &c.file.scenarios[si],
-            *game,
-            opts,
-            &c.tracks,
-            &config.limits,
-            &mut |_| {},
-        );
+        let sc = &c.file.scenarios[si];
+        // Each scenario's output counts against `--memory` on its own (the
+        // scenarios of a file run in parallel).
+        let mut gate = OutputGate::new(config.limits.output(), lines);
+        let run = run_scenario(sc, *game, opts, &c.tracks, &config.limits, &mut |e| {
+            gate.pass(&sc.name.node, e)
+        });
         tick();
         run
     };
@@ -290,14 +293,14 @@ fn run_batch(
 fn plan_tasks<'a>(
     loaded: &'a [Loaded],
     config: &RunConfig,
-) -> (Vec<(&'a Checked, usize)>, Vec<usize>) {
-    let mut tasks: Vec<(&Checked, usize)> = Vec::new();
+) -> (Vec<(&'a Checked, &'a LineIndex, usize)>, Vec<usize>) {
+    let mut tasks: Vec<(&Checked, &LineIndex, usize)> = Vec::new();
     let mut counts = vec![0usize; loaded.len()];
     for (count, l) in counts.iter_mut().zip(loaded) {
         if let Ok(c) = &l.checked {
             for (i, sc) in c.file.scenarios.iter().enumerate() {
                 if selected(&sc.name.node, config) {
-                    tasks.push((c, i));
+                    tasks.push((c, &l.lines, i));
                     *count += 1;
                 }
             }

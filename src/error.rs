@@ -86,7 +86,7 @@ codes! {
     LimitStates = "meeple::limit::states": "a solve reached `--max-states`";
     LimitTime = "meeple::limit::time": "a solve ran out of `--timeout`";
     LimitCancelled = "meeple::limit::cancelled": "a solve was cancelled with Ctrl-C";
-    LimitMemory = "meeple::limit::memory": "a statement needs more memory than `--memory` allows (default 1024 MB)";
+    LimitMemory = "meeple::limit::memory": "a statement, or the output of a run (the text it prints and the boards its answers keep), needs more memory than `--memory` allows (default 1024 MB)";
     GenOption = "meeple::gen::option": "a `meeple gen` shape option that is malformed or out of range (a range 5..2, a fraction 1.5, an unknown colour)";
     GenWhere = "meeple::gen::where": "a `meeple gen --where` condition that names no solve field of the game or cannot be read";
     GenUnsatisfied = "meeple::gen::unsatisfied": "`meeple gen` found fewer cases meeting `--where` than `--count` within `--tries` candidates";

@@ -6,9 +6,7 @@
 //! the constants below are its defaults, and the stages that run before a
 //! `Limits` exists (the parser) use the defaults.
 
-#[cfg(doc)]
-use crate::budget::DEFAULT_MEMORY_BYTES;
-use crate::budget::{Budget, Meter};
+use crate::budget::{Budget, Meter, Output, DEFAULT_MEMORY_BYTES};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -95,6 +93,12 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// A fresh [`Output`] count for one run, capped at `--memory` (or
+    /// [`DEFAULT_MEMORY_BYTES`]).
+    pub fn output(&self) -> Output {
+        Output::new(self.memory.unwrap_or(DEFAULT_MEMORY_BYTES))
+    }
+
     /// A fresh budget for one query, reporting to the run's
     /// [`meter`](Limits::meter) if it has one.
     pub fn budget(&self) -> Budget {

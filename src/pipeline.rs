@@ -1,6 +1,7 @@
 //! The whole pipeline for one file: decode → parse → check → run, and the
 //! library API built on it.
 
+use crate::budget::Output;
 use crate::check::{check_with, Checked};
 use crate::error::{cap_errors, render, render_indexed, Code, Diag, Diagnostics, Diags};
 use crate::interp::{run_scenario, Event, ScenarioRun};
@@ -188,23 +189,100 @@ pub struct RunConfig {
 }
 
 /// Run a checked file's scenarios in order.
-pub(crate) fn run_checked(checked: &Checked, config: &RunConfig) -> Vec<ScenarioRun> {
+pub(crate) fn run_checked(checked: &Checked, text: &str, config: &RunConfig) -> Vec<ScenarioRun> {
     let mut runs = Vec::new();
+    run_checked_each(checked, text, config, &mut |run| runs.push(run));
+    runs
+}
+
+/// Run a checked file's scenarios in order, handing each to `on` as soon
+/// as it has run. The file's output is counted against `--memory` (see
+/// [`OutputGate`]); once a statement is refused, the scenarios after its
+/// own do not run.
+pub(crate) fn run_checked_each(
+    checked: &Checked,
+    text: &str,
+    config: &RunConfig,
+    on: &mut dyn FnMut(ScenarioRun),
+) {
+    let lines = LineIndex::new(text);
+    let mut gate = OutputGate::new(config.limits.output(), &lines);
     for (i, sc) in checked.file.scenarios.iter().enumerate() {
         if !selected(&sc.name.node, config) {
             continue;
         }
+        if gate.stopped {
+            break;
+        }
         let (game, opts) = &checked.plans[i];
-        runs.push(run_scenario(
+        let name = &sc.name.node;
+        on(run_scenario(
             sc,
             *game,
             opts,
             &checked.tracks,
             &config.limits,
-            &mut |_| {},
+            &mut |e| gate.pass(name, e),
         ));
     }
-    runs
+}
+
+/// What a run prints, counted as it goes against `--memory`: each answer's
+/// block of text as `meeple run` prints it (with the scenario's name in its
+/// header) plus the bytes the answer keeps ([`crate::games::Answer::held_bytes`]),
+/// and each passed expectation's line. Diagnostics are not counted (at most
+/// `errors_shown` per scenario). The statement that would take the total
+/// past the cap is refused with `meeple::limit::memory`, and stops the run.
+pub(crate) struct OutputGate<'a> {
+    output: Output,
+    lines: &'a LineIndex,
+    /// A statement was refused.
+    pub(crate) stopped: bool,
+}
+
+impl<'a> OutputGate<'a> {
+    pub(crate) fn new(output: Output, lines: &'a LineIndex) -> OutputGate<'a> {
+        OutputGate {
+            output,
+            lines,
+            stopped: false,
+        }
+    }
+
+    /// The bytes counted so far.
+    #[cfg(test)]
+    pub(crate) fn used(&self) -> u64 {
+        self.output.used()
+    }
+
+    /// Count event `e` of scenario `scenario`, or refuse it.
+    pub(crate) fn pass(&mut self, scenario: &str, e: &Event) -> Result<(), Diag> {
+        let (bytes, span) = match e {
+            Event::Answer {
+                query,
+                span,
+                answer,
+                ..
+            } => {
+                let block = text::answer(
+                    &printable(scenario),
+                    *query,
+                    self.lines.line(span.start),
+                    answer,
+                );
+                (block.len() as u64 + answer.held_bytes(), *span)
+            }
+            Event::ExpectPassed { span, field, value } => {
+                let line = text::expect_passed_at(field, value, self.lines.line(span.start));
+                (line.len() as u64, *span)
+            }
+            Event::Error(_) => return Ok(()),
+        };
+        self.output.charge(bytes).map_err(|hit| {
+            self.stopped = true;
+            crate::games::limit_diag(hit, span)
+        })
+    }
 }
 
 /// Does a scenario pass the `--filter`?
@@ -243,7 +321,7 @@ pub fn run_source_with(name: &str, text: &str, config: &RunConfig) -> FileRun {
 pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
     let (text, checked) = check_bytes_with(bytes, &config.limits);
     let outcome = match checked {
-        Ok(c) => Outcome::Ran(run_checked(&c, config)),
+        Ok(c) => Outcome::Ran(run_checked(&c, &text, config)),
         Err(d) => Outcome::Invalid(d),
     };
     FileRun {
@@ -253,6 +331,42 @@ pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
         },
         outcome,
     }
+}
+
+/// [`run_bytes`] that keeps no scenario: each is handed to `on` as soon as
+/// it has run, with the file (whose outcome is `Ran` with no runs), then
+/// dropped — `meeple run` prints a scenario and lets it go, so a run holds
+/// one scenario's answers at a time. Returns the file (`Invalid`, or `Ran`
+/// with no runs) and the exit code [`FileRun::exit_code`] would give.
+pub fn run_bytes_each(
+    name: &str,
+    bytes: &[u8],
+    config: &RunConfig,
+    on: &mut dyn FnMut(&FileRun, &ScenarioRun),
+) -> (FileRun, i32) {
+    let (text, checked) = check_bytes_with(bytes, &config.limits);
+    let mut file = FileRun {
+        source: Source {
+            name: name.to_string(),
+            text,
+        },
+        outcome: Outcome::Ran(Vec::new()),
+    };
+    let checked = match checked {
+        Ok(c) => c,
+        Err(d) => {
+            file.outcome = Outcome::Invalid(d);
+            return (file, 2);
+        }
+    };
+    let mut code = 0;
+    run_checked_each(&checked, &file.source.text, config, &mut |run| {
+        if !run.passed() {
+            code = 1;
+        }
+        on(&file, &run);
+    });
+    (file, code)
 }
 
 impl FileRun {
@@ -414,6 +528,17 @@ impl FileRun {
         }
     }
 
+    /// The JSON lines of one scenario of this file (as [`FileRun::json_lines_svg`]
+    /// writes them), with the paths of its pictures (`svgs[i]` for event `i`).
+    pub fn scenario_json_lines(
+        &self,
+        run: &ScenarioRun,
+        lines: &LineIndex,
+        svgs: &[Option<String>],
+    ) -> String {
+        json::scenario_lines_svg(&self.source.name, &self.source.text, run, lines, svgs)
+    }
+
     /// [`FileRun::json_lines`] as values: one object per query result,
     /// expectation and diagnostic.
     pub fn render_json(&self) -> Vec<serde_json::Value> {
@@ -493,6 +618,129 @@ mod tests {
                 "meeple::expect::value",
                 "meeple::expect::field"
             ]
+        );
+    }
+
+    /// Every script under `scripts/` that runs, each answer and passed
+    /// expectation counted as `meeple run` prints it.
+    fn bundled_runs() -> Vec<FileRun> {
+        let mut files = Vec::new();
+        for game in ["footholds", "stacking", "yut", "regressions"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("scripts")
+                .join(game);
+            for e in std::fs::read_dir(dir).unwrap() {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "game") {
+                    files.push(p);
+                }
+            }
+        }
+        files.sort();
+        files
+            .iter()
+            .map(|p| {
+                let text = std::fs::read_to_string(p).unwrap();
+                run_source(&p.display().to_string(), &text)
+            })
+            .filter(|r| matches!(&r.outcome, Outcome::Ran(runs) if !runs.is_empty()))
+            .collect()
+    }
+
+    /// The output a run counts against `--memory` is exactly the text it
+    /// prints (answers and passed expectations; diagnostics are not
+    /// counted) plus the bytes its answers keep.
+    #[test]
+    fn output_counted_equals_what_is_printed_plus_what_is_kept() {
+        let runs = bundled_runs();
+        assert!(runs.len() >= 10, "{} scripts ran", runs.len());
+        let mut answers = 0;
+        for file in &runs {
+            let Outcome::Ran(scenarios) = &file.outcome else {
+                unreachable!()
+            };
+            let lines = LineIndex::new(&file.source.text);
+            let mut gate = OutputGate::new(Output::new(u64::MAX), &lines);
+            let mut printed = 0;
+            let mut kept = 0;
+            for run in scenarios {
+                for e in &run.events {
+                    gate.pass(&run.name, e).unwrap();
+                    if let Event::Answer { answer, .. } = e {
+                        kept += answer.held_bytes();
+                        answers += 1;
+                    }
+                }
+                printed += file.render_scenario_results(run).len() as u64;
+            }
+            assert_eq!(gate.used(), printed + kept, "{}", file.source.name);
+        }
+        assert!(answers >= 50, "{answers} answers");
+    }
+
+    /// A run whose output is exactly `--memory` runs whole; one byte less
+    /// and its last answer is refused, with the run's limit diagnostic.
+    #[test]
+    fn the_limit_is_exact() {
+        let text = "scenario \"s\" {\n  game footholds\n  board [[1, 1, 1], [1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (1, 2)\n  show\n  solve\n  expect answer 4\n  line boards\n}\nscenario \"t\" {\n  game yut\n  board yut\n  dice 1 2\n  show\n}\n";
+        let whole = run_source("s.game", text);
+        assert_eq!(whole.exit_code(), 0, "{}", whole.render_text(false));
+        let Outcome::Ran(runs) = &whole.outcome else {
+            unreachable!()
+        };
+        let lines = LineIndex::new(text);
+        let mut gate = OutputGate::new(Output::new(u64::MAX), &lines);
+        for run in runs {
+            for e in &run.events {
+                gate.pass(&run.name, e).unwrap();
+            }
+        }
+        let total = gate.used();
+        let with = |memory: u64| {
+            let config = RunConfig {
+                limits: Limits {
+                    memory: Some(memory),
+                    ..Limits::default()
+                },
+                filter: None,
+            };
+            run_source_with("s.game", text, &config)
+        };
+        let fits = with(total);
+        assert_eq!(fits.exit_code(), 0);
+        assert_eq!(fits.render_text(false), whole.render_text(false));
+        let short = with(total - 1);
+        assert_eq!(short.exit_code(), 1);
+        let Outcome::Ran(runs) = &short.outcome else {
+            unreachable!()
+        };
+        // The second scenario's `show` is refused: the first ran whole.
+        assert_eq!(runs.len(), 2);
+        assert!(runs[0].passed());
+        let failures: Vec<_> = runs[1].failures().collect();
+        assert_eq!(failures.len(), 1);
+        assert_eq!(failures[0].code, Code::LimitMemory);
+        assert!(failures[0].message.starts_with("the output of this run"));
+        // Once refused, nothing after it runs: a third scenario would not.
+        let three =
+            format!("{text}scenario \"u\" {{\n  game yut\n  board yut\n  dice 1\n  show\n}}\n");
+        let cut = {
+            let config = RunConfig {
+                limits: Limits {
+                    memory: Some(total - 1),
+                    ..Limits::default()
+                },
+                filter: None,
+            };
+            run_source_with("s.game", &three, &config)
+        };
+        let Outcome::Ran(runs) = &cut.outcome else {
+            unreachable!()
+        };
+        assert_eq!(
+            runs.len(),
+            2,
+            "the scenario after the refused one does not run"
         );
     }
 }

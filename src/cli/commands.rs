@@ -6,8 +6,9 @@ use super::{out, Format};
 use meeple::collection::game_files;
 use meeple::error::{render, Code, Diag};
 use meeple::interp::Event;
+use meeple::interp::ScenarioRun;
 use meeple::limits::Limits;
-use meeple::pipeline::{run_bytes, FileRun, Outcome, RunConfig};
+use meeple::pipeline::{run_bytes_each, FileRun, Outcome, RunConfig};
 use meeple::render::json;
 use meeple::source::LineIndex;
 use std::path::{Path, PathBuf};
@@ -57,48 +58,38 @@ fn read(path: &Path, format: Format, color: bool) -> Option<Vec<u8>> {
     }
 }
 
-fn print_run(
-    run: &FileRun,
-    svgs: &[Vec<Option<String>>],
+/// Print one scenario as soon as it has run: its answers and the
+/// expectations that held on stdout (text, or JSON lines with `--format
+/// json`), its diagnostics (failed expectations, limits) on stderr.
+fn print_scenario(
+    file: &FileRun,
+    r: &ScenarioRun,
+    svgs: &[Option<String>],
     label_files: bool,
     format: Format,
     color: bool,
+    lines: &LineIndex,
 ) {
-    let lines = LineIndex::new(&run.source.text);
     if format == Format::Json {
-        out::out_flush(run.json_lines_svg(svgs));
+        out::out_flush(file.scenario_json_lines(r, lines, svgs));
+    } else {
+        let label = if label_files {
+            format!("{} › {}", file.source.name, r.name)
+        } else {
+            r.name.clone()
+        };
+        if r.passed() {
+            out::out(file.render_scenario_labelled(r, &label, false, lines));
+            return;
+        }
+        let mut quiet = r.clone();
+        quiet.events.retain(|e| !matches!(e, Event::Error(_)));
+        out::out_flush(file.render_scenario_labelled(&quiet, &label, false, lines));
     }
-    match &run.outcome {
-        Outcome::Invalid(diags) => {
-            out::err(run.render_diags_indexed(diags, color, &lines));
-        }
-        Outcome::Ran(runs) if format == Format::Text => {
-            for r in runs {
-                let label = if label_files {
-                    format!("{} › {}", run.source.name, r.name)
-                } else {
-                    r.name.clone()
-                };
-                // Diagnostics (failed expectations, budgets) go to stderr in colour.
-                if r.passed() {
-                    out::out(run.render_scenario_labelled(r, &label, false, &lines));
-                } else {
-                    let mut quiet = r.clone();
-                    quiet.events.retain(|e| !matches!(e, Event::Error(_)));
-                    out::out_flush(run.render_scenario_labelled(&quiet, &label, false, &lines));
-                    out::err(run.render_diags_indexed(
-                        &r.failures().cloned().collect(),
-                        color,
-                        &lines,
-                    ));
-                }
-            }
-        }
-        Outcome::Ran(runs) => {
-            for r in runs {
-                out::err(run.render_diags_indexed(&r.failures().cloned().collect(), color, &lines));
-            }
-        }
+    // Diagnostics (failed expectations, budgets) go to stderr in colour.
+    let failures: Vec<Diag> = r.failures().cloned().collect();
+    if !failures.is_empty() {
+        out::err(file.render_diags_indexed(&failures, color, lines));
     }
 }
 
@@ -110,7 +101,8 @@ fn no_scenario(name: &str) -> String {
 
 /// `meeple run FILE…` (`-` reads a script from stdin). With several files,
 /// each result header names its file. With `svg`, the pictures of the
-/// answers are written under it too.
+/// answers are written under it too. Each scenario is printed as soon as
+/// it has run, then dropped.
 pub fn run(
     files: &[PathBuf],
     svg: Option<&Path>,
@@ -133,24 +125,50 @@ pub fn run(
             code = 2;
             continue;
         };
+        let name = name_of(f);
         let progress = SolveProgress::start(Some(&meter));
-        let run = run_bytes(&name_of(f), &bytes, &config);
+        let mut lines: Option<LineIndex> = None;
+        let mut scenarios = 0usize;
+        let folder = svg.map(|dir| meeple::render::svg::files::folder(dir, &name));
+        let mut made = false;
+        let mut svg_failed = false;
+        let (file, exit) = run_bytes_each(&name, &bytes, &config, &mut |file, r| {
+            progress.clear();
+            scenarios += 1;
+            let lines = lines.get_or_insert_with(|| LineIndex::new(&file.source.text));
+            let svgs = match folder.as_deref().filter(|_| !svg_failed) {
+                Some(folder) => {
+                    match meeple::render::svg::files::write_scenario_pictures(
+                        folder, r, lines, &mut made,
+                    ) {
+                        Ok(paths) => paths,
+                        Err(e) => {
+                            svg_failed = true;
+                            let d = Diag::new(Code::Io, format!("cannot write the pictures: {e}"))
+                                .help("check that the --svg folder can be created and written");
+                            out::err(render(&d, &file.source.name, "", color));
+                            Vec::new()
+                        }
+                    }
+                }
+                None => Vec::new(),
+            };
+            print_scenario(file, r, &svgs, label_files, format, color, lines);
+        });
         drop(progress);
-        let svgs = match svg.map(|dir| run.write_svgs(dir)).transpose() {
-            Ok(paths) => paths.unwrap_or_default(),
-            Err(e) => {
-                let d = Diag::new(Code::Io, format!("cannot write the pictures: {e}"))
-                    .help("check that the --svg folder can be created and written");
-                out::err(render(&d, &run.source.name, "", color));
-                code = 2;
-                Vec::new()
-            }
-        };
-        print_run(&run, &svgs, label_files, format, color);
-        if matches!(&run.outcome, Outcome::Ran(runs) if runs.is_empty()) {
-            out::err(no_scenario(&run.source.name));
+        if svg_failed {
+            code = 2;
         }
-        code = code.max(run.exit_code());
+        if let Outcome::Invalid(diags) = &file.outcome {
+            let lines = LineIndex::new(&file.source.text);
+            if format == Format::Json {
+                out::out_flush(file.json_lines());
+            }
+            out::err(file.render_diags_indexed(diags, color, &lines));
+        } else if scenarios == 0 {
+            out::err(no_scenario(&file.source.name));
+        }
+        code = code.max(exit);
     }
     code
 }

@@ -35,6 +35,9 @@ pub trait GameAnswer: fmt::Debug + Send + Sync + 'static {
     /// caption (`start`, `move 1: A`, …): the playground's step-through.
     /// `None` for the other answers.
     fn frames(&self) -> Option<Vec<(String, Answer)>>;
+    /// About how many bytes of memory the answer keeps beyond its own
+    /// size (see [`Answer::held_bytes`]).
+    fn held_bytes(&self) -> u64;
     /// The answer as JSON (its `Serialize`).
     fn to_json(&self) -> serde_json::Value;
     /// The answer itself, for a caller that knows its game's type.
@@ -60,6 +63,16 @@ impl Answer {
     /// (empty for the other queries).
     pub fn fields(&self) -> Vec<(Field, FieldValue)> {
         self.0.fields()
+    }
+
+    /// About how many bytes of memory the answer keeps beyond its own size:
+    /// its boards (a footholds `line` keeps the board after every move, a
+    /// stacking `line` its stacks after every turn). A run counts it with
+    /// the text it prints against `--memory`
+    /// ([`Output`](crate::budget::Output)); yut answers keep about as
+    /// much as they print and count 0 here.
+    pub fn held_bytes(&self) -> u64 {
+        self.0.held_bytes()
     }
 
     /// One field, by its name in scripts (`answer`, `winner`, …).

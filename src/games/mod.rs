@@ -129,11 +129,44 @@ pub(crate) fn limit_diag(hit: LimitHit, span: Span) -> Diag {
             limit >> 20,
             crate::budget::DEFAULT_MEMORY_BYTES >> 20
         )),
+        LimitHit::Output {
+            limit,
+            used,
+            needed,
+        } => Diag::new(
+            Code::LimitMemory,
+            format!(
+                "the output of this run would pass the memory limit of {} MB",
+                limit >> 20
+            ),
+        )
+        .label(
+            span,
+            format!(
+                "this would add {} after {} already produced",
+                size(needed),
+                size(used)
+            ),
+        )
+        .help(format!(
+            "raise --memory (now {} MB; the default is {} MB), or print less: fewer `show`s, a shorter `line N`, a smaller board",
+            limit >> 20,
+            crate::budget::DEFAULT_MEMORY_BYTES >> 20
+        )),
         LimitHit::Cancelled { states } => {
             Diag::new(Code::LimitCancelled, "the search was cancelled")
                 .label(span, format!("cancelled after {}", count(states, "state")))
                 .help("run the query again to restart it")
         }
+    }
+}
+
+/// A size in words: bytes below 10 KB, else KB below 10 MB, else MB.
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b < 10 << 10 => count(b, "byte"),
+        b if b < 10 << 20 => format!("{} KB", b.div_ceil(1 << 10)),
+        b => format!("{} MB", b.div_ceil(1 << 20)),
     }
 }
 

@@ -276,9 +276,16 @@ pub const MAX_CELLS: usize = 250_000;
 
 /// The picture that stands in for one of more than [`MAX_CELLS`] cells.
 pub fn too_large(title: &str, cells: usize) -> String {
-    let note = format!("too large to draw: {cells} cells (a picture draws at most {MAX_CELLS})");
-    let mut d = Doc::new(text_width(note.chars().count(), 13.0) + 24.0, 40.0, title);
-    d.text(12.0, 25.0, 13.0, "start", "#000000", &note);
+    note(
+        title,
+        &format!("too large to draw: {cells} cells (a picture draws at most {MAX_CELLS})"),
+    )
+}
+
+/// A picture of one line of text, standing in for one not drawn.
+pub fn note(title: &str, text: &str) -> String {
+    let mut d = Doc::new(text_width(text.chars().count(), 13.0) + 24.0, 40.0, title);
+    d.text(12.0, 25.0, 13.0, "start", "#000000", text);
     d.finish()
 }
 

@@ -94,26 +94,36 @@ pub(crate) fn check_scenario(
 ) -> Diags {
     let mut diags = Vec::new();
     let limits = Limits::default();
-    walk(sc, game, opts, tracks, Mode::Check, &limits, &mut |e| {
-        if let Event::Error(d) = e {
-            diags.push(d)
-        }
-    });
+    walk(
+        sc,
+        game,
+        opts,
+        tracks,
+        Mode::Check,
+        &limits,
+        &mut |_| Ok(()),
+        &mut |e| {
+            if let Event::Error(d) = e {
+                diags.push(d)
+            }
+        },
+    );
     diags
 }
 
-/// Run a scenario that passed the checker.
+/// Run a scenario that passed the checker. `gate` sees each event before
+/// it is kept: an error from it (the run's output would pass `--memory`)
+/// stands in for the event and stops the scenario.
 pub(crate) fn run_scenario(
     sc: &Scenario,
     game: GameKind,
     opts: &Options,
     tracks: &Tracks,
     limits: &Limits,
-    sink: &mut dyn FnMut(Event),
+    gate: &mut dyn FnMut(&Event) -> Result<(), Diag>,
 ) -> ScenarioRun {
     let mut events = Vec::new();
-    walk(sc, game, opts, tracks, Mode::Run, limits, &mut |e| {
-        sink(e.clone());
+    walk(sc, game, opts, tracks, Mode::Run, limits, gate, &mut |e| {
         events.push(e)
     });
     ScenarioRun {
@@ -124,7 +134,10 @@ pub(crate) fn run_scenario(
     }
 }
 
-/// The statement walk shared by checking and running.
+/// The statement walk shared by checking and running: each event passes
+/// `gate` first; an error from it stands in for the event and ends the walk
+/// after that statement.
+#[allow(clippy::too_many_arguments)]
 fn walk(
     sc: &Scenario,
     game: GameKind,
@@ -132,6 +145,7 @@ fn walk(
     tracks: &Tracks,
     mode: Mode,
     limits: &Limits,
+    gate: &mut dyn FnMut(&Event) -> Result<(), Diag>,
     emit: &mut dyn FnMut(Event),
 ) {
     let mut runner = Runner::new(game, opts.clone(), mode);
@@ -139,7 +153,16 @@ fn walk(
     // note that already counts left-out errors, of a board's cells, is not).
     let shown = limits.errors_shown;
     let mut errors = 0usize;
+    let stopped = std::cell::Cell::new(false);
     let mut capped = |e: Event| {
+        if stopped.get() {
+            return;
+        }
+        if let Err(d) = gate(&e) {
+            stopped.set(true);
+            emit(Event::Error(d));
+            return;
+        }
         if matches!(&e, Event::Error(d) if d.code != Code::ErrorsTooMany) {
             errors += 1;
             if errors > shown {
@@ -149,7 +172,7 @@ fn walk(
         emit(e)
     };
     for stmt in &sc.stmts {
-        if runner.exec(stmt, tracks, limits, &mut capped) == Flow::Stop {
+        if runner.exec(stmt, tracks, limits, &mut capped) == Flow::Stop || stopped.get() {
             break;
         }
     }

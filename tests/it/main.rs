@@ -23,6 +23,7 @@ mod judge_run;
 mod layers;
 mod lsp;
 mod nvim;
+mod output;
 mod progress;
 mod repl;
 mod serve;

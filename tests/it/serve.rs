@@ -569,3 +569,37 @@ fn the_page_works_in_headless_chromium() {
     );
     std::fs::remove_dir_all(dir).ok();
 }
+
+/// 40 `show`s of a 200 × 200 board would send 40 pictures of ~3.4 MB: a
+/// response sends at most 32 MiB of pictures, a small note for the rest.
+#[test]
+fn a_response_caps_its_pictures() {
+    let dir = temp_dir("serve-pictures");
+    let server = Server::start(&[], &[&dir]);
+    let row = "1".repeat(200);
+    let board = vec![row.as_str(); 200].join("\n");
+    let script = format!(
+        "scenario \"big\" {{\n  game footholds\n  board {{\n{board}\n}}\n  piece A at (0, 0)\n  piece B at (0, 1)\n{}}}\n",
+        "  show\n".repeat(40)
+    );
+    let lines = server.post("/api/run", &script).lines();
+    let svgs: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["kind"] == "answer")
+        .map(|l| l["svg"].as_str().expect("every show has a picture"))
+        .collect();
+    assert_eq!(svgs.len(), 40);
+    let (notes, drawn): (Vec<&str>, Vec<&str>) = svgs
+        .iter()
+        .partition(|s| s.contains("picture left out") && s.contains("passed 32 MB"));
+    let bytes: usize = drawn.iter().map(|s| s.len()).sum();
+    assert!(
+        !drawn.is_empty() && drawn.len() < 12,
+        "{} drawn",
+        drawn.len()
+    );
+    assert!(bytes <= 32 << 20, "{bytes} bytes of pictures");
+    assert_eq!(notes.len() + drawn.len(), 40);
+    assert!(notes.iter().all(|n| n.len() < 1000));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -185,12 +185,13 @@ pub async fn svg(
             ));
         };
         let lines = LineIndex::new(&run.source.text);
+        // Only the asked picture is drawn (one response, one picture).
         runs.iter()
-            .flat_map(|r| super::solve::pictures(r, &lines))
-            .zip(runs.iter().flat_map(|r| r.events.iter()))
-            .find_map(|(svg, e)| match e {
+            .flat_map(|r| r.events.iter().map(move |e| (r, e)))
+            .find_map(|(r, e)| match e {
                 meeple::interp::Event::Answer { span, .. } if lines.line(span.start) == q.line => {
-                    svg
+                    meeple::render::svg::files::picture_of(std::path::Path::new(""), r, &lines, e)
+                        .map(|(_, svg)| svg)
                 }
                 _ => None,
             })

@@ -9,9 +9,11 @@ use axum::body::{Body, Bytes};
 use axum::extract::{Query, State as Shared};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use meeple::interp::ScenarioRun;
+use meeple::interp::{Event, ScenarioRun};
 use meeple::pipeline::{run_bytes, RunConfig};
+use meeple::render::svg;
 use meeple::source::LineIndex;
+use meeple::syntax::ast::QueryKind;
 use serde::Serialize;
 use std::convert::Infallible;
 use std::path::Path;
@@ -43,12 +45,52 @@ impl Drop for Running {
     }
 }
 
-/// The picture of each event of a scenario (`None`: it draws nothing).
-pub fn pictures(run: &ScenarioRun, lines: &LineIndex) -> Vec<Option<String>> {
-    meeple::render::svg::files::scenario_pictures(Path::new(""), run, lines)
-        .into_iter()
-        .map(|p| p.map(|(_, svg)| svg))
+/// The most bytes of pictures one response sends (answers' pictures and
+/// `steps` frames together); past it each answer's picture is a small note
+/// saying so, and `steps` lines are `truncated`. A 500 × 500 board draws
+/// about 21 MB.
+pub const PICTURE_BYTES: usize = 32 << 20;
+
+/// The picture of each event of a scenario (`None`: it draws nothing),
+/// counted against `left`, the bytes of pictures the response may still
+/// send: once a picture would not fit, it and every later one is a note.
+pub fn pictures(run: &ScenarioRun, lines: &LineIndex, left: &mut usize) -> Vec<Option<String>> {
+    run.events
+        .iter()
+        .map(|e| {
+            let Event::Answer { query, span, .. } = e else {
+                return None;
+            };
+            if *query == QueryKind::Solve {
+                return None;
+            }
+            let title = svg::title(&run.name, *query, lines.line(span.start));
+            let picture = if *left == 0 {
+                None
+            } else {
+                svg::files::picture_of(Path::new(""), run, lines, e).map(|(_, svg)| svg)
+            };
+            match picture {
+                Some(svg) if svg.len() <= *left => {
+                    *left -= svg.len();
+                    Some(svg)
+                }
+                Some(_) | None => {
+                    *left = 0;
+                    Some(left_out(&title))
+                }
+            }
+        })
         .collect()
+}
+
+/// The note that stands in for a picture past [`PICTURE_BYTES`].
+fn left_out(title: &str) -> String {
+    let note = format!(
+        "picture left out: this run's pictures passed {} MB",
+        PICTURE_BYTES >> 20
+    );
+    svg::note(title, &note)
 }
 
 #[derive(Serialize)]
@@ -72,10 +114,14 @@ fn finished(body: &[u8], config: &RunConfig, name: &str, started: Instant) -> St
     let lines = LineIndex::new(&run.source.text);
     let mut out = String::new();
     if let meeple::Outcome::Ran(runs) = &run.outcome {
-        let svgs: Vec<Vec<Option<String>>> = runs.iter().map(|r| pictures(r, &lines)).collect();
+        let mut left = PICTURE_BYTES;
+        let svgs: Vec<Vec<Option<String>>> = runs
+            .iter()
+            .map(|r| pictures(r, &lines, &mut left))
+            .collect();
         out.push_str(&run.json_lines_svg(&svgs));
         for r in runs {
-            out.push_str(&super::steps::lines(name, r, &lines));
+            out.push_str(&super::steps::lines(name, r, &lines, &mut left));
         }
     } else {
         out.push_str(&run.json_lines());

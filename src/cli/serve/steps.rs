@@ -28,8 +28,10 @@ pub struct StepsObj<'a> {
     truncated: bool,
 }
 
-/// The `steps` JSON line of every `line` answer of a scenario.
-pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex) -> String {
+/// The `steps` JSON line of every `line` answer of a scenario; the frames
+/// count against `left`, the bytes of pictures the response may still send
+/// (see `solve::PICTURE_BYTES`), as well as [`STEP_BYTES`].
+pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex, left: &mut usize) -> String {
     let mut out = String::new();
     for e in &run.events {
         let Event::Answer {
@@ -57,16 +59,21 @@ pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex) -> String {
         };
         let mut bytes = 0;
         for (caption, show) in frames {
+            if *left == 0 {
+                obj.truncated = true;
+                break;
+            }
             let Some(picture) =
                 svg::answer(&format!("{title} · {caption}"), QueryKind::Show, &show)
             else {
                 continue;
             };
             bytes += picture.len();
-            if bytes > STEP_BYTES {
+            if bytes > STEP_BYTES || picture.len() > *left {
                 obj.truncated = true;
                 break;
             }
+            *left -= picture.len();
             obj.captions.push(caption);
             obj.svgs.push(picture);
         }

@@ -56,6 +56,25 @@ impl Answer {
     }
 }
 
+impl Answer {
+    /// The bytes of the boards the answer keeps (see
+    /// [`crate::games::Answer::held_bytes`]).
+    pub(crate) fn held_bytes(&self) -> u64 {
+        let board = |p: &Position| p.cells.len() as u64;
+        match self {
+            Answer::Solve(s) => board(&s.position),
+            Answer::Line(l) => {
+                let each = board(&l.start) + std::mem::size_of::<LineMove>() as u64;
+                each.saturating_mul(l.moves.len() as u64 + 1)
+            }
+            Answer::Analyze(a) => board(&a.position),
+            Answer::Stuck(s) => board(&s.position),
+            Answer::Show(s) => board(&s.position),
+            Answer::Partial(p) => p.cells.len() as u64,
+        }
+    }
+}
+
 /// The answer to `solve`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Solve {

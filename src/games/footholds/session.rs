@@ -187,6 +187,27 @@ fn name(p: Player) -> &'static str {
     }
 }
 
+/// Whether `boards` copies of `pos`'s board fit under `--memory`, each
+/// kept by the answer and, when `drawn`, drawn as text: a row of `2 × cols`
+/// bytes at most, indented by up to 5, each row a `String` of its own, the
+/// whole held twice (the rows, then the block they are joined into).
+fn drawing_fits(
+    pos: &Position,
+    boards: u64,
+    drawn: bool,
+    budget: &Budget,
+) -> Result<(), crate::budget::LimitHit> {
+    let cells = pos.cells.len() as u64;
+    let kept = cells + std::mem::size_of::<answer::LineMove>() as u64;
+    let text = if drawn {
+        let row = 2 * pos.cols as u64 + 5 + std::mem::size_of::<String>() as u64;
+        2 * (pos.rows as u64).saturating_mul(row)
+    } else {
+        0
+    };
+    budget.check_memory(boards.saturating_mul(kept.saturating_add(text)))
+}
+
 fn search_diag(e: SearchError, span: Span) -> Diag {
     match e {
         SearchError::Limit(hit) => limit_diag(hit, span),
@@ -367,10 +388,14 @@ impl Footholds {
             QueryKind::Solve => self.solve(pos, budget).map(Answer::Solve),
             QueryKind::Line => self.line(pos, query.boards, budget).map(Answer::Line),
             QueryKind::Analyze => self.analyze(pos, budget),
-            QueryKind::Show => Ok(Answer::Show(Show {
-                origin: self.origin,
-                position: pos,
-            })),
+            QueryKind::Show => drawing_fits(&pos, 1, true, budget)
+                .map(|()| {
+                    Answer::Show(Show {
+                        origin: self.origin,
+                        position: pos,
+                    })
+                })
+                .map_err(SearchError::Limit),
         };
         found.map_err(|e| search_diag(e, span))
     }
@@ -407,6 +432,9 @@ impl Footholds {
 
     fn line(&mut self, pos: Position, boards: bool, budget: &Budget) -> Result<Line, SearchError> {
         let line = self.queries.principal_line(&pos, budget)?;
+        // The line keeps the board after every move (and `line boards`
+        // draws each): measured before any is made.
+        drawing_fits(&pos, line.len() as u64 + 1, boards, budget).map_err(SearchError::Limit)?;
         let mut moves: Vec<LineMove> = Vec::with_capacity(line.len());
         for (player, to) in line {
             let at = moves.last().map_or(&pos, |m| &m.after);

@@ -26,6 +26,29 @@ pub enum Answer {
     Empty(Empty),
 }
 
+impl Answer {
+    /// The bytes the answer keeps: its board's colours and every stack of
+    /// every position (see [`crate::games::Answer::held_bytes`]).
+    pub(crate) fn held_bytes(&self) -> u64 {
+        let board = |b: &Board| (b.colours.len() * size_of::<Colour>()) as u64;
+        let position = |p: &Position| {
+            p.stacks
+                .iter()
+                .map(|s| (size_of::<Stack>() + s.pieces.len() * size_of::<Piece>()) as u64)
+                .sum::<u64>()
+                + size_of::<Position>() as u64
+        };
+        match self {
+            Answer::Solve(_) => 0,
+            Answer::Line(l) => {
+                board(&l.board) + position(&l.start) + l.turns.iter().map(position).sum::<u64>()
+            }
+            Answer::Show(s) => board(&s.board) + position(&s.position),
+            Answer::Empty(e) => board(&e.board),
+        }
+    }
+}
+
 /// The answer to `solve`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Solved {

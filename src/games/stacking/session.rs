@@ -548,9 +548,12 @@ impl Stacking {
 
     /// The stacks of `sim` (none without one), sized as the answer's text
     /// draws them: one budget unit per cell, and `bytes` (the answer's size
-    /// so far) grows by each row's text and the stacks' values, checked
-    /// against the memory cap row by row, and with every cell padded to the
-    /// widest ([`Stack::label_chars`]) before the stacks are returned.
+    /// so far) grows by the stacks' values and by the position's drawing,
+    /// checked against the memory cap row by row as the stacks are read,
+    /// then for the drawing as the text draws it: every cell padded to the
+    /// widest ([`Stack::label_chars`]) plus a space, each row indented by 2
+    /// and a `String` of its own, and the whole held twice (the rows, then
+    /// the block they are joined into).
     fn stacks(
         &self,
         board: &Board,
@@ -558,6 +561,7 @@ impl Stacking {
         budget: &Budget,
         bytes: &mut u64,
     ) -> Result<Vec<Stack>, LimitHit> {
+        let start = *bytes;
         let mut stacks = Vec::new();
         let mut widest = 1;
         for r in 0..board.rows {
@@ -589,10 +593,16 @@ impl Stacking {
             *bytes = bytes.saturating_add(row as u64);
             budget.check_memory(*bytes)?;
         }
-        let padded = (board.rows as u64)
-            .saturating_mul(board.cols as u64)
-            .saturating_mul(widest as u64 + 1);
-        budget.check_memory(bytes.saturating_add(padded))?;
+        let row = (board.cols as u64)
+            .saturating_mul(widest as u64 + 1)
+            .saturating_add(2 + size_of::<String>() as u64);
+        let drawing = 2 * (board.rows as u64).saturating_mul(row);
+        let values: u64 = stacks
+            .iter()
+            .map(|s| (size_of::<Stack>() + s.pieces.len() * size_of::<answer::Piece>()) as u64)
+            .sum();
+        *bytes = start.saturating_add(values).saturating_add(drawing);
+        budget.check_memory(*bytes)?;
         Ok(stacks)
     }
 }

@@ -38,6 +38,10 @@ impl GameAnswer for Answer {
         super::steps::frames(self)
     }
 
+    fn held_bytes(&self) -> u64 {
+        0
+    }
+
     fn to_json(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
     }

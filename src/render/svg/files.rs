@@ -46,22 +46,30 @@ pub fn scenario_pictures(
 ) -> Vec<Option<(PathBuf, String)>> {
     run.events
         .iter()
-        .map(|e| {
-            let Event::Answer {
-                query,
-                span,
-                answer: a,
-                ..
-            } = e
-            else {
-                return None;
-            };
-            let line = lines.line(span.start);
-            let svg = answer(&title(&run.name, *query, line), *query, a)?;
-            let file = format!("{}-{line}-{}.svg", slug(&run.name), query.keyword());
-            Some((folder.join(file), svg))
-        })
+        .map(|e| picture_of(folder, run, lines, e))
         .collect()
+}
+
+/// The path and picture of one event of `run` (`None`: it draws nothing).
+pub fn picture_of(
+    folder: &Path,
+    run: &ScenarioRun,
+    lines: &LineIndex,
+    e: &Event,
+) -> Option<(PathBuf, String)> {
+    let Event::Answer {
+        query,
+        span,
+        answer: a,
+        ..
+    } = e
+    else {
+        return None;
+    };
+    let line = lines.line(span.start);
+    let svg = answer(&title(&run.name, *query, line), *query, a)?;
+    let file = format!("{}-{line}-{}.svg", slug(&run.name), query.keyword());
+    Some((folder.join(file), svg))
 }
 
 /// Writes the pictures of every scenario of a script named `script` under
@@ -75,26 +83,37 @@ pub fn write_pictures(
 ) -> std::io::Result<Vec<Vec<Option<String>>>> {
     let folder = folder(dir, script);
     let lines = LineIndex::new(text);
-    let mut out = Vec::with_capacity(runs.len());
     let mut made = false;
-    for run in runs {
-        let mut paths = Vec::new();
-        for picture in scenario_pictures(&folder, run, &lines) {
-            paths.push(match picture {
-                Some((path, svg)) => {
-                    if !made {
-                        std::fs::create_dir_all(&folder)?;
-                        made = true;
-                    }
-                    std::fs::write(&path, svg)?;
-                    Some(path.display().to_string())
+    runs.iter()
+        .map(|run| write_scenario_pictures(&folder, run, &lines, &mut made))
+        .collect()
+}
+
+/// Writes the pictures of one scenario under `folder` (made first unless
+/// `made`) and returns their paths, one entry per event. Each picture is
+/// drawn, written and dropped in turn.
+pub fn write_scenario_pictures(
+    folder: &Path,
+    run: &ScenarioRun,
+    lines: &LineIndex,
+    made: &mut bool,
+) -> std::io::Result<Vec<Option<String>>> {
+    let mut paths = Vec::with_capacity(run.events.len());
+    for e in &run.events {
+        let picture = picture_of(folder, run, lines, e);
+        paths.push(match picture {
+            Some((path, svg)) => {
+                if !*made {
+                    std::fs::create_dir_all(folder)?;
+                    *made = true;
                 }
-                None => None,
-            });
-        }
-        out.push(paths);
+                std::fs::write(&path, svg)?;
+                Some(path.display().to_string())
+            }
+            None => None,
+        });
     }
-    Ok(out)
+    Ok(paths)
 }
 
 #[cfg(test)]

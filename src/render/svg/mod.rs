@@ -12,7 +12,7 @@ pub mod files;
 pub use crate::games::footholds::picture::{A_COLOUR, B_COLOUR, FOOTHOLD, HOLE};
 pub use crate::games::stacking::picture::{BLUE_CELL, RED_CELL, WHITE_CELL};
 pub(crate) use crate::games::svg as doc;
-pub use crate::games::svg::{too_large, MAX_CELLS};
+pub use crate::games::svg::{note, too_large, MAX_CELLS};
 use crate::games::Answer;
 use crate::syntax::ast::QueryKind;
 
