@@ -27,8 +27,8 @@ use std::sync::mpsc;
 /// read (a dangling symlink, a symlink loop, a folder without permission
 /// or whose listing fails part way) is listed all the same, so that
 /// running it reports the failure and the rest still runs; so is a folder
-/// of the kernel's (`/proc`, `/sys`, `/dev`, say through a symlink), which
-/// is never searched ([`kernel_folder`]).
+/// of the kernel's (`/proc`, `/sys`, say through a symlink), which
+/// is never searched.
 pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
@@ -91,12 +91,12 @@ pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
-/// Is `path` (after links) in one of the kernel's file systems, `/proc`,
-/// `/sys` or `/dev`? Such a folder is not searched: `/proc` alone leads to
-/// every process's files and, through `/proc/N/root`, to the whole disk.
+/// Is `path` (after links) in one of the kernel's file systems, `/proc` or
+/// `/sys`? Such a folder is not searched: `/proc` alone leads to every
+/// process's files and, through `/proc/N/root`, to the whole disk. (`/dev`
+/// holds devices, not scripts, and its links into `/proc` stop there.)
 pub(crate) fn kernel_folder(path: &Path) -> bool {
-    std::fs::canonicalize(path)
-        .is_ok_and(|p| ["/proc", "/sys", "/dev"].iter().any(|k| p.starts_with(k)))
+    std::fs::canonicalize(path).is_ok_and(|p| p.starts_with("/proc") || p.starts_with("/sys"))
 }
 
 /// Hidden entries, and build folders (Cargo's `target/` carries a
@@ -156,7 +156,7 @@ fn load(path: &Path, limits: &Limits) -> Loaded {
     if path.is_dir() {
         // Listed by `game_files` because the folder could not be searched.
         return unreadable(if kernel_folder(path) {
-            "a folder of the kernel (/proc, /sys, /dev) is not searched for scripts".to_string()
+            "a folder of the kernel (/proc, /sys) is not searched for scripts".to_string()
         } else {
             match std::fs::read_dir(path).and_then(|mut d| d.try_for_each(|e| e.map(drop))) {
                 Err(e) => format!("the folder cannot be searched: {e}"),
