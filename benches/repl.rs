@@ -1,6 +1,7 @@
 //! The REPL's cost for big inputs, against `meeple run` / `meeple check` of
 //! the same text (issue 20 item 8): a board pasted row by row into a piped
-//! `meeple repl`, and `:load` of a file of many scenarios.
+//! `meeple repl`, `:load` of a file of many scenarios, and one-line scenarios
+//! piped in.
 //!
 //! `cargo bench --bench repl` (sizes: `-- N SCENARIOS`, default 1000 and
 //! 100000). Each row prints the REPL's time, the reference's, and the ratio;
@@ -81,5 +82,21 @@ fn main() {
         load,
         check,
         "check",
+    );
+
+    // Issue 27 item 17: one-line scenarios piped in (40,000 took 45 s of
+    // CPU, the list of names for Tab rebuilt per input).
+    let lines = scenarios.min(40_000);
+    let one_line: String = (0..lines)
+        .map(|i| format!("scenario \"s{i}\" {{ game footholds board [[1, 1]] piece A at (0, 0) piece B at (0, 1) solve }}\n"))
+        .collect();
+    std::fs::write(dir.join("lines.game"), &one_line).expect("write");
+    let piped = meeple(&["repl"], &dir, Some(&one_line));
+    let run = meeple(&["run", "lines.game"], &dir, None);
+    row(
+        &format!("pipe {lines} one-line scenarios"),
+        piped,
+        run,
+        "run",
     );
 }

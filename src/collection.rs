@@ -20,30 +20,53 @@ use std::sync::mpsc;
 
 /// Every `.game` file under `paths`, sorted by path, without repeats.
 ///
-/// A path that names a file is taken as it is (whatever its extension);
-/// folders are searched recursively, skipping hidden entries (names that
-/// start with `.`). A path that does not exist is an error. An entry
-/// found inside a folder that cannot be searched or read (a dangling
-/// symlink, a symlink loop, a folder without permission) is listed all the
-/// same, so that running it reports the failure and the rest still runs.
+/// A path that names a file is taken as it is (whatever its extension,
+/// and a FIFO or device too); folders are searched recursively, skipping
+/// hidden entries (names that start with `.`). A path that does not exist
+/// is an error. An entry found inside a folder that cannot be searched or
+/// read (a dangling symlink, a symlink loop, a folder without permission
+/// or whose listing fails part way) is listed all the same, so that
+/// running it reports the failure and the rest still runs; so is a folder
+/// of the kernel's (`/proc`, `/sys`, say through a symlink), which
+/// is never searched.
 pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
         let p = p.as_ref();
-        if p.is_file() {
-            out.push(p.to_path_buf());
-            continue;
-        }
         if !p.exists() {
             return Err(format!("{}: no such file or folder", p.display()));
         }
+        if !p.is_dir() {
+            // A file, or a FIFO or device named on purpose: reading it
+            // says what it holds.
+            out.push(p.to_path_buf());
+            continue;
+        }
+        // The folder each depth is in, to name a folder whose listing
+        // fails part way (walkdir's error then has no path).
+        let mut folders: Vec<PathBuf> = Vec::new();
+        // Kernel folders met: listed, not searched.
+        let kernel = std::cell::RefCell::new(Vec::new());
         let walk = walkdir::WalkDir::new(p)
             .follow_links(true)
             .sort_by_file_name()
             .into_iter()
-            .filter_entry(|e| e.depth() == 0 || !skipped_dir(e));
+            .filter_entry(|e| {
+                if e.depth() > 0 && skipped_dir(e) {
+                    return false;
+                }
+                if e.file_type().is_dir() && kernel_folder(e.path()) {
+                    kernel.borrow_mut().push(e.path().to_path_buf());
+                    return false;
+                }
+                true
+            });
         for entry in walk {
             match entry {
+                Ok(entry) if entry.file_type().is_dir() => {
+                    folders.truncate(entry.depth());
+                    folders.push(entry.path().to_path_buf());
+                }
                 Ok(entry) => {
                     if entry.file_type().is_file()
                         && entry.path().extension().is_some_and(|e| e == "game")
@@ -54,14 +77,26 @@ pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
                 Err(e) => match e.path() {
                     Some(bad) if !skipped_name(bad) => out.push(bad.to_path_buf()),
                     Some(_) => {}
-                    None => return Err(e.to_string()),
+                    None => match e.depth().checked_sub(1).and_then(|d| folders.get(d)) {
+                        Some(folder) => out.push(folder.clone()),
+                        None => return Err(format!("{}: {e}", p.display())),
+                    },
                 },
             }
         }
+        out.extend(kernel.into_inner());
     }
     out.sort();
     out.dedup();
     Ok(out)
+}
+
+/// Is `path` (after links) in one of the kernel's file systems, `/proc` or
+/// `/sys`? Such a folder is not searched: `/proc` alone leads to every
+/// process's files and, through `/proc/N/root`, to the whole disk. (`/dev`
+/// holds devices, not scripts, and its links into `/proc` stop there.)
+pub(crate) fn kernel_folder(path: &Path) -> bool {
+    std::fs::canonicalize(path).is_ok_and(|p| p.starts_with("/proc") || p.starts_with("/sys"))
 }
 
 /// Hidden entries, and build folders (Cargo's `target/` carries a
@@ -123,9 +158,13 @@ fn load(path: &Path, limits: &Limits) -> Loaded {
     };
     if path.is_dir() {
         // Listed by `game_files` because the folder could not be searched.
-        return unreadable(match std::fs::read_dir(path) {
-            Err(e) => format!("the folder cannot be searched: {e}"),
-            Ok(_) => "a symlink that leads back to a folder above it (a loop)".to_string(),
+        return unreadable(if kernel_folder(path) {
+            "a folder of the kernel (/proc, /sys) is not searched for scripts".to_string()
+        } else {
+            match std::fs::read_dir(path).and_then(|mut d| d.try_for_each(|e| e.map(drop))) {
+                Err(e) => format!("the folder cannot be searched: {e}"),
+                Ok(()) => "a symlink that leads back to a folder above it (a loop)".to_string(),
+            }
         });
     }
     match crate::pipeline::read_source(path) {

@@ -111,6 +111,20 @@ pub struct Diag {
     pub(crate) labels: Vec<(Span, String)>,
     /// The help line, if any.
     pub(crate) help: Option<String>,
+    /// A failed `expect`: its statement, field and value (what a passed
+    /// one reports in its event), for the reports that list expectations.
+    pub(crate) expectation: Option<Box<Expectation>>,
+}
+
+/// The `expect FIELD VALUE` statement a [`Code::ExpectFailed`] is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Expectation {
+    /// The whole statement.
+    pub(crate) span: Span,
+    /// The field checked.
+    pub(crate) field: String,
+    /// The value expected (as written).
+    pub(crate) value: String,
 }
 
 impl Diag {
@@ -121,7 +135,14 @@ impl Diag {
             message: bounded(message.into()),
             labels: Vec::new(),
             help: None,
+            expectation: None,
         }
+    }
+
+    /// Say which `expect` statement failed (see [`Expectation`]).
+    pub(crate) fn expectation(mut self, expectation: Expectation) -> Diag {
+        self.expectation = Some(Box::new(expectation));
+        self
     }
 
     /// Add a label on `span`.

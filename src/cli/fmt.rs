@@ -73,6 +73,12 @@ fn one(path: &Path, check: bool, color: bool) -> Done {
     } else {
         path.display().to_string()
     };
+    if !stdin {
+        if let Some(d) = not_a_file(path, &name) {
+            out::err(render(&d, &name, "", color));
+            return Done::Failed;
+        }
+    }
     let bytes = match super::commands::read_bytes(path) {
         Ok(b) => b,
         Err(e) => {
@@ -178,18 +184,70 @@ fn diff(name: &str, old: &str, new: &str) -> String {
         .to_string()
 }
 
-/// Replace the file (the one a symlink points at) with `text`: written to a
-/// temporary file beside it, with its permissions, then renamed over it.
+/// `meeple::io` for a path that is no regular file (after links): a
+/// FIFO, a device, a socket. There is nothing to format in place: reading
+/// a FIFO takes what a writer sends, and `/dev/null` reads as empty.
+fn not_a_file(path: &Path, name: &str) -> Option<Diag> {
+    use std::os::unix::fs::FileTypeExt;
+    let meta = std::fs::metadata(path).ok()?;
+    let t = meta.file_type();
+    let kind = if t.is_file() {
+        return None;
+    } else if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    };
+    Some(
+        Diag::new(
+            Code::Io,
+            format!("cannot format {name}: it is {kind}, not a file"),
+        )
+        .help("meeple fmt rewrites .game files in place; `meeple fmt -` formats standard input"),
+    )
+}
+
+/// Replace the file (the one a symlink points at) with `text`, keeping
+/// what makes it that file: written to a temporary file beside it, with
+/// its permissions and owner, then renamed over it, so that it is never
+/// left half written. A file with other hard links, or whose owner cannot
+/// be given to the new file, is written in place instead (the same inode:
+/// its links, owner and mode stay).
 fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::os::unix::fs::MetadataExt;
     let target = std::fs::canonicalize(path)?;
+    let meta = std::fs::metadata(&target)?;
+    if meta.nlink() > 1 {
+        return write_in_place(&target, text);
+    }
     let dir = target.parent().unwrap_or(Path::new("."));
     let mut tmp = tempfile::Builder::new()
         .prefix(".meeple-fmt-")
         .tempfile_in(dir)?;
+    let owned = std::os::unix::fs::fchown(tmp.as_file(), Some(meta.uid()), Some(meta.gid()));
+    if owned.is_err() {
+        drop(tmp);
+        return write_in_place(&target, text);
+    }
     tmp.write_all(text.as_bytes())?;
     tmp.as_file().sync_all()?;
-    let perms = std::fs::metadata(&target)?.permissions();
-    std::fs::set_permissions(tmp.path(), perms)?;
+    std::fs::set_permissions(tmp.path(), meta.permissions())?;
     tmp.persist(&target).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Write `text` over the file itself (truncated first).
+fn write_in_place(target: &Path, text: &str) -> std::io::Result<()> {
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(target)?;
+    f.write_all(text.as_bytes())?;
+    f.sync_all()
 }

@@ -225,9 +225,23 @@ impl Cli {
 
 /// Parse arguments, run the command, return the exit code.
 pub fn main() -> i32 {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return parse_error(&e),
+    };
     let code = command(&cli);
     out::finish(code)
+}
+
+/// `--help`, `--version` (on stdout, exit 0) or a usage error (on
+/// stderr, exit 2), printed as clap prints them, except that a failed
+/// write (`--help > /dev/full`) is an error like any other (see [`out`]).
+fn parse_error(e: &clap::Error) -> i32 {
+    let stream = if e.use_stderr() { "stderr" } else { "stdout" };
+    match e.print() {
+        Ok(()) => out::finish(e.exit_code()),
+        Err(err) => out::failed(stream, &err),
+    }
 }
 
 fn command(cli: &Cli) -> i32 {

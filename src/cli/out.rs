@@ -51,7 +51,7 @@ pub fn finish(code: i32) -> i32 {
 }
 
 /// A write failed: leave now.
-fn failed(stream: &str, e: &io::Error) -> ! {
+pub fn failed(stream: &str, e: &io::Error) -> ! {
     if e.kind() == io::ErrorKind::BrokenPipe {
         // The reader is gone (`| head -1`): it has all it wanted, so this
         // is no failure to report, and nothing more can reach it.

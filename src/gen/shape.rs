@@ -451,6 +451,42 @@ fn colors(flag: &str, value: &str) -> Result<[u64; 3], OptionError> {
     Ok(out)
 }
 
+/// The text of `--tracks FILE`, read as `meeple check` reads a script: at
+/// most one byte past the 16 MiB limit (`/dev/zero` is not read forever),
+/// which is `meeple::source::too_large`.
+fn read_tracks(file: &str) -> Result<String, OptionError> {
+    let refuse = |code, message: String, label| {
+        OptionError::new(
+            "--tracks",
+            file,
+            code,
+            message,
+            label,
+            "give a .game file that defines the track",
+            false,
+        )
+    };
+    let bytes = crate::pipeline::read_source(std::path::Path::new(file))
+        .map_err(|e| refuse(Code::Io, format!("cannot read {file}: {e}"), "cannot read"))?;
+    if bytes.len() > crate::limits::SOURCE_BYTES {
+        return Err(refuse(
+            Code::SourceTooLarge,
+            format!(
+                "{file} is larger than {} MiB, the most meeple reads",
+                crate::limits::SOURCE_BYTES >> 20
+            ),
+            "too large",
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        refuse(
+            Code::ParseUtf8,
+            format!("cannot read {file}: it is not valid UTF-8"),
+            "not UTF-8",
+        )
+    })
+}
+
 /// `--track NAME` from `--tracks FILE` (`yut` or no `--track`: the
 /// built-in board).
 fn track_choice(
@@ -485,17 +521,7 @@ fn track_choice(
             false,
         ));
     };
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        OptionError::new(
-            "--tracks",
-            file,
-            Code::Io,
-            format!("cannot read {file}: {e}"),
-            "cannot read",
-            "give a .game file that defines the track",
-            false,
-        )
-    })?;
+    let text = read_tracks(file)?;
     let checked = check_source(&text).map_err(|d| {
         OptionError::new(
             "--tracks",

@@ -122,7 +122,7 @@ fn failure(
     lines: &LineIndex,
 ) {
     b.push_str("<div class=\"failure\">\n");
-    match failed_expect(d, &file.source.text) {
+    match failed_expect(d) {
         Some((stmt, field, value)) => {
             let got = run.events[..at]
                 .iter()

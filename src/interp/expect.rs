@@ -1,6 +1,6 @@
 //! `expect FIELD VALUE`: comparing a written value with a solve's field.
 
-use crate::error::{Code, Diag};
+use crate::error::{Code, Diag, Expectation};
 use crate::games::{FieldValue, GameKind};
 use crate::syntax::ast::{ExpectValue, Span, Spanned};
 use crate::syntax::dialect::{self, did_you_mean, Field, ValueKind};
@@ -125,7 +125,7 @@ pub(crate) fn judge(
 ) -> Result<(), Diag> {
     let wanted = Field::from_name(&field.node);
     let actual = last.and_then(|fs| fs.iter().find(|(f, _)| Some(*f) == wanted));
-    match actual {
+    let failed = match actual {
         Some((_, a)) if matches(a, &value.node) => Ok(()),
         Some((_, a)) => Err(Diag::new(
             Code::ExpectFailed,
@@ -148,7 +148,14 @@ pub(crate) fn judge(
         )
         .label(field.span, "not in the last result")
         .help("this field appears only for some positions (e.g. `expected` needs random dice)")),
-    }
+    };
+    failed.map_err(|d| {
+        d.expectation(Expectation {
+            span,
+            field: field.node.clone(),
+            value: value.node.to_string(),
+        })
+    })
 }
 
 #[cfg(test)]

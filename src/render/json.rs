@@ -331,44 +331,12 @@ fn answer_event<'a>(
     Some(answer_obj(&origin, *query, answer, *elapsed))
 }
 
-/// `expect FIELD VALUE` split from a statement's text.
-fn expect_words(stmt: &str) -> (String, String) {
-    let rest = stmt
-        .trim()
-        .strip_prefix("expect")
-        .unwrap_or(stmt)
-        .trim_start();
-    let (field, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-    // A trailing comment is not part of the value.
-    let value = value.split('#').next().unwrap_or("").trim();
-    (field.to_string(), value.to_string())
-}
-
-/// A failed expectation's statement (its span), field and value as
-/// written; `None` for any other diagnostic. A failed expectation labels
-/// the value then the statement, or only the field when the solve did not
-/// give it.
-pub(crate) fn failed_expect(d: &Diag, text: &str) -> Option<(Span, String, String)> {
-    if d.code != crate::error::Code::ExpectFailed {
-        return None;
-    }
-    let (start, end) = match d.labels.as_slice() {
-        [_, (stmt, _), ..] => (stmt.start, stmt.end),
-        [(field, _)] => {
-            let end = text[field.start.min(text.len())..]
-                .find('\n')
-                .map_or(text.len(), |n| field.start + n);
-            (field.start, end)
-        }
-        [] => return None,
-    };
-    let words = text.get(start..end).unwrap_or("");
-    let (field, value) = if d.labels.len() == 1 {
-        expect_words(&format!("expect {words}"))
-    } else {
-        expect_words(words)
-    };
-    Some((Span::new(start, end), field, value))
+/// A failed expectation's statement (its span), field and value, as its
+/// diagnostic carries them (what a passed one's event carries); `None` for
+/// any other diagnostic.
+pub(crate) fn failed_expect(d: &Diag) -> Option<(Span, String, String)> {
+    let e = d.expectation.as_deref()?;
+    Some((e.span, e.field.clone(), e.value.clone()))
 }
 
 /// Every JSON line of one scenario of `meeple run`, in order: its answers,
@@ -416,7 +384,7 @@ pub(crate) fn scenario_lines_svg(
             Event::Error(d) => {
                 // A failed expectation labels the value then the statement,
                 // or only the field when the solve did not give it.
-                if let Some((stmt, field, value)) = failed_expect(d, text) {
+                if let Some((stmt, field, value)) = failed_expect(d) {
                     out.push_str(&line(&ExpectObj {
                         kind: "expect",
                         file,
@@ -442,21 +410,37 @@ pub(crate) fn scenario_lines_svg(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
+    /// Issue 27 item 16: a failed `expect` with a comment inside the
+    /// statement reports its field and value, as a passed one does.
     #[test]
-    fn expect_words_split_field_and_value() {
+    fn failed_expectations_take_field_and_value_from_the_statement() {
+        let src = "scenario \"s\" {\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  solve\n  expect # the winner\n    winner A\n  expect # the answer\n    answer # moves\n    1\n  expect # held\n    answer 2\n}\nscenario \"y\" {\n  game yut\n  board yut\n  dice 1 2\n  solve\n  expect # ratio\n    expected 3\n}\n";
+        let run = crate::run_source("c.game", src);
+        let lines: Vec<serde_json::Value> = run
+            .json_lines()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .filter(|v: &serde_json::Value| v["kind"] == "expect")
+            .collect();
+        let got: Vec<(&str, &str, bool, u64)> = lines
+            .iter()
+            .map(|v| {
+                (
+                    v["field"].as_str().unwrap(),
+                    v["value"].as_str().unwrap(),
+                    v["passed"].as_bool().unwrap(),
+                    v["line"].as_u64().unwrap(),
+                )
+            })
+            .collect();
         assert_eq!(
-            expect_words("expect answer 5"),
-            ("answer".into(), "5".into())
-        );
-        assert_eq!(
-            expect_words("expect  winner  A  # comment"),
-            ("winner".into(), "A".into())
-        );
-        assert_eq!(
-            expect_words("expect expected 2.5"),
-            ("expected".into(), "2.5".into())
+            got,
+            [
+                ("winner", "A", false, 7),
+                ("answer", "1", false, 9),
+                ("answer", "2", true, 12),
+                ("expected", "3", false, 20),
+            ]
         );
     }
 }

@@ -98,6 +98,7 @@ pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
     }
     let text = &*scan.text;
     let arrays = scan.arrays;
+    let lists = scan.lists;
     // Found once: a file with thousands of syntax errors stays linear.
     let starts: Vec<usize> = item_starts(text).collect();
     // The text with broken statements blanked, made at the first one.
@@ -157,7 +158,42 @@ pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
         let stmts = file.scenarios.iter_mut().flat_map(|s| s.stmts.iter_mut());
         put_back(stmts, arrays, base);
     }
+    if !lists.is_empty() {
+        let stmts = file.scenarios.iter_mut().flat_map(|s| s.stmts.iter_mut());
+        put_back_lists(stmts, lists, base);
+    }
     (file, diags)
+}
+
+/// Put the long `dice` lists the pre-scan read back into the tree, where
+/// pest read only their first number (the rest was blanked): the
+/// statement ends where the list ends.
+fn put_back_lists<'a>(
+    stmts: impl Iterator<Item = &'a mut ast::Spanned<ast::Stmt>>,
+    lists: Vec<(Vec<ast::Int>, Span)>,
+    base: usize,
+) {
+    let mut by_start: std::collections::HashMap<usize, Vec<ast::Int>> = lists
+        .into_iter()
+        .map(|(rolls, span)| (span.start + base, rolls))
+        .collect();
+    for stmt in stmts {
+        let ast::Stmt::Dice(ast::Dice::Fixed(rolls)) = &mut stmt.node else {
+            continue;
+        };
+        let Some(mut read) = rolls.first().and_then(|r| by_start.remove(&r.span.start)) else {
+            continue;
+        };
+        if base != 0 {
+            for r in &mut read {
+                r.span = r.span.shift(base);
+            }
+        }
+        if let Some(last) = read.last() {
+            stmt.span.end = last.span.end;
+        }
+        *rolls = read;
+    }
 }
 
 /// Put the board arrays the pre-scan read back into the tree, where pest
@@ -299,6 +335,14 @@ pub(crate) fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, 
                 });
                 put_back(stmts, scan.arrays, offset);
             }
+            if !scan.lists.is_empty() {
+                let stmts = items.iter_mut().flat_map(|item| match item {
+                    ReplItem::Scenario(sc) => sc.stmts.iter_mut(),
+                    ReplItem::Stmt(s) => std::slice::from_mut(s).iter_mut(),
+                    ReplItem::Track(_) => [].iter_mut(),
+                });
+                put_back_lists(stmts, scan.lists, offset);
+            }
             Ok(items)
         }
         Err(err) => Err(vec![words::parse_error(&err, &scan.text, offset).0]),
@@ -319,6 +363,11 @@ pub(crate) fn fmt_text(text: &str) -> Option<(std::borrow::Cow<'_, str>, ReadArr
         return None;
     }
     let mut out = scan.text;
+    // Long `dice` lists are read by pest here, with their comments.
+    for (_, span) in &scan.lists {
+        out.to_mut()
+            .replace_range(span.start..span.end, &text[span.start..span.end]);
+    }
     let mut arrays = std::collections::HashMap::new();
     for (rows, span) in scan.arrays {
         let written = &text[span.start..span.end];

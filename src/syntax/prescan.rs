@@ -19,12 +19,13 @@
 //! less, and pest reports the error as before.
 
 use super::array::Bytes;
-use super::ast::Rows;
+use super::ast::{Int, Rows};
 use super::build::too_many_cells;
 use crate::error::{Code, Diag, Diags};
 use crate::limits::{BOARD_CELLS, LIST_WORDS, STATEMENTS, TRACK_SQUARES};
 use crate::source::Span;
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 /// What the scan found: the text pest should read, the diagnostics of the
 /// scan and whether the file is too large to parse at all.
@@ -34,6 +35,9 @@ pub(crate) struct Scan<'t> {
     pub(crate) refused: bool,
     /// Board arrays read here: their rows and spans.
     pub(crate) arrays: Vec<(Rows, Span)>,
+    /// Long `dice` lists read here: their rolls and the span from the
+    /// first to the last (pest reads only the first).
+    pub(crate) lists: Vec<(Vec<Int>, Span)>,
 }
 
 /// The smallest board array the scan reads itself (smaller ones cost pest
@@ -114,15 +118,22 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
     let mut statements = 0usize;
     // The statement being read (its keyword's span) and its words so far.
     let mut current: Option<(Span, usize)> = None;
-    // The track being read and its squares so far.
-    let mut track: Option<(Span, usize)> = None;
+    // The track being read and its squares so far (each counted once:
+    // `c25=25` is one square, `c25` again the same one), and whether the
+    // statement being read is one of its `route` or `shortcut` lines.
+    let mut track: Option<(Span, HashSet<&str>)> = None;
+    let mut squares_line = false;
     let mut i = 0;
     let mut arrays = Vec::new();
+    let mut lists = Vec::new();
+    // Stretches pest reads as blanks (a long list's numbers after its first).
+    let mut spaces: Vec<(usize, usize)> = Vec::new();
     let refuse = |diags: Vec<Diag>| Scan {
         text: Cow::Borrowed(text),
         diags,
         refused: true,
         arrays: Vec::new(),
+        lists: Vec::new(),
     };
     while i < b.len() {
         let c = b[i];
@@ -151,10 +162,22 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
                     return refuse(vec![too_many_statements(span)]);
                 }
                 current = Some((span, 0));
+                squares_line = track.is_some() && matches!(word, "route" | "shortcut");
                 match word {
-                    "track" => track = Some((span, 0)),
+                    "track" => track = Some((span, HashSet::new())),
                     "scenario" => track = None,
                     "board" => i = board(text, i, &mut diags, &mut blank, &mut arrays),
+                    "dice" => {
+                        if let Some((rolls, list)) = long_list(text, i) {
+                            if rolls.len() > LIST_WORDS {
+                                return refuse(vec![too_many_words(span, word)]);
+                            }
+                            current = Some((span, rolls.len()));
+                            spaces.push((rolls[0].span.end, list.end));
+                            i = list.end;
+                            lists.push((rolls, list));
+                        }
+                    }
                     _ => {}
                 }
                 continue;
@@ -165,25 +188,41 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
                     return refuse(vec![too_many_words(*at, &text[at.start..at.end])]);
                 }
             }
-            if let Some((at, squares)) = &mut track {
-                *squares += 1;
-                if *squares > TRACK_SQUARES {
+            if let (Some((at, squares)), true) = (&mut track, squares_line) {
+                squares.insert(word);
+                if squares.len() > TRACK_SQUARES {
                     return refuse(vec![too_many_squares(*at)]);
+                }
+                // `name = score`: the score is no square.
+                let eq = skip_blank(b, i);
+                if b.get(eq) == Some(&b'=') {
+                    i = skip_blank(b, eq + 1);
+                    while i < b.len() && ident_char(b[i]) {
+                        i += 1;
+                    }
                 }
             }
         } else {
             i += 1;
         }
     }
-    if blank.is_empty() {
+    if blank.is_empty() && spaces.is_empty() {
         return Scan {
             text: Cow::Borrowed(text),
             diags,
             refused: false,
             arrays,
+            lists,
         };
     }
     let mut out = b.to_vec();
+    for (from, to) in spaces {
+        for c in &mut out[from..to] {
+            if *c != b'\n' {
+                *c = b' ';
+            }
+        }
+    }
     for (from, to) in blank {
         // Keep `[` and make the rest `]` then blanks (line ends stay).
         out[from + 1] = b']';
@@ -194,12 +233,47 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
         }
     }
     Scan {
-        // Only ASCII bytes were changed, and only inside an ASCII array.
+        // Only ASCII bytes were changed, and only inside an ASCII array or
+        // list (a comment in a list, maybe not ASCII, is blanked whole).
         text: Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string())),
         diags,
         refused: false,
         arrays,
+        lists,
     }
+}
+
+/// After the word `dice` (ending at `i`): a list of at least
+/// [`READ_CELLS`] numbers, read as the grammar's `int`s (blanks and
+/// comments between them), ending where something other than a number
+/// comes (a keyword, `}`); `None` for a shorter list, or one that holds a
+/// number-like word the reader does not take (too large for 64 bits,
+/// `12ab`): pest reads and reports those.
+fn long_list(text: &str, i: usize) -> Option<(Vec<Int>, Span)> {
+    let b = text.as_bytes();
+    let mut r = Bytes { text, at: i };
+    let mut rolls = Vec::new();
+    while rolls.len() <= LIST_WORDS {
+        match r.int() {
+            Some(n) => rolls.push(n),
+            None => break,
+        }
+    }
+    let span = |rolls: &[Int]| Span::new(rolls[0].span.start, rolls[rolls.len() - 1].span.end);
+    if rolls.len() > LIST_WORDS {
+        // Refused by the caller.
+        let span = span(&rolls);
+        return Some((rolls, span));
+    }
+    r.blank();
+    let stopped_at_number = b
+        .get(r.at)
+        .is_some_and(|&c| c.is_ascii_digit() || c == b'-');
+    if rolls.len() < READ_CELLS || stopped_at_number {
+        return None;
+    }
+    let span = span(&rolls);
+    Some((rolls, span))
 }
 
 /// After the word `board` (ending at `i`): skip a grid, or count an array's
@@ -335,6 +409,57 @@ mod tests {
         assert!(scan(&bad).arrays.is_empty());
     }
 
+    /// Issue 27 item 18: a long `dice` list (a 16 MiB file of them took
+    /// 2.4 s and 862 MB, a pest token per number) is read here: pest sees
+    /// its first number only, and the tree is the one pest would build.
+    #[test]
+    fn long_dice_lists_are_read_here_as_the_grammar_reads_them() {
+        use crate::syntax::{ast::File, build, MeepleParser, Rule};
+        use pest::Parser;
+        let rolls: Vec<String> = (0..5000).map(|i| (i % 5 + 1).to_string()).collect();
+        let text = format!(
+            "scenario \"s\" {{\n  game yut\n  board yut\n  dice {} # some é\n  {}\n  solve\n}}\nscenario \"t\" {{\n  game yut\n  dice 1 2 3\n}}\n",
+            rolls[..2500].join(" "),
+            rolls[2500..].join("  ")
+        );
+        let s = scan(&text);
+        assert!(s.diags.is_empty() && !s.refused);
+        assert_eq!(s.lists.len(), 1);
+        assert_eq!(s.lists[0].0.len(), 5000);
+        assert_eq!(s.text.len(), text.len());
+        let numbers = |t: &str| {
+            t.split_whitespace()
+                .filter(|w| w.parse::<i64>().is_ok())
+                .count()
+        };
+        // One number of the long list, and the short one's three.
+        assert_eq!(numbers(&s.text), 1 + 3);
+        let (fast, diags) = crate::syntax::parse(&text);
+        assert!(diags.is_empty(), "{diags:?}");
+        let mut slow = File::default();
+        let pair = MeepleParser::parse(Rule::file, &text)
+            .unwrap()
+            .next()
+            .unwrap();
+        build::file(pair, 0, &mut slow, &mut Vec::new());
+        assert_eq!(format!("{fast:?}"), format!("{slow:?}"));
+        // The same through the REPL's parser, at an offset.
+        let typed = crate::syntax::parse_repl_at(&text, 100).unwrap();
+        let crate::syntax::ReplItem::Scenario(sc) = &typed[0] else {
+            panic!("a scenario")
+        };
+        assert_eq!(sc.stmts[2].span, slow.scenarios[0].stmts[2].span.shift(100));
+        // A number the reader does not take is left to pest, which reports it.
+        let big = text.replacen(" 3 ", " 99999999999999999999 ", 1);
+        assert!(scan(&big).lists.is_empty());
+        assert_eq!(crate::syntax::parse(&big).1[0].code, Code::NumberRange);
+        // Over the cap: refused, as when the words were counted one by one.
+        let over = format!("dice {}", "1 ".repeat(LIST_WORDS + 1));
+        let s = scan(&over);
+        assert!(s.refused);
+        assert_eq!(s.diags[0].labels[0].0, Span::new(0, 4));
+    }
+
     #[test]
     fn counts_statements_words_and_squares() {
         let text = "scenario \"s\" {\n".to_string() + &"  show\n".repeat(STATEMENTS);
@@ -349,20 +474,48 @@ mod tests {
         let s = scan(&dice);
         assert!(s.refused);
         assert_eq!(s.diags[0].labels[0].0, Span::new(2, 6));
-        let squares = |n: usize| {
-            let half: Vec<String> = (0..n / 2).map(|i| i.to_string()).collect();
-            format!(
-                "track t {{\n  route start {} finish\n  shortcut 1 {}\n}}\n",
-                half.join(" "),
-                half.join(" ")
-            )
+        // `start`, `finish` and 1..=n: n + 2 squares.
+        let route = |n: usize| {
+            let all: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+            format!("track t {{\n  route start {} finish\n}}\n", all.join(" "))
         };
-        // The name, `start`, `finish` and the shortcut's first square count too.
-        assert!(!scan(&squares(TRACK_SQUARES - 4)).refused);
-        let over = squares(TRACK_SQUARES + 2);
+        assert!(!scan(&route(TRACK_SQUARES - 2)).refused);
+        let over = route(TRACK_SQUARES - 1);
         let s = scan(&over);
         assert!(s.refused);
         assert_eq!(s.diags[0].labels[0].0, Span::new(0, 5));
+    }
+
+    /// Issue 27 item 18: the track cap counts squares, not words: a square
+    /// named again, the track's name and a `name=score`'s score are no new
+    /// squares.
+    #[test]
+    fn the_track_cap_counts_squares_not_words() {
+        let half: Vec<String> = (0..TRACK_SQUARES / 2).map(|i| i.to_string()).collect();
+        let again = format!(
+            "track t {{\n  route start {} finish\n  shortcut 1 {}\n}}\n",
+            half.join(" "),
+            half.join(" ")
+        );
+        assert!(!scan(&again).refused, "about 2^17 squares in 2^18 words");
+        let named: Vec<String> = (0..TRACK_SQUARES * 2 / 3)
+            .map(|i| {
+                if i % 2 == 0 {
+                    format!("s{i}={i}")
+                } else {
+                    format!("s{i} = -{i} # a score\n")
+                }
+            })
+            .collect();
+        let named = format!("track t {{\n  route start {} finish\n}}\n", named.join(" "));
+        assert!(
+            !scan(&named).refused,
+            "2/3 × 2^18 squares, 4/3 × 2^18 words"
+        );
+        // Still a cap on the squares themselves.
+        let more: Vec<String> = (0..=TRACK_SQUARES).map(|i| format!("s{i}={i}")).collect();
+        let more = format!("track t {{\n  route start {} finish\n}}\n", more.join(" "));
+        assert!(scan(&more).refused);
     }
 
     #[test]

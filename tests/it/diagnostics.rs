@@ -458,18 +458,18 @@ track short {
                 ..Limits::default()
             },
         ),
+        // `--memory` takes 1 MB and up (`--memory 0` is refused).
         Code::LimitMemory => Limited(
-            r#"scenario "a long trace" {
-  game stacking
-  board [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
-  piece 1 at (0, 0) facing right
-  piece 2 at (3, 3) facing up
-  line 1000
+            r#"scenario "ten thousand rolls" {
+  game yut
+  board yut
+  dice uniform 1..5 x 10000
+  solve
 }
 "#,
-            "Run with `meeple run --memory 0 example.game`:",
+            "Run with `meeple run --memory 1 example.game`:",
             || Limits {
-                memory: Some(0),
+                memory: Some(1 << 20),
                 ..Limits::default()
             },
         ),
@@ -662,4 +662,32 @@ fn the_catalogue_is_up_to_date() {
          regenerate it with `MEEPLE_UPDATE_DOCS=1 cargo test --test it diagnostics`",
         first + 1
     );
+}
+
+/// Issue 27 item 18: every "Run with `meeple …`" of the catalogue is a
+/// command line meeple takes, and gives the code (`--memory 0` was shown,
+/// and is refused).
+#[test]
+fn the_commands_the_catalogue_shows_give_their_code() {
+    let dir = crate::common::temp_dir("catalogue-commands");
+    let mut ran = 0;
+    for &code in Code::ALL {
+        let Example::Limited(script, how, _) = example(code) else {
+            continue;
+        };
+        let Some(line) = how
+            .strip_prefix("Run with `meeple ")
+            .and_then(|l| l.strip_suffix("`:"))
+        else {
+            continue;
+        };
+        std::fs::write(dir.join("example.game"), script).unwrap();
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let o = crate::common::meeple_in(&dir, &args, &[]);
+        let (out, err) = crate::common::text(&o);
+        assert_eq!(o.status.code(), Some(1), "{line}: {out}{err}");
+        assert!(err.contains(code.as_str()), "{line}: {err}");
+        ran += 1;
+    }
+    assert_eq!(ran, 3);
 }

@@ -15,6 +15,7 @@ mod format;
 mod gen;
 mod hardening;
 mod hostile;
+mod hostile_cli;
 mod hostile_corpus;
 mod html;
 mod json;

@@ -35,7 +35,9 @@ Commands:
   :scenarios        list the available scenarios (* marks the current one)
   :use NAME         make scenario NAME current
   :show             print the current scenario as a script
-  :save FILE        write it to FILE (`meeple run FILE` runs it)
+  :save FILE        write it to a new FILE (`meeple run FILE` runs it);
+                    an existing FILE is never replaced: it may hold more
+  :save! FILE       write it over FILE (only this scenario is kept there)
   :svg FILE         draw the current position as an SVG picture in FILE
   :reset            back to the starting position (moves typed here are taken back)
   :set autoshow on|off   draw the position after every change
@@ -117,6 +119,11 @@ pub fn run(line: &str, state: &mut State, sink: &mut dyn Sink) -> After {
         Some((w, a)) => (w, a.trim()),
         None => (line, ""),
     };
+    // `:save! FILE` writes over an existing file.
+    let (word, force) = match word.strip_suffix('!') {
+        Some(w) if w.len() > 1 => (w, true),
+        _ => (word, false),
+    };
     let Some(cmd) = resolve(word) else {
         sink.err(&format!(
             "unknown command `{word}`; the commands are {} (see :help)\n",
@@ -124,6 +131,12 @@ pub fn run(line: &str, state: &mut State, sink: &mut dyn Sink) -> After {
         ));
         return After::Continue;
     };
+    if force && cmd != ":save" {
+        sink.err(&format!(
+            "`{cmd}!`: only :save takes a `!` (:save! FILE writes over FILE)\n"
+        ));
+        return After::Continue;
+    }
     match cmd {
         ":quit" => return After::Quit,
         ":help" if arg.is_empty() => sink.out(HELP),
@@ -142,8 +155,8 @@ pub fn run(line: &str, state: &mut State, sink: &mut dyn Sink) -> After {
         }
         ":use" => state.use_scenario(unquote(arg), sink),
         ":show" => sink.out(&state.script()),
-        ":save" if arg.is_empty() => sink.err("usage: :save FILE\n"),
-        ":save" => state.save(Path::new(unquote(arg)), sink),
+        ":save" if arg.is_empty() => sink.err("usage: :save FILE (or :save! FILE to replace it)\n"),
+        ":save" => state.save(Path::new(unquote(arg)), force, sink),
         ":svg" if arg.is_empty() => sink.err("usage: :svg FILE\n"),
         ":svg" => state.svg(Path::new(unquote(arg)), sink),
         ":time" => time(arg, state, sink),

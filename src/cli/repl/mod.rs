@@ -94,9 +94,29 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
     if let Some(f) = file {
         state.load(f, &mut sink);
     }
-    // Piped input is read without rustyline (see `piped`).
-    let mut piped = (!interactive).then(|| piped::Piped::new(std::io::stdin().lock()));
+    if interactive {
+        interact(&mut editor, &mut history, &mut state, &mut sink);
+    } else {
+        // Piped input is read without rustyline (see `piped`).
+        let mut piped = piped::Piped::new(std::io::stdin().lock());
+        piped::session(&mut piped, &mut state, &mut sink, &mut |line| {
+            remember(&mut editor, &mut history, line);
+        });
+    }
+    // A piped session with errors fails, as `meeple run` would.
+    i32::from(!interactive && sink.errors)
+}
+
+/// Read and run inputs at the prompt until `:quit` or Ctrl-D.
+fn interact(
+    editor: &mut Editor<MeepleHelper, FileHistory>,
+    history: &mut Option<HistoryFile>,
+    state: &mut State,
+    sink: &mut Terminal,
+) {
     loop {
+        // What Tab completes: the names as they are now (a pass over the
+        // scenarios per input: only at the prompt, never for piped input).
         if let Some(h) = editor.helper_mut() {
             h.cx = CompleteCx {
                 game: state.game(),
@@ -104,22 +124,14 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
                 tracks: state.track_names(),
             };
         }
-        let read = match &mut piped {
-            Some(p) => p.read(),
-            None => read_input(&mut editor, &prompt(&state)),
-        };
-        match read {
+        match read_input(editor, &prompt(state)) {
             Ok(line) => {
                 if line.trim().is_empty() {
                     continue;
                 }
-                remember(&mut editor, &mut history, &line);
-                if line.trim_start().starts_with(':') {
-                    if commands::run(&line, &mut state, &mut sink) == After::Quit {
-                        break;
-                    }
-                } else {
-                    state.input(&line, &mut sink);
+                remember(editor, history, &line);
+                if run_input(&line, state, sink) == After::Quit {
+                    break;
                 }
             }
             // Ctrl-C: the line is dropped, the session goes on.
@@ -131,8 +143,16 @@ pub fn main(file: Option<&Path>, limits: &Limits, color: bool) -> i32 {
             }
         }
     }
-    // A piped session with errors fails, as `meeple run` would.
-    i32::from(!interactive && sink.errors)
+}
+
+/// Run one input: a `:` command, or statements and blocks.
+fn run_input(line: &str, state: &mut State, sink: &mut dyn Sink) -> After {
+    if line.trim_start().starts_with(':') {
+        commands::run(line, state, sink)
+    } else {
+        state.input(line, sink);
+        After::Continue
+    }
 }
 
 /// The limits with a cancel flag. Ctrl-C while a solve runs sets the flag;

@@ -5,9 +5,41 @@
 //! Enter would run it at the prompt ([`Continuation`]); an input still
 //! open at the end of the stream runs too, so that its error is shown.
 
+use super::commands::After;
 use super::editor::Continuation;
+use super::state::{Sink, State};
 use rustyline::error::ReadlineError;
 use std::io::BufRead;
+
+/// Run every input of `piped` until its end or `:quit`; `remember` is
+/// given each input (for the history). Each input costs its own work
+/// only: nothing here goes over what earlier inputs built (the list of
+/// scenarios for Tab was rebuilt per input, quadratic in scenarios).
+pub fn session<R: BufRead>(
+    piped: &mut Piped<R>,
+    state: &mut State,
+    sink: &mut dyn Sink,
+    remember: &mut dyn FnMut(&str),
+) {
+    loop {
+        match piped.read() {
+            Ok(line) => {
+                if line.trim().is_empty() {
+                    continue;
+                }
+                remember(&line);
+                if super::run_input(&line, state, sink) == After::Quit {
+                    break;
+                }
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(e) => {
+                sink.err(&format!("error: {e}\n"));
+                break;
+            }
+        }
+    }
+}
 
 /// The piped input.
 pub struct Piped<R> {
@@ -96,5 +128,44 @@ mod tests {
         let (lexed, parsed) = p.work();
         let n = text.len();
         assert!(lexed <= 2 * n && parsed <= 6 * n, "{lexed} {parsed} of {n}");
+    }
+
+    /// Issue 27 item 17: a piped session of one-line scenarios costs each
+    /// input its own work. (Before, the loop listed every scenario known
+    /// for Tab before each input: n²/2 names for n scenarios.)
+    #[test]
+    fn one_line_scenarios_cost_each_its_own_work() {
+        use super::super::state::State;
+        #[derive(Default)]
+        struct Count {
+            out: usize,
+            err: String,
+        }
+        impl Sink for Count {
+            fn out(&mut self, text: &str) {
+                self.out += text.matches("is current").count();
+            }
+            fn err(&mut self, text: &str) {
+                self.err.push_str(text);
+            }
+        }
+        let n = 3000;
+        let text: String = (0..n)
+            .map(|i| format!("scenario \"s{i}\" {{ game footholds board [[1, 1]] piece A at (0, 0) piece B at (0, 1) solve }}\n"))
+            .collect();
+        let mut state = State::new(meeple::limits::Limits::default(), false);
+        let mut sink = Count::default();
+        let mut inputs = 0;
+        let mut piped = Piped::new(text.as_bytes());
+        session(&mut piped, &mut state, &mut sink, &mut |_| inputs += 1);
+        assert!(sink.err.is_empty(), "{}", sink.err);
+        assert_eq!((inputs, sink.out), (n, n));
+        assert_eq!(state.names_listed.get(), 0);
+        assert_eq!(state.scenario_names().len(), n);
+        let (lexed, parsed) = piped.work();
+        assert!(
+            lexed <= 2 * text.len() && parsed <= 2 * text.len(),
+            "{lexed} {parsed}"
+        );
     }
 }

@@ -27,6 +27,9 @@ pub struct State {
     /// Print each query's time after it (`:time on`).
     pub time: bool,
     color: bool,
+    /// Scenario names listed so far (for Tab), for tests.
+    #[cfg(test)]
+    pub names_listed: std::cell::Cell<usize>,
 }
 
 /// How the REPL prints: the workspace's sources (for places and
@@ -44,6 +47,8 @@ impl State {
             autoshow: false,
             time: false,
             color,
+            #[cfg(test)]
+            names_listed: Default::default(),
         }
     }
 
@@ -54,7 +59,10 @@ impl State {
 
     /// The names of the available scenarios.
     pub fn scenario_names(&self) -> Vec<String> {
-        self.ws.scenarios().into_iter().map(|(n, _)| n).collect()
+        let names: Vec<String> = self.ws.scenarios().into_iter().map(|(n, _)| n).collect();
+        #[cfg(test)]
+        self.names_listed.set(self.names_listed.get() + names.len());
+        names
     }
 
     /// The names of the tracks defined in this session.
@@ -179,21 +187,42 @@ impl State {
     }
 
     /// `:save FILE`: the current scenario as a script (what `:show`
-    /// prints), which `meeple run FILE` runs.
-    pub fn save(&self, path: &std::path::Path, sink: &mut dyn Sink) {
-        if self.ws.current_name().is_none() {
+    /// prints), which `meeple run FILE` runs. An existing FILE is kept
+    /// (it may hold other scenarios and comments, say the file just
+    /// loaded) unless `force` (`:save! FILE`), which writes over it in
+    /// place (its links, owner and mode stay).
+    pub fn save(&self, path: &std::path::Path, force: bool, sink: &mut dyn Sink) {
+        let Some(current) = self.ws.current_name() else {
             sink.err("no current scenario to save\n");
             return;
-        }
-        match std::fs::write(path, self.script()) {
-            Ok(()) => sink.out(&format!("saved to {}\n", path.display())),
-            Err(e) => {
-                let name = path.display().to_string();
-                let d = Diag::new(Code::Io, format!("cannot write {name}: {e}"))
-                    .help("check the folder exists and may be written to");
-                sink.err(&render(&d, &name, "", self.color));
-            }
-        }
+        };
+        let name = path.display().to_string();
+        let written = if force {
+            std::fs::write(path, self.script())
+        } else {
+            use std::io::Write;
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .and_then(|mut f| f.write_all(self.script().as_bytes()))
+        };
+        let d = match written {
+            Ok(()) => return sink.out(&format!("saved to {name}\n")),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Diag::new(
+                Code::Io,
+                format!(
+                    "{name} exists: :save writes only the current scenario \"{}\", and would replace all it holds",
+                    printable(current)
+                ),
+            )
+            .help(format!(
+                "`:save! {name}` replaces the file with this one scenario; or save to a new file"
+            )),
+            Err(e) => Diag::new(Code::Io, format!("cannot write {name}: {e}"))
+                .help("check the folder exists and may be written to"),
+        };
+        sink.err(&render(&d, &name, "", self.color));
     }
 
     /// `:svg FILE`: the current position as an SVG picture (what `show`
@@ -586,7 +615,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("meeple-save-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("saved.game");
-        s.save(&path, &mut c);
+        s.save(&path, false, &mut c);
         assert!(c.err.contains("no current scenario"), "{}", c.err);
         run(
             &mut s,
@@ -599,14 +628,14 @@ mod tests {
             ],
         );
         let mut c = Capture::default();
-        s.save(&path, &mut c);
+        s.save(&path, false, &mut c);
         assert!(c.out.contains("saved to"), "{}", c.err);
         let saved = std::fs::read_to_string(&path).unwrap();
         assert_eq!(saved, s.script());
         let rerun = meeple::run_source("saved.game", &saved);
         assert_eq!(rerun.exit_code(), 0);
         assert!(rerun.render_text(false).contains("answer 5"));
-        s.save(&dir.join("no/such/folder/x.game"), &mut c);
+        s.save(&dir.join("no/such/folder/x.game"), false, &mut c);
         assert!(c.err.contains("meeple::io"), "{}", c.err);
         s.time = true;
         let c = run(&mut s, &["solve"]);
@@ -614,6 +643,58 @@ mod tests {
         s.time = false;
         let c = run(&mut s, &["solve"]);
         assert!(!c.out.contains(" ms)"), "{}", c.out);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Issue 27 item 15: `:save FILE` over the file just loaded (four
+    /// scenarios and comments) or over any other file keeps it as it is;
+    /// `:save! FILE` writes over it, in place.
+    #[test]
+    fn save_keeps_an_existing_file_unless_forced() {
+        use super::super::commands;
+        let dir = std::env::temp_dir().join(format!("meeple-save-keep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("four.game");
+        let mut file = String::from("# four scenarios, with comments\n");
+        for i in 0..4 {
+            file.push_str(&format!(
+                "scenario \"s{i}\" {{ # scenario {i}\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n}}\n"
+            ));
+        }
+        std::fs::write(&path, &file).unwrap();
+        let other = dir.join("notes.txt");
+        std::fs::write(&other, "not a script\n").unwrap();
+        let mut s = State::new(Limits::default(), false);
+        let mut c = Capture::default();
+        s.load(&path, &mut c);
+        assert!(c.out.contains("4 scenarios"), "{}{}", c.out, c.err);
+        for target in [&path, &other] {
+            let before = std::fs::read(target).unwrap();
+            let mut c = Capture::default();
+            commands::run(&format!(":save {}", target.display()), &mut s, &mut c);
+            assert!(c.out.is_empty(), "{}", c.out);
+            assert!(c.err.contains("meeple::io"), "{}", c.err);
+            assert!(c.err.contains("exists"), "{}", c.err);
+            assert!(c.err.contains(":save!"), "{}", c.err);
+            assert_eq!(std::fs::read(target).unwrap(), before);
+        }
+        // A new file is written; `:save!` writes over an existing one,
+        // keeping its hard links.
+        let new = dir.join("new.game");
+        let mut c = Capture::default();
+        commands::run(&format!(":save {}", new.display()), &mut s, &mut c);
+        assert!(c.out.contains("saved to"), "{}", c.err);
+        assert_eq!(std::fs::read_to_string(&new).unwrap(), s.script());
+        let link = dir.join("link.txt");
+        std::fs::hard_link(&other, &link).unwrap();
+        let mut c = Capture::default();
+        commands::run(&format!(":save! {}", other.display()), &mut s, &mut c);
+        assert!(c.out.contains("saved to"), "{}", c.err);
+        assert_eq!(std::fs::read_to_string(&link).unwrap(), s.script());
+        // Only :save takes a `!`.
+        let mut c = Capture::default();
+        commands::run(":load! x.game", &mut s, &mut c);
+        assert!(c.err.contains("only :save takes"), "{}", c.err);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
