@@ -280,7 +280,10 @@ fn init_helper(status: &Path, cmd: &OsString, probing: bool) -> i32 {
 /// and reaps every process left below it before it writes the status.
 fn reaper(status: &Path, cmd: &OsString) -> i32 {
     if let Err(e) = prctl::set_child_subreaper(true) {
-        write_status(status, &format!("setup PR_SET_CHILD_SUBREAPER: {}", e.desc()));
+        write_status(
+            status,
+            &format!("setup PR_SET_CHILD_SUBREAPER: {}", e.desc()),
+        );
         return 0;
     }
     let spawned = Command::new(SELF)

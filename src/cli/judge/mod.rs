@@ -15,6 +15,7 @@ use super::export::check_all;
 use super::gen::ShapeArgs;
 use super::out;
 use clap::Args;
+use contain::{Mode, Wanted};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use meeple::collection::game_files;
 use meeple::error::render_indexed;
@@ -26,7 +27,6 @@ use meeple::source::LineIndex;
 use meeple::syntax::ast::Span;
 use rayon::prelude::*;
 use std::io::IsTerminal;
-use contain::{Mode, Wanted};
 use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
@@ -259,7 +259,12 @@ fn judge_cases(opts: &JudgeOptions) -> i32 {
                 if stop().is_some() {
                     return None;
                 }
-                let ran = process::run(&opts.cmd, opts.contain, &c.position.input(), opts.time_limit);
+                let ran = process::run(
+                    &opts.cmd,
+                    opts.contain,
+                    &c.position.input(),
+                    opts.time_limit,
+                );
                 if let Some(why) = verdict::cannot_start(&ran) {
                     stop().get_or_insert(why);
                     return None;

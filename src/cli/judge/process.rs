@@ -135,7 +135,6 @@ fn kept(buffer: &Mutex<Vec<u8>>, tail: bool) -> Vec<u8> {
     kept
 }
 
-
 /// The run's end from the helper's status word (see `contain`).
 fn end_of(word: &str) -> Option<End> {
     let (kind, rest) = word.split_once(' ')?;
@@ -270,8 +269,9 @@ pub fn run(cmd: &str, mode: Mode, input: &str, limit: Duration) -> Ran {
     folder.remove();
     let end = match (&word, status) {
         _ if timed_out => End::TimedOut,
-        (Some(word), _) => end_of(word)
-            .unwrap_or_else(|| End::SpawnFailed(format!("the helper said `{word}`"))),
+        (Some(word), _) => {
+            end_of(word).unwrap_or_else(|| End::SpawnFailed(format!("the helper said `{word}`")))
+        }
         // The helper itself was killed (by the program, or from outside).
         (None, Ok(st)) => match (st.signal(), st.code()) {
             (Some(sig), _) => End::Signal(sig),

@@ -5,8 +5,8 @@
 use super::super::out;
 use super::contain::Mode;
 use super::verdict::Verdict;
-use meeple::pipeline::printable;
 use super::{Case, Judged, Shrunk};
+use meeple::pipeline::printable;
 use serde_json::json;
 
 pub struct Report {
