@@ -95,7 +95,7 @@ pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
                 limit: limit.to_string(),
             }
         }
-        End::SpawnFailed(e) => Some(format!("cannot start sh: {e}")),
+        End::SpawnFailed(e) => Some(format!("cannot start: {e}")),
         End::Exit(0) => None,
         // `sh` reports a command killed by signal N as 128 + N.
         End::Exit(c @ 129..=192) => match nix::sys::signal::Signal::try_from(c - 128) {
