@@ -225,6 +225,10 @@ impl Cli {
 
 /// Parse arguments, run the command, return the exit code.
 pub fn main() -> i32 {
+    // `meeple judge` starts itself again, under another name, to contain a run.
+    if let Some(code) = judge::helper() {
+        return code;
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return parse_error(&e),

@@ -1,10 +1,11 @@
 //! `meeple judge`: programs written here in Python (one correct, two with a
 //! realistic bug, per game) run on random judge cases; the correct ones are
 //! all AC, each bug is found and shrunk to a small case. Then the TLE, RE
-//! and PE verdicts, and nothing left behind. Work is bounded by counts
+//! and PE verdicts, and nothing left running (see also judge_contain.rs). Work is bounded by counts
 //! (cases, `--max-runs`) and by the kill of a time limit, never by timing.
 
 use crate::common::{meeple_in, temp_dir, text};
+use crate::judge_contain::{kill_marked, marked, marker};
 use meeple::games::{footholds, stacking, yut};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -406,10 +407,13 @@ fn judge_samples(dir: &Path, cmd: &str, extra: &[&str]) -> (i32, String, String)
 #[test]
 fn a_program_past_the_time_limit_is_killed_with_its_group() {
     let dir = temp_dir("judge-tle");
-    let pids = temp_dir("judge-tle-pids");
+    let started = temp_dir("judge-tle-started").join("started");
+    let sleep = marker(61);
     // The shell waits on a sleep of its own group; both must be killed.
-    let cmd = format!("sleep 100 & echo $! >> {}/pids; wait", pids.display());
+    let cmd = format!("sleep {sleep} & echo x >> {}; wait", started.display());
     let (code, out, _) = judge_samples(&dir, &cmd, &["--time-limit", "0.5", "--jobs", "4"]);
+    let left = marked(&sleep);
+    kill_marked(&sleep);
     assert_eq!(code, 1);
     assert_eq!(out.matches("TLE case").count(), 4, "{out}");
     assert!(out.contains("still running after 0.5 s: killed with its process group"));
@@ -417,20 +421,17 @@ fn a_program_past_the_time_limit_is_killed_with_its_group() {
         out.ends_with("0 passed, 4 failed\n") && !out.contains("shrinking"),
         "{out}"
     );
-    let listed = std::fs::read_to_string(pids.join("pids")).unwrap();
-    // Each shell lists its sleep before waiting (a very loaded machine may
+    let listed = std::fs::read_to_string(&started).unwrap_or_default();
+    // Each shell starts its sleep before waiting (a very loaded machine may
     // kill one before it gets there: its sleep never started).
     assert!((1..=4).contains(&listed.lines().count()), "{listed}");
-    for pid in listed.lines() {
-        // Gone, or a zombie that its new parent has not reaped yet.
-        assert!(!running(pid), "sleep {pid} still alive");
-    }
+    assert_eq!(left, 0, "sleeps still running");
     assert!(
         std::fs::read_dir(&dir).unwrap().next().is_none(),
         "files left behind"
     );
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&pids);
+    let _ = std::fs::remove_dir_all(started.parent().unwrap());
 }
 
 #[test]
@@ -508,19 +509,20 @@ fn answers_pass_and_bad_options_are_refused() {
 #[test]
 fn what_a_program_leaves_running_is_killed_and_floods_are_capped() {
     let dir = temp_dir("judge-left");
-    let pids = temp_dir("judge-left-pids");
+    let started = temp_dir("judge-left-started").join("started");
+    let sleep = marker(62);
     // Answers at once but leaves a sleep behind, holding stdout open.
     let cmd = format!(
-        "sleep 100 & echo $! >> {}/pids; read r; case \"$r\" in 1\\ 2*) echo 190;; 1\\ 1*) echo 133;; 5\\ 1*) echo 214;; *) echo 130;; esac",
-        pids.display()
+        "sleep {sleep} & echo x >> {}; read r; case \"$r\" in 1\\ 2*) echo 190;; 1\\ 1*) echo 133;; 5\\ 1*) echo 214;; *) echo 130;; esac",
+        started.display()
     );
     let (code, out, err) = judge_samples(&dir, &cmd, &[]);
+    let left = marked(&sleep);
+    kill_marked(&sleep);
     assert_eq!((code, out.as_str()), (0, "4 passed, 0 failed\n"), "{err}");
-    let listed = std::fs::read_to_string(pids.join("pids")).unwrap();
+    let listed = std::fs::read_to_string(&started).unwrap();
     assert_eq!(listed.lines().count(), 4);
-    for pid in listed.lines() {
-        assert!(!running(pid), "sleep {pid} still alive");
-    }
+    assert_eq!(left, 0, "sleeps still running");
     // 8 MB on stdout and on stderr: read to the end, kept to 1 MiB, judged.
     let flood = "head -c 8000000 /dev/zero | tr '\\0' 'x' >&2; echo 7; head -c 8000000 /dev/zero";
     let (code, out, _) = judge_samples(&dir, flood, &["--max-runs", "0", "--format", "json"]);
@@ -531,20 +533,7 @@ fn what_a_program_leaves_running_is_killed_and_floods_are_capped() {
         .count();
     assert_eq!(wa, 4, "{}", &out[..out.len().min(500)]);
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_dir_all(&pids);
-}
-
-/// Whether process `pid` still runs (not gone, not a zombie).
-fn running(pid: &str) -> bool {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let state = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .trim_start()
-        .chars()
-        .next();
-    !matches!(state, None | Some('Z' | 'X'))
+    let _ = std::fs::remove_dir_all(started.parent().unwrap());
 }
 
 #[test]
@@ -554,9 +543,9 @@ fn an_interrupted_judge_kills_the_programs_still_running() {
     let samples = crate::common::root().join("scripts/yut/boj17825.game");
     for (i, signal) in [Signal::SIGTERM, Signal::SIGINT].into_iter().enumerate() {
         let dir = temp_dir(&format!("judge-interrupted-{i}"));
-        let pids = dir.join("pids");
-        // Each run writes its pid, then sleeps far past the test.
-        let cmd = format!("echo $$ >> {}; exec sleep 1000", pids.display());
+        let sleep = marker(63 + i as u32);
+        // Each run sleeps far past the test.
+        let cmd = format!("exec sleep {sleep}");
         let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
             .args([
                 "judge",
@@ -569,57 +558,29 @@ fn an_interrupted_judge_kills_the_programs_still_running() {
             ])
             .arg(&samples)
             .current_dir(&dir)
+            .env("TMPDIR", &dir)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
         // Wait (bounded by counts, not time) until both runs have started.
-        let mut started = Vec::new();
-        for _ in 0..6000 {
-            started = std::fs::read_to_string(&pids)
-                .unwrap_or_default()
-                .lines()
-                .map(str::to_string)
-                .collect();
-            if started.len() == 2 {
-                break;
-            }
+        let up = (0..6000).any(|_| {
             std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        assert_eq!(started.len(), 2, "{started:?}");
+            marked(&sleep) == 2
+        });
         kill(Pid::from_raw(judge.id() as i32), signal).unwrap();
         let status = judge.wait().unwrap();
+        // Killed and reaped before the judge exits: nothing to wait for.
+        let left = marked(&sleep);
+        kill_marked(&sleep);
+        assert!(up, "{signal}: the runs never started");
         assert_eq!(status.code(), Some(128 + signal as i32));
-        for pid in &started {
-            // SIGKILL was sent before the exit; give it a moment to land.
-            let alive = (0..500).all(|_| {
-                std::thread::sleep(std::time::Duration::from_millis(10));
-                running(pid)
-            });
-            assert!(!alive, "{signal}: sleep {pid} still running");
-        }
+        assert_eq!(left, 0, "{signal}: sleeps still running");
+        // The runs' folders are removed too.
+        assert!(
+            std::fs::read_dir(&dir).unwrap().next().is_none(),
+            "{signal}: folders left behind"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
-}
-
-#[test]
-fn a_process_that_leaves_the_group_does_not_hold_the_judge() {
-    use nix::sys::signal::{kill, Signal};
-    use nix::unistd::Pid;
-    let dir = temp_dir("judge-setsid");
-    let pids = dir.join("pids");
-    // A session of its own holds stdout open past the kill of the group:
-    // the judge takes the output read so far instead of waiting for it.
-    let cmd = format!(
-        "setsid sleep 1000 & echo $! >> {}; read r; case \"$r\" in 1\\ 2*) echo 190;; 1\\ 1*) echo 133;; 5\\ 1*) echo 214;; *) echo 130;; esac",
-        pids.display()
-    );
-    let (code, out, err) = judge_samples(&dir, &cmd, &["--jobs", "4"]);
-    let listed = std::fs::read_to_string(&pids).unwrap_or_default();
-    for pid in listed.lines() {
-        let _ = kill(Pid::from_raw(pid.parse().unwrap()), Signal::SIGKILL);
-    }
-    assert_eq!((code, out.as_str()), (0, "4 passed, 0 failed\n"), "{err}");
-    assert_eq!(listed.lines().count(), 4);
-    let _ = std::fs::remove_dir_all(&dir);
 }

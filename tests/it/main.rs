@@ -20,6 +20,7 @@ mod hostile_corpus;
 mod html;
 mod json;
 mod judge;
+mod judge_contain;
 mod judge_run;
 mod layers;
 mod lsp;

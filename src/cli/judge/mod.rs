@@ -3,14 +3,19 @@
 //! token compared with the exact answer; the first failure is shrunk to a
 //! smallest failing case (see [`meeple::shrink`] and docs/judge.md).
 
+mod contain;
+mod folder;
 mod process;
 mod report;
 mod verdict;
+
+pub use contain::helper;
 
 use super::export::check_all;
 use super::gen::ShapeArgs;
 use super::out;
 use clap::Args;
+use contain::{Mode, Wanted};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use meeple::collection::game_files;
 use meeple::error::render_indexed;
@@ -23,6 +28,7 @@ use meeple::syntax::ast::Span;
 use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 use verdict::{Kind, Verdict};
 
@@ -30,7 +36,8 @@ use verdict::{Kind, Verdict};
 #[derive(Args, Debug)]
 pub struct JudgeArgs {
     /// The program: a shell command line, run with `sh -c`, the judge
-    /// input on its stdin.
+    /// input on its stdin, in a fresh empty folder for each run
+    /// (`$MEEPLE_DIR` names the folder the judge was started in).
     #[arg(long, value_name = "PROGRAM", required = true)]
     pub cmd: String,
     /// Files or folders: every scenario `meeple export` would export.
@@ -56,6 +63,11 @@ pub struct JudgeArgs {
     /// The generator's seed (default: a random one, printed).
     #[arg(long, value_name = "S", requires = "gen")]
     pub seed: Option<u64>,
+    /// How runs are contained: PID namespaces where the kernel allows them
+    /// (`auto`), always (`namespace`, or exit 2), or a subreaper only.
+    #[arg(long, value_name = "HOW", default_value = "auto",
+          value_parser = ["auto", "namespace", "subreaper"])]
+    pub contain: String,
     #[command(flatten)]
     pub shape: ShapeArgs,
 }
@@ -63,6 +75,7 @@ pub struct JudgeArgs {
 /// `meeple judge`: the options checked, then [`judge_command`].
 pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 {
     process::kill_on_signal();
+    contain::become_subreaper();
     let time_limit = match Duration::try_from_secs_f64(args.time_limit) {
         Ok(t) if args.time_limit > 0.0 => t,
         _ => {
@@ -95,6 +108,33 @@ pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 
             None
         }
     };
+    let wanted = match args.contain.as_str() {
+        "namespace" => Wanted::Namespace,
+        "subreaper" => Wanted::Subreaper,
+        _ => Wanted::Auto,
+    };
+    let contain = match contain::choose(wanted) {
+        Ok((mode, None)) => mode,
+        Ok((mode, Some(why))) => {
+            out::err(format!(
+                "note: no PID namespace here ({why}): each run is contained by a subreaper, \
+                 which does not hold what escapes a killed judge (see docs/judge.md)\n"
+            ));
+            mode
+        }
+        Err(why) => {
+            out::err(format!(
+                "error: --contain namespace: cannot make a PID namespace: {why}\n"
+            ));
+            return 2;
+        }
+    };
+    if let Some(word) = file_named_here(&args.cmd) {
+        out::err(format!(
+            "note: --cmd names `{word}`, a file in this folder, but each run starts in a fresh \
+             empty folder: write \"$MEEPLE_DIR/{word}\" (or a full path)\n"
+        ));
+    }
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
@@ -108,9 +148,20 @@ pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 
         beyond_limits: args.beyond_limits,
         max_runs: args.max_runs,
         limits: limits.clone(),
+        contain,
         json,
         color,
     })
+}
+
+/// The first word of `cmd` that names a file of the working folder by a
+/// relative path (`sol.py`, `./a.out`), if any: such a path does not reach
+/// it from a run's fresh folder.
+fn file_named_here(cmd: &str) -> Option<&str> {
+    cmd.split_whitespace()
+        .map(|w| w.trim_matches(|c| c == '"' || c == '\''))
+        .filter(|w| !w.is_empty() && !w.starts_with(['/', '-', '$', '~']) && !w.contains('='))
+        .find(|w| std::path::Path::new(w).is_file())
 }
 
 /// `--count` when not given.
@@ -141,6 +192,8 @@ pub struct JudgeOptions {
     pub max_runs: usize,
     /// Budgets of the exact solves.
     pub limits: Limits,
+    /// How runs are contained (`--contain`, as available).
+    pub contain: Mode,
     pub json: bool,
     pub color: bool,
 }
@@ -162,8 +215,16 @@ pub struct Judged {
 }
 
 /// `meeple judge`. Exit 0 when every case is AC, 1 on any failure, 2 when
-/// there is nothing to judge or a script is invalid.
+/// there is nothing to judge, a script is invalid or the program cannot
+/// start. Nothing the runs started is left when it returns.
 pub fn judge_command(opts: &JudgeOptions) -> i32 {
+    let code = judge_cases(opts);
+    contain::sweep(&[]);
+    code
+}
+
+/// [`judge_command`] but the last sweep.
+fn judge_cases(opts: &JudgeOptions) -> i32 {
     let Some(mut cases) = path_cases(opts) else {
         return 2;
     };
@@ -188,17 +249,42 @@ pub fn judge_command(opts: &JudgeOptions) -> i32 {
         }
     };
     let bar = progress_bar(cases.len() as u64);
-    let judged: Vec<Judged> = pool.install(|| {
+    // Why the program cannot start, once a run has found it: no more runs.
+    let stopped: Mutex<Option<String>> = Mutex::new(None);
+    let judged: Vec<Option<Judged>> = pool.install(|| {
         cases
             .par_iter()
             .map(|c| {
-                let j = run_case(opts, &c.position, &c.answer);
+                let stop = || stopped.lock().unwrap_or_else(PoisonError::into_inner);
+                if stop().is_some() {
+                    return None;
+                }
+                let ran = process::run(
+                    &opts.cmd,
+                    opts.contain,
+                    &c.position.input(),
+                    opts.time_limit,
+                );
+                if let Some(why) = verdict::cannot_start(&ran) {
+                    stop().get_or_insert(why);
+                    return None;
+                }
                 bar.inc(1);
-                j
+                Some(judged(opts, &ran, &c.answer))
             })
             .collect()
     });
     bar.finish_and_clear();
+    if let Some(why) = stopped.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        out::err(format!(
+            "error: --cmd {:?} cannot start: {why}\n\
+             note: each run is `sh -c PROGRAM` in a fresh empty folder; \
+             $MEEPLE_DIR names the folder meeple judge was started in\n",
+            opts.cmd
+        ));
+        return 2;
+    }
+    let judged: Vec<Judged> = judged.into_iter().flatten().collect();
     let mut rep = report::Report::new(opts.json);
     for (i, (case, j)) in cases.iter().zip(&judged).enumerate() {
         rep.case(i + 1, case, j);
@@ -211,16 +297,21 @@ pub fn judge_command(opts: &JudgeOptions) -> i32 {
         let shrunk = pool.install(|| shrink(opts, &cases[i], &judged[i].verdict));
         rep.shrunk(i + 1, &cases[i], &shrunk, opts.color);
     }
-    rep.summary(judged.len() - failed, failed);
+    rep.summary(judged.len() - failed, failed, opts.contain);
     i32::from(failed > 0)
 }
 
 /// Run the program on one position and judge it.
 fn run_case(opts: &JudgeOptions, position: &JudgePosition, answer: &str) -> Judged {
-    let ran = process::run(&opts.cmd, &position.input(), opts.time_limit);
+    let ran = process::run(&opts.cmd, opts.contain, &position.input(), opts.time_limit);
+    judged(opts, &ran, answer)
+}
+
+/// The verdict on a run.
+fn judged(opts: &JudgeOptions, ran: &process::Ran, answer: &str) -> Judged {
     let limit = format!("{}", opts.time_limit.as_secs_f64());
     Judged {
-        verdict: verdict::judge(&ran, answer, &limit),
+        verdict: verdict::judge(ran, answer, &limit),
         millis: ran.elapsed.as_millis(),
     }
 }

@@ -1,20 +1,26 @@
-//! Running a contestant's program once: `sh -c PROGRAM` in a process group
-//! of its own, the judge input on stdin, stdout and stderr captured up to
-//! [`CAP`] bytes each, a time limit after which the whole group is killed.
+//! Running a contestant's program once: `sh -c PROGRAM` contained by a
+//! helper (see [`super::contain`]) in a process group of its own, in a fresh
+//! folder (see [`super::folder`]), the judge input on stdin, stdout and
+//! stderr captured up to [`CAP`] bytes each, a time limit after which the
+//! whole run is killed.
 //!
-//! The group is killed (SIGKILL) after every run, not only on a time-out,
-//! and before the program's shell is reaped: whatever it left running in
-//! the background is gone too, and the group's id cannot have been reused.
-//! Nothing is written to disk. An interrupted judge (SIGINT, SIGTERM,
-//! SIGHUP) kills the groups still running before it exits: see
-//! [`kill_on_signal`].
+//! When the program's shell ends, the helper sees to it that nothing it
+//! started is left running; on a time-out the judge kills the helper's
+//! process group, and whatever the helper leaves comes back to the judge (a
+//! subreaper), which kills it too ([`super::contain::sweep`]). The run's
+//! folder is removed when nothing can write to it any more. An interrupted
+//! judge (SIGINT, SIGTERM, SIGHUP) does the same for the runs still going
+//! before it exits: see [`kill_on_signal`].
 
+use super::contain::{self, Mode, RUN, SELF};
+use super::folder::{self, Folder};
 use nix::errno::Errno;
 use nix::sys::signal::{killpg, SigSet, Signal};
-use nix::sys::wait::{waitid, Id, WaitPidFlag};
-use nix::unistd::Pid;
+use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag};
+use nix::unistd::{getpid, Pid};
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -31,7 +37,7 @@ pub enum End {
     Signal(i32),
     /// Still running at the time limit: killed with its group.
     TimedOut,
-    /// `sh` could not be started.
+    /// `sh` could not be started, or the run could not be contained.
     SpawnFailed(String),
 }
 
@@ -47,18 +53,20 @@ pub struct Ran {
     pub elapsed: Duration,
 }
 
-/// The process groups of the runs going on now. Spawning a run and
-/// entering its group here happen under the lock, so a signal handled
-/// while the lock is held sees every group started so far.
-static LIVE: Mutex<Vec<Pid>> = Mutex::new(Vec::new());
+/// The runs going on now: each helper (the leader of the run's process
+/// group) and the run's folder. Spawning a run and entering it here happen
+/// under the lock, and so does every [`contain::sweep`], which spares these
+/// helpers: a signal handled, or a sweep made, while the lock is held sees
+/// every run started so far. A helper leaves the list once it is reaped.
+static LIVE: Mutex<Vec<(Pid, PathBuf)>> = Mutex::new(Vec::new());
 
-/// On SIGINT, SIGTERM or SIGHUP, kill every running program's process group
-/// (they are groups of their own, so a Ctrl-C at the terminal does not reach
-/// them) and exit with 128 + the signal's number. The signals are blocked in
-/// the calling thread, and so in every thread it starts afterwards, and taken
-/// by a thread of their own with `sigwait`; the programs start with no signal
-/// blocked (the standard library clears the mask before `exec`). Call it
-/// first, before any other thread is started.
+/// On SIGINT, SIGTERM or SIGHUP, kill every running program (they are
+/// groups of their own, so a Ctrl-C at the terminal does not reach them),
+/// remove the runs' folders and exit with 128 + the signal's number. The
+/// signals are blocked in the calling thread, and so in every thread it
+/// starts afterwards, and taken by a thread of their own with `sigwait`;
+/// the helpers unblock every signal first thing, so programs start with
+/// none blocked. Call it first, before any other thread is started.
 pub fn kill_on_signal() {
     let mut set = SigSet::empty();
     for sig in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
@@ -71,17 +79,24 @@ pub fn kill_on_signal() {
         if let Ok(sig) = set.wait() {
             // Held until the exit: no run starts after the kill.
             let live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
-            for &group in live.iter() {
-                let _ = killpg(group, Signal::SIGKILL);
+            for (helper, _) in live.iter() {
+                let _ = killpg(*helper, Signal::SIGKILL);
+            }
+            for (helper, _) in live.iter() {
+                while waitpid(*helper, None) == Err(Errno::EINTR) {}
+            }
+            contain::sweep(&[]);
+            for (_, root) in live.iter() {
+                folder::remove(root);
             }
             std::process::exit(128 + sig as i32);
         }
     });
 }
 
-/// How long the output pipes may stay open after the group is killed: only
-/// a process that left the group (`setsid`) can hold them longer, and then
-/// the output read so far is judged.
+/// How long the output pipes may stay open after the run is over: only a
+/// process that could not be killed can hold them longer (one stuck in the
+/// kernel), and then the output read so far is judged.
 const GRACE: Duration = Duration::from_secs(1);
 
 /// Read `from` to its end into `into`, keeping its first [`CAP`] bytes
@@ -120,38 +135,68 @@ fn kept(buffer: &Mutex<Vec<u8>>, tail: bool) -> Vec<u8> {
     kept
 }
 
-/// Run `sh -c cmd` on `input` within `limit`.
-pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
+/// The run's end from the helper's status word (see `contain`).
+fn end_of(word: &str) -> Option<End> {
+    let (kind, rest) = word.split_once(' ')?;
+    match kind {
+        "exit" => rest.parse().ok().map(End::Exit),
+        "signal" => rest.parse().ok().map(End::Signal),
+        "setup" => Some(End::SpawnFailed(rest.to_string())),
+        _ => None,
+    }
+}
+
+/// A run that never started.
+fn not_started(why: String, start: Instant) -> Ran {
+    Ran {
+        end: End::SpawnFailed(why),
+        stdout: Vec::new(),
+        stderr: Vec::new(),
+        elapsed: start.elapsed(),
+    }
+}
+
+/// Run `sh -c cmd` on `input` within `limit`, contained as `mode` says, in
+/// a fresh folder (`$MEEPLE_DIR` names the judge's working folder).
+pub fn run(cmd: &str, mode: Mode, input: &str, limit: Duration) -> Ran {
     let start = Instant::now();
-    let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
-    let spawned = Command::new("sh")
-        .arg("-c")
+    let folder = match Folder::new() {
+        Ok(f) => f,
+        Err(e) => return not_started(format!("cannot make the run's folder: {e}"), start),
+    };
+    let mut command = Command::new(SELF);
+    command
+        .arg0(RUN)
+        .args([mode.arg(), &getpid().to_string()])
+        .arg(folder.status_path())
         .arg(cmd)
+        .current_dir(folder.work())
+        .env("TMPDIR", folder.tmp())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn();
-    let mut child = match spawned {
+        .process_group(0);
+    if let Ok(here) = std::env::current_dir() {
+        command.env("MEEPLE_DIR", here);
+    }
+    let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+    let mut child = match command.spawn() {
         Ok(c) => {
-            live.push(Pid::from_raw(c.id() as i32));
+            live.push((Pid::from_raw(c.id() as i32), folder.root().to_path_buf()));
             drop(live);
             c
         }
         Err(e) => {
-            return Ran {
-                end: End::SpawnFailed(e.to_string()),
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                elapsed: start.elapsed(),
-            }
+            drop(live);
+            folder.remove();
+            return not_started(format!("cannot start {SELF}: {e}"), start);
         }
     };
     let pid = Pid::from_raw(child.id() as i32);
     let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     let (done, ended) = mpsc::channel();
-    // The pipes' threads are not scoped: a process that left the group may
-    // keep a pipe open (or its input unread) long after the run.
+    // The pipes' threads are not scoped: a process that cannot be killed
+    // may keep a pipe open (or its input unread) long after the run.
     let input = input.to_string();
     std::thread::spawn(move || {
         if let Some(mut w) = stdin {
@@ -184,7 +229,7 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
             let _ = drained.send(());
         });
     }
-    let (stdout, stderr, timed_out, elapsed) = std::thread::scope(|s| {
+    let (timed_out, elapsed) = std::thread::scope(|s| {
         s.spawn(move || {
             // Wait for the exit without reaping, so the group id stays ours
             // until the group is killed below.
@@ -195,40 +240,70 @@ pub fn run(cmd: &str, input: &str, limit: Duration) -> Ran {
         });
         let timed_out = ended.recv_timeout(limit).is_err();
         let elapsed = start.elapsed();
-        // The whole group: the program on a time-out, and anything it left
-        // behind in every case (ESRCH when nothing is left).
+        // The helper and the program's group on a time-out (the rest dies
+        // with the helper, or comes back to the judge), anything left in
+        // the group in every case (ESRCH when nothing is left).
         let _ = killpg(pid, Signal::SIGKILL);
-        LIVE.lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .retain(|&group| group != pid);
-        let grace = Instant::now() + GRACE;
-        for _ in 0..2 {
-            let left = grace.saturating_duration_since(Instant::now());
-            if all_drained.recv_timeout(left).is_err() {
-                break;
-            }
-        }
-        (
-            kept(&out_buf, false),
-            kept(&err_buf, true),
-            timed_out,
-            elapsed,
-        )
+        (timed_out, elapsed)
     });
     let status = child.wait();
-    let end = match status {
+    let word = folder.status();
+    {
+        let mut live = LIVE.lock().unwrap_or_else(PoisonError::into_inner);
+        live.retain(|(helper, _)| *helper != pid);
+        // A helper that did not see the program to its end may have left
+        // processes: they came back to the judge.
+        if timed_out || word.is_none() {
+            let helpers: Vec<Pid> = live.iter().map(|(helper, _)| *helper).collect();
+            contain::sweep(&helpers);
+        }
+    }
+    let grace = Instant::now() + GRACE;
+    for _ in 0..2 {
+        let left = grace.saturating_duration_since(Instant::now());
+        if all_drained.recv_timeout(left).is_err() {
+            break;
+        }
+    }
+    let (stdout, stderr) = (kept(&out_buf, false), kept(&err_buf, true));
+    folder.remove();
+    let end = match (&word, status) {
         _ if timed_out => End::TimedOut,
-        Ok(st) => match (st.code(), st.signal()) {
-            (Some(c), _) => End::Exit(c),
-            (None, Some(sig)) => End::Signal(sig),
-            (None, None) => End::Exit(-1),
+        (Some(word), _) => {
+            end_of(word).unwrap_or_else(|| End::SpawnFailed(format!("the helper said `{word}`")))
+        }
+        // The helper itself was killed (by the program, or from outside).
+        (None, Ok(st)) => match (st.signal(), st.code()) {
+            (Some(sig), _) => End::Signal(sig),
+            (None, Some(125)) => End::SpawnFailed("the judge ended".to_string()),
+            (None, code) => End::SpawnFailed(format!(
+                "the helper {RUN} ended with status {} and no word",
+                code.unwrap_or(-1)
+            )),
         },
-        Err(e) => End::SpawnFailed(e.to_string()),
+        (None, Err(e)) => End::SpawnFailed(e.to_string()),
     };
     Ran {
         end,
         stdout,
         stderr,
         elapsed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_words_read_back() {
+        assert_eq!(end_of("exit 3"), Some(End::Exit(3)));
+        assert_eq!(end_of("signal 11"), Some(End::Signal(11)));
+        assert_eq!(
+            end_of("setup unshare: EPERM"),
+            Some(End::SpawnFailed("unshare: EPERM".into()))
+        );
+        assert_eq!(end_of("exit"), None);
+        assert_eq!(end_of("done 0"), None);
     }
 }

@@ -3,8 +3,10 @@
 //! the closing line — as text, or one JSON object a line (`--format json`).
 
 use super::super::out;
+use super::contain::Mode;
 use super::verdict::Verdict;
 use super::{Case, Judged, Shrunk};
+use meeple::pipeline::printable;
 use serde_json::json;
 
 pub struct Report {
@@ -31,15 +33,17 @@ impl Report {
             merge(&mut v, j.verdict.json());
             out::out(format!("{v}\n"));
         } else if j.verdict != Verdict::Ac {
+            // The program's bytes (stderr, a token) with control
+            // characters escaped: they would drive the terminal.
             let mut line = format!(
                 "{:<3} case {n}: {}: {}\n",
                 j.verdict.kind().as_str(),
                 case.label,
-                j.verdict.detail()
+                printable(&j.verdict.detail())
             );
             if let Verdict::Re { stderr, .. } = &j.verdict {
                 for l in stderr.lines() {
-                    line.push_str(&format!("    stderr: {l}\n"));
+                    line.push_str(&format!("    stderr: {}\n", printable(l)));
                 }
             }
             out::out(line);
@@ -79,12 +83,12 @@ impl Report {
         let cases = if s.steps == 1 { "case" } else { "cases" };
         let runs = if s.runs == 1 { "run" } else { "runs" };
         let got = match verdict {
-            Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
+            Verdict::Wa { expected, got } => format!("expected {expected}, got {}", printable(got)),
             v => format!(
                 "expected {}, got {} ({})",
                 answer.trim(),
                 v.kind().as_str(),
-                v.detail()
+                printable(&v.detail())
             ),
         };
         out::out(format!(
@@ -99,10 +103,16 @@ impl Report {
         ));
     }
 
-    /// The closing line (text) or object (JSON).
-    pub fn summary(&mut self, passed: usize, failed: usize) {
+    /// The closing line (text) or object (JSON, with how runs were
+    /// contained).
+    pub fn summary(&mut self, passed: usize, failed: usize, contain: Mode) {
         if self.json {
-            let v = json!({ "type": "summary", "passed": passed, "failed": failed });
+            let v = json!({
+                "type": "summary",
+                "passed": passed,
+                "failed": failed,
+                "contained": contain.as_str(),
+            });
             out::out(format!("{v}\n"));
         } else {
             out::out(format!("{passed} passed, {failed} failed\n"));

@@ -1,6 +1,7 @@
 //! The verdict on one run: AC, WA, TLE, RE or PE, as judges give them.
 
 use super::process::{End, Ran};
+use meeple::pipeline::printable;
 use serde_json::{json, Value};
 
 /// How many lines of stderr's end an RE shows.
@@ -60,6 +61,26 @@ fn signal_name(sig: i32) -> String {
         .map_or_else(|_| format!("signal {sig}"), |s| s.as_str().to_string())
 }
 
+/// Why the program cannot start at all, if so: `sh` (or the run's
+/// helper) could not be started, or `sh` ended with 126 (found, not
+/// runnable) or 127 (not found) having printed nothing.
+pub fn cannot_start(ran: &Ran) -> Option<String> {
+    let why = match &ran.end {
+        End::SpawnFailed(e) => return Some(e.clone()),
+        End::Exit(126) => "exit status 126 (the command cannot be run)",
+        End::Exit(127) => "exit status 127 (the command is not found)",
+        _ => return None,
+    };
+    if !ran.stdout.is_empty() {
+        return None;
+    }
+    let mut text = why.to_string();
+    for line in tail(&ran.stderr).lines() {
+        text.push_str(&format!("\n    stderr: {}", printable(line)));
+    }
+    Some(text)
+}
+
 /// Whether `token` is an integer as the judges print them.
 fn is_number(token: &str) -> bool {
     let digits = token.strip_prefix('-').unwrap_or(token);
@@ -74,7 +95,7 @@ pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
                 limit: limit.to_string(),
             }
         }
-        End::SpawnFailed(e) => Some(format!("cannot start sh: {e}")),
+        End::SpawnFailed(e) => Some(format!("cannot start: {e}")),
         End::Exit(0) => None,
         // `sh` reports a command killed by signal N as 128 + N.
         End::Exit(c @ 129..=192) => match nix::sys::signal::Signal::try_from(c - 128) {
@@ -195,5 +216,19 @@ mod tests {
             judge(&ran(End::Exit(0), "-1", ""), "-1\n", "1"),
             Verdict::Ac
         );
+    }
+
+    #[test]
+    fn a_program_that_cannot_start_is_told_apart() {
+        let missing = ran(End::Exit(127), "", "sh: 1: x: not found\u{1b}[2J\n");
+        assert_eq!(
+            cannot_start(&missing).unwrap(),
+            "exit status 127 (the command is not found)\n    stderr: sh: 1: x: not found\\u{1b}[2J"
+        );
+        let failed = ran(End::SpawnFailed("no sh".into()), "", "");
+        assert_eq!(cannot_start(&failed).unwrap(), "no sh");
+        // A program that ran and printed, then ended with 127: judged.
+        assert_eq!(cannot_start(&ran(End::Exit(127), "5\n", "")), None);
+        assert_eq!(cannot_start(&ran(End::Exit(1), "", "")), None);
     }
 }
