@@ -129,18 +129,19 @@ pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 
             return 2;
         }
     };
-    if let Some(word) = file_named_here(&args.cmd) {
-        out::err(format!(
-            "note: --cmd names `{word}`, a file in this folder, but each run starts in a fresh \
-             empty folder: write \"$MEEPLE_DIR/{word}\" (or a full path)\n"
-        ));
-    }
+    // Each run starts in a fresh folder: a word naming a file of this
+    // folder by a relative path (`./a.out`, `python3 sol.py`) is given as
+    // its full path, so the usual command lines keep working.
+    let cmd = match std::env::current_dir() {
+        Ok(here) => files_made_absolute(&args.cmd, &here),
+        Err(_) => args.cmd.clone(),
+    };
     let jobs = args.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |j| j as usize,
     );
     judge_command(&JudgeOptions {
-        cmd: args.cmd.clone(),
+        cmd,
         paths: args.paths.clone(),
         generate,
         time_limit,
@@ -154,14 +155,34 @@ pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 
     })
 }
 
-/// The first word of `cmd` that names a file of the working folder by a
-/// relative path (`sol.py`, `./a.out`), if any: such a path does not reach
-/// it from a run's fresh folder.
-fn file_named_here(cmd: &str) -> Option<&str> {
-    cmd.split_whitespace()
-        .map(|w| w.trim_matches(|c| c == '"' || c == '\''))
-        .filter(|w| !w.is_empty() && !w.starts_with(['/', '-', '$', '~']) && !w.contains('='))
-        .find(|w| std::path::Path::new(w).is_file())
+/// `cmd` with each word that names a file of `here` (the working folder) by a
+/// relative path (`sol.py`, `./a.out`) replaced by its full path, quoted for
+/// `sh`: such a path does not reach the file from a run's fresh folder.
+/// Words with quotes, `$`, `=` or shell operators are left as they are.
+fn files_made_absolute(cmd: &str, here: &std::path::Path) -> String {
+    let mut out = String::with_capacity(cmd.len());
+    let mut rest = cmd;
+    while !rest.is_empty() {
+        let start = rest.len() - rest.trim_start().len();
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..end];
+        let plain = !word.starts_with(['/', '-', '~'])
+            && !word.contains([
+                '"', '\'', '$', '=', '\\', ';', '&', '|', '<', '>', '(', ')', '`', '*', '?',
+            ]);
+        let path = here.join(word);
+        if plain && !word.is_empty() && path.is_file() {
+            out.push('\'');
+            out.push_str(&path.to_string_lossy().replace('\'', "'\\''"));
+            out.push('\'');
+        } else {
+            out.push_str(word);
+        }
+        rest = &rest[end..];
+    }
+    out
 }
 
 /// `--count` when not given.
@@ -475,4 +496,45 @@ fn progress_bar(len: u64) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::files_made_absolute;
+
+    #[test]
+    fn relative_files_of_the_folder_become_full_paths() {
+        let dir = std::env::temp_dir().join(format!("meeple-abs-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("bin")).unwrap();
+        for f in ["sol.py", "bin/a.out", "it's"] {
+            std::fs::write(dir.join(f), "").unwrap();
+        }
+        let d = dir.display();
+        assert_eq!(
+            files_made_absolute("python3  sol.py < x", &dir),
+            format!("python3  '{d}/sol.py' < x")
+        );
+        assert_eq!(
+            files_made_absolute("./bin/a.out", &dir),
+            format!("'{d}/./bin/a.out'")
+        );
+        // A quote in the name is kept inside the quoted path.
+        assert_eq!(
+            files_made_absolute("it's", &dir),
+            "it's",
+            "not a plain word"
+        );
+        // Words that are not files here, or not plain, stay as written.
+        for cmd in [
+            "python3 missing.py",
+            "\"sol.py\"",
+            "$X/sol.py",
+            "A=sol.py run",
+            "bin",
+            "sol.py;",
+        ] {
+            assert_eq!(files_made_absolute(cmd, &dir), cmd);
+        }
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }
