@@ -44,6 +44,59 @@ pub trait GameAnswer: fmt::Debug + Send + Sync + 'static {
     fn as_any(&self) -> &dyn Any;
 }
 
+/// `impl GameAnswer for $answer` for a game whose folder holds the usual
+/// modules: `text::lines`, `json::detail`, `picture::picture` and
+/// `steps::frames`, each taking the game's answer; `held` (a function of
+/// the answer) gives [`GameAnswer::held_bytes`].
+macro_rules! game_answer {
+    ($answer:ty, $kind:expr, held: $held:expr) => {
+        impl $crate::games::answer::GameAnswer for $answer {
+            fn game(&self) -> $crate::games::GameKind {
+                $kind
+            }
+
+            fn fields(
+                &self,
+            ) -> Vec<(
+                $crate::syntax::dialect::Field,
+                $crate::games::answer::FieldValue,
+            )> {
+                <$answer>::fields(self)
+            }
+
+            fn lines(&self) -> Vec<String> {
+                super::text::lines(self)
+            }
+
+            fn detail(&self) -> Option<serde_json::Value> {
+                super::json::detail(self)
+            }
+
+            fn picture(&self, title: &str) -> Option<String> {
+                super::picture::picture(title, self)
+            }
+
+            fn frames(&self) -> Option<Vec<(String, $crate::games::answer::Answer)>> {
+                super::steps::frames(self)
+            }
+
+            fn held_bytes(&self) -> u64 {
+                let held: fn(&$answer) -> u64 = $held;
+                held(self)
+            }
+
+            fn to_json(&self) -> serde_json::Value {
+                serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+            }
+
+            fn as_any(&self) -> &dyn std::any::Any {
+                self
+            }
+        }
+    };
+}
+pub(crate) use game_answer;
+
 /// The answer to one query, of any game (a cheap clone).
 #[derive(Clone)]
 pub struct Answer(Arc<dyn GameAnswer>);

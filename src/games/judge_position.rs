@@ -48,6 +48,28 @@ pub trait GamePosition: fmt::Debug + Send + Sync + 'static {
     fn as_any(&self) -> &dyn Any;
 }
 
+/// The parts of `impl GamePosition for $position` every game writes the
+/// same way: `shrink` from its `shrink::candidates`, `same`, `as_any`.
+macro_rules! position_common {
+    ($position:ty) => {
+        fn shrink(&self) -> Vec<$crate::games::JudgePosition> {
+            super::shrink::candidates(self)
+                .into_iter()
+                .map($crate::games::JudgePosition::new)
+                .collect()
+        }
+
+        fn same(&self, other: &dyn $crate::games::judge_position::GamePosition) -> bool {
+            other.as_any().downcast_ref::<$position>() == Some(self)
+        }
+
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+    };
+}
+pub(crate) use position_common;
+
 /// A start position of any game, as its judge problem sees it (a cheap
 /// clone).
 #[derive(Clone)]

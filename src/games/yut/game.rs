@@ -5,51 +5,13 @@ use super::answer::Answer;
 use super::judge::Setup;
 use crate::budget::Budget;
 use crate::error::Diag;
-use crate::games::answer::{Answer as AnyAnswer, FieldValue, GameAnswer};
-use crate::games::judge_position::{standard, GamePosition, JudgePosition, YUT_PROBLEM};
+use crate::games::answer::game_answer;
+use crate::games::judge_position::{position_common, standard, GamePosition, YUT_PROBLEM};
 use crate::games::GameKind;
 use crate::games::{limit_diag, NotInstance};
 use crate::syntax::ast::Span;
-use crate::syntax::dialect::Field;
-use std::any::Any;
 
-impl GameAnswer for Answer {
-    fn game(&self) -> GameKind {
-        GameKind::Yut
-    }
-
-    fn fields(&self) -> Vec<(Field, FieldValue)> {
-        Answer::fields(self)
-    }
-
-    fn lines(&self) -> Vec<String> {
-        super::text::lines(self)
-    }
-
-    fn detail(&self) -> Option<serde_json::Value> {
-        super::json::detail(self)
-    }
-
-    fn picture(&self, title: &str) -> Option<String> {
-        super::picture::picture(title, self)
-    }
-
-    fn frames(&self) -> Option<Vec<(String, AnyAnswer)>> {
-        super::steps::frames(self)
-    }
-
-    fn held_bytes(&self) -> u64 {
-        0
-    }
-
-    fn to_json(&self) -> serde_json::Value {
-        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
+game_answer!(Answer, GameKind::Yut, held: |_| 0);
 
 impl GamePosition for Setup {
     fn game(&self) -> GameKind {
@@ -80,18 +42,5 @@ impl GamePosition for Setup {
         String::new()
     }
 
-    fn shrink(&self) -> Vec<JudgePosition> {
-        super::shrink::candidates(self)
-            .into_iter()
-            .map(JudgePosition::new)
-            .collect()
-    }
-
-    fn same(&self, other: &dyn GamePosition) -> bool {
-        other.as_any().downcast_ref::<Setup>() == Some(self)
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
+    position_common!(Setup);
 }
