@@ -25,14 +25,22 @@ pub(super) struct Action {
     pub offset: usize,
 }
 
+struct Running {
+    uri: String,
+    cancel: Arc<AtomicBool>,
+    /// Answered `RequestCancelled` already: its thread's reply is dropped.
+    answered: bool,
+}
+
 #[derive(Default)]
 pub(super) struct Work {
     /// Documents whose answers are being computed.
     busy: HashSet<String>,
     /// Documents waiting for a run, oldest first, each once.
     waiting: VecDeque<String>,
-    /// Code actions on a thread: their document and cancel flag.
-    running: HashMap<RequestId, (String, Arc<AtomicBool>)>,
+    /// Code actions on a thread (until it ends, cancelled or not, so the
+    /// bound holds): their document and cancel flag.
+    running: HashMap<RequestId, Running>,
     /// Code actions waiting for a thread.
     queued: VecDeque<Action>,
 }
@@ -81,21 +89,30 @@ impl Work {
 
     /// A code action now runs on a thread, stopped by `cancel`.
     pub fn started(&mut self, id: RequestId, uri: String, cancel: Arc<AtomicBool>) {
-        self.running.insert(id, (uri, cancel));
+        let answered = false;
+        self.running.insert(
+            id,
+            Running {
+                uri,
+                cancel,
+                answered,
+            },
+        );
     }
 
     /// A code action's thread ended: `true` when its reply is still
     /// wanted (it was not cancelled and answered already).
     pub fn action_done(&mut self, id: &RequestId) -> bool {
-        self.running.remove(id).is_some()
+        self.running.remove(id).is_some_and(|r| !r.answered)
     }
 
     /// `$/cancelRequest`: `true` when the request was running (now told to
-    /// stop) or waiting (now dropped), so it is to be answered as cancelled.
+    /// stop; its thread still counts until it ends) or waiting (now
+    /// dropped), so it is to be answered as cancelled.
     pub fn cancel(&mut self, id: &RequestId) -> bool {
-        if let Some((_, flag)) = self.running.remove(id) {
-            flag.store(true, Ordering::Relaxed);
-            return true;
+        if let Some(r) = self.running.get_mut(id) {
+            r.cancel.store(true, Ordering::Relaxed);
+            return !std::mem::replace(&mut r.answered, true);
         }
         let before = self.queued.len();
         self.queued.retain(|a| &a.id != id);
@@ -105,9 +122,9 @@ impl Work {
     /// `uri` changed: its running code actions stop (and answer that the
     /// content changed).
     pub fn edited(&mut self, uri: &str) {
-        for (u, flag) in self.running.values() {
-            if u == uri {
-                flag.store(true, Ordering::Relaxed);
+        for r in self.running.values() {
+            if r.uri == uri {
+                r.cancel.store(true, Ordering::Relaxed);
             }
         }
     }
@@ -162,6 +179,9 @@ mod tests {
         assert_eq!(flags.len(), ACTION_RUNS);
         assert!(w.cancel(&RequestId::from(0)));
         assert!(flags[0].load(Ordering::Relaxed));
+        assert!(!w.cancel(&RequestId::from(0)), "answered once");
+        // Its thread still runs: no other starts until it ends.
+        assert!(w.next_action().is_none());
         assert!(!w.action_done(&RequestId::from(0)), "answered already");
         assert!(w.cancel(&RequestId::from(3)), "waiting: dropped");
         assert!(!w.cancel(&RequestId::from(3)));
