@@ -510,7 +510,7 @@ fn hostile_frames_get_errors_and_the_server_keeps_serving() {
 /// A footholds solve of a full 11x11 board, corner to corner: seconds in a
 /// release build, far longer in a debug one (and `--timeout 600`).
 fn slow_scenario() -> String {
-    let row = format!("[{}]", vec!["1"; 11].join(", "));
+    let row = format!("[{}]", ["1"; 11].join(", "));
     let rows = vec![row; 11].join(",\n    ");
     format!(
         "scenario \"slow\" {{\n  game footholds\n  board [\n    {rows}]\n  piece A at (0, 0)\n  piece B at (10, 10)\n  solve\n}}\n"

@@ -309,3 +309,84 @@ pub(super) fn write_error(code: i32, message: &str) -> bool {
         .and_then(|()| out.flush())
         .is_ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(body: &str) -> Vec<u8> {
+        format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+    }
+
+    fn why(f: Option<Frame>) -> String {
+        match f {
+            Some(Frame::Garbage { why, .. }) => why,
+            Some(Frame::Message(m)) => panic!("a message: {m:?}"),
+            None => panic!("the end"),
+        }
+    }
+
+    const EXIT: &str = r#"{"jsonrpc":"2.0","method":"exit"}"#;
+
+    fn is_exit(f: Option<Frame>) -> bool {
+        matches!(f, Some(Frame::Message(Message::Notification(n))) if n.method == "exit")
+    }
+
+    #[test]
+    fn bad_header_lines_spoil_one_frame_and_the_next_is_read() {
+        // A long line (the frame's Content-Length before it), then a
+        // frame whose header is not ASCII but whose length is known.
+        let mut input = b"Content-Length: 5\r\nX: ".to_vec();
+        input.resize(input.len() + (1 << 20), b'a');
+        input.extend_from_slice(b"\r\nX-More: 1\r\n\r\nhello");
+        input.extend_from_slice(b"Content-Length: 5\r\nX: \xff\r\n\r\nhello");
+        input.extend(frame(EXIT));
+        let mut r = Reader::new(io::BufReader::with_capacity(4096, &input[..]));
+        assert!(why(r.read_frame().unwrap()).contains("longer than 8192 bytes"));
+        assert!(r.cut.is_some());
+        assert!(why(r.read_frame().unwrap()).contains("not ASCII (byte 0xff at column 4)"));
+        assert!(is_exit(r.read_frame().unwrap()));
+        assert!(r.read_frame().unwrap().is_none());
+    }
+
+    #[test]
+    fn an_endless_header_line_is_answered_after_8_kib() {
+        // A reader that serves 'a' forever: the first frame's answer comes
+        // after the cap, having read only that much.
+        struct Endless(usize);
+        impl Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                buf.fill(b'a');
+                self.0 += buf.len();
+                Ok(buf.len())
+            }
+        }
+        let mut endless = Endless(0);
+        let mut r = Reader::new(io::BufReader::with_capacity(1024, &mut endless));
+        assert!(why(r.read_frame().unwrap()).contains("longer than"));
+        drop(r);
+        assert!(
+            endless.0 <= HEADER_LINE_BYTES + 1024,
+            "{} bytes read",
+            endless.0
+        );
+    }
+
+    #[test]
+    fn ids_that_are_no_integer_or_string_are_invalid_requests() {
+        for id in ["{}", "1.5", "1099511627776", "null", "[1]"] {
+            let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"shutdown"}}"#);
+            let mut r = Reader::new(io::Cursor::new(frame(&body)));
+            match r.read_frame().unwrap() {
+                Some(Frame::Garbage { parse: false, why }) => assert!(why.contains(id), "{why}"),
+                _ => panic!("{id}: not an invalid request"),
+            }
+        }
+        let body = r#"{"jsonrpc":"2.0","id":"x","method":"shutdown"}"#;
+        let mut r = Reader::new(io::Cursor::new(frame(body)));
+        assert!(matches!(
+            r.read_frame().unwrap(),
+            Some(Frame::Message(Message::Request(_)))
+        ));
+    }
+}
