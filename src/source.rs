@@ -120,6 +120,8 @@ impl<T> std::ops::Deref for Spanned<T> {
 /// The 1-based line of a byte offset.
 pub fn line_of(text: &str, offset: usize) -> usize {
     let end = offset.min(text.len());
+    #[cfg(test)]
+    scanned::add(end);
     text.as_bytes()[..end]
         .iter()
         .filter(|&&b| b == b'\n')
@@ -138,6 +140,8 @@ pub struct LineIndex {
 impl LineIndex {
     /// The line starts of `text`.
     pub fn new(text: &str) -> LineIndex {
+        #[cfg(test)]
+        scanned::add(text.len());
         let mut starts = vec![0];
         starts.extend(
             text.bytes()
@@ -207,6 +211,24 @@ impl LineIndex {
             units += c.len_utf16();
         }
         Some(start + body.len())
+    }
+}
+
+/// The bytes `line_of` and `LineIndex::new` scanned on this thread: the
+/// work of finding lines, counted for tests that bound it.
+#[cfg(test)]
+pub(crate) mod scanned {
+    use std::cell::Cell;
+
+    thread_local!(static BYTES: Cell<usize> = const { Cell::new(0) });
+
+    pub(crate) fn add(n: usize) {
+        BYTES.with(|b| b.set(b.get() + n));
+    }
+
+    /// The count so far, set back to 0.
+    pub(crate) fn take() -> usize {
+        BYTES.with(|b| b.replace(0))
     }
 }
 

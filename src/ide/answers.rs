@@ -4,12 +4,14 @@
 
 use super::{Analysis, Diagnostic};
 use crate::games::{Answer, FieldValue};
+use crate::interp::run_scenario;
 use crate::interp::Event;
 use crate::limits::Limits;
-use crate::pipeline::{run_source_with, Outcome, RunConfig};
-use crate::source::{line_of, Span};
+use crate::pipeline::check_source_with;
+use crate::source::{LineIndex, Span};
 use crate::syntax::ast::{QueryKind, Stmt};
 use crate::syntax::dialect::Field;
+use std::sync::atomic::Ordering;
 
 /// One query's answer, with where the query is.
 #[derive(Clone, Debug)]
@@ -38,38 +40,60 @@ impl Answers {
     /// own budget; set [`Limits::cancel`] to stop them all) and keep every
     /// answer, and every failed expectation or budget run out (see
     /// [`Answers::failures`]). An invalid script has none; a query that ran
-    /// out of budget has none.
+    /// out of budget has none. The cancel flag is also read between
+    /// scenarios and between the answers kept: once it is set, the run
+    /// stops there and what it found so far is returned.
     pub fn compute(text: &str, limits: &Limits) -> Answers {
         Answers::run(text, limits, None)
     }
 
-    fn run(text: &str, limits: &Limits, filter: Option<String>) -> Answers {
-        let config = RunConfig {
-            limits: limits.clone(),
-            filter,
-        };
-        let run = run_source_with("<editor>", text, &config);
-        let Outcome::Ran(runs) = run.outcome else {
-            return Answers::default();
+    fn run(text: &str, limits: &Limits, filter: Option<&str>) -> Answers {
+        let cancelled = || {
+            limits
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
         };
         let mut answers = Answers::default();
-        for event in runs.into_iter().flat_map(|r| r.events) {
-            match event {
-                Event::Answer {
-                    query,
-                    span,
-                    answer,
-                    ..
-                } => answers.computed.push(Computed {
-                    line: line_of(text, span.start),
-                    span,
-                    query,
-                    answer,
-                }),
-                Event::Error(d) => answers.failures.push(d.into()),
-                Event::ExpectPassed { .. } => {}
+        if cancelled() {
+            return answers;
+        }
+        let Ok(checked) = check_source_with(text, limits) else {
+            return answers;
+        };
+        // One scan of the text for the lines of every answer.
+        let lines = LineIndex::new(text);
+        for (sc, (game, opts)) in checked.file.scenarios.iter().zip(&checked.plans) {
+            if filter.is_some_and(|f| !sc.name.node.contains(f)) {
+                continue;
+            }
+            if cancelled() {
+                break;
+            }
+            let run = run_scenario(sc, *game, opts, &checked.tracks, limits, &mut |_| {});
+            for event in run.events {
+                if cancelled() {
+                    break;
+                }
+                match event {
+                    Event::Answer {
+                        query,
+                        span,
+                        answer,
+                        ..
+                    } => answers.computed.push(Computed {
+                        line: lines.line(span.start),
+                        span,
+                        query,
+                        answer,
+                    }),
+                    Event::Error(d) => answers.failures.push(d.into()),
+                    Event::ExpectPassed { .. } => {}
+                }
             }
         }
+        // File order already; [`Answers::at`] searches by line.
+        answers.computed.sort_by_key(|c| c.span.start);
         answers
     }
 
@@ -79,9 +103,10 @@ impl Answers {
         &self.failures
     }
 
-    /// The answer of the query on a 1-based line.
+    /// The answer of the (first) query on a 1-based line.
     pub fn at(&self, line: usize) -> Option<&Computed> {
-        self.computed.iter().find(|c| c.line == line)
+        let i = self.computed.partition_point(|c| c.line < line);
+        self.computed.get(i).filter(|c| c.line == line)
     }
 
     /// Every answer, in file order.
@@ -146,7 +171,7 @@ impl Analysis {
     pub fn inlay_hints(&self, answers: &Answers) -> Vec<InlayHint> {
         self.solves()
             .filter_map(|(_, span)| {
-                let c = answers.at(line_of(&self.text, span.start))?;
+                let c = answers.at(self.lines.line(span.start))?;
                 (c.query == QueryKind::Solve).then(|| InlayHint {
                     offset: span.end,
                     label: stated_fields(&c.answer)
@@ -183,7 +208,7 @@ impl Analysis {
                 _ => None,
             })
             .collect();
-        let answers = Answers::run(&self.text, limits, Some(name.to_string()));
+        let answers = Answers::run(&self.text, limits, Some(name));
         let computed = answers.all().iter().find(|c| c.span == span)?;
         let indent: String = self.text[line_start..]
             .chars()
@@ -269,15 +294,47 @@ mod tests {
         let long = YUT.replace("x 2", "x 10");
         let answers = Answers::compute(&long, &cancelled);
         assert!(answers.all().is_empty());
-        assert_eq!(
-            answers.failures()[0].code,
-            crate::error::Code::LimitCancelled
-        );
+        // Stopped before its first scenario: not even the solve's
+        // `meeple::limit::cancelled`.
+        assert!(answers.failures().is_empty(), "{:?}", answers.failures());
         assert!(Analysis::new(YUT).inlay_hints(&answers).is_empty());
         let answers = Answers::compute(YUT, &Limits::default());
         let hints = Analysis::new(YUT).inlay_hints(&answers);
         assert_eq!(hints.len(), 1);
         assert_eq!(hints[0].offset, YUT.find("solve").unwrap() + 5);
         assert!(hints[0].label.starts_with("expected "), "{hints:?}");
+    }
+
+    #[test]
+    fn lines_are_found_in_one_scan_not_one_per_answer() {
+        // 1,000 scenarios with a solve each: the line of every answer, of
+        // every hint and of a hover, found through one line index each.
+        let text: String = (0..1000)
+            .map(|i| {
+                format!(
+                    "scenario \"s{i}\" {{\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n}}\n"
+                )
+            })
+            .collect();
+        crate::source::scanned::take();
+        let answers = Answers::compute(&text, &Limits::default());
+        let doc = Analysis::new(&text);
+        let hints = doc.inlay_hints(&answers);
+        let hover = doc.hover(text.rfind("solve").unwrap(), &answers).unwrap();
+        let scanned = crate::source::scanned::take();
+        assert_eq!(answers.all().len(), 1000);
+        assert_eq!(hints.len(), 1000);
+        assert_eq!(
+            answers.at(7 * 999 + 6).unwrap().span.start,
+            text.rfind("solve").unwrap()
+        );
+        assert!(hover.markdown.contains("wins"), "{}", hover.markdown);
+        // Two scans (the run's index, the analysis's); a scan per answer
+        // and per hint (the quadratic loop) was about 1,000 texts' worth.
+        assert!(
+            scanned <= 3 * text.len(),
+            "{scanned} bytes scanned for lines of a text of {} bytes",
+            text.len()
+        );
     }
 }

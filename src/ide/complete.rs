@@ -136,7 +136,7 @@ impl Analysis {
                             K::Track,
                             format!(
                                 "the track defined on line {}",
-                                crate::source::line_of(&self.text, t.span.start)
+                                self.lines.line(t.span.start)
                             ),
                         )
                     }));

@@ -4,7 +4,7 @@
 use super::{answers::field_text, Analysis, Answers};
 use crate::interp::game_of;
 use crate::render::text;
-use crate::source::{line_of, Span};
+use crate::source::Span;
 use crate::syntax::ast::{BoardSrc, QueryKind, Stmt};
 use crate::syntax::dialect::{self, ITEMS, RULES, STATEMENTS};
 
@@ -48,7 +48,7 @@ impl Analysis {
             .find(|w| w.name == keyword)
             .map_or("", |w| w.help);
         let mut md = format!("**{keyword}**: {help}");
-        let line = line_of(&self.text, stmt.span.start);
+        let line = self.lines.line(stmt.span.start);
         match &stmt.node {
             Stmt::Query(q) => {
                 if let Some(c) = answers.at(line).filter(|c| c.query == q.kind) {
@@ -78,7 +78,7 @@ impl Analysis {
                     .filter(|s| matches!(&s.node, Stmt::Query(q) if q.kind == QueryKind::Solve))
                     .last();
                 let computed = solve
-                    .and_then(|s| answers.at(line_of(&self.text, s.span.start)))
+                    .and_then(|s| answers.at(self.lines.line(s.span.start)))
                     .filter(|c| c.query == QueryKind::Solve);
                 if let Some(value) = computed.and_then(|c| c.answer.field(&field.node)) {
                     md.push_str(&format!(
@@ -101,7 +101,7 @@ impl Analysis {
                     md.push_str(&format!(
                         "\n\ntrack `{}`, defined on line {}",
                         name.node,
-                        line_of(&self.text, t.span.start)
+                        self.lines.line(t.span.start)
                     ));
                 }
             }

@@ -36,7 +36,6 @@ pub use diagnostics::{diagnostics, Diagnostic};
 pub use hover::Hover;
 pub use navigate::{Symbol, SymbolKind};
 
-#[cfg(doc)]
 use crate::source::LineIndex;
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
 
@@ -45,6 +44,9 @@ use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
 #[derive(Clone, Debug)]
 pub struct Analysis {
     text: String,
+    /// Where its lines start: every line number here is read from it (one
+    /// scan of the text, not one per statement).
+    lines: LineIndex,
     file: File,
 }
 
@@ -54,6 +56,7 @@ impl Analysis {
         let (file, _) = crate::syntax::parse(text);
         Analysis {
             text: text.to_string(),
+            lines: LineIndex::new(text),
             file,
         }
     }
@@ -61,6 +64,11 @@ impl Analysis {
     /// The script's text.
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// The line index of the script's text.
+    pub fn lines(&self) -> &LineIndex {
+        &self.lines
     }
 
     /// The edit that puts the script in the canonical layout of `meeple

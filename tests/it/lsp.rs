@@ -43,8 +43,14 @@ fn read_message(out: &mut impl BufRead) -> Option<Value> {
 
 impl Client {
     fn start() -> Client {
+        Client::start_with(&[])
+    }
+
+    /// `meeple lsp ARGS…`.
+    fn start_with(args: &[&str]) -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_meeple"))
             .arg("lsp")
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -133,6 +139,28 @@ impl Client {
         result
     }
 
+    /// Sends a request without waiting for its answer; its id.
+    fn request(&mut self, method: &str, params: Value) -> i64 {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        id
+    }
+
+    /// The answer to the request `id`.
+    fn reply(&mut self, id: i64) -> Value {
+        self.wait_for(&format!("answer to request {id}"), |m| {
+            m["id"] == json!(id) && m.get("method").is_none()
+        })
+    }
+
+    /// The server's threads now (Linux: its entries in /proc/PID/task).
+    fn threads(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/task", self.child.id()))
+            .expect("/proc/PID/task")
+            .count()
+    }
+
     /// Waits for the server to end; its exit code.
     fn exit_code(mut self) -> i32 {
         let deadline = Instant::now() + WAIT;
@@ -160,7 +188,11 @@ const BROKEN: &str = "scenario \"s\" {\n  game chess\n}\n";
 const GOOD: &str = "track mine {\n  route start 2 4 finish\n}\n\n# é𝄞: positions count UTF-16 units\nscenario \"s\" {\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  solve\n}\n\nscenario \"y\" {\n  game yut\n  board mine\n  dice 1 2\n}\n";
 
 fn pos(text: &str, needle: &str, plus: usize) -> Value {
-    let at = text.find(needle).unwrap() + plus;
+    pos_at(text, text.find(needle).unwrap() + plus)
+}
+
+/// The protocol position of byte `at` of `text`.
+fn pos_at(text: &str, at: usize) -> Value {
     let line = text[..at].matches('\n').count();
     let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let character: usize = text[start..at].chars().map(char::len_utf16).sum();
@@ -414,4 +446,158 @@ fn rapid_ranged_edits_all_land_even_past_the_last_line() {
     c.result("shutdown", Value::Null);
     c.notify("exit", Value::Null);
     assert_eq!(c.exit_code(), 0);
+}
+
+/// The `-32700`/`-32600` error answering no request (`"id": null`) whose
+/// message contains `what`.
+fn frame_error(c: &mut Client, code: i64, what: &str) -> Value {
+    let e = c.wait_for(&format!("error {code} about {what}"), |m| {
+        m["error"]["code"] == code && m["error"]["message"].as_str().unwrap().contains(what)
+    });
+    assert_eq!(e["id"], Value::Null, "{e}");
+    e
+}
+
+#[test]
+fn hostile_frames_get_errors_and_the_server_keeps_serving() {
+    let mut c = Client::start();
+    c.initialize();
+    // A header that is not ASCII: the frame is answered and dropped (its
+    // body, a request, is skipped by its Content-Length: never answered).
+    let body = json!({"jsonrpc": "2.0", "id": 500, "method": "shutdown"}).to_string();
+    let mut frame = format!("Content-Length: {}\r\nContent-Type: ", body.len()).into_bytes();
+    frame.extend_from_slice(b"\xff\xfe\r\n\r\n");
+    frame.extend_from_slice(body.as_bytes());
+    c.raw(&frame);
+    frame_error(&mut c, -32700, "not ASCII (byte 0xff");
+    let unknown = c.call("meeple/teleport", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+
+    // A header line of 1 MiB with no line feed: answered once 8 KiB of it
+    // are read (the reply comes before the line ends, so the server did
+    // not wait to hold it whole), the rest dropped up to its line feed.
+    let mut endless = b"X-Padding: ".to_vec();
+    endless.resize(1 << 20, b'a');
+    c.raw(&endless);
+    frame_error(&mut c, -32700, "longer than 8192 bytes");
+    c.raw(&endless);
+    c.raw(b"\r\n\r\n");
+    let unknown = c.call("meeple/teleport", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+
+    // Ids LSP does not have: an error with id null, not silence.
+    for id in [
+        json!({"a": 1}),
+        json!(1.5),
+        json!(1_u64 << 40),
+        json!(null),
+        json!([7]),
+    ] {
+        c.send(json!({"jsonrpc": "2.0", "id": id, "method": "shutdown"}));
+        frame_error(&mut c, -32600, "a request's id is an integer or a string");
+    }
+    // None of them shut the server down.
+    let symbols = c.call(
+        "textDocument/documentSymbol",
+        json!({"textDocument": doc()}),
+    );
+    assert_eq!(symbols["error"]["code"], -32602, "{symbols}");
+    assert_eq!(c.result("shutdown", Value::Null), Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
+/// A footholds solve of a full 11x11 board, corner to corner: seconds in a
+/// release build, far longer in a debug one (and `--timeout 600`).
+fn slow_scenario() -> String {
+    let row = format!("[{}]", ["1"; 11].join(", "));
+    let rows = vec![row; 11].join(",\n    ");
+    format!(
+        "scenario \"slow\" {{\n  game footholds\n  board [\n    {rows}]\n  piece A at (0, 0)\n  piece B at (10, 10)\n  solve\n}}\n"
+    )
+}
+
+#[test]
+fn cancel_request_stops_code_actions_running_or_waiting() {
+    let mut c = Client::start_with(&["--timeout", "600"]);
+    c.initialize();
+    let quick = "scenario \"quick\" {\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  solve\n}\n";
+    let text = format!("{}\n{quick}", slow_scenario());
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "meeple", "version": 1, "text": text}}),
+    );
+    assert_eq!(c.diagnostics(1), Vec::<Value>::new());
+    let action = |at: Value| json!({"textDocument": doc(), "range": {"start": at, "end": at}, "context": {"diagnostics": []}});
+    // Three slow code actions: two run (the most at once), one waits.
+    let slow: Vec<i64> = (0..3)
+        .map(|_| c.request("textDocument/codeAction", action(pos(&text, "solve", 0))))
+        .collect();
+    for &id in &slow {
+        c.notify("$/cancelRequest", json!({"id": id}));
+    }
+    for &id in &slow {
+        let r = c.reply(id);
+        assert_eq!(r["error"]["code"], -32800, "{r}");
+    }
+    // A quick one is answered: the cancelled threads stopped and let it run
+    // (without the cancel it would wait for them, 600 s).
+    let at = pos_at(&text, text.rfind("solve").unwrap());
+    let id = c.request("textDocument/codeAction", action(at));
+    let r = c.reply(id);
+    assert_eq!(r["result"][0]["title"], "Fill in expectations", "{r}");
+    // Cancelling what was answered already: nothing more.
+    c.notify("$/cancelRequest", json!({"id": id}));
+    assert_eq!(c.result("shutdown", Value::Null), Value::Null);
+    assert!(
+        c.backlog.iter().all(|m| m["id"] != json!(id)),
+        "{:#?}",
+        c.backlog
+    );
+}
+
+#[test]
+#[cfg_attr(not(target_os = "linux"), ignore = "counts threads in /proc/PID/task")]
+fn edits_of_a_large_document_keep_one_background_run() {
+    let mut c = Client::start();
+    c.initialize();
+    // 10,000 scenarios (1 MB): the answers of each version take a while,
+    // so edits in a row find the previous run still going.
+    let text = |v: i64| -> String {
+        let mut t: String = (0..10_000)
+            .map(|i| format!("scenario \"s{i}\" {{\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  solve\n}}\n"))
+            .collect();
+        t.push_str(&format!("# version {v}\n"));
+        t
+    };
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "meeple", "version": 1, "text": text(1)}}),
+    );
+    assert_eq!(c.diagnostics(1), Vec::<Value>::new());
+    let mut most = c.threads();
+    for v in 2..=7 {
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": v}, "contentChanges": [{"text": text(v)}]}),
+        );
+        assert_eq!(c.diagnostics(v), Vec::<Value>::new());
+        most = most.max(c.threads());
+    }
+    // The main loop, the reader, the document's one run: each edit
+    // cancelled the run before it and the next waited for it to stop (a
+    // run per edit, never stopped, made 8 threads here).
+    assert!(most <= 3, "{most} threads");
+    // The last version's run is not starved: its answers arrive (earlier
+    // refreshes were read before its diagnostics).
+    c.backlog
+        .retain(|m| m["method"] != "workspace/inlayHint/refresh");
+    c.wait_for("inlay hint refresh", |m| {
+        m["method"] == "workspace/inlayHint/refresh"
+    });
+    let hints = c.result(
+        "textDocument/inlayHint",
+        json!({"textDocument": doc(), "range": {"start": {"line": 0, "character": 0}, "end": {"line": 99999, "character": 0}}}),
+    );
+    assert_eq!(hints.as_array().unwrap().len(), 10_000);
 }

@@ -1,12 +1,15 @@
 //! `meeple lsp`: a Language Server (LSP 3.17) over stdio, a thin client of
 //! `meeple::ide`. Full-text sync; diagnostics are published from the main
 //! loop on every open and change; the answers behind inlay hints and hover
-//! are computed on a thread per change under a budget (`--timeout`,
+//! are computed on a background thread under a budget (`--timeout`,
 //! `--max-states`; 5 s per query by default), cancelled when the document
-//! changes again; failed expectations found by that run are published as
-//! diagnostics too. Malformed messages, unknown methods, requests before
-//! `initialize`, positions out of range and unknown documents get JSON-RPC
-//! errors; nothing ends the server but `exit` or the end of its input.
+//! changes again (one run per document at a time: the next starts once the
+//! cancelled one has stopped; see [`work`]); failed expectations found by
+//! that run are published as diagnostics too. Malformed messages, unknown
+//! methods, requests before `initialize`, positions out of range and
+//! unknown documents get JSON-RPC errors; nothing ends the server but
+//! `exit` or the end of its input. `$/cancelRequest` stops a code action
+//! (answered `RequestCancelled`); the other requests are answered at once.
 //! Changes that arrive together (typing fast, a client sending each edit)
 //! are applied one by one but checked once, when no more input is waiting
 //! or before anything else is handled.
@@ -14,6 +17,7 @@
 mod convert;
 mod requests;
 mod transport;
+mod work;
 
 use convert::Text;
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response, ResponseError};
@@ -27,6 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 use transport::Frame;
+use work::Work;
 
 /// The time each query of a background run may take unless `--timeout` says.
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(5);
@@ -36,13 +41,13 @@ enum Input {
     Frame(Frame),
     /// The client closed stdin.
     Eof,
-    /// A background run finished.
+    /// A background run ended; no answers when it was cancelled.
     Answers {
         uri: String,
         generation: u64,
-        answers: Answers,
+        answers: Option<Answers>,
     },
-    /// A request answered on a thread of its own.
+    /// A code action's thread ended with its reply.
     Reply(Response),
 }
 
@@ -51,8 +56,10 @@ struct Document {
     uri: lsp::Uri,
     version: i32,
     text: String,
-    lines: LineIndex,
+    /// The text parsed, with its line index.
     analysis: Analysis,
+    /// The checker found nothing: its answers are worth a run.
+    runnable: bool,
     /// The answers last computed (perhaps for an older version).
     answers: Answers,
     /// Which change this version is; a background run reports for one.
@@ -65,7 +72,7 @@ impl Document {
     fn view(&self) -> Text<'_> {
         Text {
             text: &self.text,
-            lines: &self.lines,
+            lines: self.analysis.lines(),
         }
     }
 }
@@ -82,6 +89,8 @@ struct Server {
     refresh_hints: bool,
     next_id: i32,
     generation: u64,
+    /// The background threads and what waits for one.
+    work: Work,
     /// stdout is gone.
     gone: bool,
     /// `MEEPLE_LSP_LOG=1`: how long diagnostics took, on stderr.
@@ -113,6 +122,7 @@ pub fn main(limits: &Limits) -> i32 {
         refresh_hints: false,
         next_id: 0,
         generation: 0,
+        work: Work::default(),
         gone: false,
         log: std::env::var_os("MEEPLE_LSP_LOG").is_some(),
     };
@@ -152,13 +162,18 @@ pub fn main(limits: &Limits) -> i32 {
                 generation,
                 answers,
             } => server.answers(uri, generation, answers),
-            Input::Reply(r) => server.send(r),
+            Input::Reply(r) => {
+                if server.work.action_done(&r.id) {
+                    server.send(r);
+                }
+            }
         }
         // Check the changed documents once no more input is waiting.
         match rx.try_recv() {
             Ok(input) => waiting = Some(input),
             Err(_) => server.flush(),
         }
+        server.schedule();
         if server.gone {
             return 1;
         }
@@ -305,13 +320,32 @@ impl Server {
             }
             "textDocument/didClose" => {
                 if let Ok(p) = serde_json::from_value::<lsp::DidCloseTextDocumentParams>(n.params) {
-                    if let Some(doc) = self.docs.remove(p.text_document.uri.as_str()) {
+                    let key = p.text_document.uri.as_str();
+                    self.pending.remove(key);
+                    self.work.forget(key);
+                    self.work.edited(key);
+                    if let Some(doc) = self.docs.remove(key) {
                         doc.cancel.store(true, Ordering::Relaxed);
                         self.publish(&doc.uri, Vec::new(), None);
                     }
                 }
             }
-            _ => {} // `initialized`, `$/cancelRequest`, settings…: nothing to do
+            "$/cancelRequest" => {
+                if let Ok(p) = serde_json::from_value::<lsp::CancelParams>(n.params) {
+                    let id = match p.id {
+                        lsp::NumberOrString::Number(n) => RequestId::from(n),
+                        lsp::NumberOrString::String(s) => RequestId::from(s),
+                    };
+                    if self.work.cancel(&id) {
+                        self.send(Response::new_err(
+                            id,
+                            ErrorCode::RequestCanceled as i32,
+                            "cancelled by the client".into(),
+                        ));
+                    }
+                }
+            }
+            _ => {} // `initialized`, settings…: nothing to do
         }
     }
 
@@ -368,14 +402,14 @@ impl Server {
             }
             None => Answers::default(),
         };
+        self.work.edited(&key);
         self.generation += 1;
-        let lines = LineIndex::new(&text);
         let diags = ide::diagnostics(&text);
         let doc = Document {
             uri: uri.clone(),
             version,
             analysis: Analysis::new(&text),
-            lines,
+            runnable: diags.is_empty(),
             text,
             answers,
             generation: self.generation,
@@ -388,13 +422,14 @@ impl Server {
         self.publish(&uri, list, Some(version));
         if self.log {
             eprintln!(
-                "meeple lsp: {} lines checked and published in {:.1} ms",
-                doc.lines.utf16_position(&doc.text, doc.text.len()).0 + 1,
-                started.elapsed().as_secs_f64() * 1e3
+                "meeple lsp: {} lines checked and published in {:.1} ms ({} background threads)",
+                doc.view().position(doc.text.len()).line + 1,
+                started.elapsed().as_secs_f64() * 1e3,
+                self.work.threads()
             );
         }
-        if diags.is_empty() {
-            self.spawn_answers(&doc);
+        if doc.runnable {
+            self.work.want_answers(&key);
         }
         self.docs.insert(key, doc);
     }
@@ -421,6 +456,21 @@ impl Server {
         }
     }
 
+    /// Starts the background threads that may start now (see [`Work`]).
+    fn schedule(&mut self) {
+        while let Some(uri) = self.work.next_answers() {
+            match self.docs.get(&uri) {
+                Some(doc) if doc.runnable => self.spawn_answers(doc),
+                _ => self.work.answers_done(&uri), // closed, or broken since
+            }
+        }
+        while let Some(action) = self.work.next_action() {
+            self.start_action(action);
+        }
+    }
+
+    /// A run of `doc`'s answers; it reports [`Input::Answers`] when it ends,
+    /// cancelled or not.
     fn spawn_answers(&self, doc: &Document) {
         let limits = self.background_limits(doc.cancel.clone());
         let (tx, text, uri, generation) = (
@@ -431,17 +481,20 @@ impl Server {
         );
         std::thread::spawn(move || {
             let answers = Answers::compute(&text, &limits);
-            if !limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                let _ = tx.send(Input::Answers {
-                    uri,
-                    generation,
-                    answers,
-                });
-            }
+            let cancelled = limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+            let _ = tx.send(Input::Answers {
+                uri,
+                generation,
+                answers: (!cancelled).then_some(answers),
+            });
         });
     }
 
-    fn answers(&mut self, uri: String, generation: u64, answers: Answers) {
+    fn answers(&mut self, uri: String, generation: u64, answers: Option<Answers>) {
+        self.work.answers_done(&uri);
+        let Some(answers) = answers else {
+            return; // cancelled: the next run may start
+        };
         let Some(doc) = self.docs.get_mut(&uri) else {
             return;
         };

@@ -2,11 +2,13 @@
 //! references, symbols, formatting, inlay hints and the code action, each
 //! a call into `meeple::ide` with positions converted both ways.
 
+use super::work::Action;
 use super::{convert, error, Document, Input, Server};
 use convert::Text;
 use lsp_server::{ErrorCode, RequestId, Response, ResponseError};
 use lsp_types as lsp;
-use serde_json::Value;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 impl Server {
     pub(super) fn doc(&self, uri: &lsp::Uri) -> Result<&Document, ResponseError> {
@@ -151,7 +153,8 @@ impl Server {
     }
 
     /// "Fill in expectations" on the `solve` of the line asked about,
-    /// computed on a thread (the main loop goes on) and answered from there.
+    /// computed on a thread (the main loop goes on) and answered from there
+    /// once a thread is free (see `work`).
     pub(super) fn code_action(
         &mut self,
         id: RequestId,
@@ -164,26 +167,54 @@ impl Server {
                 "the range starts past the end of the document",
             )
         })?;
-        let limits = self.background_limits(doc.cancel.clone());
-        let (tx, analysis, text, lines, uri, version) = (
+        let action = Action {
+            id,
+            uri: p.text_document.uri.as_str().to_string(),
+            version: doc.version,
+            offset,
+        };
+        self.work.queue_action(action);
+        Ok(())
+    }
+
+    /// Starts a code action taken from the line: answered `ContentModified`
+    /// when its document changed or closed while it waited, or when an
+    /// edit stops it.
+    pub(super) fn start_action(&mut self, action: Action) {
+        let Action {
+            id,
+            uri,
+            version,
+            offset,
+        } = action;
+        let Some(doc) = self.docs.get(&uri).filter(|d| d.version == version) else {
+            self.send(Response::new_err(
+                id,
+                ErrorCode::ContentModified as i32,
+                "the document changed".into(),
+            ));
+            return;
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let limits = self.background_limits(cancel.clone());
+        let (tx, analysis, text, doc_uri) = (
             self.tx.clone(),
             doc.analysis.clone(),
             doc.text.clone(),
-            doc.lines.clone(),
             doc.uri.clone(),
-            doc.version,
         );
+        self.work.started(id.clone(), uri, cancel.clone());
         std::thread::spawn(move || {
             let view = Text {
                 text: &text,
-                lines: &lines,
+                lines: analysis.lines(),
             };
             let actions: Vec<lsp::CodeActionOrCommand> = analysis
                 .fill_expectations(offset, &limits)
                 .map(|edit| {
                     let change = lsp::TextDocumentEdit {
                         text_document: lsp::OptionalVersionedTextDocumentIdentifier {
-                            uri,
+                            uri: doc_uri,
                             version: Some(version),
                         },
                         edits: vec![lsp::OneOf::Left(lsp::TextEdit::new(
@@ -203,12 +234,16 @@ impl Server {
                 })
                 .into_iter()
                 .collect();
-            let result = serde_json::to_value(actions).unwrap_or(Value::Null);
-            let _ = tx.send(Input::Reply(Response {
-                id,
-                response_result: Ok(result),
-            }));
+            let reply = if cancel.load(Ordering::Relaxed) {
+                Response::new_err(
+                    id,
+                    ErrorCode::ContentModified as i32,
+                    "the document changed".into(),
+                )
+            } else {
+                Response::new_ok(id, actions)
+            };
+            let _ = tx.send(Input::Reply(reply));
         });
-        Ok(())
     }
 }
