@@ -1,0 +1,91 @@
+//! The catalogue: every diagnostic's stable [`Code`], with a line saying
+//! what it is about (docs/diagnostics.md is generated from it).
+
+use std::fmt;
+
+macro_rules! codes {
+    ($($name:ident = $code:literal : $what:literal;)*) => {
+        /// The stable code of every kind of diagnostic.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Code { $(#[doc = concat!("`", $code, "`: ", $what, ".")] $name),* }
+
+        impl Code {
+            /// Every code, in catalogue order.
+            pub const ALL: &'static [Code] = &[$(Code::$name),*];
+            /// The code as printed, e.g. `meeple::board::ragged`.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$name => $code),* }
+            }
+            /// What triggers it, in one line (the diagnostics catalogue).
+            pub fn describe(self) -> &'static str {
+                match self { $(Code::$name => $what),* }
+            }
+        }
+    };
+}
+
+codes! {
+    Io = "meeple::io": "a file could not be read";
+    SourceTooLarge = "meeple::source::too_large": "a file larger than meeple reads (16 MiB)";
+    SourceTooMany = "meeple::source::too_many": "a file with more statements, a statement with more numbers or a track with more squares than meeple reads";
+    Parse = "meeple::parse": "the text does not follow the grammar of the language";
+    ParseUtf8 = "meeple::parse::utf8": "the file is not valid UTF-8";
+    ParseUnterminated = "meeple::parse::unterminated": "a string, raw block, board or scenario is never closed";
+    ParseEscape = "meeple::parse::escape": "a string uses an escape other than \\\" and \\\\";
+    NumberRange = "meeple::number::range": "a number is too large, negative or otherwise out of range";
+    ScenarioNoGame = "meeple::scenario::no_game": "a scenario does not start with `game NAME`";
+    ScenarioDuplicateName = "meeple::scenario::duplicate_name": "two scenarios in one file share a name";
+    GameUnknown = "meeple::game::unknown": "`game` names a game meeple does not know";
+    GameDuplicate = "meeple::game::duplicate": "a scenario says `game` twice";
+    StmtWrongGame = "meeple::stmt::wrong_game": "a statement that the scenario's game does not have";
+    BoardRagged = "meeple::board::ragged": "board rows of different lengths";
+    BoardCell = "meeple::board::cell": "a board cell that is not in the game's legend";
+    BoardEmpty = "meeple::board::empty": "a board with no cells";
+    BoardDuplicate = "meeple::board::duplicate": "a second `board` (or `input`) in one scenario";
+    BoardMissing = "meeple::board::missing": "a piece placed before any board was declared";
+    BoardTooLarge = "meeple::board::too_large": "a board beyond what meeple can hold or solve";
+    BoardKind = "meeple::board::kind": "a board form the game does not use (a grid for yut, a track for footholds)";
+    PieceOffBoard = "meeple::piece::off_board": "a piece placed outside the board";
+    PieceInHole = "meeple::piece::in_hole": "a footholds player placed on a hole";
+    PieceDuplicate = "meeple::piece::duplicate": "the same piece placed twice";
+    PieceName = "meeple::piece::name": "a piece name the game does not use (footholds: A, B; stacking: 1..K)";
+    PieceNumbering = "meeple::piece::numbering": "stacking pieces not numbered 1..K without gaps";
+    PieceSharedCell = "meeple::piece::shared_cell": "two stacking pieces on one starting cell";
+    PieceFacing = "meeple::piece::facing": "a stacking piece without `facing DIR`, or a footholds player with one";
+    DiceRange = "meeple::dice::range": "a roll or die range that is not allowed";
+    DiceDuplicate = "meeple::dice::duplicate": "dice declared twice in one scenario";
+    RuleUnknown = "meeple::rule::unknown": "a rule the game does not have";
+    RuleValue = "meeple::rule::value": "a rule value out of the rule's range";
+    RuleDuplicate = "meeple::rule::duplicate": "the same rule set twice in one scenario";
+    InputFormat = "meeple::input::format": "an `input` block that is not in the judge's format";
+    TrackUnknown = "meeple::track::unknown": "`board NAME` names no track";
+    TrackDuplicate = "meeple::track::duplicate": "two tracks with one name";
+    TrackSquare = "meeple::track::square": "a track refers to a square that is never defined";
+    TrackScore = "meeple::track::score": "a square given two different scores";
+    TrackCycle = "meeple::track::cycle": "a track whose links form a cycle";
+    TrackFinish = "meeple::track::finish": "a square from which finish cannot be reached";
+    TrackShortcut = "meeple::track::shortcut": "a shortcut leaving start or finish, or a second shortcut from one square";
+    TrackLink = "meeple::track::link": "a square linked to two different next squares, into start or out of finish";
+    QueryMissing = "meeple::query::missing": "a query lacks what it needs (board, pieces, dice)";
+    PlayIllegal = "meeple::play::illegal": "`play` asks for a move that is not legal now";
+    UndoNothing = "meeple::undo::nothing": "`undo` with no `play` or `step` to take back";
+    ExpectNoResult = "meeple::expect::no_result": "`expect` before any `solve`";
+    ExpectField = "meeple::expect::field": "`expect` names a field the game's `solve` does not give";
+    ExpectValue = "meeple::expect::value": "`expect` gives a value of the wrong kind for its field (a word for a number, a player that is not A or B)";
+    ExpectFailed = "meeple::expect::failed": "an expectation does not hold";
+    LimitStates = "meeple::limit::states": "a solve reached `--max-states`";
+    LimitTime = "meeple::limit::time": "a solve ran out of `--timeout`";
+    LimitCancelled = "meeple::limit::cancelled": "a solve was cancelled with Ctrl-C";
+    LimitMemory = "meeple::limit::memory": "a statement, or the output of a run (the text it prints and the boards its answers keep), needs more memory than `--memory` allows (default 1024 MB)";
+    GenOption = "meeple::gen::option": "a `meeple gen` shape option that is malformed or out of range (a range 5..2, a fraction 1.5, an unknown colour)";
+    GenWhere = "meeple::gen::where": "a `meeple gen --where` condition that names no solve field of the game or cannot be read";
+    GenUnsatisfied = "meeple::gen::unsatisfied": "`meeple gen` found fewer cases meeting `--where` than `--count` within `--tries` candidates";
+    ErrorsTooMany = "meeple::errors::too_many": "more errors than meeple reports: parsing stops after 100 syntax errors, and a file or a scenario shows its first 1000 errors";
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
