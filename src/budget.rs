@@ -54,8 +54,8 @@ pub enum LimitHit {
 
 /// The memory a solve may use for its tables when `--memory` is not given:
 /// 1 GiB. Solvers size their tables (footholds' transposition table, yut's
-/// layers, stacking's histories) to stay under [`Budget::memory_bytes`].
-pub(crate) const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
+/// layers, stacking's histories) to stay under the budget's memory cap.
+pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
 
 /// The best bound a running solve has proved so far, as a progress display
 /// shows it (`render::text::bound` words it).

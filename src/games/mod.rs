@@ -23,8 +23,8 @@ use crate::budget::{Budget, LimitHit};
 use crate::error::{Code, Diag, Diags};
 use crate::syntax::ast::{Play, Query, Span, Spanned, Stmt};
 pub use crate::syntax::dialect::GameKind;
-pub use answer::{Answer, FieldValue};
-pub use judge_position::JudgePosition;
+pub use answer::{Answer, FieldValue, GameAnswer};
+pub use judge_position::{GamePosition, JudgePosition};
 pub use not_instance::NotInstance;
 pub(crate) use options::Options;
 

@@ -1,6 +1,6 @@
 //! SVG pictures of answers (`show`, `line`, `analyze`), drawn from the
 //! typed answers only: each game draws its own (`games::*::picture`), on
-//! a tiny writer ([`doc`]).
+//! a tiny SVG writer (`games::svg`).
 //!
 //! Every picture is deterministic (the same answer gives the same bytes),
 //! self-contained (no fonts or files: text uses the generic `sans-serif`
