@@ -179,10 +179,12 @@ fn requests_past_the_caps_get_503_and_a_client_leaving_cancels_its_check() {
     doc.push_str("}\n");
     let mut s = server.connect();
     send(&mut s, "POST", "/api/check", &[], doc.as_bytes());
-    wait_for(&server, "the check working", |s| s["requests"] == 1);
+    // Its body read and its thread at work (not merely admitted, which
+    // happens before the body is read).
+    wait_for(&server, "the check working", |s| s["working"] == 1);
     drop(s);
     let status = wait_for(&server, "the check cancelled", |s| {
-        s["cancelled"] == 1 && s["requests"] == 0
+        s["cancelled"] == 1 && s["requests"] == 0 && s["working"] == 0
     });
     assert_eq!(status["cancelled"], 1);
     std::fs::remove_dir_all(dir).ok();

@@ -56,8 +56,10 @@ pub async fn check(
         cancel: Some(cancel.clone()),
         ..state.limits.clone()
     };
+    let working = work.thread();
     let answer = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        let _working = working;
         let (text, result) = meeple::pipeline::check_bytes_with(&body, &limits);
         if stopped(&cancel) {
             return gone();
@@ -111,8 +113,10 @@ pub async fn fmt(
     let name = q.name();
     let work = Work::start(&state);
     let cancel = work.flag();
+    let working = work.thread();
     let answer = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        let _working = working;
         let text = String::from_utf8_lossy(&body).into_owned();
         let formatted = meeple::format::format_source(&name, &text);
         if stopped(&cancel) {
@@ -233,8 +237,10 @@ pub async fn complete(
 ) -> Response {
     let work = Work::start(&state);
     let cancel = work.flag();
+    let working = work.thread();
     let answer = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        let _working = working;
         let text = String::from_utf8_lossy(&body);
         let analysis = Analysis::new(&text);
         if stopped(&cancel) {
@@ -279,8 +285,10 @@ pub async fn hover(
 ) -> Response {
     let work = Work::start(&state);
     let cancel = work.flag();
+    let working = work.thread();
     let answer = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        let _working = working;
         let text = String::from_utf8_lossy(&body);
         let analysis = Analysis::new(&text);
         if stopped(&cancel) {
@@ -307,6 +315,7 @@ pub async fn hover(
 struct Status {
     solving: usize,
     requests: usize,
+    working: usize,
     cancelled: u64,
     states: u64,
 }
@@ -317,6 +326,7 @@ struct Status {
 pub async fn status(Shared(state): Shared<Arc<State>>) -> Response {
     Json(Status {
         solving: state.solving.load(Ordering::SeqCst),
+        working: state.working.load(Ordering::SeqCst),
         requests: state.caps.running(),
         cancelled: state.cancelled.load(Ordering::SeqCst),
         states: state.limits.meter.as_ref().map_or(0, |m| m.states()),

@@ -41,6 +41,8 @@ pub struct State {
     pub limits: Limits,
     /// Solves running now.
     pub solving: AtomicUsize,
+    /// Blocking threads working for a check, fmt, completion or hover now.
+    pub working: AtomicUsize,
     /// Solves cancelled because their client went away (or asked).
     pub cancelled: AtomicU64,
     /// One write to the disk at a time (the If-Match check and the rename).
@@ -152,6 +154,7 @@ pub fn serve(opts: &Options, limits: &Limits) -> i32 {
             roots,
             limits,
             solving: AtomicUsize::new(0),
+            working: AtomicUsize::new(0),
             cancelled: AtomicU64::new(0),
             writing: tokio::sync::Mutex::new(()),
             caps: work::Caps::new(opts.max_requests, opts.request_memory),

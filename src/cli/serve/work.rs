@@ -172,6 +172,13 @@ impl Work {
         self.flag.clone()
     }
 
+    /// A guard for the blocking thread that does the work: counted as
+    /// `working` in `/api/status` while it lives.
+    pub fn thread(&self) -> Working {
+        self.state.working.fetch_add(1, Ordering::SeqCst);
+        Working(self.state.clone())
+    }
+
     /// The answer was delivered: nothing to cancel.
     pub fn finish(mut self) {
         self.done = true;
@@ -184,6 +191,15 @@ impl Drop for Work {
             self.flag.store(true, Ordering::SeqCst);
             self.state.cancelled.fetch_add(1, Ordering::SeqCst);
         }
+    }
+}
+
+/// A blocking thread working for a request (see [`Work::thread`]).
+pub struct Working(Arc<State>);
+
+impl Drop for Working {
+    fn drop(&mut self) {
+        self.0.working.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
