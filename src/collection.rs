@@ -272,7 +272,7 @@ fn run_batch(
         // Each scenario's output counts against `--memory` on its own (the
         // scenarios of a file run in parallel).
         let mut gate = OutputGate::new(config.limits.output(), lines);
-        let run = run_scenario(sc, *game, opts, &c.tracks, &config.limits, &mut |e| {
+        let run = run_scenario(sc, *game, opts, &c.defs, &config.limits, &mut |e| {
             gate.pass(&sc.name.node, e)
         });
         tick();

@@ -97,7 +97,7 @@ pub fn start_position(checked: &Checked, index: usize) -> Result<JudgePosition, 
     let limits = Limits::default();
     let cx = Ctx {
         options: opts,
-        tracks: &checked.tracks,
+        defs: &checked.defs,
         limits: &limits,
         budget: &budget,
     };

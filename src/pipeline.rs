@@ -220,7 +220,7 @@ pub(crate) fn run_checked_each(
             sc,
             *game,
             opts,
-            &checked.tracks,
+            &checked.defs,
             &config.limits,
             &mut |e| gate.pass(name, e),
         ));

@@ -2,7 +2,7 @@
 //! every independent error at once.
 
 use crate::error::{Code, Diag, Diags};
-use crate::games::yut::session::{build_tracks, Tracks};
+use crate::games::Definitions;
 use crate::games::{GameKind, Options};
 use crate::interp::check_scenario;
 use crate::limits::Limits;
@@ -14,7 +14,7 @@ pub struct Checked {
     /// The parsed file.
     pub file: File,
     /// The `track` definitions, built and validated.
-    pub(crate) tracks: Tracks,
+    pub(crate) defs: Definitions,
     /// Each scenario's game and options, in file order.
     pub(crate) plans: Vec<(GameKind, Options)>,
 }
@@ -47,7 +47,7 @@ pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> 
             }
         }
     }
-    let (tracks, track_diags) = build_tracks(&file.tracks, limits);
+    let (defs, track_diags) = Definitions::build(&file.tracks, limits);
     diags.extend(track_diags);
     let mut plans = Vec::new();
     for sc in &file.scenarios {
@@ -55,18 +55,14 @@ pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> 
             Ok(game) => {
                 let (opts, opt_diags) = Options::collect(game, &sc.stmts);
                 diags.extend(opt_diags);
-                diags.extend(check_scenario(sc, game, &opts, &tracks));
+                diags.extend(check_scenario(sc, game, &opts, &defs));
                 plans.push((game, opts));
             }
             Err(ds) => diags.extend(ds),
         }
     }
     if diags.is_empty() {
-        Ok(Checked {
-            file,
-            tracks,
-            plans,
-        })
+        Ok(Checked { file, defs, plans })
     } else {
         diags.sort_by_key(|d| d.span().map(|s| s.start));
         Err(diags)

@@ -7,6 +7,7 @@
 
 pub(crate) mod answer;
 pub(crate) mod decimal;
+pub mod definitions;
 pub mod footholds;
 pub(crate) mod grid;
 pub mod judge_position;
@@ -24,6 +25,7 @@ use crate::error::{Code, Diag, Diags};
 use crate::syntax::ast::{Play, Query, Span, Spanned, Stmt};
 pub use crate::syntax::dialect::GameKind;
 pub use answer::{Answer, FieldValue, GameAnswer};
+pub use definitions::Definitions;
 pub use judge_position::{GamePosition, JudgePosition};
 pub use not_instance::NotInstance;
 pub(crate) use options::Options;
@@ -50,8 +52,8 @@ pub enum Mode {
 pub struct Ctx<'a> {
     /// The scenario's options (`rule` statements).
     pub options: &'a Options,
-    /// The file's `track` definitions.
-    pub(crate) tracks: &'a yut::session::Tracks,
+    /// The file's definitions (its tracks).
+    pub(crate) defs: &'a Definitions,
     /// The caps of the run (the budget below is made from them).
     pub(crate) limits: &'a crate::limits::Limits,
     /// The statement's work, time and memory budget.

@@ -70,7 +70,7 @@ impl Answers {
             if cancelled() {
                 break;
             }
-            let run = run_scenario(sc, *game, opts, &checked.tracks, limits, &mut |_| Ok(()));
+            let run = run_scenario(sc, *game, opts, &checked.defs, limits, &mut |_| Ok(()));
             for event in run.events {
                 if cancelled() {
                     break;

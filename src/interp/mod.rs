@@ -6,7 +6,7 @@ mod expect;
 
 use crate::budget::Budget;
 use crate::error::{too_many_errors, Code, Diag, Diags};
-use crate::games::yut::session::Tracks;
+use crate::games::Definitions;
 use crate::games::{Answer, Ctx, FieldValue, GameKind, Mode, Options, Session};
 use crate::limits::Limits;
 use crate::syntax::ast::{ExpectValue, Query, QueryKind, Scenario, Span, Spanned, Stmt};
@@ -90,7 +90,7 @@ pub(crate) fn check_scenario(
     sc: &Scenario,
     game: GameKind,
     opts: &Options,
-    tracks: &Tracks,
+    defs: &Definitions,
 ) -> Diags {
     let mut diags = Vec::new();
     let limits = Limits::default();
@@ -98,7 +98,7 @@ pub(crate) fn check_scenario(
         sc,
         game,
         opts,
-        tracks,
+        defs,
         Mode::Check,
         &limits,
         &mut |_| Ok(()),
@@ -118,12 +118,12 @@ pub(crate) fn run_scenario(
     sc: &Scenario,
     game: GameKind,
     opts: &Options,
-    tracks: &Tracks,
+    defs: &Definitions,
     limits: &Limits,
     gate: &mut dyn FnMut(&Event) -> Result<(), Diag>,
 ) -> ScenarioRun {
     let mut events = Vec::new();
-    walk(sc, game, opts, tracks, Mode::Run, limits, gate, &mut |e| {
+    walk(sc, game, opts, defs, Mode::Run, limits, gate, &mut |e| {
         events.push(e)
     });
     ScenarioRun {
@@ -142,7 +142,7 @@ fn walk(
     sc: &Scenario,
     game: GameKind,
     opts: &Options,
-    tracks: &Tracks,
+    defs: &Definitions,
     mode: Mode,
     limits: &Limits,
     gate: &mut dyn FnMut(&Event) -> Result<(), Diag>,
@@ -172,7 +172,7 @@ fn walk(
         emit(e)
     };
     for stmt in &sc.stmts {
-        if runner.exec(stmt, tracks, limits, &mut capped) == Flow::Stop || stopped.get() {
+        if runner.exec(stmt, defs, limits, &mut capped) == Flow::Stop || stopped.get() {
             break;
         }
     }
@@ -226,7 +226,7 @@ impl Runner {
     pub(crate) fn exec(
         &mut self,
         stmt: &Spanned<Stmt>,
-        tracks: &Tracks,
+        defs: &Definitions,
         limits: &Limits,
         emit: &mut dyn FnMut(Event),
     ) -> Flow {
@@ -250,12 +250,10 @@ impl Runner {
         let result = match &stmt.node {
             Stmt::Game(_) | Stmt::Rule { .. } => Ok(()),
             Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input(_) => {
-                self.declare(stmt, (tracks, limits), &budget)
+                self.declare(stmt, (defs, limits), &budget)
             }
-            Stmt::Query(q) => self.query(q, stmt.span, (tracks, limits), &budget, emit),
-            Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo => {
-                self.moves(stmt, (tracks, limits), &budget)
-            }
+            Stmt::Query(q) => self.query(q, stmt.span, (defs, limits), &budget, emit),
+            Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo => self.moves(stmt, (defs, limits), &budget),
             Stmt::Expect { field, value } => self.expect(field, value, stmt.span, emit),
         };
         match result {
@@ -270,13 +268,13 @@ impl Runner {
     fn declare(
         &mut self,
         stmt: &Spanned<Stmt>,
-        (tracks, limits): (&Tracks, &Limits),
+        (defs, limits): (&Definitions, &Limits),
         budget: &Budget,
     ) -> Result<(), Diags> {
         if self.poisoned {
             return Ok(());
         }
-        let cx = ctx(&self.opts, (tracks, limits), budget);
+        let cx = ctx(&self.opts, (defs, limits), budget);
         let r = self.session.declare(stmt, &cx);
         if r.is_err() && self.mode == Mode::Check {
             // Later pieces are still checked on their own.
@@ -296,7 +294,7 @@ impl Runner {
         &mut self,
         q: &Query,
         span: Span,
-        (tracks, limits): (&Tracks, &Limits),
+        (defs, limits): (&Definitions, &Limits),
         budget: &Budget,
         emit: &mut dyn FnMut(Event),
     ) -> Result<(), Diags> {
@@ -317,7 +315,7 @@ impl Runner {
         if self.mode == Mode::Check {
             return self.session.require(q, span).map_err(|d| vec![d]);
         }
-        let cx = ctx(&self.opts, (tracks, limits), budget);
+        let cx = ctx(&self.opts, (defs, limits), budget);
         let start = Instant::now();
         let answer = self.session.query(q, span, &cx).map_err(|d| vec![d])?;
         if q.kind == QueryKind::Solve {
@@ -336,13 +334,13 @@ impl Runner {
     fn moves(
         &mut self,
         stmt: &Spanned<Stmt>,
-        (tracks, limits): (&Tracks, &Limits),
+        (defs, limits): (&Definitions, &Limits),
         budget: &Budget,
     ) -> Result<(), Diags> {
         if self.poisoned || self.pieces_failed {
             return Ok(());
         }
-        let cx = ctx(&self.opts, (tracks, limits), budget);
+        let cx = ctx(&self.opts, (defs, limits), budget);
         let session = &mut self.session;
         match &stmt.node {
             Stmt::Play(p) => session.play(p, stmt.span, &cx),
@@ -419,12 +417,12 @@ impl Runner {
 /// What a session may use from outside its scenario.
 fn ctx<'a>(
     options: &'a Options,
-    (tracks, limits): (&'a Tracks, &'a Limits),
+    (defs, limits): (&'a Definitions, &'a Limits),
     budget: &'a Budget,
 ) -> Ctx<'a> {
     Ctx {
         options,
-        tracks,
+        defs,
         limits,
         budget,
     }

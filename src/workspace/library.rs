@@ -3,7 +3,7 @@
 
 use super::{is_move, Current, Known, Notice, Output, Sources, Workspace};
 use crate::check::check_with;
-use crate::games::yut::session::build_tracks;
+use crate::games::Definitions;
 use crate::games::Mode;
 use crate::interp::{Flow, Runner};
 use crate::pipeline::check_source_at;
@@ -35,7 +35,7 @@ impl Workspace {
         defs: Vec<TrackDef>,
         emit: &mut dyn FnMut(&Sources, Output),
     ) -> bool {
-        let (tracks, diags) = build_tracks(&defs, &self.limits);
+        let (built, diags) = Definitions::build(&defs, &self.limits);
         if !diags.is_empty() {
             diags
                 .into_iter()
@@ -43,7 +43,7 @@ impl Workspace {
             return false;
         }
         self.track_defs = defs;
-        self.tracks = tracks;
+        self.defs = built;
         true
     }
 
@@ -72,7 +72,7 @@ impl Workspace {
             // Reported once the statement has run (its solve and budget are done),
             // as `meeple run` prints them.
             let mut events = Vec::new();
-            let flow = runner.exec(s, &self.tracks, &self.limits, &mut |e| events.push(e));
+            let flow = runner.exec(s, &self.defs, &self.limits, &mut |e| events.push(e));
             for e in events {
                 emit(
                     &self.sources,

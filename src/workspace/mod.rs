@@ -26,7 +26,7 @@ pub use notice::Notice;
 pub use sources::Sources;
 
 use crate::error::{Code, Diag};
-use crate::games::yut::session::{build_tracks, Tracks};
+use crate::games::Definitions;
 use crate::games::{GameKind, Mode, Options};
 use crate::interp::{Event, Flow, Runner};
 use crate::limits::Limits;
@@ -87,7 +87,8 @@ pub struct Workspace {
     /// Where each name is in `scenarios`.
     by_name: HashMap<String, usize>,
     track_defs: Vec<TrackDef>,
-    tracks: Tracks,
+    /// The definitions built from `track_defs` (and the built-in board).
+    defs: Definitions,
     limits: Limits,
     /// Draw the position after every change ([`Output::Position`]).
     pub autoshow: bool,
@@ -129,7 +130,7 @@ impl Workspace {
             scenarios: Vec::new(),
             by_name: HashMap::new(),
             track_defs: Vec::new(),
-            tracks: build_tracks(&[], &limits).0,
+            defs: Definitions::build(&[], &limits).0,
             limits,
             autoshow: false,
         }
@@ -285,7 +286,7 @@ impl Workspace {
         let mut events = Vec::new();
         let flow = cur
             .runner
-            .exec(stmt, &self.tracks, &self.limits, &mut |e| events.push(e));
+            .exec(stmt, &self.defs, &self.limits, &mut |e| events.push(e));
         for e in events {
             ok &= !matches!(e, Event::Error(_));
             emit(
@@ -349,12 +350,11 @@ impl Workspace {
             Span::default(),
         );
         let mut answer = None;
-        cur.runner
-            .exec(&show, &self.tracks, &self.limits, &mut |e| {
-                if let Event::Answer { answer: a, .. } = e {
-                    answer = Some(a);
-                }
-            });
+        cur.runner.exec(&show, &self.defs, &self.limits, &mut |e| {
+            if let Event::Answer { answer: a, .. } = e {
+                answer = Some(a);
+            }
+        });
         answer
     }
 

@@ -129,7 +129,7 @@ impl Workspace {
             // Reported once the statement has run (its solve and budget are done),
             // as `meeple run` prints them.
             let mut events = Vec::new();
-            let flow = runner.exec(s, &self.tracks, &self.limits, &mut |e| events.push(e));
+            let flow = runner.exec(s, &self.defs, &self.limits, &mut |e| events.push(e));
             for e in events {
                 ok &= !matches!(e, Event::Error(_));
                 emit(

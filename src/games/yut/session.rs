@@ -309,15 +309,15 @@ impl Session for Yut {
                     first,
                 )])
             }
-            Stmt::Board(BoardSrc::Named(name)) => match cx.tracks.get(&name.node) {
+            Stmt::Board(BoardSrc::Named(name)) => match cx.defs.tracks().get(&name.node) {
                 Some(t) => {
                     self.set_board(t, name.node.clone(), stmt.span);
                     Ok(())
                 }
                 // Its definition's errors are reported already.
-                None if cx.tracks.is_broken(&name.node) => Err(Vec::new()),
+                None if cx.defs.tracks().is_broken(&name.node) => Err(Vec::new()),
                 None => {
-                    let mut known: Vec<&str> = cx.tracks.names().collect();
+                    let mut known: Vec<&str> = cx.defs.tracks().names().collect();
                     known.sort();
                     Err(vec![Diag::new(
                         Code::TrackUnknown,
@@ -348,7 +348,7 @@ impl Session for Yut {
                     .map(|n| Spanned::new(n.node, within.span(n.span)))
                     .collect();
                 if self.board.is_none() {
-                    if let Some(t) = cx.tracks.get("yut") {
+                    if let Some(t) = cx.defs.tracks().get("yut") {
                         self.set_board(t, "yut".into(), stmt.span);
                     }
                 }
