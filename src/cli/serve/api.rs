@@ -13,7 +13,7 @@ use meeple::ide::Analysis;
 use meeple::render::json;
 use meeple::source::LineIndex;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// The name a script posted to the API goes by, unless `?name=` says.
@@ -50,16 +50,12 @@ pub async fn check(
     body: Bytes,
 ) -> Response {
     let name = q.name();
-    let work = Work::start(&state);
-    let cancel = work.flag();
-    let limits = meeple::limits::Limits {
-        cancel: Some(cancel.clone()),
-        ..state.limits.clone()
-    };
-    let working = work.thread();
-    let answer = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        let _working = working;
+    let base = state.limits.clone();
+    on_thread(&state, slot, move |cancel| {
+        let limits = meeple::limits::Limits {
+            cancel: Some(cancel.clone()),
+            ..base
+        };
         let (text, result) = meeple::pipeline::check_bytes_with(&body, &limits);
         if stopped(&cancel) {
             return gone();
@@ -85,8 +81,27 @@ pub async fn check(
         array_of_lines(&out)
     })
     .await
+}
+
+/// Run `work` on a blocking thread for a request admitted with `slot`:
+/// counted as working while it runs, given the request's cancel flag
+/// (which its client's leaving sets), the slot held until it ends.
+async fn on_thread(
+    state: &Arc<State>,
+    slot: Slot,
+    work: impl FnOnce(Arc<AtomicBool>) -> Response + Send + 'static,
+) -> Response {
+    let guard = Work::start(state);
+    let cancel = guard.flag();
+    let working = guard.thread();
+    let answer = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        let _working = working;
+        work(cancel)
+    })
+    .await
     .unwrap_or_else(internal);
-    work.finish();
+    guard.finish();
     answer
 }
 
@@ -111,12 +126,7 @@ pub async fn fmt(
     body: Bytes,
 ) -> Response {
     let name = q.name();
-    let work = Work::start(&state);
-    let cancel = work.flag();
-    let working = work.thread();
-    let answer = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        let _working = working;
+    on_thread(&state, slot, move |cancel| {
         let text = String::from_utf8_lossy(&body).into_owned();
         let formatted = meeple::format::format_source(&name, &text);
         if stopped(&cancel) {
@@ -148,9 +158,6 @@ pub async fn fmt(
         Json(reply).into_response()
     })
     .await
-    .unwrap_or_else(internal);
-    work.finish();
-    answer
 }
 
 #[derive(Deserialize)]
@@ -235,12 +242,7 @@ pub async fn complete(
     slot: Slot,
     body: Bytes,
 ) -> Response {
-    let work = Work::start(&state);
-    let cancel = work.flag();
-    let working = work.thread();
-    let answer = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        let _working = working;
+    on_thread(&state, slot, move |cancel| {
         let text = String::from_utf8_lossy(&body);
         let analysis = Analysis::new(&text);
         if stopped(&cancel) {
@@ -258,9 +260,6 @@ pub async fn complete(
         Json(items).into_response()
     })
     .await
-    .unwrap_or_else(internal);
-    work.finish();
-    answer
 }
 
 #[derive(Serialize)]
@@ -283,12 +282,7 @@ pub async fn hover(
     slot: Slot,
     body: Bytes,
 ) -> Response {
-    let work = Work::start(&state);
-    let cancel = work.flag();
-    let working = work.thread();
-    let answer = tokio::task::spawn_blocking(move || {
-        let _slot = slot;
-        let _working = working;
+    on_thread(&state, slot, move |cancel| {
         let text = String::from_utf8_lossy(&body);
         let analysis = Analysis::new(&text);
         if stopped(&cancel) {
@@ -306,9 +300,6 @@ pub async fn hover(
         Json(hover).into_response()
     })
     .await
-    .unwrap_or_else(internal);
-    work.finish();
-    answer
 }
 
 #[derive(Serialize)]
@@ -316,6 +307,7 @@ struct Status {
     solving: usize,
     requests: usize,
     working: usize,
+    connections: usize,
     cancelled: u64,
     states: u64,
 }
@@ -327,6 +319,7 @@ pub async fn status(Shared(state): Shared<Arc<State>>) -> Response {
     Json(Status {
         solving: state.solving.load(Ordering::SeqCst),
         working: state.working.load(Ordering::SeqCst),
+        connections: state.connections.load(Ordering::SeqCst),
         requests: state.caps.running(),
         cancelled: state.cancelled.load(Ordering::SeqCst),
         states: state.limits.meter.as_ref().map_or(0, |m| m.states()),

@@ -11,6 +11,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -38,8 +39,22 @@ pub struct Net {
 /// What a connection over the cap is told before it is closed.
 const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: text/plain\r\nContent-Length: 40\r\nConnection: close\r\n\r\nthe server has too many connections open\n";
 
-/// Serve `app` on `listener` until the process ends.
-pub async fn serve(listener: TcpListener, app: Router, net: Net) {
+/// A connection's place under the cap, counted in `/api/status` while it
+/// is open.
+struct Open {
+    _permit: tokio::sync::OwnedSemaphorePermit,
+    count: Arc<AtomicUsize>,
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.count.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Serve `app` on `listener` until the process ends; `count` says how
+/// many connections are open.
+pub async fn serve(listener: TcpListener, app: Router, net: Net, count: Arc<AtomicUsize>) {
     let open = Arc::new(Semaphore::new(net.max_connections.max(1)));
     loop {
         let stream = match listener.accept().await {
@@ -54,6 +69,11 @@ pub async fn serve(listener: TcpListener, app: Router, net: Net) {
         let Ok(permit) = open.clone().try_acquire_owned() else {
             let _ = stream.try_write(BUSY);
             continue; // dropped: closed
+        };
+        count.fetch_add(1, Ordering::SeqCst);
+        let permit = Open {
+            _permit: permit,
+            count: count.clone(),
         };
         let app = app.clone();
         let net = net.clone();

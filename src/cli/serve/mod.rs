@@ -43,6 +43,8 @@ pub struct State {
     pub solving: AtomicUsize,
     /// Blocking threads working for a check, fmt, completion or hover now.
     pub working: AtomicUsize,
+    /// Connections open now (under `--max-connections`).
+    pub connections: Arc<AtomicUsize>,
     /// Solves cancelled because their client went away (or asked).
     pub cancelled: AtomicU64,
     /// One write to the disk at a time (the If-Match check and the rename).
@@ -155,6 +157,7 @@ pub fn serve(opts: &Options, limits: &Limits) -> i32 {
             limits,
             solving: AtomicUsize::new(0),
             working: AtomicUsize::new(0),
+            connections: Arc::new(AtomicUsize::new(0)),
             cancelled: AtomicU64::new(0),
             writing: tokio::sync::Mutex::new(()),
             caps: work::Caps::new(opts.max_requests, opts.request_memory),
@@ -167,8 +170,8 @@ pub fn serve(opts: &Options, limits: &Limits) -> i32 {
                 super::out::err(format!("warning: cannot open a browser: {e}\n"));
             }
         }
-        let net = state.net.clone();
-        listen::serve(listener, router(state), net).await;
+        let (net, open) = (state.net.clone(), state.connections.clone());
+        listen::serve(listener, router(state), net, open).await;
         0
     })
 }
