@@ -638,6 +638,36 @@ mod tests {
             assert_eq!(names, d.game.fields());
         }
         assert_eq!(rules(GameKind::Footholds).count(), 3);
+        assert_eq!(
+            facings().collect::<Vec<_>>(),
+            ["right", "left", "up", "down"]
+        );
         assert_eq!(directions().count(), 8);
+    }
+
+    /// What follows `play` in a game agrees with its `play` forms: players
+    /// for `play PLAYER …`, `piece` for `play piece N`, nothing without one.
+    #[test]
+    fn play_words_follow_the_forms() {
+        for d in DIALECTS {
+            let plays: Vec<&str> = d
+                .forms
+                .iter()
+                .copied()
+                .filter(|f| f.starts_with("play "))
+                .collect();
+            assert_eq!(d.play.is_empty(), plays.is_empty(), "{}", d.game);
+            for w in d.play {
+                let form = if w.name == "piece" {
+                    "play piece N"
+                } else {
+                    "play PLAYER DIRECTION"
+                };
+                assert!(plays.contains(&form), "{} {}", d.game, w.name);
+            }
+        }
+        let any: Vec<&str> = play_words(None).iter().map(|w| w.name).collect();
+        assert_eq!(any, ["A", "B", "piece"]);
+        assert!(play_words(Some(GameKind::Stacking)).is_empty());
     }
 }

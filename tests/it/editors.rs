@@ -116,7 +116,10 @@ fn the_web_editor_highlights_every_word_of_the_dialect() {
         .filter(|w| !keywords.contains(*w) && !atoms.contains(*w))
         .filter(|w| !matches!(*w, "A" | "B")) // players are plain names
         .collect();
-    assert!(missing.is_empty(), "words lang.js does not colour: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "words lang.js does not colour: {missing:?}"
+    );
     // Its tokens take `-`, so a diagonal is one word.
     assert!(js.contains("/^[A-Za-z_][\\w-]*/"));
 }
