@@ -44,14 +44,6 @@ pub fn rule_names(game: GameKind) -> Vec<&'static str> {
     dialect::rules(game).map(|r| r.name).collect()
 }
 
-/// The values each rule takes, as words (for the REPL's completer).
-pub fn rule_values(name: &str) -> &'static [&'static str] {
-    dialect::RULES
-        .iter()
-        .find(|r| r.name == name)
-        .map_or(&[], |r| r.values)
-}
-
 impl Options {
     /// Collect the `rule` statements of a scenario.
     pub(crate) fn collect(game: GameKind, stmts: &[Spanned<Stmt>]) -> (Options, Diags) {

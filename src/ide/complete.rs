@@ -4,8 +4,7 @@
 use super::Analysis;
 use crate::games::GameKind;
 use crate::interp::game_of;
-use crate::syntax::ast::Dir;
-use crate::syntax::dialect::{self, ValueKind, ITEMS, RULES, STATEMENTS};
+use crate::syntax::dialect::{self, ValueKind, ITEMS, PARTS, RULES, STATEMENTS, TRACK_LINES};
 
 /// What a completion is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +44,28 @@ fn item(label: &str, kind: CompletionKind, detail: impl Into<String>) -> Complet
     }
 }
 
+/// Where the line being completed is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// Outside scenarios and tracks: `scenario` and `track` start a line.
+    Top,
+    /// In a `track` block: `route` and `shortcut`.
+    Track,
+    /// In a scenario of a file: its game's statements.
+    Scenario,
+    /// A line of a REPL session: its game's statements (`game` too, which
+    /// changes it), the items, and more statements after a finished one.
+    Session,
+}
+
+/// A track a completion may name after `board`: its name and a line about it.
+pub struct TrackName<'a> {
+    /// The name.
+    pub name: &'a str,
+    /// Where it is defined, in words.
+    pub detail: String,
+}
+
 impl Analysis {
     /// What may be written at `offset`: statement keywords of the
     /// scenario's game at the start of a line (`scenario`/`track` outside
@@ -64,132 +85,193 @@ impl Analysis {
             words.pop(); // the word being typed
         }
         let scenario = self.scenario_at(offset);
-        let game = scenario.and_then(game_of);
-        use CompletionKind as K;
-        match words.as_slice() {
-            [] if self.track_at(offset).is_some() => vec![
-                item("route", K::Keyword, "`route start … finish`: the main path"),
-                item(
-                    "shortcut",
-                    K::Keyword,
-                    "`shortcut FROM … TO`: a path taken when a piece stops on FROM",
+        let place = if self.track_at(offset).is_some() {
+            Place::Track
+        } else if scenario.is_some() {
+            Place::Scenario
+        } else {
+            Place::Top
+        };
+        let tracks: Vec<TrackName> = self
+            .file
+            .tracks
+            .iter()
+            .map(|t| TrackName {
+                name: &t.name.node,
+                detail: format!(
+                    "the track defined on line {}",
+                    self.lines.line(t.span.start)
                 ),
-            ],
-            [] if scenario.is_some() => statements(game),
-            [] => ITEMS
-                .iter()
-                .map(|w| item(w.name, K::Keyword, w.help))
-                .collect(),
-            ["game"] => GameKind::ALL
-                .iter()
-                .map(|g| item(g.name(), K::Game, dialect::dialect(*g).statements))
-                .collect(),
-            ["rule"] => RULES
-                .iter()
-                .filter(|r| game.is_none_or(|g| r.game.is_none() || r.game == Some(g)))
-                .map(|r| {
-                    item(
-                        r.name,
-                        K::Rule,
-                        format!("{} ({}; default {})", r.help, r.describe, r.default),
-                    )
-                })
-                .collect(),
-            ["rule", name] => {
-                let Some(rule) = RULES.iter().find(|r| r.name == *name) else {
-                    return Vec::new();
-                };
-                let values = if rule.values.is_empty() {
-                    &[rule.default][..]
-                } else {
-                    rule.values
-                };
-                values
-                    .iter()
-                    .map(|v| item(v, K::Value, format!("{}: {}", rule.name, rule.describe)))
-                    .collect()
-            }
-            ["expect"] => fields(game)
-                .map(|f| {
-                    item(
-                        f.field.name(),
-                        K::Field,
-                        format!("{} ({})", f.help, f.kind.describe()),
-                    )
-                })
-                .collect(),
-            ["expect", field] => fields(game)
-                .filter(|f| f.field.name() == *field)
-                .flat_map(|f| match f.kind {
-                    ValueKind::Words(w) | ValueKind::WholeOr(w) => w,
-                    _ => &[],
-                })
-                .map(|w| item(w, K::Value, format!("expect {field} {w}")))
-                .collect(),
-            ["board"] => {
-                let mut out = Vec::new();
-                if matches!(game, None | Some(GameKind::Yut)) {
-                    out.push(item("yut", K::Value, "the standard yut board"));
-                    out.extend(self.file.tracks.iter().map(|t| {
-                        item(
-                            &t.name.node,
-                            K::Track,
-                            format!(
-                                "the track defined on line {}",
-                                self.lines.line(t.span.start)
-                            ),
-                        )
-                    }));
-                }
-                out
-            }
-            ["line"] => vec![item(
-                "boards",
-                K::Value,
-                "`line boards`: draw the board after each move",
-            )],
-            ["dice"] => vec![item(
-                "uniform",
-                K::Value,
-                "`dice uniform LO..HI x COUNT`: random rolls",
-            )],
-            ["play"] => match game {
-                Some(GameKind::Yut) => vec![item(
-                    "piece",
-                    K::Keyword,
-                    "`play piece N`: move piece N by the next roll",
-                )],
-                _ => ["A", "B"]
-                    .iter()
-                    .map(|p| item(p, K::Value, format!("player {p}")))
-                    .collect(),
-            },
-            ["play", p] if *p != "piece" => {
-                let mut out: Vec<Completion> = dialect::directions()
-                    .map(|d| item(d, K::Direction, format!("`play {p} {d}`: one step {d}")))
-                    .collect();
-                out.push(item(
-                    "to",
-                    K::Keyword,
-                    format!("`play {p} to (r, c)`: a move to a square"),
-                ));
-                out
-            }
-            [.., "facing"] => [Dir::Right, Dir::Left, Dir::Up, Dir::Down]
-                .iter()
-                .map(|d| item(d.name(), K::Direction, "the direction the piece moves"))
-                .collect(),
-            _ => Vec::new(),
-        }
+            })
+            .collect();
+        complete_after(&words, place, scenario.and_then(game_of), &tracks)
     }
 }
 
-/// The statement keywords of a game (every statement when the game is not known yet).
-fn statements(game: Option<GameKind>) -> Vec<Completion> {
+/// What may follow `words` (the words before the cursor on its line, the
+/// one being typed left out) at `place` in `game` (any game when `None`),
+/// from the dialect table: the one completer of the language server and
+/// the REPL.
+pub fn complete_after(
+    words: &[&str],
+    place: Place,
+    game: Option<GameKind>,
+    tracks: &[TrackName],
+) -> Vec<Completion> {
+    use CompletionKind as K;
+    let word = |w: &dialect::Word, kind| item(w.name, kind, w.help);
+    match this_statement(words) {
+        [] => match place {
+            Place::Track => TRACK_LINES.iter().map(|w| word(w, K::Keyword)).collect(),
+            Place::Scenario => statements(game, false),
+            Place::Session => {
+                let mut out = statements(game, true);
+                out.extend(items(game));
+                out
+            }
+            Place::Top => items(None),
+        },
+        ["game"] => GameKind::ALL
+            .iter()
+            .map(|g| item(g.name(), K::Game, dialect::dialect(*g).statements))
+            .collect(),
+        ["rule"] => RULES
+            .iter()
+            .filter(|r| game.is_none_or(|g| r.game.is_none() || r.game == Some(g)))
+            .map(|r| {
+                item(
+                    r.name,
+                    K::Rule,
+                    format!("{} ({}; default {})", r.help, r.describe, r.default),
+                )
+            })
+            .collect(),
+        ["rule", name] => {
+            let Some(rule) = RULES.iter().find(|r| r.name == *name) else {
+                return Vec::new();
+            };
+            let values = if rule.values.is_empty() {
+                &[rule.default][..]
+            } else {
+                rule.values
+            };
+            values
+                .iter()
+                .map(|v| item(v, K::Value, format!("{}: {}", rule.name, rule.describe)))
+                .collect()
+        }
+        ["expect"] => fields(game)
+            .map(|f| {
+                item(
+                    f.field.name(),
+                    K::Field,
+                    format!("{} ({})", f.help, f.kind.describe()),
+                )
+            })
+            .collect(),
+        ["expect", field] => fields(game)
+            .filter(|f| f.field.name() == *field)
+            .flat_map(|f| match f.kind {
+                ValueKind::Words(w) | ValueKind::WholeOr(w) => w,
+                _ => &[],
+            })
+            .map(|w| item(w, K::Value, format!("expect {field} {w}")))
+            .collect(),
+        ["board"] => {
+            let mut out = Vec::new();
+            if takes(game, |d| d.tracks) {
+                out.push(item("yut", K::Value, "the standard yut board"));
+                out.extend(tracks.iter().map(|t| item(t.name, K::Track, &t.detail)));
+            }
+            out
+        }
+        [.., "line"] => part("boards"),
+        [.., "dice"] => part("uniform"),
+        [.., "play"] => dialect::play_words(game)
+            .into_iter()
+            .map(|w| {
+                let kind = if dialect::keywords().any(|k| k.name == w.name) {
+                    K::Keyword
+                } else {
+                    K::Value
+                };
+                word(w, kind)
+            })
+            .collect(),
+        [.., "play", p] if *p != "piece" => {
+            let mut out: Vec<Completion> = dialect::directions()
+                .map(|d| item(d, K::Direction, format!("`play {p} {d}`: one step {d}")))
+                .collect();
+            out.push(item(
+                "to",
+                K::Keyword,
+                format!("`play {p} to (r, c)`: a move to a square"),
+            ));
+            out
+        }
+        [.., "facing"] => dialect::facings()
+            .map(|d| item(d, K::Direction, "the direction the piece moves"))
+            .collect(),
+        ["piece", .., last] if last.ends_with(')') && takes(game, |d| d.facing) => part("facing"),
+        [.., last] if place == Place::Session && !takes_a_value(last) => statements(game, true),
+        _ => Vec::new(),
+    }
+}
+
+/// The words of the statement under way: from the last word that starts
+/// a line (a REPL line may hold several statements; `play piece` is one).
+fn this_statement<'w, 'a>(words: &'w [&'a str]) -> &'w [&'a str] {
+    let Some(mut at) = words.iter().rposition(|w| dialect::starts_line(w)) else {
+        return words;
+    };
+    if at > 0 && words[at] == "piece" && words[at - 1] == "play" {
+        at -= 1;
+    }
+    &words[at..]
+}
+
+/// Whether the game (any game when `None`) has a property of its dialect.
+fn takes(game: Option<GameKind>, has: impl Fn(&dialect::Dialect) -> bool) -> bool {
+    dialect::games(game)
+        .into_iter()
+        .any(|g| has(dialect::dialect(g)))
+}
+
+/// A keyword inside a statement, with its help.
+fn part(name: &str) -> Vec<Completion> {
+    PARTS
+        .iter()
+        .filter(|w| w.name == name)
+        .map(|w| item(w.name, CompletionKind::Keyword, w.help))
+        .collect()
+}
+
+/// Whether the word before the cursor waits for a value no list holds (a
+/// number, a coordinate, a name): after it, no statement is offered.
+fn takes_a_value(word: &str) -> bool {
+    matches!(
+        word,
+        "piece" | "at" | "to" | "step" | "scenario" | "track" | "input" | "uniform" | "x"
+    )
+}
+
+/// The items a line may start (`track` where the game takes tracks).
+fn items(game: Option<GameKind>) -> Vec<Completion> {
+    ITEMS
+        .iter()
+        .filter(|w| w.name != "track" || takes(game, |d| d.tracks))
+        .map(|w| item(w.name, CompletionKind::Keyword, w.help))
+        .collect()
+}
+
+/// The statement keywords of a game (every statement when the game is not
+/// known yet); `game` only while it is not known, or in a session (where
+/// it changes the game).
+fn statements(game: Option<GameKind>, session: bool) -> Vec<Completion> {
     STATEMENTS
         .iter()
         .filter(|w| game.is_none_or(|g| g.keywords().contains(&w.name)))
-        .filter(|w| game.is_none() || w.name != "game")
+        .filter(|w| session || game.is_none() || w.name != "game")
         .map(|w| item(w.name, CompletionKind::Keyword, w.help))
         .collect()
 }
@@ -245,5 +327,43 @@ mod tests {
         assert_eq!(labels(foot, "rule steps "), ["orthogonal", "king"]);
         assert!(labels("# rule \n", "# rule ").is_empty());
         assert_eq!(labels("scenario \"x\" {\n  game ", "game ").len(), 3);
+    }
+
+    /// Game words come from the dialect table: no players in stacking, no
+    /// tracks outside yut, `facing` after a stacking piece's square.
+    #[test]
+    fn game_words_follow_the_dialect() {
+        // (The cursor after `play ` of a line that parses: the game is known.)
+        let stack = "scenario \"s\" {\n  game stacking\n  piece 1 at (0, 0) \n  play A up\n}";
+        assert_eq!(labels(stack, "(0, 0) "), ["facing"]);
+        assert!(labels(stack, "play ").is_empty());
+        let foot = "scenario \"f\" {\n  game footholds\n  board \n  piece A at (0, 0) \n}";
+        assert!(labels(foot, "board ").is_empty());
+        assert!(labels(foot, "(0, 0) ").is_empty());
+        let any = "scenario \"a\" {\n  play \n}";
+        assert_eq!(labels(any, "play "), ["A", "B", "piece"]);
+    }
+
+    /// The REPL's session: `game` and the items at the start of a line,
+    /// more statements after a finished one, the statement under way only.
+    #[test]
+    fn a_session_line_completes_its_last_statement() {
+        let at = |words: &[&str], game| -> Vec<String> {
+            complete_after(words, Place::Session, game, &[])
+                .into_iter()
+                .map(|c| c.label)
+                .collect()
+        };
+        let yut = Some(GameKind::Yut);
+        let start = at(&[], yut);
+        for w in ["game", "dice", "scenario", "track"] {
+            assert!(start.contains(&w.to_string()), "{w} in {start:?}");
+        }
+        assert!(!at(&[], Some(GameKind::Stacking)).contains(&"track".to_string()));
+        assert_eq!(at(&["solve", "rule"], yut), ["origin", "pieces"]);
+        assert_eq!(at(&["undo", "play"], yut), ["piece"]);
+        assert!(at(&["solve"], yut).contains(&"show".to_string()));
+        assert!(at(&["play", "piece"], yut).is_empty());
+        assert!(at(&["solve", "play", "piece"], yut).is_empty());
     }
 }

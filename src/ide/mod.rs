@@ -31,7 +31,7 @@ mod hover;
 mod navigate;
 
 pub use answers::{Answers, Computed, Edit, InlayHint};
-pub use complete::{Completion, CompletionKind};
+pub use complete::{complete_after, Completion, CompletionKind, Place, TrackName};
 pub use diagnostics::{diagnostics, Diagnostic};
 pub use hover::Hover;
 pub use navigate::{Symbol, SymbolKind};

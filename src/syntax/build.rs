@@ -404,7 +404,7 @@ impl Cx<'_> {
 }
 
 /// Keyword rules carry no information beyond their presence.
-fn is_keyword(rule: Rule) -> bool {
+pub(super) fn is_keyword(rule: Rule) -> bool {
     matches!(
         rule,
         Rule::kw_game

@@ -1,10 +1,13 @@
 //! The words of the language, in one place: statement keywords, games,
 //! rules with their values and defaults, `expect` fields with the kind of
 //! value each takes, and directions, each with a one-line help. Parse
-//! errors, the checker's help lines, did-you-mean suggestions and the REPL's
-//! completer draw from these tables.
+//! errors, the checker's help lines, did-you-mean suggestions, the prescan,
+//! the completer (language server and REPL) and the REPL's highlighter draw
+//! from these tables; the lists that must be written out elsewhere (the
+//! grammar's keywords, the editors' highlighting) are tested against them
+//! (`src/syntax/word_lists.rs`, `tests/it/editors.rs`).
 
-use crate::syntax::ast::{Heading, Stmt};
+use crate::syntax::ast::{Dir, Heading, Stmt};
 use std::fmt;
 
 /// A word with a one-line help.
@@ -154,6 +157,66 @@ pub const ITEMS: &[Word] = &[
     },
 ];
 
+/// Words that start a line of a `track` block (yut).
+pub const TRACK_LINES: &[Word] = &[
+    Word {
+        name: "route",
+        help: "`route start … finish`: the main path",
+    },
+    Word {
+        name: "shortcut",
+        help: "`shortcut FROM … TO`: a path taken when a piece stops on FROM",
+    },
+];
+
+/// The keywords inside statements.
+pub const PARTS: &[Word] = &[
+    Word {
+        name: "at",
+        help: "`piece A at (r, c)`: where the piece stands",
+    },
+    Word {
+        name: "facing",
+        help: "`facing DIR`: the direction the piece moves (stacking)",
+    },
+    Word {
+        name: "uniform",
+        help: "`dice uniform LO..HI x COUNT`: random rolls",
+    },
+    Word {
+        name: "x",
+        help: "`x COUNT` in `dice uniform LO..HI x COUNT`: how many rolls",
+    },
+    Word {
+        name: "to",
+        help: "`play A to (r, c)`: a move to a square",
+    },
+    Word {
+        name: "boards",
+        help: "`line boards`: draw the board after each move",
+    },
+];
+
+/// Every keyword of the language: the items, the track lines, the
+/// statements and the words inside statements (the grammar's `kw_` rules).
+pub fn keywords() -> impl Iterator<Item = &'static Word> {
+    ITEMS
+        .iter()
+        .chain(TRACK_LINES)
+        .chain(STATEMENTS)
+        .chain(PARTS)
+}
+
+/// The words that start a line: an item, a track line or a statement.
+pub fn line_starts() -> impl Iterator<Item = &'static Word> {
+    ITEMS.iter().chain(TRACK_LINES).chain(STATEMENTS)
+}
+
+/// Whether `word` starts a line ([`line_starts`]).
+pub fn starts_line(word: &str) -> bool {
+    line_starts().any(|w| w.name == word)
+}
+
 /// The kind of value an `expect` field takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueKind {
@@ -260,7 +323,25 @@ pub struct Dialect {
     pub statements: &'static str,
     /// The fields its `solve` gives, in [`GameKind::fields`] order.
     pub fields: &'static [FieldWord],
+    /// What may follow `play`: the players, or `piece`.
+    pub play: &'static [Word],
+    /// Whether pieces face a direction (`piece … facing DIR`).
+    pub facing: bool,
+    /// Whether the game takes tracks: `board yut`, `board TRACK` and
+    /// `track NAME { … }` definitions.
+    pub tracks: bool,
 }
+
+const PLAYERS: &[Word] = &[
+    Word {
+        name: "A",
+        help: "player A",
+    },
+    Word {
+        name: "B",
+        help: "player B",
+    },
+];
 
 /// The three games' dialects, in [`GameKind::ALL`] order.
 pub const DIALECTS: [Dialect; 3] = [
@@ -276,6 +357,9 @@ pub const DIALECTS: [Dialect; 3] = [
             FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "the same as answer" },
             FieldWord { field: Field::Winner, kind: ValueKind::Words(&["A", "B"]), help: "the player who wins" },
         ],
+        play: PLAYERS,
+        facing: false,
+        tracks: false,
     },
     Dialect {
         game: GameKind::Yut,
@@ -289,6 +373,9 @@ pub const DIALECTS: [Dialect; 3] = [
             FieldWord { field: Field::Score, kind: ValueKind::Whole, help: "the same as answer (fixed dice)" },
             FieldWord { field: Field::Expected, kind: ValueKind::Exact, help: "the best expected score (random dice)" },
         ],
+        play: &[Word { name: "piece", help: "`play piece N`: move piece N by the next roll" }],
+        facing: false,
+        tracks: true,
     },
     Dialect {
         game: GameKind::Stacking,
@@ -302,6 +389,9 @@ pub const DIALECTS: [Dialect; 3] = [
             FieldWord { field: Field::Turn, kind: ValueKind::WholeOr(&["none"]), help: "the turn the game ends, or none" },
             FieldWord { field: Field::Cycle, kind: ValueKind::Words(&["yes", "no"]), help: "whether the game provably never ends" },
         ],
+        play: &[],
+        facing: true,
+        tracks: false,
     },
 ];
 
@@ -409,6 +499,30 @@ pub fn rules(game: GameKind) -> impl Iterator<Item = &'static RuleWord> {
 /// The eight direction names moves use (`facing` takes the first four).
 pub fn directions() -> impl Iterator<Item = &'static str> {
     Heading::ALL.into_iter().map(Heading::name)
+}
+
+/// The four directions `facing` takes (the grammar's `direction`).
+pub fn facings() -> impl Iterator<Item = &'static str> {
+    [Dir::Right, Dir::Left, Dir::Up, Dir::Down]
+        .into_iter()
+        .map(Dir::name)
+}
+
+/// The games `game` may name: every game, or the one chosen.
+pub fn games(game: Option<GameKind>) -> Vec<GameKind> {
+    game.map_or_else(|| GameKind::ALL.to_vec(), |g| vec![g])
+}
+
+/// What may follow `play` in a game (in every game when none is chosen
+/// yet), each once.
+pub fn play_words(game: Option<GameKind>) -> Vec<&'static Word> {
+    let mut out: Vec<&'static Word> = Vec::new();
+    for w in games(game).into_iter().flat_map(|g| dialect(g).play) {
+        if !out.iter().any(|o| o.name == w.name) {
+            out.push(w);
+        }
+    }
+    out
 }
 
 /// The known word closest to `word`, if it is close enough to be a slip
@@ -524,6 +638,36 @@ mod tests {
             assert_eq!(names, d.game.fields());
         }
         assert_eq!(rules(GameKind::Footholds).count(), 3);
+        assert_eq!(
+            facings().collect::<Vec<_>>(),
+            ["right", "left", "up", "down"]
+        );
         assert_eq!(directions().count(), 8);
+    }
+
+    /// What follows `play` in a game agrees with its `play` forms: players
+    /// for `play PLAYER …`, `piece` for `play piece N`, nothing without one.
+    #[test]
+    fn play_words_follow_the_forms() {
+        for d in DIALECTS {
+            let plays: Vec<&str> = d
+                .forms
+                .iter()
+                .copied()
+                .filter(|f| f.starts_with("play "))
+                .collect();
+            assert_eq!(d.play.is_empty(), plays.is_empty(), "{}", d.game);
+            for w in d.play {
+                let form = if w.name == "piece" {
+                    "play piece N"
+                } else {
+                    "play PLAYER DIRECTION"
+                };
+                assert!(plays.contains(&form), "{} {}", d.game, w.name);
+            }
+        }
+        let any: Vec<&str> = play_words(None).iter().map(|w| w.name).collect();
+        assert_eq!(any, ["A", "B", "piece"]);
+        assert!(play_words(Some(GameKind::Stacking)).is_empty());
     }
 }

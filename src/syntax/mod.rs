@@ -425,3 +425,5 @@ fn next_item_start(starts: &[usize], at: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod word_lists;

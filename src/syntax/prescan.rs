@@ -21,6 +21,7 @@
 use super::array::Bytes;
 use super::ast::{Int, Rows};
 use super::build::too_many_cells;
+use super::dialect;
 use crate::error::{Code, Diag, Diags};
 use crate::limits::{BOARD_CELLS, LIST_WORDS, STATEMENTS, TRACK_SQUARES};
 use crate::source::Span;
@@ -43,12 +44,6 @@ pub(crate) struct Scan<'t> {
 /// The smallest board array the scan reads itself (smaller ones cost pest
 /// little, and stay in the tree `meeple fmt` and the IDE walk).
 pub(crate) const READ_CELLS: usize = 4096;
-
-/// Words that start a statement, a top-level item or a track line.
-const STARTS: &[&str] = &[
-    "scenario", "track", "route", "shortcut", "game", "board", "piece", "dice", "rule", "input",
-    "solve", "line", "analyze", "show", "play", "step", "undo", "expect",
-];
 
 fn ident_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
@@ -156,7 +151,7 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
             }
             let word = &text[start..i];
             let span = Span::new(start, i);
-            if STARTS.contains(&word) {
+            if dialect::starts_line(word) {
                 statements += 1;
                 if statements > STATEMENTS {
                     return refuse(vec![too_many_statements(span)]);

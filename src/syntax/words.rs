@@ -15,26 +15,17 @@ fn a_statement() -> String {
 
 /// The phrase for one grammar rule, or None for rules users never need to hear of.
 fn describe(rule: Rule) -> Option<String> {
-    describe_static(rule).map(str::to_string).or_else(|| {
-        matches!(
-            rule,
-            Rule::kw_game
-                | Rule::kw_board
-                | Rule::kw_piece
-                | Rule::kw_dice
-                | Rule::kw_rule
-                | Rule::kw_input
-                | Rule::kw_solve
-                | Rule::kw_line
-                | Rule::kw_analyze
-                | Rule::kw_show
-                | Rule::kw_play
-                | Rule::kw_step
-                | Rule::kw_undo
-                | Rule::kw_expect
-        )
-        .then(a_statement)
-    })
+    describe_static(rule)
+        .map(str::to_string)
+        .or_else(|| is_statement_keyword(rule).then(a_statement))
+}
+
+/// Whether a rule is the keyword of a statement of the dialect table
+/// (`kw_solve`): its name is `kw_` and the word. Only error paths ask.
+fn is_statement_keyword(rule: Rule) -> bool {
+    let name = format!("{rule:?}");
+    name.strip_prefix("kw_")
+        .is_some_and(|w| dialect::STATEMENTS.iter().any(|s| s.name == w))
 }
 
 fn describe_static(rule: Rule) -> Option<&'static str> {

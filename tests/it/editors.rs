@@ -1,8 +1,9 @@
 //! The editor files in editors/ keep up with the language: every word of
-//! the dialect table appears in the TextMate grammar.
+//! the dialect table appears in the TextMate grammar and the web editor's
+//! highlighting, its keywords as keywords.
 
 use meeple::games::GameKind;
-use meeple::syntax::dialect::{self, Field, ITEMS, RULES, STATEMENTS};
+use meeple::syntax::dialect::{self, Field, RULES};
 use std::collections::BTreeSet;
 
 fn grammar() -> serde_json::Value {
@@ -29,15 +30,10 @@ fn words(v: &serde_json::Value, out: &mut BTreeSet<String>) {
     }
 }
 
-#[test]
-fn the_grammar_names_every_word_of_the_dialect() {
-    let g = grammar();
-    assert_eq!(g["scopeName"], "source.meeple");
-    assert_eq!(g["fileTypes"][0], "game");
-    let mut known = BTreeSet::new();
-    words(&g, &mut known);
-    let mut wanted: Vec<&str> = Vec::new();
-    wanted.extend(STATEMENTS.iter().chain(ITEMS).map(|w| w.name));
+/// Every word the dialect table names: keywords, rules and their words,
+/// fields and their words, games, directions, the words of statement forms.
+fn dialect_words() -> Vec<&'static str> {
+    let mut wanted: Vec<&str> = dialect::keywords().map(|w| w.name).collect();
     wanted.extend(RULES.iter().map(|r| r.name));
     wanted.extend(
         RULES
@@ -61,13 +57,71 @@ fn the_grammar_names_every_word_of_the_dialect() {
                 .flat_map(|f| f.split(' '))
                 .filter(|w| w.chars().all(|c| c.is_ascii_lowercase()) && !w.is_empty()),
         );
+        wanted.extend(d.play.iter().map(|w| w.name));
     }
-    let missing: Vec<&&str> = wanted.iter().filter(|w| !known.contains(**w)).collect();
+    assert!(wanted.len() > 40, "{wanted:?}");
+    wanted
+}
+
+#[test]
+fn the_grammar_names_every_word_of_the_dialect() {
+    let g = grammar();
+    assert_eq!(g["scopeName"], "source.meeple");
+    assert_eq!(g["fileTypes"][0], "game");
+    let mut known = BTreeSet::new();
+    words(&g, &mut known);
+    let missing: Vec<&str> = dialect_words()
+        .into_iter()
+        .filter(|w| !known.contains(*w))
+        .collect();
     assert!(
         missing.is_empty(),
         "words missing from editors/meeple.tmLanguage.json: {missing:?}"
     );
-    assert!(wanted.len() > 40, "{wanted:?}");
+    // The keywords are coloured as keywords.
+    let mut kw = BTreeSet::new();
+    words(&g["repository"]["keywords"], &mut kw);
+    let plain: Vec<&str> = dialect::keywords()
+        .map(|w| w.name)
+        .filter(|w| !kw.contains(*w))
+        .collect();
+    assert!(plain.is_empty(), "not keywords in the grammar: {plain:?}");
+}
+
+/// The quoted words of `const NAME = new Set([ … ]);` in `js`.
+fn js_set(js: &str, name: &str) -> BTreeSet<String> {
+    let head = format!("const {name} = new Set([");
+    let start = js.find(&head).unwrap_or_else(|| panic!("no {head}")) + head.len();
+    let body = &js[start..start + js[start..].find("]);").expect("the set ends")];
+    body.lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .flat_map(|l| l.split('\'').skip(1).step_by(2))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The web editor (editors/web/src/lang.js) colours every keyword of the
+/// table as a keyword, and every other word of it (games, the eight
+/// directions, rules, fields and their values) as an atom.
+#[test]
+fn the_web_editor_highlights_every_word_of_the_dialect() {
+    let js = std::fs::read_to_string(crate::common::root().join("editors/web/src/lang.js"))
+        .expect("editors/web/src/lang.js");
+    let keywords = js_set(&js, "keywords");
+    let atoms = js_set(&js, "words");
+    let table: BTreeSet<String> = dialect::keywords().map(|w| w.name.to_string()).collect();
+    assert_eq!(keywords, table, "lang.js keywords");
+    let missing: Vec<&str> = dialect_words()
+        .into_iter()
+        .filter(|w| !keywords.contains(*w) && !atoms.contains(*w))
+        .filter(|w| !matches!(*w, "A" | "B")) // players are plain names
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "words lang.js does not colour: {missing:?}"
+    );
+    // Its tokens take `-`, so a diagonal is one word.
+    assert!(js.contains("/^[A-Za-z_][\\w-]*/"));
 }
 
 #[test]

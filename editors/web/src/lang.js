@@ -2,13 +2,24 @@
 // grammar/meeple.pest; the editor's meaning comes from the server).
 import { StreamLanguage } from '@codemirror/language';
 
+// Every keyword of the dialect table (src/syntax/dialect.rs); the other
+// words it names are atoms. tests/it/editors.rs checks both lists.
 const keywords = new Set([
-  'scenario', 'track', 'game', 'board', 'piece', 'dice', 'rule', 'input', 'solve', 'line',
-  'analyze', 'show', 'play', 'undo', 'expect', 'route', 'shortcut',
+  'scenario', 'track', 'route', 'shortcut',
+  'game', 'board', 'piece', 'dice', 'rule', 'input', 'solve', 'line', 'analyze', 'show',
+  'play', 'step', 'undo', 'expect',
+  'at', 'facing', 'uniform', 'x', 'to', 'boards',
 ]);
 const words = new Set([
-  'at', 'to', 'step', 'facing', 'boards', 'uniform', 'up', 'down', 'left', 'right', 'x',
+  // games
   'footholds', 'yut', 'stacking',
+  // directions
+  'up', 'down', 'left', 'right', 'up-left', 'up-right', 'down-left', 'down-right',
+  // rules and their values
+  'origin', 'first', 'steps', 'pieces', 'stack', 'limit', 'mover',
+  'orthogonal', 'king', 'none', 'any', 'bottom',
+  // `expect` fields and their values
+  'answer', 'moves', 'winner', 'score', 'expected', 'turn', 'cycle', 'yes', 'no',
 ]);
 
 export const meeple = StreamLanguage.define({

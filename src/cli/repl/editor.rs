@@ -5,8 +5,9 @@
 //! [`complete`]) so they are unit-tested without a terminal.
 
 use super::commands;
-use meeple::games::options::{rule_names, rule_values};
 use meeple::games::GameKind;
+use meeple::ide::{complete_after, Place, TrackName};
+use meeple::syntax::dialect;
 use meeple::syntax::{MeepleParser, Rule};
 use pest::error::InputLocation;
 use pest::Parser;
@@ -226,13 +227,6 @@ pub struct Token {
     pub range: Range<usize>,
 }
 
-/// The language's keywords (see grammar/meeple.pest).
-pub const KEYWORDS: &[&str] = &[
-    "scenario", "track", "route", "shortcut", "game", "board", "piece", "at", "facing", "dice",
-    "uniform", "x", "rule", "input", "solve", "line", "boards", "analyze", "show", "play", "to",
-    "step", "undo", "expect",
-];
-
 fn ident_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
@@ -310,7 +304,8 @@ fn lex_from(text: &str, from: usize) -> Vec<Token> {
             while i < b.len() && ident_char(b[i] as char) {
                 i += 1;
             }
-            let kind = if KEYWORDS.contains(&&text[start..i]) {
+            let word = &text[start..i];
+            let kind = if dialect::keywords().any(|w| w.name == word) {
                 Tok::Keyword
             } else {
                 Tok::Word
@@ -372,29 +367,6 @@ pub enum Completion {
     Path,
 }
 
-const DIRECTIONS: &[&str] = &["right", "left", "up", "down"];
-
-/// The statements a game has (all of them when no game is chosen yet).
-/// The game's statement keywords come from its dialect table; `scenario`
-/// blocks may be typed in any game, `track` blocks where tracks matter.
-fn statements(game: Option<GameKind>) -> Vec<&'static str> {
-    let games = match game {
-        Some(g) => vec![g],
-        None => GameKind::ALL.to_vec(),
-    };
-    let mut all: Vec<&'static str> = Vec::new();
-    for word in games.iter().flat_map(|g| g.keywords()) {
-        if !all.contains(&word) {
-            all.push(word);
-        }
-    }
-    all.push("scenario");
-    if game.is_none() || game == Some(GameKind::Yut) {
-        all.push("track");
-    }
-    all
-}
-
 /// The candidates for the word before `pos`.
 pub fn complete(line: &str, pos: usize, cx: &CompleteCx) -> Completion {
     let pos = pos.min(line.len());
@@ -446,73 +418,28 @@ fn complete_command(before: &str, lead: usize, start: usize, cx: &CompleteCx) ->
     }
 }
 
-/// Statement words: what may follow the two words before this one.
+/// Statement words: what the library's completer (the language server's)
+/// offers after the words before this one, in the session's game; the
+/// `:commands` on an empty line.
 fn complete_statement(before: &str, lead: usize, start: usize, cx: &CompleteCx) -> Completion {
     let word = &before[start..];
-    let prev: Vec<&str> = before[..start].split_whitespace().rev().take(2).collect();
-    let p1 = prev.first().copied().unwrap_or("");
-    let p2 = prev.get(1).copied().unwrap_or("");
-    let game = cx.game;
-    let list: Vec<String> = if p2 == "rule" {
-        rule_values(p1).iter().map(|s| s.to_string()).collect()
-    } else if p2 == "play" && p1 != "piece" {
-        // A player moves in any of the eight directions (`steps king`).
-        let mut v: Vec<String> = meeple::syntax::dialect::directions()
-            .map(str::to_string)
-            .collect();
-        v.push("to".into());
-        v
-    } else {
-        let v: Vec<&str> = match p1 {
-            "game" => GameKind::ALL.iter().map(|g| g.name()).collect(),
-            "rule" => known_rule_names(game),
-            "facing" => DIRECTIONS.to_vec(),
-            "expect" => known_fields(game),
-            "line" => vec!["boards"],
-            "dice" => vec!["uniform"],
-            "play" => match game {
-                Some(GameKind::Footholds) => vec!["A", "B"],
-                Some(GameKind::Yut) => vec!["piece"],
-                _ => vec!["A", "B", "piece"],
-            },
-            "board" => {
-                let mut v = vec!["yut"];
-                v.extend(cx.tracks.iter().map(String::as_str));
-                return words(start, word, v);
-            }
-            "piece" | "at" | "to" | "step" | "scenario" | "track" | "input" | "uniform" => vec![],
-            p if p.ends_with(')') && game != Some(GameKind::Footholds) => vec!["facing"],
-            _ if word.is_empty() && lead == start && start == 0 => {
-                let mut v = statements(game);
-                v.extend(commands::NAMES.iter().copied());
-                v
-            }
-            _ => statements(game),
-        };
-        v.into_iter().map(str::to_string).collect()
-    };
+    let prev: Vec<&str> = before[..start].split_whitespace().collect();
+    let tracks: Vec<TrackName> = cx
+        .tracks
+        .iter()
+        .map(|t| TrackName {
+            name: t,
+            detail: String::new(),
+        })
+        .collect();
+    let mut list: Vec<String> = complete_after(&prev, Place::Session, cx.game, &tracks)
+        .into_iter()
+        .map(|c| c.label)
+        .collect();
+    if word.is_empty() && lead == start && start == 0 {
+        list.extend(commands::NAMES.iter().map(|c| c.to_string()));
+    }
     words(start, word, list.iter().map(String::as_str))
-}
-
-/// The game's rule names (every game's when none is chosen yet).
-fn known_rule_names(game: Option<GameKind>) -> Vec<&'static str> {
-    match game {
-        Some(g) => rule_names(g),
-        None => {
-            let mut all: Vec<&str> = GameKind::ALL.iter().flat_map(|g| rule_names(*g)).collect();
-            all.sort();
-            all.dedup();
-            all
-        }
-    }
-}
-
-/// The game's `expect` fields (every game's when none is chosen yet).
-fn known_fields(game: Option<GameKind>) -> Vec<&'static str> {
-    match game {
-        Some(g) => g.fields(),
-        None => GameKind::ALL.iter().flat_map(|g| g.fields()).collect(),
-    }
 }
 
 fn words<'a>(start: usize, word: &str, all: impl IntoIterator<Item = &'a str>) -> Completion {
@@ -875,12 +802,17 @@ mod tests {
         assert!(cands("", &cx).contains(&"analyze".to_string()));
         cx.game = Some(GameKind::Stacking);
         assert_eq!(cands("rule m", &cx), ["mover"]);
+        // (The table's: stacking has no `play`, no yut board.)
+        assert!(cands("play ", &cx).is_empty());
+        assert!(cands("board ", &cx).is_empty());
         assert_eq!(cands("piece 1 at (0, 0) ", &cx), ["facing"]);
         assert_eq!(cands("piece 1 at (0, 0) facing l", &cx), ["left"]);
         cx.game = Some(GameKind::Yut);
         cx.tracks = vec!["small".into()];
         assert_eq!(cands("board ", &cx), ["small", "yut"]);
         assert_eq!(cands("play ", &cx), ["piece"]);
+        assert_eq!(cands("rule pieces ", &cx), ["4"]);
+        assert_eq!(cands("solve rule p", &cx), ["pieces"]);
         cx.scenarios = vec![
             "kakao example 1".into(),
             "kakao example 2".into(),
