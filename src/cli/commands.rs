@@ -140,13 +140,11 @@ pub fn run(
         let name = name_of(f);
         let progress = SolveProgress::start(Some(&meter));
         let mut lines: Option<LineIndex> = None;
-        let mut scenarios = 0usize;
         let folder = svg.map(|dir| meeple::render::svg::files::folder(dir, &name));
         let mut made = false;
         let mut svg_failed = false;
         let (file, exit) = run_bytes_each(&name, &bytes, &config, &mut |file, r| {
             progress.clear();
-            scenarios += 1;
             let lines = lines.get_or_insert_with(|| LineIndex::new(&file.source.text));
             let svgs = match folder.as_deref().filter(|_| !svg_failed) {
                 Some(folder) => {

@@ -203,7 +203,7 @@ fn not_a_file(path: &Path, name: &str) -> Option<Diag> {
         "not a regular file"
     };
     Some(
-        Diag::io("format", &name, format_args!("it is {kind}, not a file")).help(
+        Diag::io("format", name, format_args!("it is {kind}, not a file")).help(
             "meeple fmt rewrites .game files in place; `meeple fmt -` formats standard input",
         ),
     )

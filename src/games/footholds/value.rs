@@ -63,7 +63,7 @@ impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SearchError::Limit(l) => {
-                let words = crate::games::limit_diag(*l, crate::source::Span::default());
+                let words = crate::games::limit_diag(*l, crate::syntax::ast::Span::default());
                 f.write_str(&words.message)
             }
             SearchError::TooLarge { footholds, max } => write!(

@@ -612,7 +612,7 @@ mod tests {
     #[test]
     fn a_refused_setup_is_worded_not_debug_printed() {
         let e = super::super::setup::SetupError::TooManyPieces { count: 99 };
-        let d = super::unsimulable(e, crate::source::Span::default());
+        let d = super::unsimulable(e, super::Span::default());
         assert!(d.message.contains("99 pieces is too many"), "{}", d.message);
         assert!(!d.message.contains("TooManyPieces"), "{}", d.message);
     }
