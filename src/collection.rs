@@ -7,7 +7,7 @@
 //! snapshots of a collection in their own tests (see the crate docs).
 
 use crate::check::Checked;
-use crate::error::{Code, Diag, Diags};
+use crate::error::{Diag, Diags};
 use crate::interp::{run_scenario, ScenarioRun};
 use crate::limits::Limits;
 use crate::pipeline::{
@@ -145,8 +145,7 @@ struct Loaded {
 fn load(path: &Path, limits: &Limits) -> Loaded {
     let name = path.display().to_string();
     let unreadable = |e: String| {
-        let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
-            .help("check the path and the file's permissions");
+        let d = Diag::io("read", &name, e);
         Loaded {
             source: Source {
                 name: name.clone(),
@@ -303,9 +302,11 @@ fn run_batch(
             rx,
         };
         for (l, &count) in loaded.iter().zip(&counts) {
+            let mut warnings = Vec::new();
             let outcome = match &l.checked {
                 Err(diags) => Outcome::Invalid(diags.clone()),
-                Ok(_) => {
+                Ok(checked) => {
+                    warnings.clone_from(&checked.warnings);
                     let mut runs = Vec::with_capacity(count);
                     for _ in 0..count {
                         // None: a worker panicked; the scope re-raises it.
@@ -322,6 +323,7 @@ fn run_batch(
             on(Step::File(FileRun {
                 source: l.source.clone(),
                 outcome,
+                warnings,
             }));
         }
     });
@@ -543,6 +545,7 @@ pub fn snapshot_text(run: &FileRun) -> String {
             text: run.source.text.clone(),
         },
         outcome: Outcome::Ran(Vec::new()),
+        warnings: Vec::new(),
     };
     match &run.outcome {
         Outcome::Invalid(diags) => renamed.render_diags(diags, false),

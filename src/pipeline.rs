@@ -35,6 +35,9 @@ pub struct FileRun {
     pub source: Source,
     /// What happened to it.
     pub outcome: Outcome,
+    /// The warnings of a valid file (`meeple::file::empty`): shown, and
+    /// never a failure.
+    pub warnings: Diags,
 }
 
 /// Read a script from disk, at most one byte past [`SOURCE_BYTES`]
@@ -58,6 +61,19 @@ fn too_large(limit: usize) -> Diag {
         ),
     )
     .help("split it into several files; `meeple test DIR` runs a whole folder")
+}
+
+/// The warning for a valid file that holds no scenario (an empty file, a
+/// file of comments or of tracks only): nothing runs, and nothing fails.
+/// Its label, empty, at the file's start, names the file where it is drawn.
+fn no_scenario(base: usize) -> Diag {
+    Diag::new(
+        Code::FileEmpty,
+        "this file holds no scenario: nothing to run",
+    )
+    .label(crate::source::Span::new(base, base), "")
+    .warning()
+    .help("write one: `scenario \"NAME\" {` then `game footholds` (or yut, stacking)")
 }
 
 /// Errors that a statement the parser skipped may cause on its own.
@@ -104,10 +120,14 @@ pub(crate) fn check_source_at(text: &str, base: usize, limits: &Limits) -> Resul
     }
     let (file, parse_diags) = parse_at(text, base);
     if parse_diags.is_empty() {
-        return check_with(file, limits).map_err(|mut d| {
+        let mut checked = check_with(file, limits).map_err(|mut d| {
             cap_errors(&mut d, limits.errors_shown);
             d
-        });
+        })?;
+        if checked.file.scenarios.is_empty() {
+            checked.warnings.push(no_scenario(base));
+        }
+        return Ok(checked);
     }
     // Check every scenario too, so its other errors show now. In a scenario
     // with a syntax error, the statements the parser skipped are missing:
@@ -320,9 +340,9 @@ pub fn run_source_with(name: &str, text: &str, config: &RunConfig) -> FileRun {
 /// Run a script given as bytes (reports invalid UTF-8 as a diagnostic).
 pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
     let (text, checked) = check_bytes_with(bytes, &config.limits);
-    let outcome = match checked {
-        Ok(c) => Outcome::Ran(run_checked(&c, &text, config)),
-        Err(d) => Outcome::Invalid(d),
+    let (outcome, warnings) = match checked {
+        Ok(c) => (Outcome::Ran(run_checked(&c, &text, config)), c.warnings),
+        Err(d) => (Outcome::Invalid(d), Vec::new()),
     };
     FileRun {
         source: Source {
@@ -330,6 +350,7 @@ pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
             text,
         },
         outcome,
+        warnings,
     }
 }
 
@@ -351,14 +372,16 @@ pub fn run_bytes_each(
             text,
         },
         outcome: Outcome::Ran(Vec::new()),
+        warnings: Vec::new(),
     };
-    let checked = match checked {
+    let mut checked = match checked {
         Ok(c) => c,
         Err(d) => {
             file.outcome = Outcome::Invalid(d);
             return (file, 2);
         }
     };
+    file.warnings = std::mem::take(&mut checked.warnings);
     let mut code = 0;
     run_checked_each(&checked, &file.source.text, config, &mut |run| {
         if !run.passed() {
@@ -407,9 +430,12 @@ impl FileRun {
             Outcome::Invalid(diags) => self.render_diags(diags, color),
             Outcome::Ran(runs) => {
                 let lines = LineIndex::new(&self.source.text);
-                runs.iter()
+                let mut out: String = runs
+                    .iter()
                     .map(|r| self.render_scenario_with(r, color, &lines))
-                    .collect()
+                    .collect();
+                out.push_str(&self.render_diags_indexed(&self.warnings, color, &lines));
+                out
             }
         }
     }
@@ -489,12 +515,22 @@ impl FileRun {
             Outcome::Ran(runs) => runs
                 .iter()
                 .map(|run| json::scenario_lines(name, text, run, &lines))
+                .chain(self.warnings_json(&lines))
                 .collect(),
             Outcome::Invalid(diags) => diags
                 .iter()
                 .map(|d| json::line(&json::DiagnosticLine::new(name, None, d, text, &lines)))
                 .collect(),
         }
+    }
+
+    /// The JSON lines of the file's warnings (after its scenarios' lines).
+    pub fn warnings_json(&self, lines: &LineIndex) -> Vec<String> {
+        let (name, text) = (&self.source.name, &self.source.text);
+        self.warnings
+            .iter()
+            .map(|d| json::line(&json::DiagnosticLine::new(name, None, d, text, lines)))
+            .collect()
     }
 
     /// Writes an SVG picture of every `show`, `line` and `analyze` answer
@@ -523,6 +559,7 @@ impl FileRun {
                     let paths = svgs.get(i).map_or(&[][..], Vec::as_slice);
                     json::scenario_lines_svg(name, text, run, &lines, paths)
                 })
+                .chain(self.warnings_json(&lines))
                 .collect(),
             Outcome::Invalid(_) => self.json_lines(),
         }

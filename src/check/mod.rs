@@ -17,6 +17,11 @@ pub struct Checked {
     pub(crate) defs: Definitions,
     /// Each scenario's game and options, in file order.
     pub(crate) plans: Vec<(GameKind, Options)>,
+    /// What is worth saying of a valid file, as warnings: a file that
+    /// holds no scenario (`meeple::file::empty`, added where a file's text
+    /// is checked: [`crate::pipeline::check_source`] and the functions
+    /// built on it).
+    pub warnings: Diags,
 }
 
 /// Check a parsed file (its tracks are built without limits).
@@ -62,7 +67,12 @@ pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> 
         }
     }
     if diags.is_empty() {
-        Ok(Checked { file, defs, plans })
+        Ok(Checked {
+            file,
+            defs,
+            plans,
+            warnings: Vec::new(),
+        })
     } else {
         diags.sort_by_key(|d| d.span().map(|s| s.start));
         Err(diags)

@@ -4,7 +4,7 @@ use super::progress::SolveProgress;
 pub use super::report::TestOptions;
 use super::{out, Format};
 use meeple::collection::game_files;
-use meeple::error::{render, Code, Diag};
+use meeple::error::{render, Diag};
 use meeple::interp::Event;
 use meeple::interp::ScenarioRun;
 use meeple::limits::Limits;
@@ -46,8 +46,7 @@ fn read(path: &Path, format: Format, color: bool) -> Option<Vec<u8>> {
         Ok(b) => Some(b),
         Err(e) => {
             let name = name_of(path);
-            let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
-                .help("check the path and the file's permissions");
+            let d = Diag::io("read", &name, e);
             if format == Format::Json {
                 let obj = json::DiagnosticLine::new(&name, None, &d, "", &LineIndex::new(""));
                 out::out(json::line(&obj));
@@ -93,10 +92,23 @@ fn print_scenario(
     }
 }
 
-/// The warning for a valid file that holds no scenario (an empty file, a
-/// file of comments, a CR-only file read as one comment before CRs counted).
-fn no_scenario(name: &str) -> String {
-    format!("warning: {name} holds no scenario: nothing to run\n")
+/// Print a valid file's warnings (`meeple::file::empty`): as text on
+/// stderr, and as JSON lines on stdout with `--format json`.
+fn print_warnings(
+    name: &str,
+    text: &str,
+    warnings: &[Diag],
+    format: Format,
+    color: bool,
+    lines: &LineIndex,
+) {
+    for d in warnings {
+        if format == Format::Json {
+            let obj = json::DiagnosticLine::new(name, None, d, text, lines);
+            out::out(json::line(&obj));
+        }
+        out::err(meeple::error::render_indexed(d, name, text, color, lines));
+    }
 }
 
 /// `meeple run FILE…` (`-` reads a script from stdin). With several files,
@@ -128,13 +140,11 @@ pub fn run(
         let name = name_of(f);
         let progress = SolveProgress::start(Some(&meter));
         let mut lines: Option<LineIndex> = None;
-        let mut scenarios = 0usize;
         let folder = svg.map(|dir| meeple::render::svg::files::folder(dir, &name));
         let mut made = false;
         let mut svg_failed = false;
         let (file, exit) = run_bytes_each(&name, &bytes, &config, &mut |file, r| {
             progress.clear();
-            scenarios += 1;
             let lines = lines.get_or_insert_with(|| LineIndex::new(&file.source.text));
             let svgs = match folder.as_deref().filter(|_| !svg_failed) {
                 Some(folder) => {
@@ -144,7 +154,7 @@ pub fn run(
                         Ok(paths) => paths,
                         Err(e) => {
                             svg_failed = true;
-                            let d = Diag::new(Code::Io, format!("cannot write the pictures: {e}"))
+                            let d = Diag::io("write", "the pictures", e)
                                 .help("check that the --svg folder can be created and written");
                             out::err(render(&d, &file.source.name, "", color));
                             Vec::new()
@@ -165,8 +175,10 @@ pub fn run(
                 out::out_flush(file.json_lines());
             }
             out::err(file.render_diags_indexed(diags, color, &lines));
-        } else if scenarios == 0 {
-            out::err(no_scenario(&file.source.name));
+        } else if !file.warnings.is_empty() {
+            let lines = lines.unwrap_or_else(|| LineIndex::new(&file.source.text));
+            let (name, text) = (&file.source.name, &file.source.text);
+            print_warnings(name, text, &file.warnings, format, color, &lines);
         }
         code = code.max(exit);
     }
@@ -184,9 +196,9 @@ pub fn check(files: &[PathBuf], limits: &Limits, format: Format, color: bool) ->
         let name = name_of(f);
         let (text, result) = meeple::pipeline::check_bytes_with(&bytes, limits);
         let lines = LineIndex::new(&text);
-        let (scenarios, diags) = match result {
-            Ok(checked) => (checked.file.scenarios.len(), Vec::new()),
-            Err(diags) => (0, diags),
+        let (scenarios, diags, warnings) = match result {
+            Ok(checked) => (checked.file.scenarios.len(), Vec::new(), checked.warnings),
+            Err(diags) => (0, diags, Vec::new()),
         };
         for d in &diags {
             if format == Format::Json {
@@ -197,6 +209,7 @@ pub fn check(files: &[PathBuf], limits: &Limits, format: Format, color: bool) ->
                 d, &name, &text, color, &lines,
             ));
         }
+        print_warnings(&name, &text, &warnings, format, color, &lines);
         match format {
             Format::Json => {
                 let obj = json::CheckObj {
@@ -212,9 +225,6 @@ pub fn check(files: &[PathBuf], limits: &Limits, format: Format, color: bool) ->
                 out::out(format!("{name}: ok ({scenarios} scenarios)\n"));
             }
             Format::Text => {}
-        }
-        if diags.is_empty() && scenarios == 0 {
-            out::err(no_scenario(&name));
         }
         if !diags.is_empty() {
             out::err(format!(

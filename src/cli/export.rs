@@ -4,7 +4,7 @@
 use super::out;
 use meeple::check::Checked;
 use meeple::collection::{file_case, game_files};
-use meeple::error::{render_indexed, Code, Diag};
+use meeple::error::{render_indexed, Diag};
 use meeple::export::{export_checked, write_dir, Case, Item, Settings};
 use meeple::limits::Limits;
 use meeple::pipeline::{check_bytes_with, printable, read_source, FileRun, Outcome, Source};
@@ -131,6 +131,7 @@ pub(super) fn check_all(files: &[PathBuf], limits: &Limits, color: bool) -> Opti
                 let run = FileRun {
                     source: Source { name, text },
                     outcome: Outcome::Invalid(diags),
+                    warnings: Vec::new(),
                 };
                 let Outcome::Invalid(diags) = &run.outcome else {
                     continue;
@@ -161,6 +162,5 @@ fn unreadable(name: &str, path: &Path, e: &std::io::Error) -> Diag {
     } else {
         e.to_string()
     };
-    Diag::new(Code::Io, format!("cannot read {name}: {why}"))
-        .help("check the path and the file's permissions")
+    Diag::io("read", name, why)
 }

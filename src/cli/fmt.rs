@@ -3,7 +3,7 @@
 
 use super::out;
 use meeple::collection::game_files;
-use meeple::error::{render, Code, Diag};
+use meeple::error::{render, Diag};
 use meeple::pipeline::{check_bytes, expected_errors};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -82,8 +82,7 @@ fn one(path: &Path, check: bool, color: bool) -> Done {
     let bytes = match super::commands::read_bytes(path) {
         Ok(b) => b,
         Err(e) => {
-            let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
-                .help("check the path and the file's permissions");
+            let d = Diag::io("read", &name, e);
             out::err(render(&d, &name, "", color));
             return Done::Failed;
         }
@@ -127,8 +126,7 @@ fn one(path: &Path, check: bool, color: bool) -> Done {
             Done::Changed
         }
         Err(e) => {
-            let d = Diag::new(Code::Io, format!("cannot write {name}: {e}"))
-                .help("check the file's and its folder's permissions");
+            let d = Diag::io("write", &name, e);
             out::err(render(&d, &name, "", color));
             Done::Failed
         }
@@ -205,11 +203,9 @@ fn not_a_file(path: &Path, name: &str) -> Option<Diag> {
         "not a regular file"
     };
     Some(
-        Diag::new(
-            Code::Io,
-            format!("cannot format {name}: it is {kind}, not a file"),
-        )
-        .help("meeple fmt rewrites .game files in place; `meeple fmt -` formats standard input"),
+        Diag::io("format", name, format_args!("it is {kind}, not a file")).help(
+            "meeple fmt rewrites .game files in place; `meeple fmt -` formats standard input",
+        ),
     )
 }
 

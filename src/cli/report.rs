@@ -142,7 +142,7 @@ pub fn test(paths: &[PathBuf], files: &[PathBuf], config: &RunConfig, opts: &Tes
     let (passed, failed) = (report.passed, report.failed);
     if passed + failed == 0 {
         let why = match &opts.filter {
-            Some(f) => format!("no scenario matches --filter {f:?}"),
+            Some(f) => format!("no scenario matches --filter \"{}\"", printable(f)),
             None => "no scenario ran".to_string(),
         };
         out::err(format!("error: nothing to test: {why}\n"));

@@ -26,9 +26,10 @@ macro_rules! codes {
 }
 
 codes! {
-    Io = "meeple::io": "a file could not be read";
+    Io = "meeple::io": "a file could not be read or written";
     SourceTooLarge = "meeple::source::too_large": "a file larger than meeple reads (16 MiB)";
     SourceTooMany = "meeple::source::too_many": "a file with more statements, a statement with more numbers or a track with more squares than meeple reads";
+    FileEmpty = "meeple::file::empty": "a warning: a valid file that holds no scenario (an empty file, a file of comments or of tracks only), so nothing runs";
     Parse = "meeple::parse": "the text does not follow the grammar of the language";
     ParseUtf8 = "meeple::parse::utf8": "the file is not valid UTF-8";
     ParseUnterminated = "meeple::parse::unterminated": "a string, raw block, board or scenario is never closed";

@@ -13,6 +13,8 @@ use std::fmt;
 pub struct Diag {
     /// Which kind of error this is.
     pub code: Code,
+    /// An error, or a warning (which never makes a run fail).
+    pub severity: Severity,
     /// The one-line message.
     pub message: String,
     /// Labelled spans; the first is the primary one.
@@ -22,6 +24,27 @@ pub struct Diag {
     /// A failed `expect`: its statement, field and value (what a passed
     /// one reports in its event), for the reports that list expectations.
     pub(crate) expectation: Option<Box<Expectation>>,
+}
+
+/// How serious a [`Diag`] is: an error makes its file or scenario fail
+/// (and its exit code); a warning is shown and nothing else.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// Something is wrong: the file, statement or run fails.
+    #[default]
+    Error,
+    /// Worth saying, but nothing fails (a file that holds no scenario).
+    Warning,
+}
+
+impl Severity {
+    /// The word JSON output and the docs use: `"error"` or `"warning"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
 }
 
 /// The `expect FIELD VALUE` statement a [`Code::ExpectFailed`] is about.
@@ -40,11 +63,34 @@ impl Diag {
     pub fn new(code: Code, message: impl Into<String>) -> Diag {
         Diag {
             code,
+            severity: Severity::Error,
             message: bounded(message.into()),
             labels: Vec::new(),
             help: None,
             expectation: None,
         }
+    }
+
+    /// The `meeple::io` diagnostic of a file that could not be read or
+    /// written: `cannot {doing} {what}: {why}` (`doing` is `read`,
+    /// `write`, …; `what` names the file or folder; `why` is an
+    /// [`std::io::Error`] or a reason, shown as its message, never its
+    /// debug form), with the help line every such error gives (a caller
+    /// that knows better may set another).
+    pub fn io(doing: &str, what: &str, why: impl fmt::Display) -> Diag {
+        Diag::new(Code::Io, format!("cannot {doing} {what}: {why}"))
+            .help("check the path and the permissions of the file and its folder")
+    }
+
+    /// Make this diagnostic a warning (see [`Severity`]).
+    pub fn warning(mut self) -> Diag {
+        self.severity = Severity::Warning;
+        self
+    }
+
+    /// Whether this diagnostic is a warning.
+    pub fn is_warning(&self) -> bool {
+        self.severity == Severity::Warning
     }
 
     /// Say which `expect` statement failed (see [`Expectation`]).

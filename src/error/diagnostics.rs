@@ -86,6 +86,9 @@ impl Diagnostic for Diagnostics {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.first()?.code()
     }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.first()?.severity()
+    }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.first()?.help()
     }

@@ -2,7 +2,7 @@
 //!
 //! - [`code`](Code): the catalogue, a stable [`Code`] for each kind of error
 //!   (`meeple::board::ragged`, …);
-//! - `diag`: a [`Diag`] carries the code, a message, labels on exact source
+//! - `diag`: a [`Diag`] carries the code, a [`Severity`], a message, labels on exact source
 //!   spans and a help line;
 //! - `render`: miette draws them, with an excerpt of a large script;
 //! - `diagnostics`: [`Diagnostics`], the errors of one script with the
@@ -14,7 +14,7 @@ mod diagnostics;
 mod render;
 
 pub use code::Code;
-pub use diag::Diag;
 pub(crate) use diag::{cap_errors, too_many_errors, Capped, Diags, Expectation};
+pub use diag::{Diag, Severity};
 pub use diagnostics::Diagnostics;
 pub use render::{render, render_indexed};

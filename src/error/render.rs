@@ -1,7 +1,7 @@
 //! Drawing diagnostics with miette: the report, and the excerpt of a large
 //! script around a diagnostic's spans (long lines elided).
 
-use super::Diag;
+use super::{Diag, Severity};
 use crate::source::LineIndex;
 use crate::source::Span;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
@@ -26,6 +26,12 @@ impl fmt::Display for Report {
 impl Diagnostic for Report {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         Some(Box::new(self.diag.code.as_str()))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diag.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.diag
@@ -311,6 +317,9 @@ impl fmt::Display for Excerpt {
 impl Diagnostic for Excerpt {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.report.code()
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.report.severity()
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.report.help()

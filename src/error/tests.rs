@@ -165,3 +165,27 @@ fn long_lines_are_elided_around_the_label() {
     assert!(out.len() < 2000, "{}", out.len());
     assert!(out.contains('…'));
 }
+
+#[test]
+fn a_warning_is_drawn_as_a_warning_and_an_error_as_an_error() {
+    let d = Diag::new(Code::FileEmpty, "nothing here").label(Span::new(0, 0), "");
+    assert_eq!(d.severity, Severity::Error);
+    let error = render(&d, "e.game", "# x\n", false);
+    let warning = render(&d.clone().warning(), "e.game", "# x\n", false);
+    assert!(error.contains("× nothing here"), "{error}");
+    assert!(warning.contains("⚠ nothing here"), "{warning}");
+    assert!(!warning.contains('×'), "{warning}");
+    assert!(warning.contains("[e.game:1:1]"), "{warning}");
+}
+
+#[test]
+fn io_errors_have_one_form_and_show_the_error_not_its_debug() {
+    let e = std::io::Error::new(std::io::ErrorKind::NotFound, "no such file");
+    let read = Diag::io("read", "a.game", &e);
+    assert_eq!(read.code, Code::Io);
+    assert_eq!(read.message, "cannot read a.game: no such file");
+    let write = Diag::io("write", "b.game", &e);
+    assert_eq!(write.message, "cannot write b.game: no such file");
+    assert_eq!(read.help, write.help);
+    assert!(!read.message.contains("Custom"), "{read}");
+}

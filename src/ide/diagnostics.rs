@@ -1,6 +1,6 @@
 //! The checker's diagnostics, as an editor shows them.
 
-use crate::error::{Code, Diag};
+use crate::error::{Code, Diag, Severity};
 use crate::source::Span;
 
 /// One error of a script: its code, message, primary span and label, the
@@ -9,6 +9,8 @@ use crate::source::Span;
 pub struct Diagnostic {
     /// The stable code (`meeple::board::ragged`).
     pub code: Code,
+    /// An error, or a warning (a file that holds no scenario).
+    pub severity: Severity,
     /// The one-line message.
     pub message: String,
     /// Where it is (an empty span at the start for an error of the whole
@@ -22,11 +24,13 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
-/// Every error the checker finds in `text` (nothing for a valid script),
-/// in the order `meeple check` reports them.
+/// Every error the checker finds in `text`, in the order `meeple check`
+/// reports them; for a valid script, its warnings (a file that holds no
+/// scenario).
 pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
-    let Err(diags) = crate::pipeline::check_source(text) else {
-        return Vec::new();
+    let diags = match crate::pipeline::check_source(text) {
+        Ok(checked) => checked.warnings,
+        Err(diags) => diags,
     };
     diags.into_iter().map(Diagnostic::from).collect()
 }
@@ -37,6 +41,7 @@ impl From<Diag> for Diagnostic {
         let (span, label) = labels.next().unwrap_or_default();
         Diagnostic {
             code: d.code,
+            severity: d.severity,
             message: d.message,
             span,
             label,
@@ -64,5 +69,17 @@ mod tests {
         assert_eq!(d.related[0].1, "first used here");
         assert!(d.help.as_deref().unwrap().contains("rename"));
         assert!(diagnostics("scenario \"t\" {\n  game yut\n}\n").is_empty());
+        assert_eq!(d.severity, Severity::Error);
+    }
+
+    #[test]
+    fn a_script_with_no_scenario_is_one_warning_at_its_start() {
+        for text in ["", "# only a comment\n"] {
+            let diags = diagnostics(text);
+            assert_eq!(diags.len(), 1, "{diags:?}");
+            assert_eq!(diags[0].code, Code::FileEmpty);
+            assert_eq!(diags[0].severity, Severity::Warning);
+            assert_eq!(diags[0].span, Span::new(0, 0));
+        }
     }
 }

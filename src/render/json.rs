@@ -78,6 +78,8 @@ pub struct SpanObj {
 /// column counted in characters; all `null` when it has no place) and help.
 #[derive(Serialize, Debug, Clone)]
 pub struct DiagnosticObj {
+    /// `"error"` or `"warning"`.
+    pub(crate) severity: &'static str,
     /// The code (`meeple::board::ragged`).
     pub(crate) code: &'static str,
     /// The message.
@@ -100,6 +102,7 @@ impl DiagnosticObj {
         let primary = d.labels.first();
         let at = primary.map(|(s, _)| lines.line_col(text, s.start));
         DiagnosticObj {
+            severity: d.severity.as_str(),
             code: d.code.as_str(),
             message: d.message.clone(),
             line: at.map(|(l, _)| l),
@@ -238,10 +241,13 @@ pub struct SummaryObj {
 /// One object as a JSON line (with its newline).
 pub fn line<T: Serialize>(obj: &T) -> String {
     let mut s = serde_json::to_string(obj).unwrap_or_else(|e| {
-        format!(
-            "{{\"kind\":\"diagnostic\",\"code\":\"meeple::io\",\"message\":{:?}}}",
-            e.to_string()
-        )
+        serde_json::json!({
+            "kind": "diagnostic",
+            "severity": "error",
+            "code": "meeple::io",
+            "message": e.to_string(),
+        })
+        .to_string()
     });
     s.push('\n');
     s

@@ -51,6 +51,7 @@ fn example(code: Code) -> Example {
                 format!("scenario \"s\" {{\n  game yut\n  dice {rolls}\n}}\n").into_bytes()
             },
         ),
+        Code::FileEmpty => Script("# notes for later: no scenario yet\n"),
         Code::Parse => Script(
             r#"scenario "missing parentheses" {
   game footholds
@@ -546,7 +547,11 @@ fn rendered(code: Code, ex: &Example) -> String {
     let run = run_bytes("example.game", &text_bytes, &config);
     let diags: Vec<Diag> = match &run.outcome {
         Outcome::Invalid(d) => d.clone(),
-        Outcome::Ran(runs) => runs.iter().flat_map(|r| r.failures().cloned()).collect(),
+        Outcome::Ran(runs) => runs
+            .iter()
+            .flat_map(|r| r.failures().cloned())
+            .chain(run.warnings.iter().cloned())
+            .collect(),
     };
     let Some(d) = diags.iter().find(|d| d.code == code) else {
         panic!(
@@ -567,7 +572,9 @@ fn catalogue() -> String {
          it (`meeple run --color never example.game`; where an example gives several\n\
          diagnostics, the first with that code). Errors found by the checker make the script\n\
          invalid (exit 2, nothing runs); errors met while running (`expect::failed`, the\n\
-         `limit::*` codes, a solver's `board::too_large`) fail their scenario (exit 1).\n\n\
+         `limit::*` codes, a solver's `board::too_large`) fail their scenario (exit 1).\n\
+         A warning (`meeple::file::empty`, drawn with `⚠`, `\"severity\": \"warning\"` in JSON)\n\
+         is shown and fails nothing.\n\n\
          Limits on input: a file is at most 16 MiB (`meeple::source::too_large`), a board at\n\
          most 4,194,304 cells, i.e. 2048 × 2048 (`meeple::board::too_large`), a file at most\n\
          196,608 statements, a statement at most 1,048,576 numbers and a track at most 262,144\n\

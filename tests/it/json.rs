@@ -212,6 +212,7 @@ fn invalid_and_unreadable_files_are_diagnostics_and_check_speaks_json() {
     assert_eq!(objs.len(), 2, "{out}");
     assert_eq!(objs[0]["kind"], "diagnostic");
     assert_eq!(objs[0]["code"], "meeple::board::ragged");
+    assert_eq!(objs[0]["severity"], "error");
     assert_eq!(objs[0]["scenario"], Value::Null);
     assert!(objs[0]["line"].as_u64().unwrap() >= 5);
     assert_eq!(objs[1]["code"], "meeple::io");
@@ -240,6 +241,32 @@ fn invalid_and_unreadable_files_are_diagnostics_and_check_speaks_json() {
     assert_eq!(checks[1]["ok"], true);
     assert_eq!(checks[1]["scenarios"], 4);
     assert_eq!(objs[0]["code"], "meeple::board::ragged");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// A file that holds no scenario is one warning `diagnostic` (severity
+/// `"warning"`, code `meeple::file::empty`) in `run` and `check`, and the
+/// exit code stays 0.
+#[test]
+fn a_file_with_no_scenario_is_a_warning_diagnostic() {
+    let dir = temp_dir("json-empty");
+    std::fs::write(dir.join("notes.game"), "# nothing yet\n").unwrap();
+    for cmd in ["run", "check"] {
+        let o = meeple_in(&dir, &["--format", "json", cmd, "notes.game"], &[]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {:?}", text(&o));
+        let objs = objects(&text(&o).0);
+        let diags: Vec<_> = objs.iter().filter(|o| o["kind"] == "diagnostic").collect();
+        assert_eq!(diags.len(), 1, "{cmd}: {objs:?}");
+        assert_eq!(diags[0]["severity"], "warning");
+        assert_eq!(diags[0]["code"], "meeple::file::empty");
+        assert_eq!(diags[0]["file"], "notes.game");
+        assert_eq!(diags[0]["line"], 1);
+        if cmd == "check" {
+            let check = objs.iter().find(|o| o["kind"] == "check").unwrap();
+            assert_eq!(check["ok"], true);
+            assert_eq!(check["errors"], 0);
+        }
+    }
     std::fs::remove_dir_all(dir).ok();
 }
 

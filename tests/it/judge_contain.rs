@@ -330,7 +330,7 @@ fn cannot_start(dir: &Path, mode: &str, cmd: &str, envs: &[(&str, &str)]) -> Str
     assert_eq!(out, "", "{mode} {cmd}");
     assert_eq!(err.matches("error:").count(), 1, "{err}");
     assert!(
-        err.starts_with(&format!("error: --cmd {cmd:?} cannot start: ")),
+        err.starts_with(&format!("error: --cmd \"{cmd}\" cannot start: ")),
         "{err}"
     );
     err

@@ -220,6 +220,7 @@ fn an_editing_session_over_the_protocol() {
     let diags = c.diagnostics(1);
     assert_eq!(diags.len(), 1, "{diags:?}");
     assert_eq!(diags[0]["code"], "meeple::game::unknown");
+    assert_eq!(diags[0]["severity"], 1, "an error");
     assert_eq!(
         diags[0]["range"],
         json!({"start": {"line": 1, "character": 7}, "end": {"line": 1, "character": 12}})
@@ -600,4 +601,25 @@ fn edits_of_a_large_document_keep_one_background_run() {
         json!({"textDocument": doc(), "range": {"start": {"line": 0, "character": 0}, "end": {"line": 99999, "character": 0}}}),
     );
     assert_eq!(hints.as_array().unwrap().len(), 10_000);
+}
+
+/// A document that holds no scenario shows one warning (severity 2), not
+/// an error; a scenario added clears it.
+#[test]
+fn a_document_with_no_scenario_shows_a_warning() {
+    let mut c = Client::start();
+    c.initialize();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "meeple", "version": 1, "text": "# later\n"}}),
+    );
+    let diags = c.diagnostics(1);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["code"], "meeple::file::empty");
+    assert_eq!(diags[0]["severity"], 2, "a warning: {diags:?}");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": GOOD}]}),
+    );
+    assert_eq!(c.diagnostics(2), Vec::<Value>::new());
 }

@@ -51,15 +51,23 @@ fn files_with_nothing_to_run_are_reported() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(out, "");
-    assert!(
-        err.contains("warning: empty.game holds no scenario"),
-        "{err}"
-    );
+    // A coded warning, drawn by miette with its sign and the file's name.
+    for want in [
+        "meeple::file::empty",
+        "⚠ this file holds no scenario: nothing to run",
+        "[empty.game:1:1]",
+    ] {
+        assert!(err.contains(want), "{want}: {err}");
+    }
     let o = meeple_in(&dir, &["check", "comment.game"], &[]);
-    let (_, err) = text(&o);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(out.contains("comment.game: ok (0 scenarios)"), "{out}");
+    assert!(err.contains("⚠ this file holds no scenario"), "{err}");
+    assert!(err.contains("[comment.game:1:1]"), "{err}");
     assert!(
-        err.contains("warning: comment.game holds no scenario"),
-        "{err}"
+        !err.contains('×'),
+        "a warning is not drawn as an error: {err}"
     );
     let o = meeple_in(&dir, &["test", "."], &[]);
     let (out, _) = text(&o);

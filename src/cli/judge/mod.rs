@@ -298,10 +298,10 @@ fn judge_cases(opts: &JudgeOptions) -> i32 {
     bar.finish_and_clear();
     if let Some(why) = stopped.into_inner().unwrap_or_else(PoisonError::into_inner) {
         out::err(format!(
-            "error: --cmd {:?} cannot start: {why}\n\
+            "error: --cmd \"{}\" cannot start: {why}\n\
              note: each run is `sh -c PROGRAM` in a fresh empty folder; \
              $MEEPLE_DIR names the folder meeple judge was started in\n",
-            opts.cmd
+            meeple::pipeline::printable(&opts.cmd)
         ));
         return 2;
     }

@@ -45,7 +45,10 @@ impl Text<'_> {
             .collect();
         lsp::Diagnostic {
             range: self.range(d.span),
-            severity: Some(lsp::DiagnosticSeverity::ERROR),
+            severity: Some(match d.severity {
+                meeple::error::Severity::Error => lsp::DiagnosticSeverity::ERROR,
+                meeple::error::Severity::Warning => lsp::DiagnosticSeverity::WARNING,
+            }),
             code: Some(lsp::NumberOrString::String(d.code.as_str().to_string())),
             source: Some("meeple".into()),
             message,

@@ -4,7 +4,7 @@
 
 use super::commands::HELP;
 use crate::cli::progress::SolveProgress;
-use meeple::error::{render, Code, Diag};
+use meeple::error::{render, Diag};
 use meeple::games::GameKind;
 use meeple::interp::Event;
 use meeple::limits::Limits;
@@ -111,8 +111,7 @@ impl State {
         let bytes = match meeple::pipeline::read_source(path) {
             Ok(b) => b,
             Err(e) => {
-                let d = Diag::new(Code::Io, format!("cannot read {name}: {e}"))
-                    .help("check the path and the file's permissions");
+                let d = Diag::io("read", &name, e);
                 sink.err(&render(&d, &name, "", self.color));
                 return;
             }
@@ -209,18 +208,18 @@ impl State {
         };
         let d = match written {
             Ok(()) => return sink.out(&format!("saved to {name}\n")),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Diag::new(
-                Code::Io,
-                format!(
-                    "{name} exists: :save writes only the current scenario \"{}\", and would replace all it holds",
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Diag::io(
+                "write",
+                &name,
+                format_args!(
+                    "it exists, and :save writes only the current scenario \"{}\": all the file holds would be replaced",
                     printable(current)
                 ),
             )
             .help(format!(
                 "`:save! {name}` replaces the file with this one scenario; or save to a new file"
             )),
-            Err(e) => Diag::new(Code::Io, format!("cannot write {name}: {e}"))
-                .help("check the folder exists and may be written to"),
+            Err(e) => Diag::io("write", &name, e),
         };
         sink.err(&render(&d, &name, "", self.color));
     }
@@ -245,8 +244,7 @@ impl State {
             Ok(()) => sink.out(&format!("drawn to {}\n", path.display())),
             Err(e) => {
                 let name = path.display().to_string();
-                let d = Diag::new(Code::Io, format!("cannot write {name}: {e}"))
-                    .help("check the folder exists and may be written to");
+                let d = Diag::io("write", &name, e);
                 sink.err(&render(&d, &name, "", self.color));
             }
         }

@@ -100,8 +100,8 @@ pub async fn gate(Shared(state): Shared<Arc<State>>, request: Request, next: Nex
         return refuse(
             StatusCode::MISDIRECTED_REQUEST,
             format!(
-                "Host {:?} is not this server: open http://{}/ (or start it with --allow-host NAME)\n",
-                host.unwrap_or(""),
+                "Host \"{}\" is not this server: open http://{}/ (or start it with --allow-host NAME)\n",
+                meeple::pipeline::printable(host.unwrap_or("")),
                 hosts.example()
             ),
         );
@@ -121,8 +121,8 @@ pub async fn gate(Shared(state): Shared<Arc<State>>, request: Request, next: Nex
                 return refuse(
                     StatusCode::FORBIDDEN,
                     format!(
-                        "a page of another site (Origin {:?}) cannot send {} requests here\n",
-                        origin.to_str().unwrap_or("?"),
+                        "a page of another site (Origin \"{}\") cannot send {} requests here\n",
+                        meeple::pipeline::printable(origin.to_str().unwrap_or("?")),
                         request.method()
                     ),
                 );

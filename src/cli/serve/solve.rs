@@ -174,7 +174,7 @@ pub async fn run(
         loop {
             tokio::select! {
                 result = &mut work => {
-                    let text = result.unwrap_or_else(|e| format!("{{\"kind\":\"error\",\"message\":{:?}}}\n", e.to_string()));
+                    let text = result.unwrap_or_else(|e| format!("{}\n", serde_json::json!({"kind": "error", "message": e.to_string()})));
                     let _ = tx.send((true, text)).await;
                     break;
                 }

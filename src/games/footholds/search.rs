@@ -660,6 +660,11 @@ mod tests {
         let small = || Budget::new(Some(500), None);
         let limit = |e| matches!(e, SearchError::Limit(LimitHit::States { limit: 500 }));
         assert!(limit(solve(&p, &small()).unwrap_err()));
+        // Its message is words, not the limit's `Debug` form.
+        assert_eq!(
+            solve(&p, &small()).unwrap_err().to_string(),
+            "the search stopped at the state limit of 500 states"
+        );
         assert!(limit(analyze(&p, &small()).unwrap_err()));
         assert!(limit(principal_line(&p, &small()).unwrap_err()));
         let zero = Budget::new(None, Some(std::time::Duration::ZERO));

@@ -62,7 +62,10 @@ impl From<LimitHit> for SearchError {
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SearchError::Limit(l) => write!(f, "search limit reached: {l:?}"),
+            SearchError::Limit(l) => {
+                let words = crate::games::limit_diag(*l, crate::syntax::ast::Span::default());
+                f.write_str(&words.message)
+            }
             SearchError::TooLarge { footholds, max } => write!(
                 f,
                 "{footholds} footholds are connected to the players; the solver handles at most {max}"

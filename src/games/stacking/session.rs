@@ -82,7 +82,7 @@ fn sdir(d: Dir) -> SDir {
 pub(crate) fn unsimulable(e: super::setup::SetupError, span: Span) -> Diag {
     Diag::new(
         Code::BoardTooLarge,
-        format!("this position cannot be simulated: {e:?}"),
+        format!("this position cannot be simulated: {e}"),
     )
     .label(span, "here")
     .help("use a smaller board or fewer pieces")
@@ -604,5 +604,16 @@ impl Stacking {
         *bytes = start.saturating_add(values).saturating_add(drawing);
         budget.check_memory(*bytes)?;
         Ok(stacks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_refused_setup_is_worded_not_debug_printed() {
+        let e = super::super::setup::SetupError::TooManyPieces { count: 99 };
+        let d = super::unsimulable(e, super::Span::default());
+        assert!(d.message.contains("99 pieces is too many"), "{}", d.message);
+        assert!(!d.message.contains("TooManyPieces"), "{}", d.message);
     }
 }
