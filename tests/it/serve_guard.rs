@@ -373,6 +373,8 @@ fn idle_half_sent_and_stuck_connections_are_closed_and_capped() {
     for s in &mut idle {
         assert_eq!(drain(s), b"");
     }
+    // Once the closed ones have left the cap, requests are served again.
+    serves_again(&server);
     assert_eq!(server.get("/api/file?path=a.game").status, 200);
 
     // Half a head: closed without an answer. Half a body: 408.
