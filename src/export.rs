@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use meeple::export::{export_checked, Item, Settings};
-//! use meeple::pipeline::check_source;
+//! use meeple::pipeline::check_text;
 //!
 //! let text = r#"scenario "kakao example 1, a weak first move" {
 //!   game footholds
@@ -21,7 +21,7 @@
 //!   solve
 //!   expect answer 6
 //! }"#;
-//! let checked = check_source(text).unwrap();
+//! let checked = check_text(text).unwrap();
 //! let items = export_checked(&checked, &Settings::default());
 //! let Item::Case(case) = &items[0] else { panic!() };
 //! assert_eq!(case.input, "[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]\n");

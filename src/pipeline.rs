@@ -98,15 +98,15 @@ fn follows_from_a_gap(code: Code) -> bool {
 /// [`Diagnostics`]). `meeple::check_source(name, text)?` works in a
 /// `fn main() -> miette::Result<()>`.
 pub fn check_named(name: &str, text: &str) -> Result<Checked, Diagnostics> {
-    check_source(text).map_err(|diags| Diagnostics::new(name, text, diags))
+    check_text(text).map_err(|diags| Diagnostics::new(name, text, diags))
 }
 
 /// Parse and check a file given as text.
-pub fn check_source(text: &str) -> Result<Checked, Diags> {
+pub fn check_text(text: &str) -> Result<Checked, Diags> {
     check_source_with(text, &Limits::default())
 }
 
-/// [`check_source`], building the file's tracks within `limits` (`--max-states`,
+/// [`check_text`], building the file's tracks within `limits` (`--max-states`,
 /// `--timeout`: a track of millions of squares stops like a statement does).
 pub(crate) fn check_source_with(text: &str, limits: &Limits) -> Result<Checked, Diags> {
     check_source_at(text, 0, limits)
@@ -646,7 +646,7 @@ mod tests {
     #[test]
     fn a_scenario_with_a_syntax_error_is_still_checked() {
         let text = "scenario \"s\" {\n  game footholds\n  bord [[1, 1]]\n  piece A at (0, 0)\n  solve\n  expect winner C\n  expect answr 1\n}\n";
-        let diags = check_source(text).err().unwrap();
+        let diags = check_text(text).err().unwrap();
         let codes: Vec<_> = diags.iter().map(|d| d.code.as_str()).collect();
         assert_eq!(
             codes,

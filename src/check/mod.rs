@@ -19,7 +19,7 @@ pub struct Checked {
     pub(crate) plans: Vec<(GameKind, Options)>,
     /// What is worth saying of a valid file, as warnings: a file that
     /// holds no scenario (`meeple::file::empty`, added where a file's text
-    /// is checked: [`crate::pipeline::check_source`] and the functions
+    /// is checked: [`crate::pipeline::check_text`] and the functions
     /// built on it).
     pub warnings: Diags,
 }

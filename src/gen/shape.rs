@@ -5,7 +5,7 @@
 use super::OptionError;
 use crate::error::Code;
 use crate::games::stacking::rules::Mover;
-use crate::pipeline::check_source;
+use crate::pipeline::check_text;
 use crate::syntax::dialect::{did_you_mean, GameKind};
 use std::fmt;
 
@@ -522,7 +522,7 @@ fn track_choice(
         ));
     };
     let text = read_tracks(file)?;
-    let checked = check_source(&text).map_err(|d| {
+    let checked = check_text(&text).map_err(|d| {
         OptionError::new(
             "--tracks",
             file,

@@ -25,6 +25,22 @@ pub enum CompletionKind {
     Track,
 }
 
+impl CompletionKind {
+    /// Its name on the wire (the playground's JSON), written out here so a
+    /// renamed variant cannot change what clients read.
+    pub fn wire_name(self) -> &'static str {
+        match self {
+            CompletionKind::Keyword => "keyword",
+            CompletionKind::Game => "game",
+            CompletionKind::Rule => "rule",
+            CompletionKind::Value => "value",
+            CompletionKind::Field => "field",
+            CompletionKind::Direction => "direction",
+            CompletionKind::Track => "track",
+        }
+    }
+}
+
 /// One completion: the word, what it is, and a line about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Completion {

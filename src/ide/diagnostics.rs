@@ -28,7 +28,7 @@ pub struct Diagnostic {
 /// reports them; for a valid script, its warnings (a file that holds no
 /// scenario).
 pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
-    let diags = match crate::pipeline::check_source(text) {
+    let diags = match crate::pipeline::check_text(text) {
         Ok(checked) => checked.warnings,
         Err(diags) => diags,
     };

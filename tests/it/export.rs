@@ -9,7 +9,7 @@ use meeple::collection::game_files;
 use meeple::export::start_position;
 use meeple::games::stacking::rules::Mover;
 use meeple::games::{footholds, stacking, yut, GameKind, JudgePosition};
-use meeple::pipeline::{check_bytes, check_source, read_source};
+use meeple::pipeline::{check_bytes, check_text, read_source};
 use std::path::Path;
 
 /// The rows of `index.tsv` (without its header): number, file, scenario, game, problem.
@@ -88,7 +88,7 @@ fn check_cases(dir: &Path, base: &Path, rows: &[Vec<String>]) {
         assert_eq!(position.problem(), problem);
         // The scenario's own start position, from its declarations.
         let bytes = read_source(&base.join(file)).unwrap();
-        let checked = check_source(std::str::from_utf8(&bytes).unwrap()).unwrap();
+        let checked = check_text(std::str::from_utf8(&bytes).unwrap()).unwrap();
         let at = checked
             .file
             .scenarios

@@ -5,7 +5,7 @@
 use crate::common::{meeple, meeple_in, temp_dir, text};
 use meeple::export::start_position;
 use meeple::games::JudgePosition;
-use meeple::pipeline::check_source;
+use meeple::pipeline::check_text;
 
 /// `meeple gen ARGS…` in `dir`, with extra environment: stdout, stderr, exit code.
 fn gen(dir: &std::path::Path, args: &[&str], envs: &[(&str, &str)]) -> (String, String, i32) {
@@ -18,7 +18,7 @@ fn gen(dir: &std::path::Path, args: &[&str], envs: &[(&str, &str)]) -> (String, 
 
 /// The start positions of a generated file, read back through the checker.
 fn positions(text: &str) -> Vec<JudgePosition> {
-    let checked = check_source(text).unwrap();
+    let checked = check_text(text).unwrap();
     (0..checked.file.scenarios.len())
         .map(|i| start_position(&checked, i).unwrap())
         .collect()

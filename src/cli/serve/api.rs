@@ -253,7 +253,7 @@ pub async fn complete(
             .into_iter()
             .map(|c| CompletionObj {
                 label: c.label,
-                kind: completion_kind(c.kind),
+                kind: c.kind.wire_name().to_string(),
                 detail: c.detail,
             })
             .collect();
@@ -325,20 +325,4 @@ pub async fn status(Shared(state): Shared<Arc<State>>) -> Response {
         states: state.limits.meter.as_ref().map_or(0, |m| m.states()),
     })
     .into_response()
-}
-
-/// A completion's kind as the playground's JSON names it (a wire name
-/// written out, not the enum's `Debug` form).
-fn completion_kind(kind: meeple::ide::CompletionKind) -> String {
-    use meeple::ide::CompletionKind as K;
-    match kind {
-        K::Keyword => "keyword",
-        K::Game => "game",
-        K::Rule => "rule",
-        K::Value => "value",
-        K::Field => "field",
-        K::Direction => "direction",
-        K::Track => "track",
-    }
-    .to_string()
 }
