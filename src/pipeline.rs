@@ -103,18 +103,18 @@ pub fn check_named(name: &str, text: &str) -> Result<Checked, Diagnostics> {
 
 /// Parse and check a file given as text.
 pub fn check_text(text: &str) -> Result<Checked, Diags> {
-    check_source_with(text, &Limits::default())
+    check_text_with(text, &Limits::default())
 }
 
 /// [`check_text`], building the file's tracks within `limits` (`--max-states`,
 /// `--timeout`: a track of millions of squares stops like a statement does).
-pub(crate) fn check_source_with(text: &str, limits: &Limits) -> Result<Checked, Diags> {
-    check_source_at(text, 0, limits)
+pub(crate) fn check_text_with(text: &str, limits: &Limits) -> Result<Checked, Diags> {
+    check_text_at(text, 0, limits)
 }
 
-/// [`check_source_with`] for text at byte `base` of a longer source (the
+/// [`check_text_with`] for text at byte `base` of a longer source (the
 /// REPL's session log): every span is shifted by `base`.
-pub(crate) fn check_source_at(text: &str, base: usize, limits: &Limits) -> Result<Checked, Diags> {
+pub(crate) fn check_text_at(text: &str, base: usize, limits: &Limits) -> Result<Checked, Diags> {
     if text.len() > limits.source_bytes {
         return Err(vec![too_large(limits.source_bytes)]);
     }
@@ -192,7 +192,7 @@ pub fn check_bytes_with(bytes: &[u8], limits: &Limits) -> (String, Result<Checke
     }
     match decode(bytes) {
         Ok(text) => {
-            let r = check_source_with(&text, limits);
+            let r = check_text_with(&text, limits);
             (text, r)
         }
         Err((lossy, diag)) => (lossy, Err(vec![diag])),

@@ -5,7 +5,7 @@ use super::rng::Rng;
 use super::shape::{FootholdsShape, Shape, StackingShape, YutShape};
 use crate::games::footholds::rules::{Player, Position, Steps};
 use crate::games::stacking::judge::JudgeCase;
-use crate::games::stacking::rules::{Colour, Dir, Mover, Setup};
+use crate::games::stacking::rules::{Colour, Dir, Setup};
 use crate::games::yut::judge::Setup as YutSetup;
 use crate::games::JudgePosition;
 use std::fmt::Write;
@@ -118,9 +118,8 @@ pub fn declarations(shape: &Shape, position: &JudgePosition) -> String {
         if s.stack != 4 {
             let _ = writeln!(out, "  rule stack {}", s.stack);
         }
-        if s.mover == Mover::Bottom {
-            out.push_str("  rule mover bottom\n");
-        }
+        // What the judge input cannot say (`rule mover bottom`).
+        out.push_str(&position.rules());
         match c.limit {
             Some(1000) => {}
             Some(n) => {

@@ -7,7 +7,7 @@ use crate::games::{Answer, FieldValue};
 use crate::interp::run_scenario;
 use crate::interp::Event;
 use crate::limits::Limits;
-use crate::pipeline::check_source_with;
+use crate::pipeline::check_text_with;
 use crate::source::{LineIndex, Span};
 use crate::syntax::ast::{QueryKind, Stmt};
 use crate::syntax::dialect::Field;
@@ -58,7 +58,7 @@ impl Answers {
         if cancelled() {
             return answers;
         }
-        let Ok(checked) = check_source_with(text, limits) else {
+        let Ok(checked) = check_text_with(text, limits) else {
             return answers;
         };
         // One scan of the text for the lines of every answer.

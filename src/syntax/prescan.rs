@@ -376,10 +376,22 @@ mod tests {
         assert!(matches!(s.text, Cow::Borrowed(_)) && s.diags.is_empty() && !s.refused);
     }
 
+    /// The tree pest alone builds for `text` (no pre-scan), to compare
+    /// with what the pre-scan's readers put in it.
+    fn pest_only(text: &str) -> crate::syntax::ast::File {
+        use crate::syntax::{build, MeepleParser, Rule};
+        use pest::Parser;
+        let mut tree = crate::syntax::ast::File::default();
+        let pair = MeepleParser::parse(Rule::file, text)
+            .unwrap()
+            .next()
+            .unwrap();
+        build::file(pair, 0, &mut tree, &mut Vec::new());
+        tree
+    }
+
     #[test]
     fn large_arrays_read_here_match_the_grammar() {
-        use crate::syntax::{ast::File, build, MeepleParser, Rule};
-        use pest::Parser;
         let row = |r: usize| {
             let cells: Vec<String> = (0..100).map(|c| ((r + c) % 3).to_string()).collect();
             format!("[{}]", cells.join(", "))
@@ -392,13 +404,7 @@ mod tests {
         assert_eq!(scan(&text).arrays.len(), 1);
         let (fast, diags) = crate::syntax::parse(&text);
         assert!(diags.is_empty());
-        let mut slow = File::default();
-        let pair = MeepleParser::parse(Rule::file, &text)
-            .unwrap()
-            .next()
-            .unwrap();
-        build::file(pair, 0, &mut slow, &mut Vec::new());
-        assert_eq!(format!("{fast:?}"), format!("{slow:?}"));
+        assert_eq!(format!("{fast:?}"), format!("{:?}", pest_only(&text)));
         // A cell that is not a number is left to pest, which reports it.
         let bad = text.replacen("[0, 1", "[x, 1", 1);
         assert!(scan(&bad).arrays.is_empty());
@@ -409,8 +415,6 @@ mod tests {
     /// its first number only, and the tree is the one pest would build.
     #[test]
     fn long_dice_lists_are_read_here_as_the_grammar_reads_them() {
-        use crate::syntax::{ast::File, build, MeepleParser, Rule};
-        use pest::Parser;
         let rolls: Vec<String> = (0..5000).map(|i| (i % 5 + 1).to_string()).collect();
         let text = format!(
             "scenario \"s\" {{\n  game yut\n  board yut\n  dice {} # some é\n  {}\n  solve\n}}\nscenario \"t\" {{\n  game yut\n  dice 1 2 3\n}}\n",
@@ -431,12 +435,7 @@ mod tests {
         assert_eq!(numbers(&s.text), 1 + 3);
         let (fast, diags) = crate::syntax::parse(&text);
         assert!(diags.is_empty(), "{diags:?}");
-        let mut slow = File::default();
-        let pair = MeepleParser::parse(Rule::file, &text)
-            .unwrap()
-            .next()
-            .unwrap();
-        build::file(pair, 0, &mut slow, &mut Vec::new());
+        let slow = pest_only(&text);
         assert_eq!(format!("{fast:?}"), format!("{slow:?}"));
         // The same through the REPL's parser, at an offset.
         let typed = crate::syntax::parse_repl_at(&text, 100).unwrap();

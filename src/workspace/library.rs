@@ -6,7 +6,7 @@ use crate::check::check_with;
 use crate::games::Definitions;
 use crate::games::Mode;
 use crate::interp::{Flow, Runner};
-use crate::pipeline::check_source_at;
+use crate::pipeline::check_text_at;
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
 use crate::syntax::decode;
 
@@ -130,7 +130,7 @@ impl Workspace {
         self.arm();
         let checked = match decoded {
             Some(d) => Err(vec![d]),
-            None => check_source_at(&text, base, &self.limits),
+            None => check_text_at(&text, base, &self.limits),
         };
         let checked = match checked {
             Ok(c) => c,

@@ -48,6 +48,33 @@ pub fn kill_marked(arg: &str) {
 }
 
 /// The four bundled yut samples.
+/// `meeple judge --cmd CMD --jobs 2 --time-limit 1000 CASES` started in
+/// `dir` (its `TMPDIR` too), quiet, to be signalled by the test.
+pub fn spawn_judge(
+    dir: &Path,
+    cmd: &str,
+    cases: impl AsRef<std::ffi::OsStr>,
+) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_meeple"))
+        .args(["judge", "--cmd", cmd, "--jobs", "2", "--time-limit", "1000"])
+        .arg(cases)
+        .current_dir(dir)
+        .env("TMPDIR", dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Whether `done` holds within `rounds` looks 10 ms apart (bounded by
+/// counts, not asserted on time).
+pub fn bounded_wait(rounds: usize, done: impl Fn() -> bool) -> bool {
+    (0..rounds).any(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        done()
+    })
+}
+
 fn samples() -> String {
     root()
         .join("scripts/yut/boj17825.game")
@@ -151,36 +178,14 @@ fn a_judge_killed_leaves_nothing_running_in_a_namespace() {
     let (escaped, waiting) = (marker(50), marker(51));
     // A new session in the background, then a sleep far past the test.
     let cmd = format!("setsid sh -c 'exec sleep {escaped}' & exec sleep {waiting}");
-    let mut judge = Command::new(env!("CARGO_BIN_EXE_meeple"))
-        .args([
-            "judge",
-            "--cmd",
-            &cmd,
-            "--jobs",
-            "2",
-            "--time-limit",
-            "1000",
-        ])
-        .arg(samples())
-        .current_dir(&dir)
-        .env("TMPDIR", &dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // Wait (bounded by counts) until both runs have both processes.
-    let all_up = (0..6000).any(|_| {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        marked(&escaped) == 2 && marked(&waiting) == 2
-    });
+    let mut judge = spawn_judge(&dir, &cmd, samples());
+    // Until both runs have both processes.
+    let all_up = bounded_wait(6000, || marked(&escaped) == 2 && marked(&waiting) == 2);
     kill(Pid::from_raw(judge.id() as i32), Signal::SIGKILL).unwrap();
     let _ = judge.wait();
     // The helpers die with the judge and the namespaces with them; give
     // the kernel a moment (bounded by counts) to carry it out.
-    let gone = (0..500).any(|_| {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        marked(&escaped) + marked(&waiting) == 0
-    });
+    let gone = bounded_wait(500, || marked(&escaped) + marked(&waiting) == 0);
     let left = (marked(&escaped), marked(&waiting));
     kill_marked(&escaped);
     kill_marked(&waiting);

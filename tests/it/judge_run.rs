@@ -5,7 +5,7 @@
 //! (cases, `--max-runs`) and by the kill of a time limit, never by timing.
 
 use crate::common::{meeple_in, temp_dir, text};
-use crate::judge_contain::{kill_marked, marked, marker};
+use crate::judge_contain::{bounded_wait, kill_marked, marked, marker, spawn_judge};
 use meeple::games::{footholds, stacking, yut};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -546,28 +546,9 @@ fn an_interrupted_judge_kills_the_programs_still_running() {
         let sleep = marker(63 + i as u32);
         // Each run sleeps far past the test.
         let cmd = format!("exec sleep {sleep}");
-        let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
-            .args([
-                "judge",
-                "--cmd",
-                &cmd,
-                "--jobs",
-                "2",
-                "--time-limit",
-                "1000",
-            ])
-            .arg(&samples)
-            .current_dir(&dir)
-            .env("TMPDIR", &dir)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        // Wait (bounded by counts, not time) until both runs have started.
-        let up = (0..6000).any(|_| {
-            std::thread::sleep(std::time::Duration::from_millis(10));
-            marked(&sleep) == 2
-        });
+        let mut judge = spawn_judge(&dir, &cmd, &samples);
+        // Until both runs have started.
+        let up = bounded_wait(6000, || marked(&sleep) == 2);
         kill(Pid::from_raw(judge.id() as i32), signal).unwrap();
         let status = judge.wait().unwrap();
         // Killed and reaped before the judge exits: nothing to wait for.

@@ -3,39 +3,31 @@
 //! `status` the helper's word on how the program ended. Removed, with all
 //! the program wrote there, when the run is over.
 
-use std::io::ErrorKind;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Folders made so far by this judge (their names' numbers).
-static MADE: AtomicU64 = AtomicU64::new(0);
 
 pub struct Folder {
     root: PathBuf,
 }
 
 impl Folder {
-    /// A new folder `meeple-judge-PID-N` (mode 0700) with `work/` and `tmp/`.
+    /// A new folder `meeple-judge-PID-…` (mode 0700, a name no other
+    /// folder has) with `work/` and `tmp/`.
     pub fn new() -> std::io::Result<Folder> {
-        let base = std::env::temp_dir();
+        let root = tempfile::Builder::new()
+            .prefix(&format!("meeple-judge-{}-", std::process::id()))
+            .tempdir()?
+            .keep();
+        let folder = Folder { root };
         let mut builder = std::fs::DirBuilder::new();
         builder.mode(0o700);
-        loop {
-            let n = MADE.fetch_add(1, Ordering::Relaxed);
-            let root = base.join(format!("meeple-judge-{}-{n}", std::process::id()));
-            match builder.create(&root) {
-                Ok(()) => {
-                    let folder = Folder { root };
-                    builder.create(folder.work())?;
-                    builder.create(folder.tmp())?;
-                    return Ok(folder);
-                }
-                // Left by an earlier judge of the same process id.
-                Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(e),
+        for made in [builder.create(folder.work()), builder.create(folder.tmp())] {
+            if let Err(e) = made {
+                folder.remove();
+                return Err(e);
             }
         }
+        Ok(folder)
     }
 
     pub fn root(&self) -> &Path {

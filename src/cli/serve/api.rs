@@ -105,6 +105,14 @@ async fn on_thread(
     answer
 }
 
+/// `ask` of the analysis of the script `body`, or `None` when the client
+/// went away while it was analysed.
+fn analysed<R>(body: &[u8], cancel: &AtomicBool, ask: impl FnOnce(&Analysis) -> R) -> Option<R> {
+    let text = String::from_utf8_lossy(body);
+    let analysis = Analysis::new(&text);
+    (!stopped(cancel)).then(|| ask(&analysis))
+}
+
 /// The answer to a request whose client went away (nobody reads it).
 fn gone() -> Response {
     (StatusCode::SERVICE_UNAVAILABLE, "cancelled\n").into_response()
@@ -243,13 +251,10 @@ pub async fn complete(
     body: Bytes,
 ) -> Response {
     on_thread(&state, slot, move |cancel| {
-        let text = String::from_utf8_lossy(&body);
-        let analysis = Analysis::new(&text);
-        if stopped(&cancel) {
+        let Some(completions) = analysed(&body, &cancel, |a| a.completions(q.offset)) else {
             return gone();
-        }
-        let items: Vec<CompletionObj> = analysis
-            .completions(q.offset)
+        };
+        let items: Vec<CompletionObj> = completions
             .into_iter()
             .map(|c| CompletionObj {
                 label: c.label,
@@ -283,20 +288,18 @@ pub async fn hover(
     body: Bytes,
 ) -> Response {
     on_thread(&state, slot, move |cancel| {
-        let text = String::from_utf8_lossy(&body);
-        let analysis = Analysis::new(&text);
-        if stopped(&cancel) {
+        let Some(hover) = analysed(&body, &cancel, |a| {
+            a.hover(q.offset, &meeple::ide::Answers::default())
+        }) else {
             return gone();
-        }
-        let hover = analysis
-            .hover(q.offset, &meeple::ide::Answers::default())
-            .map(|h| HoverObj {
-                span: ByteSpan {
-                    start: h.span.start,
-                    end: h.span.end,
-                },
-                markdown: h.markdown,
-            });
+        };
+        let hover = hover.map(|h| HoverObj {
+            span: ByteSpan {
+                start: h.span.start,
+                end: h.span.end,
+            },
+            markdown: h.markdown,
+        });
         Json(hover).into_response()
     })
     .await
