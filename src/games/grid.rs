@@ -231,6 +231,24 @@ pub(crate) fn place(
     }
 }
 
+/// [`place`] for a judge input, which counts from `base` by its own
+/// format (no `rule origin` is involved): the help says so.
+pub(crate) fn place_judge(
+    at: &Spanned<Coord>,
+    rows: usize,
+    cols: usize,
+    base: i64,
+    what: &str,
+) -> Result<(usize, usize), Diag> {
+    place(at, rows, cols, base, what).map_err(|d| {
+        d.help(format!(
+            "the judge counts rows {base}..{} and columns {base}..{} on this board",
+            rows as i64 - 1 + base,
+            cols as i64 - 1 + base
+        ))
+    })
+}
+
 /// The diagnostic for a piece placed before any board.
 pub(crate) fn no_board(at: Span) -> Diag {
     Diag::new(Code::BoardMissing, "a piece is placed before the board")

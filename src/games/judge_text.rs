@@ -38,12 +38,34 @@ fn parse(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, Diags> {
 fn parse_at(rule: Rule, text: &str, offset: usize) -> Result<Pair<'_, Rule>, Diags> {
     MeepleParser::parse(rule, text)
         .map_err(|e| {
-            let mut d = parse_error_diag(&e, text, offset);
+            let mut d = judge_terms(parse_error_diag(&e, text, offset));
             d.code = Code::InputFormat;
             d.message = format!("judge input: {}", d.message);
             vec![d]
         })
         .and_then(|mut pairs| pairs.next().ok_or_else(Vec::new))
+}
+
+/// A grammar error said in the judge's terms: the text ends at the end of
+/// the input (the `input """…"""` block, not the file); positions are
+/// written `[row, col]`; a word among the numbers is named as such.
+fn judge_terms(mut d: Diag) -> Diag {
+    let say = |t: &str| t.replace("the end of the file", "the end of the input");
+    d.message = say(&d.message);
+    for (_, l) in &mut d.labels {
+        *l = say(l);
+    }
+    let help = d.help.as_deref().map(say).unwrap_or_default();
+    d.help = Some(if help.starts_with("write coordinates as") {
+        "the judge writes a position as [row, col], e.g. [1, 2]".into()
+    } else if d.message.contains("a whole number") {
+        "a judge input is whole numbers separated by blanks (and # comments)".into()
+    } else if help.starts_with("write the end of the input") {
+        "the judge input ends here: remove what follows".into()
+    } else {
+        help
+    });
+    d
 }
 
 fn span(p: &Pair<Rule>) -> Span {

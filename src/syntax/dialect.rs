@@ -461,7 +461,7 @@ pub const RULES: &[RuleWord] = &[
         values: &[],
         describe: "a number from 1 to 8",
         default: "4",
-        help: "how many pieces each side has",
+        help: "how many pieces go round the track (yut is one player's puzzle)",
     },
     RuleWord {
         name: "stack",

@@ -11,6 +11,7 @@ mod build;
 pub mod dialect;
 mod prescan;
 mod recover;
+mod slips;
 mod words;
 
 use crate::error::{Code, Diag, Diags};

@@ -257,3 +257,89 @@ fn recovery_survives_odd_lines() {
         assert!(!diags.is_empty(), "{text:?}");
     }
 }
+
+fn messages(text: &str) -> Vec<String> {
+    parse(text)
+        .1
+        .iter()
+        .map(|d| {
+            let labels: Vec<&str> = d.labels.iter().map(|(_, l)| l.as_str()).collect();
+            format!(
+                "{} | {} | {}",
+                d.message,
+                labels.join(" / "),
+                d.help.as_deref().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+/// Issue 32 item 2: bracket slips in a board array, as rustc says them.
+#[test]
+fn board_array_slips_are_said_as_rustc_says_them() {
+    let text = "scenario \"a\" {\n game footholds\n board [[1,1,1],[1,1,1]\n}\n";
+    let (_, d) = parse(text);
+    assert_eq!(d[0].code, crate::error::Code::ParseUnterminated);
+    assert_eq!(d[0].message, "unclosed `[`");
+    let spans: Vec<&str> = d[0]
+        .labels
+        .iter()
+        .map(|(s, _)| &text[s.start..s.end])
+        .collect();
+    // On the outer `[` (byte 38), and where its `]` was expected (after
+    // the last row's `]`).
+    assert_eq!(d[0].labels[0].0.start, text.find("[[").unwrap());
+    assert_eq!(spans, ["[", "]"]);
+    assert!(
+        d[0].labels[1].1.contains("expected `]`"),
+        "{:?}",
+        d[0].labels
+    );
+    let m = messages("scenario \"a\" {\n game footholds\n board [[1 1 1]]\n}\n");
+    assert!(m[0].starts_with("expected `,` or `]`, found `1`"), "{m:?}");
+    let m = messages("scenario \"a\" {\n game footholds\n board [[1,1],[1,1]\n");
+    assert!(m[0].starts_with("unclosed `[`"), "{m:?}");
+    // A stray `}` after a complete scenario: on the stray one.
+    let text = "scenario \"a\" {\n game footholds\n board [[1,1,1]]\n}\n}\n";
+    let (_, d) = parse(text);
+    assert_eq!(d[0].message, "unexpected `}`");
+    assert_eq!(d[0].labels[0].0.start, text.len() - 2);
+}
+
+/// Issue 32 item 1: no message ever says "something else".
+#[test]
+fn no_message_says_something_else() {
+    for text in [
+        "}",
+        "]",
+        ")",
+        "scenario \"a\" { } }",
+        "scenario \"a\" {\n game footholds\n board [[1,1]]\n}\n}",
+        "{",
+        "scenario \"a\" { piece A at (0 0) }",
+        "@",
+        "scenario \"a\" { board [[1,1] }",
+        "scenario \"a\" { game footholds board [1] }",
+        "scenario",
+        "track t { route }",
+    ] {
+        for m in messages(text) {
+            assert!(!m.contains("something else"), "{text:?}: {m}");
+        }
+        if let Err(ds) = parse_repl(text) {
+            for d in ds {
+                assert!(
+                    !d.message.contains("something else"),
+                    "{text:?}: {}",
+                    d.message
+                );
+                assert!(
+                    !d.help.as_deref().unwrap_or("").contains("something else"),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+    let ds = parse_repl("}").unwrap_err();
+    assert_eq!(ds[0].message, "unexpected `}`");
+}

@@ -94,13 +94,19 @@ pub(crate) fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag
     }
     let token_end = token_end(rest, pos);
     let found = &rest[pos..token_end];
-    let wanted = wanted(err, found);
+    let wanted = wanted(err);
     if found == "{" && wanted.iter().any(|w| w.starts_with("a board like {")) {
         let at = offset + pos;
         let diag = Diag::new(Code::ParseUnterminated, "this board is not closed")
             .label(Span::new(at, at + 1), "the board opens here and has no `}`")
             .help(BOARD_NOT_CLOSED_HELP);
         return (diag, at);
+    }
+    if let Some(diag) = super::slips::array_slip(rest, pos, &wanted, offset) {
+        return (diag, offset + pos);
+    }
+    if let Some(diag) = stray_closer(found, &wanted, pos, token_end, offset) {
+        return (diag, offset + pos);
     }
     let gap = rest[..pos].trim_end().len();
     if wanted == ["`,`"] && gap < pos {
@@ -124,7 +130,7 @@ pub(crate) fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag
 }
 
 /// What the grammar wanted at the error, in words, each once (never empty).
-fn wanted(err: &Error<Rule>, found: &str) -> Vec<String> {
+fn wanted(err: &Error<Rule>) -> Vec<String> {
     let mut wanted: Vec<String> = Vec::new();
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
         for rule in positives {
@@ -136,17 +142,51 @@ fn wanted(err: &Error<Rule>, found: &str) -> Vec<String> {
         }
     }
     if wanted.is_empty() {
-        wanted.push(if found.is_empty() {
-            "more text".to_string()
-        } else {
-            "something else".to_string()
-        });
+        // pest named no rule users know: say what the text needs in
+        // general (a statement or a block) rather than nothing.
+        wanted.push(a_statement());
+        wanted.push(
+            describe_static(Rule::kw_scenario)
+                .unwrap_or_default()
+                .into(),
+        );
     }
     // pest does not report bare string literals; name the closers a block needs.
     if wanted.iter().any(|w| w.starts_with("a statement")) && !wanted.iter().any(|w| w == "`}`") {
         wanted.push(describe_literal("}"));
     }
     wanted
+}
+
+/// A `}`, `]` or `)` where nothing it could close is open (a stray `}`
+/// after a complete scenario, or a lone `}` typed in the REPL): "unexpected
+/// `}`" on that one, as rustc says it.
+fn stray_closer(
+    found: &str,
+    wanted: &[String],
+    pos: usize,
+    token_end: usize,
+    offset: usize,
+) -> Option<Diag> {
+    if !matches!(found, "}" | "]" | ")") {
+        return None;
+    }
+    // At the top level (the end of the file, an item, or a statement of
+    // the REPL), not where a block wanted its own closer.
+    let top = wanted
+        .iter()
+        .any(|w| w == "the end of the file" || w.starts_with("`scenario"));
+    if !top {
+        return None;
+    }
+    let at = Span::new(offset + pos, offset + token_end);
+    Some(
+        Diag::new(Code::Parse, format!("unexpected `{found}`"))
+            .label(at, format!("this `{found}` closes nothing: no block is open here"))
+            .help(format!(
+                "remove this `{found}`; each `scenario \"NAME\" {{ … }}` and `board {{ … }}` closes with one `}}`"
+            )),
+    )
 }
 
 /// `piece B at` and a new line: the statement above is unfinished; point
@@ -246,7 +286,7 @@ fn join_or(items: &[String]) -> String {
 }
 
 /// The end of the token starting at `pos` (a word, or one character).
-fn token_end(text: &str, pos: usize) -> usize {
+pub(super) fn token_end(text: &str, pos: usize) -> usize {
     let rest = &text[pos..];
     let word: usize = rest
         .char_indices()

@@ -80,7 +80,9 @@ impl fmt::Display for Notice {
                     count(*errors as u64, "error")
                 )
             }
-            Notice::Reset => f.write_str("back to the starting position"),
+            Notice::Reset => {
+                f.write_str("the moves typed here are taken back (the scenario's own moves stay)")
+            }
             Notice::PositionChanged => f.write_str("the position changed"),
         }
     }

@@ -79,7 +79,7 @@ fn a_loaded_file_is_parsed_once_and_its_scenario_becomes_current() {
     assert!(feed(&mut ws, |ws, e| {
         ws.reset(e);
     })
-    .contains(&"back to the starting position".to_string()));
+    .contains(&"the moves typed here are taken back (the scenario's own moves stay)".to_string()));
 }
 
 #[test]

@@ -39,7 +39,7 @@ Commands:
                     an existing FILE is never replaced: it may hold more
   :save! FILE       write it over FILE (only this scenario is kept there)
   :svg FILE         draw the current position as an SVG picture in FILE
-  :reset            back to the starting position (moves typed here are taken back)
+  :reset            take back the moves typed here (the scenario's own moves stay)
   :set autoshow on|off   draw the position after every change
   :time on|off      print each query's time after its result
   :help             this text (:help GAME: a game's statements, rules, fields)
@@ -59,10 +59,7 @@ pub fn game_help(game: GameKind) -> String {
     let d = dialect::dialect(game);
     let mut out = format!("{game} statements:\n");
     for word in game.keywords() {
-        let help = dialect::STATEMENTS
-            .iter()
-            .find(|w| w.name == word)
-            .map_or("", |w| w.help);
+        let help = statement_help(game, word);
         out.push_str(&format!("  {word:<9} {help}\n"));
     }
     out.push_str("rules:\n");
@@ -82,6 +79,41 @@ pub fn game_help(game: GameKind) -> String {
         ));
     }
     out
+}
+
+/// A statement's one-line help in `game`'s own forms (the table's line
+/// names every game's: `board yut` means nothing to footholds, `play A up`
+/// nothing to yut).
+fn statement_help(game: GameKind, word: &str) -> String {
+    let own = match (game, word) {
+        (GameKind::Footholds, "board") => {
+            "`board { … }` or `board [[1,0],[1,1]]`: footholds 1, holes 0"
+        }
+        (GameKind::Stacking, "board") => {
+            "`board { … }` or `board [[0,1],[2,0]]`: colours 0 white, 1 red, 2 blue"
+        }
+        (GameKind::Yut, "board") => "`board yut` or `board TRACK`: the track the pieces go round",
+        (GameKind::Footholds, "piece") => "`piece A at (r, c)`: where player A or B stands",
+        (GameKind::Stacking, "piece") => "`piece 1 at (r, c) facing right`: a numbered piece",
+        (GameKind::Yut, "dice") => "`dice 1 2 3`, `dice uniform 1..5 x 10`: the rolls",
+        (_, "play") => {
+            let forms: Vec<&str> = dialect::dialect(game).play.iter().map(|w| w.help).collect();
+            return if game == GameKind::Footholds {
+                "`play A up`, `play A to (r, c)`: make a move".to_string()
+            } else {
+                forms.join("; ")
+            };
+        }
+        _ => "",
+    };
+    if !own.is_empty() {
+        return own.to_string();
+    }
+    dialect::STATEMENTS
+        .iter()
+        .find(|w| w.name == word)
+        .map_or("", |w| w.help)
+        .to_string()
 }
 
 /// What the loop does after a command.
@@ -213,6 +245,30 @@ mod tests {
             "{f}"
         );
         assert!(f.contains("  analyze "), "{f}");
+    }
+
+    /// Issue 32 item 4: `:help yut` shows yut's forms, not footholds'.
+    #[test]
+    fn game_help_shows_the_games_own_forms() {
+        let y = game_help(GameKind::Yut);
+        assert!(
+            y.contains("`board yut`") && y.contains("`play piece N`"),
+            "{y}"
+        );
+        for other in ["play A up", "board [[", "piece A at", "each side"] {
+            assert!(!y.contains(other), "{other}: {y}");
+        }
+        let f = game_help(GameKind::Footholds);
+        assert!(
+            f.contains("`play A up`") && !f.contains("play piece"),
+            "{f}"
+        );
+        assert!(!f.contains("board yut"), "{f}");
+        let s = game_help(GameKind::Stacking);
+        assert!(
+            s.contains("facing right") && !s.contains("board yut"),
+            "{s}"
+        );
     }
 
     #[test]

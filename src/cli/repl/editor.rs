@@ -87,6 +87,16 @@ impl Continuation {
             self.parsed = 0;
             return false;
         }
+        // Inside a `scenario "NAME" {` or `track NAME {` block, every line
+        // belongs to the block until its `}`: an error in it is shown when
+        // the block closes, never by running the rest line by line.
+        if open
+            .first()
+            .is_some_and(|&(p, raw)| !raw && opens_block(text, p))
+        {
+            self.parsed = 0;
+            return true;
+        }
         if extends && self.parsed > SMALL_INPUT && text.len() < 2 * self.parsed {
             return true;
         }
@@ -183,6 +193,26 @@ impl Continuation {
             }
         }
         stack
+    }
+}
+
+/// Is the bracket at `at` the `{` of a block header, `scenario "NAME" {`
+/// or `track NAME {`?
+fn opens_block(text: &str, at: usize) -> bool {
+    if !text[at..].starts_with('{') {
+        return false;
+    }
+    let toks: Vec<Token> = lex_from(&text[..at], 0)
+        .into_iter()
+        .filter(|t| t.kind != Tok::Comment)
+        .collect();
+    match toks.as_slice() {
+        [.., kw, name] => {
+            let kw = &text[kw.range.clone()];
+            (kw == "scenario" && name.kind == Tok::String)
+                || (kw == "track" && name.kind == Tok::Word)
+        }
+        _ => false,
     }
 }
 
@@ -572,16 +602,24 @@ mod tests {
             "input \"\"\"\n1 2 3\n",
             "track t {\n route start 2 4 finish\n",
             "board [[1,1],\n",
+            // Issue 32 item 1: a slip inside an open block is shown when
+            // the block closes, not at once.
+            "scenario \"s\" { bogus",
+            "scenario \"s\" {\n game footholds\n piece A at (0 0)\n piece B at (0, 1)",
+            "scenario \"s {\" {\n input \"\"\"\n}\n\"\"\"\n piece A at (0 0)",
+            "track t {\n route start 2 x=\n",
         ] {
             assert!(incomplete(s), "{s:?} should continue");
         }
+        assert!(!incomplete(
+            "scenario \"s\" {\n game footholds\n piece A at (0 0)\n}"
+        ));
     }
 
     #[test]
     fn errors_that_are_not_at_the_end_are_shown() {
         for s in [
-            "piece A at",             // nothing open: the error is shown
-            "scenario \"s\" { bogus", // open, but the error is not at the end
+            "piece A at", // nothing open: the error is shown
             "frobnicate",
             "board { 1 1 } }",
             "input \"abc",
@@ -650,10 +688,10 @@ mod tests {
         assert!(c.parsed_bytes <= 6 * n, "parsed {} of {n}", c.parsed_bytes);
         // A syntax error in the middle of a big paste is still found (when
         // the input has doubled, or when its brackets close).
-        let mut bad = String::from("scenario \"s\" {\n");
-        bad.push_str(&"  rule steps king\n".repeat(1200));
+        let mut bad = String::from("board [\n");
+        bad.push_str(&"  [1, 1],\n".repeat(1200));
         bad.push_str("  bogus\n");
-        bad.push_str(&"  rule steps king\n".repeat(2400));
+        bad.push_str(&"  [1, 1],\n".repeat(2400));
         // (rustyline runs the input at the first `false`: stop there.)
         let mut c = Continuation::default();
         let shown = bad
@@ -664,6 +702,20 @@ mod tests {
             "the error is shown: {shown:?}"
         );
         assert!(c.parsed_bytes <= 6 * bad.len() + 1200 * SMALL_INPUT);
+        // Inside a scenario block the slip is shown when the block closes,
+        // and the open block is never parsed on the way.
+        let mut block = String::from("scenario \"s\" {\n");
+        block.push_str(&"  rule steps king\n".repeat(1200));
+        block.push_str("  bogus\n");
+        block.push_str(&"  rule steps king\n".repeat(2400));
+        block.push_str("}\n");
+        let mut c = Continuation::default();
+        let shown = block
+            .match_indices('\n')
+            .position(|(i, _)| !c.incomplete(&block[..i]));
+        assert_eq!(shown, Some(1 + 1200 + 1 + 2400));
+        assert_eq!(c.parsed_bytes, 0);
+        assert!(c.lexed <= 2 * block.len(), "{}", c.lexed);
     }
 
     #[test]

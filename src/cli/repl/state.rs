@@ -265,9 +265,8 @@ fn bare_word(text: &str, sink: &mut dyn Sink) -> bool {
     let reply = match text.trim() {
         "help" | "?" => HELP,
         "quit" | "exit" | "q" => "to leave, type :quit (or press Ctrl-D)\n",
-        "clear" | "reset" => {
-            "to take back the moves, type :reset; `game NAME` starts a new scenario\n"
-        }
+        "clear" => "to clear the screen, press Ctrl-L; to take back the moves, type :reset\n",
+        "reset" => "to take back the moves, type :reset; `game NAME` starts a new scenario\n",
         _ => return false,
     };
     sink.out(reply);
@@ -525,6 +524,36 @@ mod tests {
         let mut c = Capture::default();
         s.reset(&mut c);
         assert!(!s.script().contains("play"), "{}", s.script());
+        assert!(
+            c.out.contains("moves typed here are taken back"),
+            "{}",
+            c.out
+        );
+    }
+
+    /// Issue 32 item 4: `:reset` after `:use` goes back to the position the
+    /// scenario's own statements build (its own `play`s included), and
+    /// says so.
+    #[test]
+    fn reset_after_use_keeps_the_scenarios_own_moves() {
+        let mut s = State::new(Limits::default(), false);
+        let block = format!(
+            "scenario \"m\" {{\n game footholds\n {BOARD}\n piece A at (1, 0)\n piece B at (1, 2)\n play A up\n}}"
+        );
+        run(&mut s, &[&block, "game stacking"]);
+        let mut c = Capture::default();
+        s.use_scenario("m", &mut c);
+        run(&mut s, &["play B down"]);
+        let mut c = Capture::default();
+        s.reset(&mut c);
+        assert!(c.out.contains("the scenario's own moves stay"), "{}", c.out);
+        let c = run(&mut s, &["show"]);
+        assert!(c.out.contains("A at (0, 0), B at (1, 2)"), "{}", c.out);
+        let script = s.script();
+        assert!(
+            script.contains("play A up") && !script.contains("play B"),
+            "{script}"
+        );
     }
 
     #[test]
@@ -609,6 +638,8 @@ mod tests {
         assert!(c.out.contains(":load FILE"), "{}", c.out);
         assert_eq!(c.out.matches("type :quit").count(), 2, "{}", c.out);
         assert!(c.out.contains(":reset"), "{}", c.out);
+        // Issue 32 item 4: `clear` names the key that clears the screen.
+        assert!(c.out.contains("Ctrl-L"), "{}", c.out);
         let mut c = Capture::default();
         let dir = std::env::temp_dir().join(format!("meeple-save-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

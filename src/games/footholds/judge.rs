@@ -58,7 +58,7 @@ pub fn read_spanned(text: &str) -> Result<Read, Diags> {
     let mut cells = [(0, 0); 2];
     for (i, (name, at)) in [("A", &j.a), ("B", &j.b)].into_iter().enumerate() {
         // The judge counts from 0.
-        match grid::place(at, board.rows, board.cols, 0, &format!("player {name}")) {
+        match grid::place_judge(at, board.rows, board.cols, 0, &format!("player {name}")) {
             Ok(c) if !board.get(c) => diags.push(stands_on_hole(name, at.span)),
             Ok(c) => cells[i] = c,
             Err(d) => diags.push(d),

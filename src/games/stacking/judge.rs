@@ -107,8 +107,14 @@ pub fn read_spanned(text: &str) -> Result<Read, Diags> {
     let mut colours = Vec::with_capacity(n * n);
     let mut bad = Capped::default();
     for r in 0..n {
+        let mut row_end = 0;
         for c in 0..n {
             let v = next(&|| format!("the colour of row {} column {}", r + 1, c + 1))?;
+            // One row per line: a row that runs on to the next line is short.
+            if c > 0 && text[row_end..v.span.start].contains('\n') {
+                return Err(vec![short_row(text, r + 1, c, n, row_end)]);
+            }
+            row_end = v.span.end;
             colours.push((LEGEND.number)(v.node).unwrap_or_else(|| {
                 bad.push(v.span, || {
                     bad_cell(v.span, &v.node.to_string(), "stacking", &LEGEND)
@@ -167,6 +173,21 @@ pub fn read_spanned(text: &str) -> Result<Read, Diags> {
     })
 }
 
+/// Row `row` of the board holds only `read` of its `n` colours on its line
+/// (which ends at `end`, after its last colour).
+fn short_row(text: &str, row: usize, read: usize, n: usize, end: usize) -> Diag {
+    let start = text[..end].rfind('\n').map_or(0, |i| i + 1);
+    let start = start + (text[start..end].len() - text[start..end].trim_start().len());
+    Diag::new(
+        Code::InputFormat,
+        format!("judge input: row {row} of the board has {read} colours, not N = {n}"),
+    )
+    .label(Span::new(start, end), format!("row {row}: {read} of {n} colours"))
+    .help(format!(
+        "the judge format is `N K`, then N lines of N colours each (here {n}), then K lines `row col dir`"
+    ))
+}
+
 /// The pieces of the lines `row col dir` on an n × n board as they are
 /// read, each with the span of its line; what is wrong goes to `diags`, one
 /// diagnostic a piece.
@@ -215,7 +236,7 @@ impl Placed {
         let span = r.span.to(d.span);
         // The judge counts rows and columns from 1.
         let n = self.n;
-        let placed = grid::place(&at, n, n, 1, &format!("piece {i}")).and_then(|cell| {
+        let placed = grid::place_judge(&at, n, n, 1, &format!("piece {i}")).and_then(|cell| {
             match self.on[cell.0 * n + cell.1] {
                 0 => Ok(cell),
                 first => {
