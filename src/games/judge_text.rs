@@ -398,6 +398,31 @@ impl Within {
 mod tests {
     use super::*;
 
+    /// Issue 32 item 3: judge-input errors in the judge's terms: `[r, c]`
+    /// positions, the end of the input (not of the file), a word among
+    /// the numbers named as such.
+    #[test]
+    fn errors_in_the_judges_terms() {
+        let Err(e) = coords("[[1, 1, 1]] [0, 0]") else {
+            panic!("read")
+        };
+        let d = &e[0];
+        let help = d.help.as_deref().unwrap_or("");
+        assert!(
+            help.contains("[row, col]") && !help.contains("(row, col)"),
+            "{help}"
+        );
+        assert!(
+            d.labels[0].1.contains("the end of the input"),
+            "{:?}",
+            d.labels
+        );
+        let e = ints("1 2 3 x 5").unwrap_err();
+        let all = format!("{} {:?} {:?}", e[0].message, e[0].labels, e[0].help);
+        assert!(!all.contains("file") && all.contains("`x`"), "{all}");
+        assert!(all.contains("whole numbers separated by blanks"), "{all}");
+    }
+
     #[test]
     fn spans_are_relative_to_the_text() {
         let j = coords("[[1, 1, 1], [1, 1, 1]]\t[1, 0]  [1, 2]").unwrap();

@@ -92,3 +92,26 @@ fn instances_name_what_differs() {
     let e = instance(&small).unwrap_err();
     assert!(e.is_limit() && e.reason().contains("N is 1"), "{e}");
 }
+
+/// Issue 32 item 3: a short board row is named by its line (before, its
+/// colours ran on into the next row and row 3 was blamed); an off-board
+/// piece says how the judge counts, not `rule origin`.
+#[test]
+fn short_rows_and_off_board_pieces_in_the_judges_terms() {
+    let text = "3 1\n1 1 1\n1 1\n0 0 0\n1 1 1\n";
+    let e = read(text).unwrap_err();
+    assert!(
+        e[0].message.contains("row 2 of the board has 2 colours"),
+        "{e:?}"
+    );
+    let s = e[0].labels[0].0;
+    assert_eq!(&text[s.start..s.end], "1 1");
+    let e = read("2 1\n1 1\n1 1\n5 1 1\n").unwrap_err();
+    let help = e[0].help.as_deref().unwrap_or("");
+    assert!(
+        !help.contains("origin") && help.contains("the judge counts rows 1..2"),
+        "{help}"
+    );
+    // One line per row is still read as before.
+    assert!(read("2 1\n1 1\n1 1\n1 1 1\n").is_ok());
+}
