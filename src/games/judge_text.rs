@@ -58,7 +58,7 @@ fn judge_terms(mut d: Diag) -> Diag {
     let help = d.help.as_deref().map(say).unwrap_or_default();
     d.help = Some(if help.starts_with("write coordinates as") {
         "the judge writes a position as [row, col], e.g. [1, 2]".into()
-    } else if d.message.contains("a whole number") {
+    } else if d.message.contains("a whole number") && d.message.contains("the end of the input") {
         "a judge input is whole numbers separated by blanks (and # comments)".into()
     } else if help.starts_with("write the end of the input") {
         "the judge input ends here: remove what follows".into()
