@@ -11,7 +11,7 @@ use crate::error::{Code, Diag, Diags};
 use crate::games::judge_position::{self, JudgePosition};
 use crate::games::judge_text::Within;
 use crate::games::not_instance::NotInstance;
-use crate::games::{duplicate, limit_diag, missing, Ctx, Mode, Options, Session};
+use crate::games::{duplicate, limit_diag, missing, Ctx, Options, Session};
 use crate::limits::Limits;
 use crate::syntax::ast::{BoardSrc, Dice, Play, Query, QueryKind, Span, Spanned, Stmt, TrackDef};
 use num_rational::BigRational;
@@ -419,10 +419,6 @@ impl Session for Yut {
                 "a piece may not stop on a square where another piece stands".to_string()
             })),
         }
-    }
-
-    fn step(&mut self, _n: u64, _span: Span, _cx: &Ctx, _mode: Mode) -> Result<(), Diag> {
-        Ok(())
     }
 
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
