@@ -5,8 +5,6 @@
 //! query or a `step` needs instead of answering or stepping).
 
 mod expect;
-#[cfg(test)]
-mod tests;
 
 use crate::budget::Budget;
 use crate::error::{too_many_errors, Code, Diag, Diags};

@@ -1,4 +1,5 @@
-//! The walk's two modes: what the checker lets pass without running it.
+//! The checker's walk: what it lets pass without running it (the
+//! interpreter's check mode).
 
 use crate::error::Code;
 
@@ -6,7 +7,7 @@ use crate::error::Code;
 fn checked(src: &str) -> Vec<(Code, String)> {
     let (file, parse) = crate::syntax::parse(src);
     assert!(parse.is_empty(), "{parse:?}");
-    match crate::check::check(file) {
+    match super::check(file) {
         Ok(_) => Vec::new(),
         Err(ds) => ds
             .into_iter()
@@ -28,7 +29,7 @@ fn the_checker_counts_steps_for_undo_without_taking_them() {
     // The third `undo` is the one reported.
     let third = src.rfind("undo").unwrap();
     let (file, _) = crate::syntax::parse(&src);
-    let d = &crate::check::check(file).err().unwrap()[0];
+    let d = &super::check(file).err().unwrap()[0];
     assert_eq!(d.span().unwrap().start, third);
 }
 
