@@ -9,6 +9,9 @@ use crate::limits::Limits;
 use crate::syntax::ast::{File, Scenario, Stmt};
 use crate::syntax::dialect::did_you_mean;
 
+#[cfg(test)]
+mod tests;
+
 /// A file that passed the checker, ready to run.
 pub struct Checked {
     /// The parsed file.

@@ -2,8 +2,10 @@
 //!
 //! The interpreter creates a session for a scenario's `game` and feeds it
 //! the scenario's statements in order. The checker drives the same session
-//! in [`Mode::Check`]: declarations and moves are applied for real (they are
-//! cheap), queries only verify that they have what they need.
+//! without a notion of mode: declarations and moves are applied for real
+//! (they are cheap), while queries and `step`s only go through
+//! [`Session::require`] and [`Session::require_step`] (the interpreter
+//! decides which to call).
 
 pub(crate) mod answer;
 pub(crate) mod decimal;
@@ -39,15 +41,6 @@ pub(crate) fn session(game: GameKind, opts: &Options) -> Box<dyn Session> {
     }
 }
 
-/// Checking (dry run) or running for real.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// `meeple check`: validate statements without solving.
-    Check,
-    /// Run every statement.
-    Run,
-}
-
 /// What a session may need from outside the scenario.
 pub struct Ctx<'a> {
     /// The scenario's options (`rule` statements).
@@ -70,14 +63,30 @@ pub trait Session {
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag>;
     /// `play …` (footholds, yut).
     fn play(&mut self, play: &Play, span: Span, cx: &Ctx) -> Result<(), Diag>;
-    /// `step N` (stacking). In check mode only the undo record is kept.
-    fn step(&mut self, n: u64, span: Span, cx: &Ctx, mode: Mode) -> Result<(), Diag>;
+    /// Could the position take a `step` now? (check mode; the interpreter
+    /// counts the steps so checked, for `undo`). Only stacking has `step`.
+    fn require_step(&self, span: Span) -> Result<(), Diag> {
+        Err(no_step(span))
+    }
+    /// `step N` (run mode). Only stacking has `step`.
+    fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag> {
+        let _ = (n, cx);
+        Err(no_step(span))
+    }
     /// `undo`: take back the last `play` or `step`.
     fn undo(&mut self, span: Span) -> Result<(), Diag>;
     /// The position the declarations so far build, for its judge problem
     /// (`meeple export --judge`), or why there is none (dice that are not
     /// known, a declaration missing). Call it before any `play` or `step`.
     fn judge_position(&self) -> Result<JudgePosition, NotInstance>;
+}
+
+/// The diagnostic for `step` in a game whose pieces do not move by
+/// themselves (the interpreter reports the wrong game before asking).
+fn no_step(span: Span) -> Diag {
+    Diag::new(Code::StmtWrongGame, "this game has no `step`")
+        .label(span, "not a move of this game")
+        .help("`step` plays the turns of stacking")
 }
 
 /// "1 roll", "2 rolls": a count with its noun.

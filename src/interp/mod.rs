@@ -1,13 +1,15 @@
 //! The interpreter: runs a scenario's statements in order, dispatching to
 //! the game's [`Session`]. The checker runs the same walk in
-//! [`Mode::Check`], so what is checked is exactly what will run.
+//! [`Mode::Check`], so what is checked is exactly what will run: the walk,
+//! not the session, knows the mode (a session is asked to `require` what a
+//! query or a `step` needs instead of answering or stepping).
 
 mod expect;
 
 use crate::budget::Budget;
 use crate::error::{too_many_errors, Code, Diag, Diags};
 use crate::games::Definitions;
-use crate::games::{Answer, Ctx, FieldValue, GameKind, Mode, Options, Session};
+use crate::games::{Answer, Ctx, FieldValue, GameKind, Options, Session};
 use crate::limits::Limits;
 use crate::syntax::ast::{ExpectValue, Query, QueryKind, Scenario, Span, Spanned, Stmt};
 use crate::syntax::dialect::Field;
@@ -85,6 +87,15 @@ pub fn game_of(sc: &Scenario) -> Option<GameKind> {
     }
 }
 
+/// Checking (dry run) or running for real.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// `meeple check`: validate statements without solving.
+    Check,
+    /// Run every statement.
+    Run,
+}
+
 /// Dry-run a scenario: every error its statements would meet.
 pub(crate) fn check_scenario(
     sc: &Scenario,
@@ -148,7 +159,7 @@ fn walk(
     gate: &mut dyn FnMut(&Event) -> Result<(), Diag>,
     emit: &mut dyn FnMut(Event),
 ) {
-    let mut runner = Runner::new(game, opts.clone(), mode);
+    let mut runner = Runner::with_mode(game, opts.clone(), mode);
     // At most `errors_shown` errors per scenario; the rest are counted (a
     // note that already counts left-out errors, of a board's cells, is not).
     let shown = limits.errors_shown;
@@ -206,10 +217,17 @@ pub(crate) struct Runner {
     // report errors that follow from it; the checker stays quiet about them.
     poisoned: bool,
     pieces_failed: bool,
+    /// `step`s the checker let pass without taking them (for `undo`).
+    dry_steps: usize,
 }
 
 impl Runner {
-    pub(crate) fn new(game: GameKind, opts: Options, mode: Mode) -> Runner {
+    /// A runner that runs every statement for real.
+    pub(crate) fn new(game: GameKind, opts: Options) -> Runner {
+        Runner::with_mode(game, opts, Mode::Run)
+    }
+
+    fn with_mode(game: GameKind, opts: Options, mode: Mode) -> Runner {
         Runner {
             game,
             session: crate::games::session(game, &opts),
@@ -219,6 +237,7 @@ impl Runner {
             solved: false,
             poisoned: false,
             pieces_failed: false,
+            dry_steps: 0,
         }
     }
 
@@ -342,6 +361,7 @@ impl Runner {
         }
         let cx = ctx(&self.opts, (defs, limits), budget);
         let session = &mut self.session;
+        let check = self.mode == Mode::Check;
         match &stmt.node {
             Stmt::Play(p) => session.play(p, stmt.span, &cx),
             Stmt::Step(n) => {
@@ -352,7 +372,18 @@ impl Runner {
                             .help("write `step` or `step N` with N ≥ 0")
                     })
                 });
-                count.and_then(|c| session.step(c, stmt.span, &cx, self.mode))
+                // The checker only asks whether a step could be taken, and
+                // counts it for `undo`.
+                count.and_then(|c| match check {
+                    true => session
+                        .require_step(stmt.span)
+                        .map(|()| self.dry_steps += 1),
+                    false => session.step(c, stmt.span, &cx),
+                })
+            }
+            _ if check && self.dry_steps > 0 => {
+                self.dry_steps -= 1;
+                Ok(())
             }
             _ => session.undo(stmt.span),
         }

@@ -4,7 +4,6 @@
 use super::{is_move, Current, Known, Notice, Output, Sources, Workspace};
 use crate::check::check_with;
 use crate::games::Definitions;
-use crate::games::Mode;
 use crate::interp::{Flow, Runner};
 use crate::pipeline::check_text_at;
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
@@ -66,7 +65,7 @@ impl Workspace {
             }
         };
         let name = sc.name.node.clone();
-        let mut runner = Runner::new(game, opts.clone(), Mode::Run);
+        let mut runner = Runner::new(game, opts.clone());
         for s in &sc.stmts {
             self.arm();
             // Reported once the statement has run (its solve and budget are done),

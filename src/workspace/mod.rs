@@ -27,7 +27,7 @@ pub use sources::Sources;
 
 use crate::error::{Code, Diag};
 use crate::games::Definitions;
-use crate::games::{GameKind, Mode, Options};
+use crate::games::{GameKind, Options};
 use crate::interp::{Event, Flow, Runner};
 use crate::limits::Limits;
 use crate::syntax::ast::{Query, QueryKind, Scenario, Span, Spanned, Stmt, TrackDef};
@@ -320,7 +320,7 @@ impl Workspace {
         self.current = Some(Current {
             name: "repl".to_string(),
             game,
-            runner: Runner::new(game, opts.clone(), Mode::Run),
+            runner: Runner::new(game, opts.clone()),
             opts,
             stmts: vec![stmt.clone()],
             base: 0,

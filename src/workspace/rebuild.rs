@@ -2,7 +2,7 @@
 //! first, a `rule` changes the options, and both replay the statements.
 
 use super::{same_declaration, Notice, Output, Sources, Workspace};
-use crate::games::{GameKind, Mode, Options};
+use crate::games::{GameKind, Options};
 use crate::interp::{Event, Flow, Runner};
 use crate::syntax::ast::{Spanned, Stmt};
 
@@ -117,7 +117,7 @@ impl Workspace {
         emit: &mut dyn FnMut(&Sources, Output),
     ) -> (Runner, bool) {
         let mut ok = true;
-        let mut runner = Runner::new(game, opts.clone(), Mode::Run);
+        let mut runner = Runner::new(game, opts.clone());
         for s in stmts {
             if matches!(
                 s.node,

@@ -12,7 +12,7 @@ use crate::games::grid::{self, show_cell, Grid, Legend};
 use crate::games::judge_position::{self, JudgePosition};
 use crate::games::judge_text::Within;
 use crate::games::not_instance::NotInstance;
-use crate::games::{duplicate, limit_diag, missing, Ctx, Mode, Options, Session};
+use crate::games::{duplicate, limit_diag, missing, Ctx, Options, Session};
 use crate::syntax::ast::{Coord, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
 
 /// How footholds reads board cells (the judge input's array too).
@@ -360,10 +360,6 @@ impl Session for Footholds {
                 format!("{}'s legal moves go to {}", name(who), shown.join(", "))
             })),
         }
-    }
-
-    fn step(&mut self, _n: u64, _span: Span, _cx: &Ctx, _mode: Mode) -> Result<(), Diag> {
-        Ok(())
     }
 
     fn undo(&mut self, span: Span) -> Result<(), Diag> {

@@ -10,7 +10,7 @@ use crate::games::grid::{self, Grid, Legend};
 use crate::games::judge_position::{self, JudgePosition};
 use crate::games::judge_text::Within;
 use crate::games::not_instance::NotInstance;
-use crate::games::{duplicate, limit_diag, missing, Ctx, Mode, Options, Session};
+use crate::games::{duplicate, limit_diag, missing, Ctx, Options, Session};
 use crate::syntax::ast::{Coord, Dir, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
 use std::collections::HashMap;
 
@@ -65,8 +65,6 @@ pub(crate) struct Stacking {
     /// The position now, once built; the positions before each `step`.
     sim: Option<Sim>,
     history: Vec<Option<Sim>>,
-    /// Steps taken in check mode (only counted, for `undo`).
-    dry_steps: usize,
 }
 
 fn sdir(d: Dir) -> SDir {
@@ -119,7 +117,6 @@ impl Stacking {
             input_cells: Vec::new(),
             sim: None,
             history: Vec::new(),
-            dry_steps: 0,
         }
     }
 
@@ -372,12 +369,11 @@ impl Session for Stacking {
         )
     }
 
-    fn step(&mut self, n: u64, span: Span, cx: &Ctx, mode: Mode) -> Result<(), Diag> {
-        if mode == Mode::Check {
-            self.setup(span, "step")?;
-            self.dry_steps += 1;
-            return Ok(());
-        }
+    fn require_step(&self, span: Span) -> Result<(), Diag> {
+        self.setup(span, "step").map(|_| ())
+    }
+
+    fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag> {
         let before = self.current(span, "step", cx.budget)?.clone();
         // `undo` keeps the position before each step.
         cx.budget
@@ -420,10 +416,6 @@ impl Session for Stacking {
     }
 
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
-        if self.dry_steps > 0 {
-            self.dry_steps -= 1;
-            return Ok(());
-        }
         match self.history.pop() {
             Some(prev) => {
                 self.sim = prev;

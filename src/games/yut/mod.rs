@@ -1,7 +1,8 @@
 //! Dice yut (BOJ 17825) on the built-in board or any user-defined `track`.
 //!
 //! - `answer`: what a query answers, as values.
-//! - [`track`]: building and validating a track from `route`/`shortcut` specs.
+//! - [`track`]: building and validating a track from `route`/`shortcut` specs;
+//!   `define`: a `track` block of a script built into one.
 //! - `rules`: where a piece lands and whether it may move.
 //! - `solver`: fixed dice — best score, optimal plan, move values (memoised DP);
 //!   `packed` is its fast path for the best score.
@@ -10,6 +11,7 @@
 //! - `reference`: plain backtracking, for tests and benchmarks.
 
 pub mod answer;
+pub(crate) mod define;
 pub(crate) mod expected;
 mod game;
 pub(crate) mod json;

@@ -5,153 +5,15 @@ use super::expected::{analyze_uniform_classes, expected_score, RollClass};
 use super::judge;
 use super::rules::move_piece;
 use super::solver::{analyze_fixed, best_plan, best_score, PlanStep};
-use super::track::{build_track_within, RouteSpec, SquareId, SquareSpec, Track, TrackErrorKind};
-use crate::budget::Budget;
+use super::track::{SquareId, Track};
 use crate::error::{Code, Diag, Diags};
 use crate::games::judge_position::{self, JudgePosition};
 use crate::games::judge_text::Within;
 use crate::games::not_instance::NotInstance;
-use crate::games::{duplicate, limit_diag, missing, Ctx, Mode, Options, Session};
-use crate::limits::Limits;
-use crate::syntax::ast::{BoardSrc, Dice, Play, Query, QueryKind, Span, Spanned, Stmt, TrackDef};
+use crate::games::{duplicate, limit_diag, missing, Ctx, Options, Session};
+use crate::syntax::ast::{BoardSrc, Dice, Play, Query, QueryKind, Span, Spanned, Stmt};
 use num_rational::BigRational;
-use std::collections::HashMap;
 use std::sync::Arc;
-
-/// The built-in BOJ 17825 board, written in the language itself.
-pub(crate) const STANDARD_TRACK: &str = "track yut {
-  route start 2 4 6 8 10 12 14 16 18 20 22 24 26 28 30 32 34 36 38 40 finish
-  shortcut 10 b13=13 b16=16 b19=19 c25=25 c30=30 c35=35 40
-  shortcut 20 b22=22 b24=24 c25
-  shortcut 30 b28=28 b27=27 b26=26 c25
-}
-";
-
-/// The tracks a file defines, plus the built-in `yut`.
-#[derive(Clone, Default)]
-pub struct Tracks {
-    by_name: HashMap<String, Arc<Track>>,
-    /// Tracks whose definition has errors (already reported).
-    broken: std::collections::HashSet<String>,
-}
-
-impl Tracks {
-    pub(crate) fn get(&self, name: &str) -> Option<Arc<Track>> {
-        self.by_name.get(name).cloned()
-    }
-
-    pub(crate) fn names(&self) -> impl Iterator<Item = &str> {
-        self.by_name.keys().map(String::as_str)
-    }
-
-    /// Add (or replace) one track definition, returning its errors. Building it takes
-    /// `budget` (a tick per square and link, see [`build_track_within`]); running out is a
-    /// limit error on the track's name.
-    pub(crate) fn define(&mut self, def: &TrackDef, budget: &Budget) -> Diags {
-        match build_def(def, budget) {
-            Ok(t) => {
-                self.by_name.insert(def.name.node.clone(), Arc::new(t));
-                Vec::new()
-            }
-            Err(d) => {
-                self.broken.insert(def.name.node.clone());
-                d
-            }
-        }
-    }
-
-    /// Was this track defined, but with errors?
-    pub(crate) fn is_broken(&self, name: &str) -> bool {
-        self.broken.contains(name)
-    }
-}
-
-fn specs(def: &TrackDef) -> Vec<RouteSpec> {
-    def.lines
-        .iter()
-        .map(|l| RouteSpec {
-            shortcut: l.shortcut,
-            squares: l
-                .squares
-                .iter()
-                .map(|s| SquareSpec {
-                    name: s.name.clone(),
-                    score: s.score,
-                    bare_number: s.bare_number,
-                    span: (s.span.start, s.span.end),
-                })
-                .collect(),
-            span: (l.span.start, l.span.end),
-        })
-        .collect()
-}
-
-fn build_def(def: &TrackDef, budget: &Budget) -> Result<Track, Diags> {
-    let built = build_track_within(&specs(def), budget).map_err(|hit| {
-        let mut d = limit_diag(hit, def.name.span);
-        d.message = format!("track `{}`: {}", def.name.node, d.message);
-        if let Some((_, label)) = d.labels.first_mut() {
-            *label = format!("building this track {label}");
-        }
-        vec![d]
-    })?;
-    built.map_err(|errs| {
-        errs.into_iter()
-            .map(|e| {
-                let code = match e.kind {
-                    TrackErrorKind::UnknownSquare => Code::TrackSquare,
-                    TrackErrorKind::TwoScores => Code::TrackScore,
-                    TrackErrorKind::Cycle => Code::TrackCycle,
-                    TrackErrorKind::CannotReachFinish => Code::TrackFinish,
-                    TrackErrorKind::ShortcutFromStartOrFinish | TrackErrorKind::TwoShortcuts => {
-                        Code::TrackShortcut
-                    }
-                    TrackErrorKind::TooManySquares => Code::BoardTooLarge,
-                    _ => Code::TrackLink,
-                };
-                let span = if e.span == (0, 0) {
-                    def.name.span
-                } else {
-                    Span::new(e.span.0, e.span.1)
-                };
-                Diag::new(code, format!("track `{}`: {}", def.name.node, e.message()))
-                    .label(
-                        span,
-                        if e.square.is_empty() {
-                            "here".to_string()
-                        } else {
-                            format!("square `{}`", e.square)
-                        },
-                    )
-                    .help(e.help())
-            })
-            .collect()
-    })
-}
-
-/// Build every track of a file (and the built-in one), each within a fresh budget of
-/// `limits` (a track definition is bounded like a statement).
-pub(crate) fn build_tracks(defs: &[TrackDef], limits: &Limits) -> (Tracks, Diags) {
-    let mut tracks = Tracks::default();
-    let (std_file, _) = crate::syntax::parse(STANDARD_TRACK);
-    for def in &std_file.tracks {
-        tracks.define(def, &Budget::unlimited());
-    }
-    let mut diags = Vec::new();
-    for (i, def) in defs.iter().enumerate() {
-        if let Some(first) = defs[..i].iter().find(|d| d.name.node == def.name.node) {
-            diags.push(duplicate(
-                Code::TrackDuplicate,
-                def.name.span,
-                &format!("track `{}`", def.name.node),
-                first.name.span,
-            ));
-            continue;
-        }
-        diags.extend(tracks.define(def, &limits.budget()));
-    }
-    (tracks, diags)
-}
 
 /// A roll or die face as written (`what` names it: "a roll"), which must be at least 1.
 pub(super) fn roll_value(n: &Spanned<i64>, what: &str) -> Result<u64, Diag> {
@@ -309,28 +171,11 @@ impl Session for Yut {
                     first,
                 )])
             }
-            Stmt::Board(BoardSrc::Named(name)) => match cx.defs.tracks().get(&name.node) {
-                Some(t) => {
-                    self.set_board(t, name.node.clone(), stmt.span);
-                    Ok(())
-                }
-                // Its definition's errors are reported already.
-                None if cx.defs.tracks().is_broken(&name.node) => Err(Vec::new()),
-                None => {
-                    let mut known: Vec<&str> = cx.defs.tracks().names().collect();
-                    known.sort();
-                    Err(vec![Diag::new(
-                        Code::TrackUnknown,
-                        format!("there is no track `{}`", name.node),
-                    )
-                    .label(name.span, "unknown track")
-                    .help(format!(
-                        "define it with `track {} {{ route … }}`, or use one of: {}",
-                        name.node,
-                        known.join(", ")
-                    ))])
-                }
-            },
+            Stmt::Board(BoardSrc::Named(name)) => {
+                let track = cx.defs.track(name)?;
+                self.set_board(track, name.node.clone(), stmt.span);
+                Ok(())
+            }
             Stmt::Board(_) => Err(vec![Diag::new(
                 Code::BoardKind,
                 "yut is played on a track, not a grid",
@@ -348,7 +193,7 @@ impl Session for Yut {
                     .map(|n| Spanned::new(n.node, within.span(n.span)))
                     .collect();
                 if self.board.is_none() {
-                    if let Some(t) = cx.defs.tracks().get("yut") {
+                    if let Some(t) = cx.defs.standard_track() {
                         self.set_board(t, "yut".into(), stmt.span);
                     }
                 }
@@ -419,10 +264,6 @@ impl Session for Yut {
                 "a piece may not stop on a square where another piece stands".to_string()
             })),
         }
-    }
-
-    fn step(&mut self, _n: u64, _span: Span, _cx: &Ctx, _mode: Mode) -> Result<(), Diag> {
-        Ok(())
     }
 
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
