@@ -430,3 +430,6 @@ fn header(options: &Options, count: usize, seed: u64) -> String {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod digests;
