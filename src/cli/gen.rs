@@ -6,7 +6,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use meeple::error::render;
 use meeple::games::GameKind;
-use meeple::gen::{generate, random_seed, OptionError, Options, Shape};
+use meeple::gen::{generate, random_seed, OptionError, Options};
 use meeple::limits::Limits;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -159,11 +159,7 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
         0 => String::new(),
         n => format!(", {n} stopped at a limit"),
     };
-    let game = match options.shape {
-        Shape::Footholds(_) => "footholds",
-        Shape::Yut(_) => "yut",
-        Shape::Stacking(_) => "stacking",
-    };
+    let game = options.game().name();
     let summary = format!(
         "gen: {} {game} scenarios from {} candidates (seed {seed}{stopped})",
         generated.cases.len(),

@@ -11,11 +11,15 @@ pub(crate) mod answer;
 pub(crate) mod decimal;
 pub mod definitions;
 pub mod footholds;
+pub mod gen_option;
+pub mod gen_shape;
 pub(crate) mod grid;
 pub mod judge_position;
 pub(crate) mod judge_text;
 pub mod not_instance;
 pub mod options;
+mod registry;
+pub mod rng;
 pub mod stacking;
 pub(crate) mod svg;
 #[cfg(test)]
@@ -28,17 +32,16 @@ use crate::syntax::ast::{Play, Query, Span, Spanned, Stmt};
 pub use crate::syntax::dialect::GameKind;
 pub use answer::{Answer, FieldValue, GameAnswer};
 pub use definitions::Definitions;
+pub use gen_option::OptionError;
+pub use gen_shape::{Edge, GenShape, LoadTracks, Shape};
 pub use judge_position::{GamePosition, JudgePosition};
 pub use not_instance::NotInstance;
 pub(crate) use options::Options;
+pub use registry::{game, Game};
 
 /// A new, empty position for a game.
 pub(crate) fn session(game: GameKind, opts: &Options) -> Box<dyn Session> {
-    match game {
-        GameKind::Footholds => Box::new(footholds::session::Footholds::new(opts)),
-        GameKind::Yut => Box::new(yut::session::Yut::new(opts)),
-        GameKind::Stacking => Box::new(stacking::session::Stacking::new(opts)),
-    }
+    self::game(game).session(opts)
 }
 
 /// What a session may need from outside the scenario.

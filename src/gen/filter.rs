@@ -3,9 +3,9 @@
 
 use super::OptionError;
 use crate::error::Code;
-use crate::games::FieldValue;
+use crate::games::{game, FieldValue, GameKind};
 use crate::syntax::dialect::Field;
-use crate::syntax::dialect::{did_you_mean, field, GameKind, ValueKind};
+use crate::syntax::dialect::{did_you_mean, ValueKind};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -63,8 +63,8 @@ pub enum Value {
 /// One `--where` condition.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Condition {
-    /// The solve field.
-    pub field: Field,
+    /// The solve field's name.
+    pub field: String,
     /// The comparison.
     pub op: Op,
     /// The value.
@@ -82,17 +82,14 @@ impl fmt::Display for Condition {
 }
 
 /// The fields a generated case's `solve` gives (yut's dice are known, so
-/// no `expected`).
-pub fn fields(game: GameKind) -> Vec<&'static str> {
-    game.fields()
-        .into_iter()
-        .filter(|f| *f != "expected")
-        .collect()
+/// no `expected`), from the game ([`crate::games::Game::gen_fields`]).
+pub fn fields(kind: GameKind) -> Vec<&'static str> {
+    game(kind).gen_fields()
 }
 
 impl Condition {
     /// Read a condition on `game`'s solve fields.
-    pub fn parse(game: GameKind, text: &str) -> Result<Condition, OptionError> {
+    pub fn parse(kind: GameKind, text: &str) -> Result<Condition, OptionError> {
         let err = |message: String, label: &str, help: String, at: (usize, usize)| {
             let mut e =
                 OptionError::new("--where", text, Code::GenWhere, message, label, help, false);
@@ -104,14 +101,15 @@ impl Condition {
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .map_or(text.len(), |i| start + i);
         let name = &text[start..name_end];
-        let known = fields(game);
+        let game = game(kind);
+        let known = game.gen_fields();
         if name.is_empty() {
             return Err(err(
                 format!("`{text}` is not a condition"),
                 "a field name expected",
                 format!(
                     "write FIELD OP VALUE, e.g. `answer >= 5`; {} fields: {}",
-                    game.name(),
+                    kind.name(),
                     known.join(", ")
                 ),
                 (start, text.len()),
@@ -121,13 +119,13 @@ impl Condition {
             let hint = did_you_mean(name, known.iter().copied())
                 .map_or(String::new(), |h| format!("{h} "));
             return Err(err(
-                format!("{} solves have no field `{name}`", game.name()),
+                format!("{} solves have no field `{name}`", kind.name()),
                 "unknown field",
-                format!("{hint}{} fields: {}", game.name(), known.join(", ")),
+                format!("{hint}{} fields: {}", kind.name(), known.join(", ")),
                 (start, name_end),
             ));
         }
-        let word = field(game, name).expect("a field of the game");
+        let kind_of = game.field_kind(name).expect("a field of the game");
         let rest = &text[name_end..];
         let op_start = name_end + (rest.len() - rest.trim_start().len());
         let ops = [
@@ -154,21 +152,21 @@ impl Condition {
             v_start + (text[v_start..].len() - text[v_start..].trim_start().len()),
             text.trim_end().len().max(v_start),
         );
-        let takes = word.kind.describe();
+        let takes = kind_of.describe();
         let bad_value = || {
             err(
                 format!("`{name}` takes {takes}, not `{raw}`"),
                 "wrong kind of value",
-                format!("e.g. `{}`", example(word.field, word.kind)),
+                format!("e.g. `{}`", example(name, kind_of)),
                 v_at,
             )
         };
         let value = match raw.parse::<i128>() {
-            Ok(n) => match word.kind {
+            Ok(n) => match kind_of {
                 ValueKind::Words(_) => return Err(bad_value()),
                 _ => Value::Int(n),
             },
-            Err(_) => match word.kind {
+            Err(_) => match kind_of {
                 ValueKind::Words(ws) | ValueKind::WholeOr(ws) if ws.contains(&raw) => {
                     Value::Word(raw.to_string())
                 }
@@ -184,7 +182,7 @@ impl Condition {
             ));
         }
         Ok(Condition {
-            field: word.field,
+            field: name.to_string(),
             op: *op,
             value,
         })
@@ -193,7 +191,7 @@ impl Condition {
     /// Whether the condition holds on a solve's fields. A number compared
     /// with a word (`turn > 5` when the turn is `none`) holds only for `!=`.
     pub fn holds(&self, fields: &[(Field, FieldValue)]) -> bool {
-        let Some((_, got)) = fields.iter().find(|(f, _)| *f == self.field) else {
+        let Some((_, got)) = fields.iter().find(|(f, _)| f.name() == self.field) else {
             return false;
         };
         let order = match (got, &self.value) {
@@ -208,7 +206,7 @@ impl Condition {
     }
 }
 
-fn example(field: Field, kind: ValueKind) -> String {
+fn example(field: &str, kind: ValueKind) -> String {
     match kind {
         ValueKind::Words(ws) | ValueKind::WholeOr(ws) => format!("{field} = {}", ws[0]),
         _ => format!("{field} >= 5"),
@@ -227,8 +225,8 @@ mod tests {
     fn conditions_read_and_hold() {
         let c = parse(GameKind::Footholds, "answer >= 20").unwrap();
         assert_eq!(
-            (c.field, c.op, c.value.clone()),
-            (Field::Answer, Op::Ge, Value::Int(20))
+            (c.field.as_str(), c.op, c.value.clone()),
+            ("answer", Op::Ge, Value::Int(20))
         );
         assert!(c.holds(&[(Field::Answer, FieldValue::Int(20))]));
         assert!(!c.holds(&[(Field::Answer, FieldValue::Int(19))]));

@@ -8,10 +8,13 @@
 //! the same bytes on every machine, whatever the thread count and whatever
 //! `--where` rejected before it. `--where` conditions ([`Condition`]) keep
 //! the candidates whose solve fields meet them all; `--edge` puts each
-//! problem's edge cases ([`edge`]) first.
+//! problem's edge cases ([`edge`]) first. What is particular to a game (its
+//! shape options, drawing, edge cases, declarations, `--where` fields) it
+//! gives through [`crate::games::Game`] and [`crate::games::GenShape`];
+//! this module is the driver around them.
 //!
 //! ```
-//! use meeple::gen::{case, generate, Options, Shape};
+//! use meeple::gen::{case, generate, FootholdsShape, Options};
 //! use meeple::games::GameKind;
 //!
 //! let options = Options::new(GameKind::Footholds, &[("--rows", "1..3")], &["answer >= 2"]).unwrap();
@@ -22,7 +25,7 @@
 //! // One case on its own, as a judge runner takes it: the same position.
 //! let one = case(&options, 42, out.cases[0].index.unwrap()).unwrap();
 //! assert_eq!(one.position, out.cases[0].position);
-//! assert!(matches!(options.shape, Shape::Footholds(_)));
+//! assert_eq!(options.shape.downcast_ref::<FootholdsShape>().unwrap().rows.hi, 3);
 //! ```
 
 pub mod draw;
@@ -31,64 +34,18 @@ pub mod filter;
 pub mod rng;
 pub mod shape;
 
+pub use crate::games::{OptionError, Shape};
 pub use filter::{Condition, Op, Value};
-pub use shape::{FootholdsShape, Shape, StackingShape, TrackChoice, YutShape};
+pub use shape::{FootholdsShape, Interval, StackingShape, TrackChoice, YutShape};
 
-use crate::error::{render, Code, Diag};
+use crate::error::{Code, Diag};
 use crate::games::{FieldValue, GameKind, JudgePosition};
 use crate::interp::Event;
 use crate::limits::Limits;
 use crate::pipeline::{run_source_with, Outcome, RunConfig};
-use crate::syntax::ast::Span;
 use crate::syntax::dialect::Field;
 use rayon::prelude::*;
 use std::fmt::Write;
-
-/// A bad command-line option: the diagnostic, on the text `--flag value`.
-#[derive(Clone, Debug)]
-pub struct OptionError {
-    /// The option as written, `--rows 5..2`: the diagnostic's source.
-    pub text: String,
-    /// What is wrong, on the value (or on the flag).
-    pub diag: Diag,
-}
-
-impl OptionError {
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new(
-        flag: &str,
-        value: &str,
-        code: Code,
-        message: impl Into<String>,
-        label: &str,
-        help: impl Into<String>,
-        on_flag: bool,
-    ) -> OptionError {
-        let text = format!("{flag} {value}");
-        let span = if on_flag {
-            Span::new(0, flag.len())
-        } else {
-            Span::new(flag.len() + 1, text.len())
-        };
-        OptionError {
-            diag: Diag::new(code, message).label(span, label).help(help),
-            text,
-        }
-    }
-
-    /// Put the label on bytes `start..end` of the value.
-    pub(crate) fn narrow(&mut self, start: usize, end: usize) {
-        let base = self.text.find(' ').map_or(0, |i| i + 1);
-        if let Some((span, _)) = self.diag.labels.first_mut() {
-            *span = Span::new(base + start, base + end.max(start));
-        }
-    }
-
-    /// As `meeple` prints it.
-    pub fn render(&self, color: bool) -> String {
-        render(&self.diag, "command line", &self.text, color)
-    }
-}
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -114,7 +71,7 @@ impl Options {
         conditions: &[&str],
     ) -> Result<Options, OptionError> {
         Ok(Options {
-            shape: Shape::parse(game, shape)?,
+            shape: shape::parse(game, shape)?,
             conditions: conditions
                 .iter()
                 .map(|c| Condition::parse(game, c))
@@ -215,10 +172,7 @@ impl Case {
 /// What a collection needs before its scenarios: the chosen track's
 /// definition (yut `--track`), or nothing.
 pub fn prelude(shape: &Shape) -> String {
-    match shape {
-        Shape::Yut(YutShape { track: Some(t), .. }) => format!("{}\n\n", t.text),
-        _ => String::new(),
-    }
+    shape.prelude()
 }
 
 fn scenario_text(
@@ -228,7 +182,7 @@ fn scenario_text(
     fields: &[(Field, FieldValue)],
 ) -> String {
     let mut out = format!("scenario \"{name}\" {{\n  game {}\n", shape.game().name());
-    out.push_str(&draw::declarations(shape, position));
+    out.push_str(&shape.declarations(position));
     out.push_str("  solve\n");
     for (f, v) in fields {
         let _ = writeln!(out, "  expect {f} {v}");
@@ -430,3 +384,6 @@ fn header(options: &Options, count: usize, seed: u64) -> String {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod digests;

@@ -1,11 +1,9 @@
 use super::*;
-use crate::games::footholds::judge as fj;
 use crate::games::footholds::rules::Position;
-use crate::games::stacking::judge as sj;
 use crate::games::stacking::judge::JudgeCase;
-use crate::games::yut::judge as yj;
 use crate::games::yut::judge::Setup as YutSetup;
 use crate::pipeline::run_source;
+use crate::syntax::ast::Span;
 
 fn options(game: GameKind, shape: &[(&str, &str)], conditions: &[&str]) -> Options {
     Options::new(game, shape, conditions).unwrap()
@@ -46,11 +44,7 @@ fn every_default_case_is_a_judge_instance_that_round_trips() {
             let p = &c.position;
             assert_eq!(p.instance(), Ok(()), "{}", c.scenario);
             let input = p.input();
-            let back = match p.game() {
-                GameKind::Footholds => JudgePosition::new(fj::read(&input).unwrap()),
-                GameKind::Yut => JudgePosition::new(yj::read(&input).unwrap()),
-                GameKind::Stacking => JudgePosition::new(sj::read(&input).unwrap()),
-            };
+            let back = crate::games::game(p.game()).read_judge(&input).unwrap();
             assert_eq!(&back, p);
             let answer = p
                 .answer(&crate::budget::Budget::unlimited(), Span::new(0, 1))

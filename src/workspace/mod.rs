@@ -174,11 +174,11 @@ impl Workspace {
     }
 
     /// The current scenario's statements (declarations, rules, moves and
-    /// queries that ran without error), with the track definitions a yut
-    /// scenario needs: `(tracks, statements)`.
+    /// queries that ran without error), with the track definitions a
+    /// scenario of a game that takes tracks needs: `(tracks, statements)`.
     pub fn current_statements(&self) -> Option<(Vec<&TrackDef>, &[Spanned<Stmt>])> {
         let cur = self.current.as_ref()?;
-        let tracks = if cur.game == GameKind::Yut {
+        let tracks = if crate::syntax::dialect::dialect(cur.game).tracks {
             self.track_defs.iter().collect()
         } else {
             Vec::new()

@@ -129,3 +129,16 @@ fn a_cancelled_query_reports_the_limit_and_the_next_one_runs() {
     let got = feed(&mut ws, |ws, e| ws.input("solve", e));
     assert_eq!(got, ["row: 4 at input 1"]);
 }
+
+#[test]
+fn the_current_statements_carry_tracks_only_for_a_game_that_takes_them() {
+    let mut ws = Workspace::new(Limits::default());
+    let track = "track small {\n  route start 1 2 3 finish\n}\ngame yut\nboard small\n";
+    let got = feed(&mut ws, |ws, emit| ws.input(track, emit));
+    assert!(got.iter().all(|g| !g.starts_with("error")), "{got:?}");
+    let (tracks, stmts) = ws.current_statements().unwrap();
+    assert_eq!((tracks.len(), stmts.len()), (1, 2));
+    feed(&mut ws, |ws, emit| ws.input("game footholds\n", emit));
+    let (tracks, _) = ws.current_statements().unwrap();
+    assert!(tracks.is_empty());
+}

@@ -175,7 +175,8 @@ pub fn run(line: &str, state: &mut State, sink: &mut dyn Sink) -> After {
         ":help" => match GameKind::from_name(arg) {
             Some(game) => sink.out(&game_help(game)),
             None => sink.err(&format!(
-                "no help on `{arg}`: type :help, or :help footholds|yut|stacking\n"
+                "no help on `{arg}`: type :help, or :help {}\n",
+                GameKind::ALL.map(GameKind::name).join("|")
             )),
         },
         ":load" if arg.is_empty() => sink.err("usage: :load FILE\n"),
@@ -268,6 +269,25 @@ mod tests {
         assert!(
             s.contains("facing right") && !s.contains("board yut"),
             "{s}"
+        );
+    }
+
+    #[test]
+    fn help_on_no_game_lists_the_games_of_the_registry() {
+        #[derive(Default)]
+        struct Capture(String);
+        impl Sink for Capture {
+            fn out(&mut self, _: &str) {}
+            fn err(&mut self, text: &str) {
+                self.0.push_str(text);
+            }
+        }
+        let mut state = State::new(meeple::limits::Limits::default(), false);
+        let mut c = Capture::default();
+        run(":help chess", &mut state, &mut c);
+        assert_eq!(
+            c.0,
+            "no help on `chess`: type :help, or :help footholds|yut|stacking\n"
         );
     }
 

@@ -52,3 +52,28 @@ impl GamePosition for Position {
 
     position_common!(Position);
 }
+
+/// Footholds in the registry ([`crate::games::game`]).
+pub struct Footholds;
+
+impl crate::games::Game for Footholds {
+    fn kind(&self) -> GameKind {
+        GameKind::Footholds
+    }
+
+    fn session(&self, opts: &crate::games::Options) -> Box<dyn crate::games::Session> {
+        Box::new(super::session::Footholds::new(opts))
+    }
+
+    fn read_judge(&self, input: &str) -> Result<crate::games::JudgePosition, crate::error::Diags> {
+        super::judge::read(input).map(crate::games::JudgePosition::new)
+    }
+
+    fn gen_shape(
+        &self,
+        args: &[(&str, &str)],
+        _: crate::games::LoadTracks,
+    ) -> Result<crate::games::Shape, crate::games::OptionError> {
+        super::gen::parse(args)
+    }
+}

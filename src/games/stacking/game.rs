@@ -52,3 +52,30 @@ impl GamePosition for JudgeCase {
 
     position_common!(JudgeCase);
 }
+
+/// Stacking in the registry ([`crate::games::game`]).
+pub struct Stacking;
+
+impl crate::games::Game for Stacking {
+    fn kind(&self) -> GameKind {
+        GameKind::Stacking
+    }
+
+    fn session(&self, opts: &crate::games::Options) -> Box<dyn crate::games::Session> {
+        Box::new(super::session::Stacking::new(opts))
+    }
+
+    /// BOJ 17837's input (any piece moves: the input cannot say BOJ
+    /// 17780's `rule mover bottom`).
+    fn read_judge(&self, input: &str) -> Result<crate::games::JudgePosition, crate::error::Diags> {
+        super::judge::read(input).map(crate::games::JudgePosition::new)
+    }
+
+    fn gen_shape(
+        &self,
+        args: &[(&str, &str)],
+        _: crate::games::LoadTracks,
+    ) -> Result<crate::games::Shape, crate::games::OptionError> {
+        super::gen::parse(args)
+    }
+}

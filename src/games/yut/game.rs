@@ -44,3 +44,37 @@ impl GamePosition for Setup {
 
     position_common!(Setup);
 }
+
+/// Yut in the registry ([`crate::games::game`]).
+pub struct Yut;
+
+impl crate::games::Game for Yut {
+    fn kind(&self) -> GameKind {
+        GameKind::Yut
+    }
+
+    fn session(&self, opts: &crate::games::Options) -> Box<dyn crate::games::Session> {
+        Box::new(super::session::Yut::new(opts))
+    }
+
+    fn read_judge(&self, input: &str) -> Result<crate::games::JudgePosition, crate::error::Diags> {
+        super::judge::read(input).map(crate::games::JudgePosition::new)
+    }
+
+    fn gen_shape(
+        &self,
+        args: &[(&str, &str)],
+        load: crate::games::LoadTracks,
+    ) -> Result<crate::games::Shape, crate::games::OptionError> {
+        super::gen::parse(args, load)
+    }
+
+    /// A generated case's dice are known: no `expected`.
+    fn gen_fields(&self) -> Vec<&str> {
+        GameKind::Yut
+            .fields()
+            .into_iter()
+            .filter(|f| *f != "expected")
+            .collect()
+    }
+}

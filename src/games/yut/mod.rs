@@ -13,7 +13,8 @@
 pub mod answer;
 pub(crate) mod define;
 pub(crate) mod expected;
-mod game;
+pub(crate) mod game;
+pub mod gen;
 pub(crate) mod json;
 pub mod judge;
 pub(crate) mod packed;
