@@ -3,6 +3,9 @@
 //! [`Mode::Check`], so what is checked is exactly what will run.
 
 mod expect;
+mod file;
+
+pub use file::{FileRun, Outcome};
 
 use crate::budget::Budget;
 use crate::error::{too_many_errors, Code, Diag, Diags};
