@@ -31,7 +31,7 @@ pub(crate) fn cursor(fixture: &str) -> (String, usize) {
 pub(crate) fn ranges(fixture: &str) -> (String, Vec<Span>) {
     let (text, at) = marks(fixture);
     assert!(
-        !at.is_empty() && at.len() % 2 == 0,
+        !at.is_empty() && at.len().is_multiple_of(2),
         "pairs of $0 in {fixture:?}"
     );
     let spans = at.chunks(2).map(|p| Span::new(p[0], p[1])).collect();

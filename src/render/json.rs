@@ -380,7 +380,7 @@ pub fn file(run: &FileRun, svgs: &[Vec<Option<String>>]) -> String {
     out
 }
 
-/// The objects of [`file`] (without pictures) as values.
+/// The objects of [`file`](fn@file) (without pictures) as values.
 pub fn values(run: &FileRun) -> Vec<Value> {
     let mut out = Vec::new();
     file_into(&mut out, run, &[]);
@@ -388,7 +388,7 @@ pub fn values(run: &FileRun) -> Vec<Value> {
 }
 
 /// Every JSON line of one scenario of the script `src`, in order (as
-/// [`file`] writes them), with the paths of its pictures (`svgs[i]` for
+/// [`file`](fn@file) writes them), with the paths of its pictures (`svgs[i]` for
 /// event `i`).
 pub fn scenario(src: &SourceFile, run: &ScenarioRun, svgs: &[Option<String>]) -> String {
     let mut out = String::new();

@@ -156,7 +156,7 @@ fn library_run_files_equals_file_by_file_runs() {
             &config,
         );
         assert_eq!(run.source.name, one.source.name);
-        assert_eq!(crate::common::shown(&run), crate::common::shown(&one));
+        assert_eq!(crate::common::shown(run), crate::common::shown(&one));
         assert_eq!(run.exit_code(), one.exit_code());
     }
     std::fs::remove_dir_all(dir).ok();
