@@ -116,7 +116,7 @@ fn collection(n: usize) -> String {
     let Outcome::Ran(runs) = &run.outcome else {
         panic!(
             "the generated collection is invalid:\n{}",
-            run.render_text(false)
+            meeple::render::text::file(&run, &Default::default())
         );
     };
     let mut out =
@@ -129,7 +129,7 @@ fn collection(n: usize) -> String {
         let Some(fields) = fields else {
             panic!(
                 "scenario s{i} gave no answer:\n{}",
-                run.render_scenario(r, false)
+                meeple::render::text::scenario(&run.source, r, &Default::default())
             );
         };
         let _ = write!(out, "scenario \"s{i}\" {{\n{body}");

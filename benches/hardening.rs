@@ -102,7 +102,7 @@ fn main() {
     for (name, text, config) in cases {
         let t = Instant::now();
         let run = run_bytes("absurd.game", text.as_bytes(), &config);
-        let _ = run.render_text(false);
+        let _ = meeple::render::text::file(&run, &Default::default());
         let took = t.elapsed();
         let codes: Vec<String> = match &run.outcome {
             Outcome::Invalid(d) => d.iter().map(|d| d.code.as_str().to_string()).collect(),

@@ -11,9 +11,10 @@ use crate::error::{Diag, Diags};
 use crate::interp::{run_scenario, ScenarioRun};
 use crate::limits::Limits;
 use crate::pipeline::{
-    check_bytes_with, expected_errors, selected, FileRun, Outcome, OutputGate, RunConfig, Source,
+    check_bytes_with, expected_errors, selected, FileRun, Outcome, OutputGate, RunConfig,
 };
-use crate::source::LineIndex;
+use crate::render::{text, Options};
+use crate::source::SourceFile;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -126,7 +127,7 @@ pub enum Step<'a> {
     /// A scenario has run.
     Scenario {
         /// Its file.
-        source: &'a Source,
+        source: &'a SourceFile,
         /// What it reported.
         run: &'a ScenarioRun,
     },
@@ -136,10 +137,9 @@ pub enum Step<'a> {
 
 /// A file read from disk and checked.
 struct Loaded {
-    source: Source,
+    /// The script, with the lines each scenario's output is counted by.
+    source: SourceFile,
     checked: Result<Checked, Diags>,
-    /// The source's lines, for counting each scenario's output.
-    lines: LineIndex,
 }
 
 fn load(path: &Path, limits: &Limits) -> Loaded {
@@ -147,12 +147,8 @@ fn load(path: &Path, limits: &Limits) -> Loaded {
     let unreadable = |e: String| {
         let d = Diag::io("read", &name, e);
         Loaded {
-            source: Source {
-                name: name.clone(),
-                text: String::new(),
-            },
+            source: SourceFile::new(name.clone(), ""),
             checked: Err(vec![d]),
-            lines: LineIndex::new(""),
         }
     };
     if path.is_dir() {
@@ -170,8 +166,7 @@ fn load(path: &Path, limits: &Limits) -> Loaded {
         Ok(bytes) => {
             let (text, checked) = check_bytes_with(&bytes, limits);
             Loaded {
-                lines: LineIndex::new(&text),
-                source: Source { name, text },
+                source: SourceFile::new(name, text),
                 checked,
             }
         }
@@ -265,12 +260,12 @@ fn run_batch(
         files: loaded.len(),
         scenarios: tasks.len(),
     });
-    let run_task = |&(c, lines, si): &(&Checked, &LineIndex, usize)| {
+    let run_task = |&(c, src, si): &(&Checked, &SourceFile, usize)| {
         let (game, opts) = &c.plans[si];
         let sc = &c.file.scenarios[si];
         // Each scenario's output counts against `--memory` on its own (the
         // scenarios of a file run in parallel).
-        let mut gate = OutputGate::new(config.limits.output(), lines);
+        let mut gate = OutputGate::new(config.limits.output(), src.lines());
         let run = run_scenario(sc, *game, opts, &c.defs, &config.limits, &mut |e| {
             gate.pass(&sc.name.node, e)
         });
@@ -334,14 +329,14 @@ fn run_batch(
 fn plan_tasks<'a>(
     loaded: &'a [Loaded],
     config: &RunConfig,
-) -> (Vec<(&'a Checked, &'a LineIndex, usize)>, Vec<usize>) {
-    let mut tasks: Vec<(&Checked, &LineIndex, usize)> = Vec::new();
+) -> (Vec<(&'a Checked, &'a SourceFile, usize)>, Vec<usize>) {
+    let mut tasks: Vec<(&Checked, &SourceFile, usize)> = Vec::new();
     let mut counts = vec![0usize; loaded.len()];
     for (count, l) in counts.iter_mut().zip(loaded) {
         if let Ok(c) = &l.checked {
             for (i, sc) in c.file.scenarios.iter().enumerate() {
                 if selected(&sc.name.node, config) {
-                    tasks.push((c, &l.lines, i));
+                    tasks.push((c, &l.source, i));
                     *count += 1;
                 }
             }
@@ -529,33 +524,18 @@ pub fn cases(run: &FileRun) -> Vec<Case> {
 }
 
 /// A file's output as `meeple test --snapshots` stores it: the full human
-/// output ([`FileRun::render_text`], no colours), with diagnostics naming
-/// the script by its file name only, so the text does not depend on the
-/// folder `meeple test` was started from.
+/// output ([`text::file`], no colours), with diagnostics naming the script
+/// by its file name only, so the text does not depend on the folder
+/// `meeple test` was started from.
 pub fn snapshot_text(run: &FileRun) -> String {
     let short = Path::new(&run.source.name)
         .file_name()
-        .map(|n| n.to_string_lossy().into_owned());
-    let Some(short) = short.filter(|s| *s != run.source.name) else {
-        return run.render_text(false);
+        .map(|n| n.to_string_lossy());
+    let opts = Options {
+        name: short.as_deref(),
+        ..Options::default()
     };
-    let renamed = FileRun {
-        source: Source {
-            name: short,
-            text: run.source.text.clone(),
-        },
-        outcome: Outcome::Ran(Vec::new()),
-        warnings: Vec::new(),
-    };
-    match &run.outcome {
-        Outcome::Invalid(diags) => renamed.render_diags(diags, false),
-        Outcome::Ran(runs) => {
-            let lines = LineIndex::new(&run.source.text);
-            runs.iter()
-                .map(|r| renamed.render_scenario_with(r, false, &lines))
-                .collect()
-        }
-    }
+    text::file(run, &opts)
 }
 
 /// Where the snapshot of a script lives: `DIR/NAME.game` →
@@ -627,6 +607,25 @@ mod tests {
             pool,
         );
         out
+    }
+
+    /// A snapshot is the file's whole human output with the script named
+    /// by its file name: its warnings too, wherever the file lies (a file
+    /// in a folder lost them when the snapshot was drawn from a stand-in
+    /// run without them).
+    #[test]
+    fn snapshots_name_the_file_and_keep_its_warnings() {
+        let text = "# only a comment\n";
+        let here = crate::run_source("empty.game", text);
+        let there = crate::run_source("some/folder/empty.game", text);
+        let shown = text::file(&here, &Options::default());
+        assert!(shown.contains("meeple::file::empty"), "{shown}");
+        assert_eq!(snapshot_text(&here), shown);
+        assert_eq!(snapshot_text(&there), shown);
+        let invalid = crate::run_source("a/b/bad.game", "scenario \"s\" {\n  game chess\n}\n");
+        let snap = snapshot_text(&invalid);
+        assert!(snap.contains("bad.game:2:8"), "{snap}");
+        assert!(!snap.contains("a/b/"), "{snap}");
     }
 
     #[cfg(unix)]

@@ -32,9 +32,9 @@
 //!
 //! [`run_source`] runs one script given as text and returns a [`FileRun`]:
 //! its [`exit_code`](FileRun::exit_code) is the one `meeple run` would
-//! return, [`render_text(false)`](FileRun::render_text) is what `meeple run`
-//! prints (results, passed expectations, diagnostics; no colours, no
-//! timings) and [`json_lines`](FileRun::json_lines) what `meeple run
+//! return, [`render::text::file`] with the default [`render::Options`] is
+//! what `meeple run` prints (results, passed expectations, diagnostics; no
+//! colours, no timings) and [`render::json::file`] what `meeple run
 //! --format json` prints (the objects of `docs/json.md`).
 //!
 //! # Testing and snapshotting a whole collection

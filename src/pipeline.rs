@@ -3,42 +3,15 @@
 
 use crate::budget::Output;
 use crate::check::{check_with, Checked};
-use crate::error::{cap_errors, render, render_indexed, Code, Diag, Diagnostics, Diags};
+use crate::error::{cap_errors, Code, Diag, Diagnostics, Diags};
 use crate::interp::{run_scenario, Event, ScenarioRun};
 use crate::limits::{Limits, SOURCE_BYTES};
-use crate::render::{json, svg, text};
-use crate::source::LineIndex;
+use crate::render::text;
+use crate::source::{LineIndex, SourceFile};
 use crate::syntax::{decode, parse_at};
 
-/// A script's name (its path, usually) and text.
-#[derive(Clone, Debug)]
-pub struct Source {
-    /// The name diagnostics show (a path, usually).
-    pub name: String,
-    /// The script text.
-    pub text: String,
-}
-
-/// What happened to a file.
-#[derive(Clone, Debug)]
-pub enum Outcome {
-    /// The file is invalid: nothing ran. Every error found.
-    Invalid(Diags),
-    /// Every scenario that ran.
-    Ran(Vec<ScenarioRun>),
-}
-
-/// A file and what happened to it.
-#[derive(Clone, Debug)]
-pub struct FileRun {
-    /// The script.
-    pub source: Source,
-    /// What happened to it.
-    pub outcome: Outcome,
-    /// The warnings of a valid file (`meeple::file::empty`): shown, and
-    /// never a failure.
-    pub warnings: Diags,
-}
+pub use crate::interp::{FileRun, Outcome};
+pub use crate::render::text::printable;
 
 /// Read a script from disk, at most one byte past [`SOURCE_BYTES`]
 /// (enough for [`check_bytes`] to reject it), so that no file, not even
@@ -209,9 +182,13 @@ pub struct RunConfig {
 }
 
 /// Run a checked file's scenarios in order.
-pub(crate) fn run_checked(checked: &Checked, text: &str, config: &RunConfig) -> Vec<ScenarioRun> {
+pub(crate) fn run_checked(
+    checked: &Checked,
+    lines: &LineIndex,
+    config: &RunConfig,
+) -> Vec<ScenarioRun> {
     let mut runs = Vec::new();
-    run_checked_each(checked, text, config, &mut |run| runs.push(run));
+    run_checked_each(checked, lines, config, &mut |run| runs.push(run));
     runs
 }
 
@@ -221,12 +198,11 @@ pub(crate) fn run_checked(checked: &Checked, text: &str, config: &RunConfig) -> 
 /// own do not run.
 pub(crate) fn run_checked_each(
     checked: &Checked,
-    text: &str,
+    lines: &LineIndex,
     config: &RunConfig,
     on: &mut dyn FnMut(ScenarioRun),
 ) {
-    let lines = LineIndex::new(text);
-    let mut gate = OutputGate::new(config.limits.output(), &lines);
+    let mut gate = OutputGate::new(config.limits.output(), lines);
     for (i, sc) in checked.file.scenarios.iter().enumerate() {
         if !selected(&sc.name.node, config) {
             continue;
@@ -326,7 +302,8 @@ pub(crate) fn selected(name: &str, config: &RunConfig) -> bool {
 ///   expect answer 0
 /// }"#);
 /// assert_eq!(run.exit_code(), 0);
-/// assert!(run.render_text(false).contains("answer 0"));
+/// let text = meeple::render::text::file(&run, &Default::default());
+/// assert!(text.contains("answer 0"));
 /// ```
 pub fn run_source(name: &str, text: &str) -> FileRun {
     run_source_with(name, text, &RunConfig::default())
@@ -340,15 +317,16 @@ pub fn run_source_with(name: &str, text: &str, config: &RunConfig) -> FileRun {
 /// Run a script given as bytes (reports invalid UTF-8 as a diagnostic).
 pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
     let (text, checked) = check_bytes_with(bytes, &config.limits);
+    let source = SourceFile::new(name, text);
     let (outcome, warnings) = match checked {
-        Ok(c) => (Outcome::Ran(run_checked(&c, &text, config)), c.warnings),
+        Ok(c) => (
+            Outcome::Ran(run_checked(&c, source.lines(), config)),
+            c.warnings,
+        ),
         Err(d) => (Outcome::Invalid(d), Vec::new()),
     };
     FileRun {
-        source: Source {
-            name: name.to_string(),
-            text,
-        },
+        source,
         outcome,
         warnings,
     }
@@ -367,10 +345,7 @@ pub fn run_bytes_each(
 ) -> (FileRun, i32) {
     let (text, checked) = check_bytes_with(bytes, &config.limits);
     let mut file = FileRun {
-        source: Source {
-            name: name.to_string(),
-            text,
-        },
+        source: SourceFile::new(name, text),
         outcome: Outcome::Ran(Vec::new()),
         warnings: Vec::new(),
     };
@@ -383,227 +358,13 @@ pub fn run_bytes_each(
     };
     file.warnings = std::mem::take(&mut checked.warnings);
     let mut code = 0;
-    run_checked_each(&checked, &file.source.text, config, &mut |run| {
+    run_checked_each(&checked, file.source.lines(), config, &mut |run| {
         if !run.passed() {
             code = 1;
         }
         on(&file, &run);
     });
     (file, code)
-}
-
-impl FileRun {
-    /// Exit code for `meeple run`: 0 all well, 1 a failed expectation or
-    /// runtime error, 2 an invalid script.
-    pub fn exit_code(&self) -> i32 {
-        match &self.outcome {
-            Outcome::Invalid(_) => 2,
-            Outcome::Ran(runs) if runs.iter().all(ScenarioRun::passed) => 0,
-            Outcome::Ran(_) => 1,
-        }
-    }
-
-    /// Every diagnostic, rendered.
-    pub fn render_diags(&self, diags: &Diags, color: bool) -> String {
-        let (name, text) = (&self.source.name, &self.source.text);
-        if diags.len() < 4 {
-            return diags.iter().map(|d| render(d, name, text, color)).collect();
-        }
-        // Many diagnostics: find the lines once, not once per diagnostic.
-        self.render_diags_indexed(diags, color, &LineIndex::new(text))
-    }
-
-    /// `FileRun::render_diags` with the file's line index built once by
-    /// the caller (the diagnostics of every scenario of a large file, one
-    /// scenario at a time).
-    pub fn render_diags_indexed(&self, diags: &Diags, color: bool, lines: &LineIndex) -> String {
-        diags
-            .iter()
-            .map(|d| render_indexed(d, &self.source.name, &self.source.text, color, lines))
-            .collect()
-    }
-
-    /// The human output of the whole file: result blocks, passed
-    /// expectations and rendered diagnostics, in order.
-    pub fn render_text(&self, color: bool) -> String {
-        match &self.outcome {
-            Outcome::Invalid(diags) => self.render_diags(diags, color),
-            Outcome::Ran(runs) => {
-                let lines = LineIndex::new(&self.source.text);
-                let mut out: String = runs
-                    .iter()
-                    .map(|r| self.render_scenario_with(r, color, &lines))
-                    .collect();
-                out.push_str(&self.render_diags_indexed(&self.warnings, color, &lines));
-                out
-            }
-        }
-    }
-
-    /// The human output of one scenario.
-    pub fn render_scenario(&self, run: &ScenarioRun, color: bool) -> String {
-        self.render_scenario_with(run, color, &LineIndex::new(&self.source.text))
-    }
-
-    /// [`FileRun::render_scenario`] with the file's line index built once
-    /// by the caller (rendering every scenario of a large file one at a time).
-    pub(crate) fn render_scenario_with(
-        &self,
-        run: &ScenarioRun,
-        color: bool,
-        lines: &LineIndex,
-    ) -> String {
-        self.render_scenario_labelled(run, &run.name, color, lines)
-    }
-
-    /// `FileRun::render_scenario_with` with `label` in the result headers
-    /// instead of the scenario's name (`meeple run` on several files puts
-    /// the file's name there too).
-    pub fn render_scenario_labelled(
-        &self,
-        run: &ScenarioRun,
-        label: &str,
-        color: bool,
-        lines: &LineIndex,
-    ) -> String {
-        let src = &self.source.text;
-        let mut out = String::new();
-        for e in &run.events {
-            match e {
-                Event::Answer {
-                    query,
-                    span,
-                    answer,
-                    ..
-                } => {
-                    out.push_str(&text::answer(
-                        &printable(label),
-                        *query,
-                        lines.line(span.start),
-                        answer,
-                    ));
-                }
-                Event::ExpectPassed { span, field, value } => {
-                    out.push_str(&text::expect_passed_at(
-                        field,
-                        value,
-                        lines.line(span.start),
-                    ));
-                }
-                Event::Error(d) => {
-                    out.push_str(&render_indexed(d, &self.source.name, src, color, lines))
-                }
-            }
-        }
-        out
-    }
-
-    /// The human output of one scenario without its diagnostics.
-    pub fn render_scenario_results(&self, run: &ScenarioRun) -> String {
-        let mut quiet = run.clone();
-        quiet.events.retain(|e| !matches!(e, Event::Error(_)));
-        self.render_scenario(&quiet, false)
-    }
-
-    /// The file's JSON lines (see `docs/json.md`): for a file that ran,
-    /// each scenario's answers, expectations and diagnostics in order; for
-    /// an invalid file, its diagnostics.
-    pub fn json_lines(&self) -> String {
-        let (name, text) = (&self.source.name, &self.source.text);
-        let lines = LineIndex::new(text);
-        match &self.outcome {
-            Outcome::Ran(runs) => runs
-                .iter()
-                .map(|run| json::scenario_lines(name, text, run, &lines))
-                .chain(self.warnings_json(&lines))
-                .collect(),
-            Outcome::Invalid(diags) => diags
-                .iter()
-                .map(|d| json::line(&json::DiagnosticLine::new(name, None, d, text, &lines)))
-                .collect(),
-        }
-    }
-
-    /// The JSON lines of the file's warnings (after its scenarios' lines).
-    pub fn warnings_json(&self, lines: &LineIndex) -> Vec<String> {
-        let (name, text) = (&self.source.name, &self.source.text);
-        self.warnings
-            .iter()
-            .map(|d| json::line(&json::DiagnosticLine::new(name, None, d, text, lines)))
-            .collect()
-    }
-
-    /// Writes an SVG picture of every `show`, `line` and `analyze` answer
-    /// under `dir` (`DIR/<file-stem>/<scenario-slug>-<line>-<query>.svg`)
-    /// and returns their paths, one list per scenario with one entry per
-    /// event (for [`FileRun::json_lines_svg`]); nothing for an invalid file.
-    pub fn write_svgs(&self, dir: &std::path::Path) -> std::io::Result<Vec<Vec<Option<String>>>> {
-        match &self.outcome {
-            Outcome::Ran(runs) => {
-                svg::files::write_pictures(dir, &self.source.name, &self.source.text, runs)
-            }
-            Outcome::Invalid(_) => Ok(Vec::new()),
-        }
-    }
-
-    /// [`FileRun::json_lines`] with each answer's `svg` field set to the
-    /// path [`FileRun::write_svgs`] wrote its picture to.
-    pub fn json_lines_svg(&self, svgs: &[Vec<Option<String>>]) -> String {
-        let (name, text) = (&self.source.name, &self.source.text);
-        let lines = LineIndex::new(text);
-        match &self.outcome {
-            Outcome::Ran(runs) => runs
-                .iter()
-                .enumerate()
-                .map(|(i, run)| {
-                    let paths = svgs.get(i).map_or(&[][..], Vec::as_slice);
-                    json::scenario_lines_svg(name, text, run, &lines, paths)
-                })
-                .chain(self.warnings_json(&lines))
-                .collect(),
-            Outcome::Invalid(_) => self.json_lines(),
-        }
-    }
-
-    /// The JSON lines of one scenario of this file (as [`FileRun::json_lines_svg`]
-    /// writes them), with the paths of its pictures (`svgs[i]` for event `i`).
-    pub fn scenario_json_lines(
-        &self,
-        run: &ScenarioRun,
-        lines: &LineIndex,
-        svgs: &[Option<String>],
-    ) -> String {
-        json::scenario_lines_svg(&self.source.name, &self.source.text, run, lines, svgs)
-    }
-
-    /// [`FileRun::json_lines`] as values: one object per query result,
-    /// expectation and diagnostic.
-    pub fn render_json(&self) -> Vec<serde_json::Value> {
-        self.json_lines()
-            .lines()
-            .filter_map(|l| serde_json::from_str(l).ok())
-            .collect()
-    }
-}
-
-/// A scenario name (or any script text) as human output shows it: control
-/// characters — a terminal escape, a carriage return — are written as
-/// escapes (`\u{1b}`), so a name cannot drive the terminal.
-pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    std::borrow::Cow::Owned(
-        text.chars()
-            .map(|c| {
-                if c.is_control() {
-                    c.escape_default().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect(),
-    )
 }
 
 /// The codes a script declares it must be rejected with, one comment line
@@ -658,6 +419,10 @@ mod tests {
         );
     }
 
+    fn shown(run: &FileRun) -> String {
+        text::file(run, &crate::render::Options::default())
+    }
+
     /// Every script under `scripts/` that runs, each answer and passed
     /// expectation counted as `meeple run` prints it.
     fn bundled_runs() -> Vec<FileRun> {
@@ -696,8 +461,7 @@ mod tests {
             let Outcome::Ran(scenarios) = &file.outcome else {
                 unreachable!()
             };
-            let lines = LineIndex::new(&file.source.text);
-            let mut gate = OutputGate::new(Output::new(u64::MAX), &lines);
+            let mut gate = OutputGate::new(Output::new(u64::MAX), file.source.lines());
             let mut printed = 0;
             let mut kept = 0;
             for run in scenarios {
@@ -708,11 +472,38 @@ mod tests {
                         answers += 1;
                     }
                 }
-                printed += file.render_scenario_results(run).len() as u64;
+                let quiet = crate::render::Options {
+                    results_only: true,
+                    ..Default::default()
+                };
+                printed += text::scenario(&file.source, run, &quiet).len() as u64;
             }
             assert_eq!(gate.used(), printed + kept, "{}", file.source.name);
         }
         assert!(answers >= 50, "{answers} answers");
+    }
+
+    /// The JSON values of a file are its JSON lines, parsed: for every
+    /// bundled script that runs, and for an invalid one.
+    #[test]
+    fn json_values_are_the_json_lines() {
+        let mut runs = bundled_runs();
+        runs.push(run_source(
+            "bad.game",
+            "scenario \"s\" {\n  game chess\n}\n",
+        ));
+        runs.push(run_source("empty.game", "# nothing\n"));
+        let mut objects = 0;
+        for run in &runs {
+            let parsed: Vec<serde_json::Value> = crate::render::json::file(run, &[])
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            let values = crate::render::json::values(run);
+            assert_eq!(values, parsed, "{}", run.source.name);
+            objects += values.len();
+        }
+        assert!(objects >= 100, "{objects} objects");
     }
 
     /// A run whose output is exactly `--memory` runs whole; one byte less
@@ -721,7 +512,7 @@ mod tests {
     fn the_limit_is_exact() {
         let text = "scenario \"s\" {\n  game footholds\n  board [[1, 1, 1], [1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (1, 2)\n  show\n  solve\n  expect answer 4\n  line boards\n}\nscenario \"t\" {\n  game yut\n  board yut\n  dice 1 2\n  show\n}\n";
         let whole = run_source("s.game", text);
-        assert_eq!(whole.exit_code(), 0, "{}", whole.render_text(false));
+        assert_eq!(whole.exit_code(), 0, "{}", shown(&whole));
         let Outcome::Ran(runs) = &whole.outcome else {
             unreachable!()
         };
@@ -745,7 +536,7 @@ mod tests {
         };
         let fits = with(total);
         assert_eq!(fits.exit_code(), 0);
-        assert_eq!(fits.render_text(false), whole.render_text(false));
+        assert_eq!(shown(&fits), shown(&whole));
         let short = with(total - 1);
         assert_eq!(short.exit_code(), 1);
         let Outcome::Ran(runs) = &short.outcome else {

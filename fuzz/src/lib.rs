@@ -45,9 +45,13 @@ pub fn run_file(data: &[u8]) -> (i32, Vec<&'static str>) {
     let run = run_bytes("fuzz.game", data, &config);
     let code = run.exit_code();
     assert!(matches!(code, 0..=2), "exit category {code}");
-    let _ = run.render_text(false);
-    let _ = run.render_text(true);
-    let _ = run.render_json();
+    let _ = meeple::render::text::file(&run, &Default::default());
+    let color = meeple::render::Options {
+        color: true,
+        ..Default::default()
+    };
+    let _ = meeple::render::text::file(&run, &color);
+    let _ = meeple::render::json::values(&run);
     let _ = cases(&run);
     let _ = snapshot_text(&run);
     let mut codes: Vec<&'static str> = match &run.outcome {

@@ -5,11 +5,10 @@ pub use super::report::TestOptions;
 use super::{out, Format};
 use meeple::collection::game_files;
 use meeple::error::{render, Diag};
-use meeple::interp::Event;
 use meeple::interp::ScenarioRun;
 use meeple::limits::Limits;
 use meeple::pipeline::{run_bytes_each, FileRun, Outcome, RunConfig};
-use meeple::render::json;
+use meeple::render::{self, json};
 use meeple::source::LineIndex;
 use std::path::{Path, PathBuf};
 
@@ -67,28 +66,32 @@ fn print_scenario(
     label_files: bool,
     format: Format,
     color: bool,
-    lines: &LineIndex,
 ) {
+    let src = &file.source;
     if format == Format::Json {
-        out::out_flush(file.scenario_json_lines(r, lines, svgs));
+        out::out_flush(json::scenario(src, r, svgs));
     } else {
-        let label = if label_files {
-            format!("{} › {}", file.source.name, r.name)
-        } else {
-            r.name.clone()
+        let label = label_files.then(|| format!("{} › {}", src.name, r.name));
+        let opts = render::Options {
+            label: label.as_deref(),
+            results_only: true,
+            ..render::Options::default()
         };
+        let results = render::text::scenario(src, r, &opts);
         if r.passed() {
-            out::out(file.render_scenario_labelled(r, &label, false, lines));
+            out::out(results);
             return;
         }
-        let mut quiet = r.clone();
-        quiet.events.retain(|e| !matches!(e, Event::Error(_)));
-        out::out_flush(file.render_scenario_labelled(&quiet, &label, false, lines));
+        out::out_flush(results);
     }
     // Diagnostics (failed expectations, budgets) go to stderr in colour.
     let failures: Vec<Diag> = r.failures().cloned().collect();
     if !failures.is_empty() {
-        out::err(file.render_diags_indexed(&failures, color, lines));
+        let opts = render::Options {
+            color,
+            ..render::Options::default()
+        };
+        out::err(render::text::diagnostics(src, &failures, &opts));
     }
 }
 
@@ -139,17 +142,18 @@ pub fn run(
         };
         let name = name_of(f);
         let progress = SolveProgress::start(Some(&meter));
-        let mut lines: Option<LineIndex> = None;
         let folder = svg.map(|dir| meeple::render::svg::files::folder(dir, &name));
         let mut made = false;
         let mut svg_failed = false;
         let (file, exit) = run_bytes_each(&name, &bytes, &config, &mut |file, r| {
             progress.clear();
-            let lines = lines.get_or_insert_with(|| LineIndex::new(&file.source.text));
             let svgs = match folder.as_deref().filter(|_| !svg_failed) {
                 Some(folder) => {
                     match meeple::render::svg::files::write_scenario_pictures(
-                        folder, r, lines, &mut made,
+                        folder,
+                        r,
+                        file.source.lines(),
+                        &mut made,
                     ) {
                         Ok(paths) => paths,
                         Err(e) => {
@@ -163,22 +167,31 @@ pub fn run(
                 }
                 None => Vec::new(),
             };
-            print_scenario(file, r, &svgs, label_files, format, color, lines);
+            print_scenario(file, r, &svgs, label_files, format, color);
         });
         drop(progress);
         if svg_failed {
             code = 2;
         }
         if let Outcome::Invalid(diags) = &file.outcome {
-            let lines = LineIndex::new(&file.source.text);
             if format == Format::Json {
-                out::out_flush(file.json_lines());
+                out::out_flush(json::file(&file, &[]));
             }
-            out::err(file.render_diags_indexed(diags, color, &lines));
+            let opts = render::Options {
+                color,
+                ..render::Options::default()
+            };
+            out::err(render::text::diagnostics(&file.source, diags, &opts));
         } else if !file.warnings.is_empty() {
-            let lines = lines.unwrap_or_else(|| LineIndex::new(&file.source.text));
-            let (name, text) = (&file.source.name, &file.source.text);
-            print_warnings(name, text, &file.warnings, format, color, &lines);
+            let src = &file.source;
+            print_warnings(
+                &src.name,
+                &src.text,
+                &file.warnings,
+                format,
+                color,
+                src.lines(),
+            );
         }
         code = code.max(exit);
     }

@@ -7,8 +7,8 @@ use meeple::collection::{file_case, game_files};
 use meeple::error::{render_indexed, Diag};
 use meeple::export::{export_checked, write_dir, Case, Item, Settings};
 use meeple::limits::Limits;
-use meeple::pipeline::{check_bytes_with, printable, read_source, FileRun, Outcome, Source};
-use meeple::source::LineIndex;
+use meeple::pipeline::{check_bytes_with, printable, read_source, FileRun, Outcome};
+use meeple::source::SourceFile;
 use std::path::{Path, PathBuf};
 
 /// The options of `meeple export`.
@@ -23,7 +23,7 @@ pub struct ExportOptions {
 
 /// A file that passed the checker.
 pub(super) struct Valid {
-    pub source: Source,
+    pub source: SourceFile,
     pub checked: Checked,
 }
 
@@ -51,7 +51,7 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
         out::err("error: invalid scripts: nothing was exported\n");
         return 2;
     };
-    let exported: Vec<(&Source, Vec<Item>)> = valid
+    let exported: Vec<(&SourceFile, Vec<Item>)> = valid
         .iter()
         .map(|v| (&v.source, export_checked(&v.checked, &opts.settings)))
         .collect();
@@ -59,7 +59,6 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
     let (mut skipped, mut failed) = (0usize, 0usize);
     for (source, items) in &exported {
         let name = source.name.as_str();
-        let lines = LineIndex::new(&source.text);
         for item in items {
             match item {
                 Item::Case(case) => cases.push((name, case)),
@@ -81,7 +80,13 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
                 }
                 Item::Failed { diag, .. } => {
                     failed += 1;
-                    out::err(render_indexed(diag, name, &source.text, opts.color, &lines));
+                    out::err(render_indexed(
+                        diag,
+                        name,
+                        &source.text,
+                        opts.color,
+                        source.lines(),
+                    ));
                 }
             }
         }
@@ -124,12 +129,12 @@ pub(super) fn check_all(files: &[PathBuf], limits: &Limits, color: bool) -> Opti
         };
         match checked {
             Ok(checked) => all.push(Valid {
-                source: Source { name, text },
+                source: SourceFile::new(name, text),
                 checked,
             }),
             Err(diags) => {
                 let run = FileRun {
-                    source: Source { name, text },
+                    source: SourceFile::new(name, text),
                     outcome: Outcome::Invalid(diags),
                     warnings: Vec::new(),
                 };
@@ -144,7 +149,11 @@ pub(super) fn check_all(files: &[PathBuf], limits: &Limits, color: bool) -> Opti
                     continue;
                 }
                 invalid = true;
-                out::err(run.render_diags(diags, color));
+                let opts = meeple::render::Options {
+                    color,
+                    ..Default::default()
+                };
+                out::err(meeple::render::text::diagnostics(&run.source, diags, &opts));
                 out::err(format!(
                     "{}: {}\n",
                     run.source.name,

@@ -15,9 +15,9 @@ use meeple::collection::{
 };
 use meeple::error::Diag;
 use meeple::interp::ScenarioRun;
-use meeple::pipeline::{printable, FileRun, Outcome, RunConfig, Source};
+use meeple::pipeline::{printable, FileRun, Outcome, RunConfig};
 use meeple::render::json;
-use meeple::source::LineIndex;
+use meeple::source::{LineIndex, SourceFile};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -203,7 +203,7 @@ impl Report<'_> {
         self.lines.as_ref().map_or(1, |l| l.line(offset))
     }
 
-    fn scenario(&mut self, source: &Source, run: &ScenarioRun) {
+    fn scenario(&mut self, source: &SourceFile, run: &ScenarioRun) {
         if self.lines.is_none() {
             self.lines = Some(LineIndex::new(&source.text));
         }
@@ -258,15 +258,7 @@ impl Report<'_> {
             }
         }
         if !case.passed {
-            let diags = match &self.lines {
-                Some(lines) => render_diags(source, &case.failures, self.opts.color_err, lines),
-                None => render_diags(
-                    source,
-                    &case.failures,
-                    self.opts.color_err,
-                    &LineIndex::new(&source.text),
-                ),
-            };
+            let diags = render_diags(source, &case.failures, self.opts.color_err);
             self.printer.err(&diags);
         }
         self.printer.flush(false);
@@ -334,8 +326,7 @@ impl Report<'_> {
             }
         }
         if !case.passed {
-            let lines = LineIndex::new(&run.source.text);
-            let diags = render_diags(&run.source, &case.failures, self.opts.color_err, &lines);
+            let diags = render_diags(&run.source, &case.failures, self.opts.color_err);
             self.printer.err(&diags);
         }
     }
@@ -407,9 +398,10 @@ impl Report<'_> {
     }
 }
 
-fn render_diags(source: &Source, diags: &[Diag], color: bool, lines: &LineIndex) -> String {
-    diags
-        .iter()
-        .map(|d| meeple::error::render_indexed(d, &source.name, &source.text, color, lines))
-        .collect()
+fn render_diags(source: &SourceFile, diags: &[Diag], color: bool) -> String {
+    let opts = meeple::render::Options {
+        color,
+        ..Default::default()
+    };
+    meeple::render::text::diagnostics(source, diags, &opts)
 }

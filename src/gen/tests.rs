@@ -11,7 +11,12 @@ fn options(game: GameKind, shape: &[(&str, &str)], conditions: &[&str]) -> Optio
 
 fn passes(text: &str) {
     let run = run_source("gen.game", text);
-    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+    assert_eq!(
+        run.exit_code(),
+        0,
+        "{}",
+        crate::render::text::file(&run, &Default::default())
+    );
     let Outcome::Ran(runs) = run.outcome else {
         unreachable!()
     };

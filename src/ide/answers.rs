@@ -254,7 +254,12 @@ mod tests {
         let mut filled = YUT.to_string();
         filled.insert_str(edit.span.start, &edit.text);
         let run = crate::run_source("filled.game", &filled);
-        assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+        assert_eq!(
+            run.exit_code(),
+            0,
+            "{}",
+            crate::render::text::file(&run, &Default::default())
+        );
         // Nothing left to fill in; nothing on a line without a `solve`.
         let again = Analysis::new(&filled);
         assert_eq!(

@@ -313,9 +313,12 @@ fn fields(game: Option<GameKind>) -> impl Iterator<Item = &'static dialect::Fiel
 mod tests {
     use super::*;
 
-    fn labels(text: &str, marker: &str) -> Vec<String> {
-        let at = text.find(marker).unwrap() + marker.len();
-        Analysis::new(text)
+    use crate::ide::fixture::cursor;
+
+    /// The labels completed at the fixture's `$0`.
+    fn labels(fixture: &str) -> Vec<String> {
+        let (text, at) = cursor(fixture);
+        Analysis::new(&text)
             .completions(at)
             .into_iter()
             .map(|c| c.label)
@@ -323,41 +326,106 @@ mod tests {
     }
 
     #[test]
-    fn completion_follows_the_game_and_the_words_before_the_cursor() {
-        let text = "track t {\n  \n}\nscenario \"s\" {\n  game yut\n  board \n  rule \n  rule pieces \n  \n  expect \n}\n\n";
-        assert_eq!(labels(text, "track t {\n  "), ["route", "shortcut"]);
-        assert_eq!(labels(text, "board "), ["yut", "t"]);
-        assert_eq!(labels(text, "rule "), ["origin", "pieces"]);
-        assert_eq!(labels(text, "rule pieces "), ["4"]);
-        let stmts = labels(text, "pieces \n  ");
+    fn a_track_body_takes_routes_and_shortcuts() {
+        let fixture = "track t {\n  $0\n}\nscenario \"s\" {\n  game yut\n}\n";
+        assert_eq!(labels(fixture), ["route", "shortcut"]);
+    }
+
+    #[test]
+    fn a_yut_board_is_the_built_in_one_or_a_track() {
+        let fixture = "track t {\n  \n}\nscenario \"s\" {\n  game yut\n  board $0\n}\n";
+        assert_eq!(labels(fixture), ["yut", "t"]);
+    }
+
+    #[test]
+    fn a_rule_name_follows_the_game() {
+        let fixture = "scenario \"s\" {\n  game yut\n  rule $0\n}\n";
+        assert_eq!(labels(fixture), ["origin", "pieces"]);
+        let fixture = "scenario \"f\" {\n  game footholds\n  rule steps $0\n}";
+        assert_eq!(labels(fixture), ["orthogonal", "king"]);
+    }
+
+    #[test]
+    fn a_rule_value_is_its_default_or_choices() {
+        let fixture = "scenario \"s\" {\n  game yut\n  rule pieces $0\n}\n";
+        assert_eq!(labels(fixture), ["4"]);
+    }
+
+    #[test]
+    fn a_statement_start_offers_the_games_statements() {
+        let fixture = "scenario \"s\" {\n  game yut\n  rule pieces \n  $0\n}\n";
+        let stmts = labels(fixture);
         assert!(
             stmts.contains(&"dice".to_string()) && !stmts.contains(&"piece".to_string()),
             "{stmts:?}"
         );
-        assert_eq!(labels(text, "expect "), ["answer", "score", "expected"]);
-        assert_eq!(labels(text, "}\n\n"), ["scenario", "track"]);
-        let foot =
-            "scenario \"f\" {\n  game footholds\n  play A \n  expect winner \n  rule steps \n}";
-        assert_eq!(labels(foot, "play A ").len(), 9);
-        assert_eq!(labels(foot, "expect winner "), ["A", "B"]);
-        assert_eq!(labels(foot, "rule steps "), ["orthogonal", "king"]);
-        assert!(labels("# rule \n", "# rule ").is_empty());
-        assert_eq!(labels("scenario \"x\" {\n  game ", "game ").len(), 3);
     }
 
-    /// Game words come from the dialect table: no players in stacking, no
-    /// tracks outside yut, `facing` after a stacking piece's square.
     #[test]
-    fn game_words_follow_the_dialect() {
-        // (The cursor after `play ` of a line that parses: the game is known.)
-        let stack = "scenario \"s\" {\n  game stacking\n  piece 1 at (0, 0) \n  play A up\n}";
-        assert_eq!(labels(stack, "(0, 0) "), ["facing"]);
-        assert!(labels(stack, "play ").is_empty());
-        let foot = "scenario \"f\" {\n  game footholds\n  board \n  piece A at (0, 0) \n}";
-        assert!(labels(foot, "board ").is_empty());
-        assert!(labels(foot, "(0, 0) ").is_empty());
-        let any = "scenario \"a\" {\n  play \n}";
-        assert_eq!(labels(any, "play "), ["A", "B", "piece"]);
+    fn an_expectation_names_the_games_fields() {
+        let fixture = "scenario \"s\" {\n  game yut\n  expect $0\n}\n";
+        assert_eq!(labels(fixture), ["answer", "score", "expected"]);
+    }
+
+    #[test]
+    fn a_winner_is_a_player() {
+        let fixture = "scenario \"f\" {\n  game footholds\n  expect winner $0\n}";
+        assert_eq!(labels(fixture), ["A", "B"]);
+    }
+
+    #[test]
+    fn a_footholds_play_takes_a_direction() {
+        let fixture = "scenario \"f\" {\n  game footholds\n  play A $0\n}";
+        assert_eq!(labels(fixture).len(), 9);
+    }
+
+    #[test]
+    fn the_top_level_takes_scenarios_and_tracks() {
+        let fixture = "scenario \"s\" {\n  game yut\n}\n\n$0";
+        assert_eq!(labels(fixture), ["scenario", "track"]);
+    }
+
+    #[test]
+    fn a_comment_completes_nothing() {
+        assert!(labels("# rule $0\n").is_empty());
+    }
+
+    #[test]
+    fn a_game_is_one_of_three() {
+        assert_eq!(labels("scenario \"x\" {\n  game $0").len(), 3);
+    }
+
+    /// (The cursor after `play ` of a line that parses: the game is known.)
+    #[test]
+    fn a_stacking_piece_is_followed_by_its_facing() {
+        let fixture = "scenario \"s\" {\n  game stacking\n  piece 1 at (0, 0) $0\n  play A up\n}";
+        assert_eq!(labels(fixture), ["facing"]);
+    }
+
+    #[test]
+    fn stacking_has_no_players() {
+        let fixture = "scenario \"s\" {\n  game stacking\n  piece 1 at (0, 0) \n  play $0A up\n}";
+        assert!(labels(fixture).is_empty());
+    }
+
+    #[test]
+    fn footholds_has_no_tracks() {
+        let fixture = "scenario \"f\" {\n  game footholds\n  board $0\n  piece A at (0, 0) \n}";
+        assert!(labels(fixture).is_empty());
+    }
+
+    #[test]
+    fn a_footholds_piece_has_no_facing() {
+        let fixture = "scenario \"f\" {\n  game footholds\n  board \n  piece A at (0, 0) $0\n}";
+        assert!(labels(fixture).is_empty());
+    }
+
+    #[test]
+    fn before_the_game_play_takes_any_games_target() {
+        assert_eq!(
+            labels("scenario \"a\" {\n  play $0\n}"),
+            ["A", "B", "piece"]
+        );
     }
 
     /// The REPL's session: `game` and the items at the start of a line,

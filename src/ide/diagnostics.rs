@@ -55,21 +55,34 @@ impl From<Diag> for Diagnostic {
 mod tests {
     use super::*;
 
+    use crate::ide::fixture::ranges;
+
+    /// Two scenarios of one name: the second's name is the error (the
+    /// second range), the first's its related label (the first range).
+    const DUPLICATE: &str =
+        "scenario $0\"s\"$0 {\n  game yut\n}\nscenario $0\"s\"$0 {\n  game yut\n}\n";
+
     #[test]
-    fn errors_keep_their_code_span_related_labels_and_help() {
-        let text = "scenario \"s\" {\n  game yut\n}\nscenario \"s\" {\n  game yut\n}\n";
-        let diags = diagnostics(text);
+    fn an_error_keeps_its_code_span_and_severity() {
+        let (text, spans) = ranges(DUPLICATE);
+        let diags = diagnostics(&text);
         assert_eq!(diags.len(), 1, "{diags:?}");
-        let d = &diags[0];
-        assert_eq!(d.code, Code::ScenarioDuplicateName);
-        assert_eq!(&text[d.span.start..d.span.end], "\"s\"");
-        assert!(d.span.start > text.find('}').unwrap());
-        assert_eq!(d.related.len(), 1);
-        assert_eq!(d.related[0].0.start, text.find('"').unwrap());
-        assert_eq!(d.related[0].1, "first used here");
+        assert_eq!(diags[0].code, Code::ScenarioDuplicateName);
+        assert_eq!(diags[0].span, spans[1]);
+        assert_eq!(diags[0].severity, Severity::Error);
+    }
+
+    #[test]
+    fn an_error_keeps_its_related_labels_and_help() {
+        let (text, spans) = ranges(DUPLICATE);
+        let d = &diagnostics(&text)[0];
+        assert_eq!(d.related, [(spans[0], "first used here".to_string())]);
         assert!(d.help.as_deref().unwrap().contains("rename"));
+    }
+
+    #[test]
+    fn a_valid_script_has_no_diagnostics() {
         assert!(diagnostics("scenario \"t\" {\n  game yut\n}\n").is_empty());
-        assert_eq!(d.severity, Severity::Error);
     }
 
     #[test]

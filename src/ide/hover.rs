@@ -117,31 +117,61 @@ impl Analysis {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ide::fixture::cursor;
     use crate::limits::Limits;
 
+    /// A footholds scenario with the cursor marked; `{}` stands where the
+    /// fixture's marked line goes.
+    fn script(marked: &str) -> String {
+        format!(
+            "scenario \"s\" {{\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n{marked}\n}}\n"
+        )
+    }
+
+    /// The hover at the fixture's `$0`, without and with computed answers.
+    fn hover(fixture: &str, computed: bool) -> Hover {
+        let (text, at) = cursor(fixture);
+        let answers = if computed {
+            Answers::compute(&text, &Limits::default())
+        } else {
+            Answers::default()
+        };
+        Analysis::new(&text).hover(at, &answers).unwrap()
+    }
+
     #[test]
-    fn hover_explains_statements_and_shows_computed_answers() {
-        let text = "scenario \"s\" {\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  rule steps king\n  solve\n  expect winner B\n}\n";
-        let doc = Analysis::new(text);
-        let none = Answers::default();
-        let at = |w: &str| text.find(w).unwrap() + 1;
-        let rule = doc.hover(at("rule"), &none).unwrap().markdown;
+    fn a_rule_is_explained_with_its_default() {
+        let rule = hover(&script("  r$0ule steps king"), false).markdown;
         assert!(
             rule.contains("**rule steps**") && rule.contains("default orthogonal"),
             "{rule}"
         );
-        let solve = doc.hover(at("solve"), &none).unwrap();
+    }
+
+    #[test]
+    fn a_solve_is_explained_over_its_keyword() {
+        let fixture = script("  s$0olve\n  expect winner B");
+        let solve = hover(&fixture, false);
+        let (text, _) = cursor(&fixture);
         assert_eq!(&text[solve.span.start..solve.span.end], "solve");
         assert!(!solve.markdown.contains("```"));
-        let answers = Answers::compute(text, &Limits::default());
-        let solve = doc.hover(at("solve"), &answers).unwrap().markdown;
+    }
+
+    #[test]
+    fn a_solve_shows_its_computed_answer() {
+        let solve = hover(&script("  s$0olve\n  expect winner B"), true).markdown;
         assert!(solve.contains("```text\nB wins"), "{solve}");
-        let expect = doc.hover(at("expect"), &answers).unwrap().markdown;
+    }
+
+    #[test]
+    fn an_expectation_shows_what_the_last_solve_gave() {
+        let expect = hover(&script("  solve\n  e$0xpect winner B"), true).markdown;
         assert!(expect.contains("last `solve` gave: `winner B`"), "{expect}");
-        assert!(doc
-            .hover(0, &none)
-            .unwrap()
-            .markdown
-            .starts_with("**scenario**"));
+    }
+
+    #[test]
+    fn a_scenario_keyword_is_explained() {
+        let fixture = format!("$0{}", script("  solve"));
+        assert!(hover(&fixture, false).markdown.starts_with("**scenario**"));
     }
 }

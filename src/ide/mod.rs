@@ -27,6 +27,8 @@
 mod answers;
 mod complete;
 mod diagnostics;
+#[cfg(test)]
+mod fixture;
 mod hover;
 mod navigate;
 

@@ -112,19 +112,47 @@ impl Analysis {
 mod tests {
     use super::*;
 
+    use crate::ide::fixture::{cursor, ranges};
+
+    /// A track used by two scenarios: `{def}`, `{a}` and `{b}` stand where
+    /// its name is defined and used.
+    fn tracks(def: &str, a: &str, b: &str) -> String {
+        format!(
+            "track {def} {{\n  route start 2 4 finish\n}}\nscenario \"a\" {{\n  game yut\n  board {a}\n}}\nscenario \"b\" {{\n  game yut\n  board {b}\n}}\n"
+        )
+    }
+
     #[test]
-    fn track_names_lead_to_their_definition_and_uses() {
-        let text = "track mine {\n  route start 2 4 finish\n}\nscenario \"a\" {\n  game yut\n  board mine\n}\nscenario \"b\" {\n  game yut\n  board mine\n}\n";
-        let doc = Analysis::new(text);
-        let def = text.find("mine").unwrap();
-        let first_use = text.find("board mine").unwrap() + 6;
-        assert_eq!(doc.definition(first_use + 2), Some(Span::new(def, def + 4)));
-        let refs = doc.references(def, true);
-        assert_eq!(refs.len(), 3);
-        assert_eq!(refs[1], Span::new(first_use, first_use + 4));
-        assert_eq!(doc.references(first_use, false).len(), 2);
-        assert_eq!(doc.definition(text.find("game").unwrap()), None);
-        let symbols = doc.symbols();
+    fn a_track_use_leads_to_its_definition() {
+        let (text, def) = ranges(&tracks("$0mine$0", "mine", "mine"));
+        let (_, at) = cursor(&tracks("mine", "mi$0ne", "mine"));
+        assert_eq!(Analysis::new(&text).definition(at), Some(def[0]));
+    }
+
+    #[test]
+    fn a_keyword_has_no_definition() {
+        let (text, at) = cursor(&tracks("mine", "mine", "mine").replacen("game", "$0game", 1));
+        assert_eq!(Analysis::new(&text).definition(at), None);
+    }
+
+    #[test]
+    fn a_track_definition_leads_to_every_use() {
+        let (text, spans) = ranges(&tracks("$0mine$0", "$0mine$0", "$0mine$0"));
+        let (_, at) = cursor(&tracks("$0mine", "mine", "mine"));
+        assert_eq!(Analysis::new(&text).references(at, true), spans);
+    }
+
+    #[test]
+    fn the_uses_of_a_track_without_its_declaration() {
+        let (text, spans) = ranges(&tracks("mine", "$0mine$0", "$0mine$0"));
+        let (_, at) = cursor(&tracks("mine", "$0mine", "mine"));
+        assert_eq!(Analysis::new(&text).references(at, false), spans);
+    }
+
+    #[test]
+    fn symbols_are_the_tracks_and_scenarios_in_order() {
+        let text = tracks("mine", "mine", "mine");
+        let symbols = Analysis::new(&text).symbols();
         let names: Vec<_> = symbols.iter().map(|s| (s.name.as_str(), s.kind)).collect();
         assert_eq!(
             names,

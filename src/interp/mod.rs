@@ -5,6 +5,9 @@
 //! query or a `step` needs instead of answering or stepping).
 
 mod expect;
+mod file;
+
+pub use file::{FileRun, Outcome};
 
 use crate::budget::Budget;
 use crate::error::{too_many_errors, Code, Diag, Diags};

@@ -5,10 +5,10 @@
 use crate::error::Diag;
 use crate::games::answer::json_int;
 use crate::games::{Answer, FieldValue, GameKind};
-use crate::interp::{Event, ScenarioRun};
+use crate::interp::{Event, FileRun, Outcome, ScenarioRun};
 use crate::render::decimal;
 use crate::render::text;
-use crate::source::LineIndex;
+use crate::source::{LineIndex, SourceFile};
 use crate::syntax::ast::{QueryKind, Span};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -240,17 +240,41 @@ pub struct SummaryObj {
 
 /// One object as a JSON line (with its newline).
 pub fn line<T: Serialize>(obj: &T) -> String {
-    let mut s = serde_json::to_string(obj).unwrap_or_else(|e| {
-        serde_json::json!({
-            "kind": "diagnostic",
-            "severity": "error",
-            "code": "meeple::io",
-            "message": e.to_string(),
-        })
-        .to_string()
-    });
+    let mut s = serde_json::to_string(obj).unwrap_or_else(|e| unserializable(e).to_string());
     s.push('\n');
     s
+}
+
+/// One object as a JSON value: the value of its [`line`].
+fn value<T: Serialize>(obj: &T) -> Value {
+    serde_json::to_value(obj).unwrap_or_else(unserializable)
+}
+
+/// What stands for an object that could not be written.
+fn unserializable(e: serde_json::Error) -> Value {
+    serde_json::json!({
+        "kind": "diagnostic",
+        "severity": "error",
+        "code": "meeple::io",
+        "message": e.to_string(),
+    })
+}
+
+/// Where a file's JSON objects go: text, one line each, or values.
+trait Sink {
+    fn put<T: Serialize>(&mut self, obj: &T);
+}
+
+impl Sink for String {
+    fn put<T: Serialize>(&mut self, obj: &T) {
+        self.push_str(&line(obj));
+    }
+}
+
+impl Sink for Vec<Value> {
+    fn put<T: Serialize>(&mut self, obj: &T) {
+        self.push(value(obj));
+    }
 }
 
 /// The `solve` fields of an answer as JSON members.
@@ -345,39 +369,76 @@ pub(crate) fn failed_expect(d: &Diag) -> Option<(Span, String, String)> {
     Some((e.span, e.field.clone(), e.value.clone()))
 }
 
-/// Every JSON line of one scenario of `meeple run`, in order: its answers,
-/// its expectations (held or not) and its diagnostics (a failed
-/// expectation is an `expect` line followed by its `diagnostic`).
-pub(crate) fn scenario_lines(
-    file: &str,
-    text: &str,
-    run: &ScenarioRun,
-    lines: &LineIndex,
-) -> String {
-    scenario_lines_svg(file, text, run, lines, &[])
+/// Every JSON line of a file (see `docs/json.md`): for a file that ran,
+/// each scenario's answers, expectations and diagnostics in order, then its
+/// warnings; for an invalid file, its diagnostics. `svgs[i][j]` is the path
+/// of the picture of scenario `i`'s event `j` ([`svg::files::write_file`](crate::render::svg::files::write_file)),
+/// which the answer's `svg` names; `&[]` for none.
+pub fn file(run: &FileRun, svgs: &[Vec<Option<String>>]) -> String {
+    let mut out = String::new();
+    file_into(&mut out, run, svgs);
+    out
 }
 
-/// [`scenario_lines`] with the paths of the pictures written for the
-/// scenario's events (`svgs[i]` for event `i`, from
-/// [`crate::render::svg::files::write_pictures`]) in the answers' `svg`.
-pub(crate) fn scenario_lines_svg(
-    file: &str,
-    text: &str,
-    run: &ScenarioRun,
-    lines: &LineIndex,
-    svgs: &[Option<String>],
-) -> String {
+/// The objects of [`file`](fn@file) (without pictures) as values.
+pub fn values(run: &FileRun) -> Vec<Value> {
+    let mut out = Vec::new();
+    file_into(&mut out, run, &[]);
+    out
+}
+
+/// Every JSON line of one scenario of the script `src`, in order (as
+/// [`file`](fn@file) writes them), with the paths of its pictures (`svgs[i]` for
+/// event `i`).
+pub fn scenario(src: &SourceFile, run: &ScenarioRun, svgs: &[Option<String>]) -> String {
     let mut out = String::new();
+    scenario_into(&mut out, src, run, svgs);
+    out
+}
+
+fn file_into(sink: &mut impl Sink, run: &FileRun, svgs: &[Vec<Option<String>>]) {
+    let src = &run.source;
+    let file_diags = match &run.outcome {
+        Outcome::Ran(runs) => {
+            for (i, r) in runs.iter().enumerate() {
+                let paths = svgs.get(i).map_or(&[][..], Vec::as_slice);
+                scenario_into(sink, src, r, paths);
+            }
+            &run.warnings
+        }
+        Outcome::Invalid(diags) => diags,
+    };
+    for d in file_diags {
+        sink.put(&DiagnosticLine::new(
+            &src.name,
+            None,
+            d,
+            &src.text,
+            src.lines(),
+        ));
+    }
+}
+
+/// A scenario's objects: its answers, its expectations (held or not) and
+/// its diagnostics (a failed expectation is an `expect` object followed
+/// by its `diagnostic`).
+fn scenario_into(
+    sink: &mut impl Sink,
+    src: &SourceFile,
+    run: &ScenarioRun,
+    svgs: &[Option<String>],
+) {
+    let (file, lines) = (src.name.as_str(), src.lines());
     for (i, e) in run.events.iter().enumerate() {
         match e {
             Event::Answer { .. } => {
                 if let Some(mut obj) = answer_event(file, run, lines, e) {
                     obj.svg = svgs.get(i).cloned().flatten();
-                    out.push_str(&line(&obj));
+                    sink.put(&obj);
                 }
             }
             Event::ExpectPassed { span, field, value } => {
-                out.push_str(&line(&ExpectObj {
+                sink.put(&ExpectObj {
                     kind: "expect",
                     file,
                     scenario: &run.name,
@@ -385,13 +446,13 @@ pub(crate) fn scenario_lines_svg(
                     field: field.clone(),
                     value: value.clone(),
                     passed: true,
-                }));
+                });
             }
             Event::Error(d) => {
                 // A failed expectation labels the value then the statement,
                 // or only the field when the solve did not give it.
                 if let Some((stmt, field, value)) = failed_expect(d) {
-                    out.push_str(&line(&ExpectObj {
+                    sink.put(&ExpectObj {
                         kind: "expect",
                         file,
                         scenario: &run.name,
@@ -399,19 +460,18 @@ pub(crate) fn scenario_lines_svg(
                         field,
                         value,
                         passed: false,
-                    }));
+                    });
                 }
-                out.push_str(&line(&DiagnosticLine::new(
+                sink.put(&DiagnosticLine::new(
                     file,
                     Some(&run.name),
                     d,
-                    text,
+                    &src.text,
                     lines,
-                )));
+                ));
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -422,10 +482,8 @@ mod tests {
     fn failed_expectations_take_field_and_value_from_the_statement() {
         let src = "scenario \"s\" {\n  game footholds\n  board [[1, 1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  solve\n  expect # the winner\n    winner A\n  expect # the answer\n    answer # moves\n    1\n  expect # held\n    answer 2\n}\nscenario \"y\" {\n  game yut\n  board yut\n  dice 1 2\n  solve\n  expect # ratio\n    expected 3\n}\n";
         let run = crate::run_source("c.game", src);
-        let lines: Vec<serde_json::Value> = run
-            .json_lines()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
+        let lines: Vec<serde_json::Value> = super::values(&run)
+            .into_iter()
             .filter(|v: &serde_json::Value| v["kind"] == "expect")
             .collect();
         let got: Vec<(&str, &str, bool, u64)> = lines

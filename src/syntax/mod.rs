@@ -23,6 +23,9 @@ pub(crate) use array::Bytes;
 pub(crate) use build::{int_node, number_too_large};
 pub(crate) use build::{too_many_cells, ReplItem};
 
+/// pest's parser and its `Rule`s: not public API (the REPL's line
+/// editor, the format tests and the hardening benchmark read the tokens).
+#[doc(hidden)]
 pub use grammar::{MeepleParser, Rule};
 
 /// The generated parser, in a module of its own so that the lint on

@@ -14,7 +14,7 @@ mod footholds {
     fn answers(text: &str) -> Vec<Answer> {
         let run = run_source("t.game", text);
         let Outcome::Ran(runs) = &run.outcome else {
-            panic!("invalid: {}", run.render_text(false));
+            panic!("invalid: {}", crate::common::shown(&run));
         };
         runs.iter()
             .flat_map(|r| r.events.iter())

@@ -156,7 +156,7 @@ fn library_run_files_equals_file_by_file_runs() {
             &config,
         );
         assert_eq!(run.source.name, one.source.name);
-        assert_eq!(run.render_text(false), one.render_text(false));
+        assert_eq!(crate::common::shown(run), crate::common::shown(&one));
         assert_eq!(run.exit_code(), one.exit_code());
     }
     std::fs::remove_dir_all(dir).ok();
@@ -270,7 +270,7 @@ fn first_run_leaves_a_pending_snapshot(f: &SnapFiles) -> String {
     assert_eq!(o.status.code(), Some(1), "{out}{err}");
     assert!(!f.snap.exists());
     let new = std::fs::read_to_string(&f.pending).expect("a pending snapshot");
-    let expected = meeple::run_source("kakao.game", KAKAO_2).render_text(false);
+    let expected = crate::common::shown(&meeple::run_source("kakao.game", KAKAO_2));
     assert_eq!(new, expected);
     assert!(new.contains("B wins after 4 moves in all"));
     assert!(out.contains("PASS puzzles/kakao.game › kakao example 2 (2 expectations)"));

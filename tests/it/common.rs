@@ -49,3 +49,8 @@ pub fn fields<'a>(v: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
         .map(|e| e[field].as_str().unwrap())
         .collect()
 }
+
+/// What `meeple run` prints for a file (no colours).
+pub fn shown(run: &meeple::FileRun) -> String {
+    meeple::render::text::file(run, &meeple::render::Options::default())
+}

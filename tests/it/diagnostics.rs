@@ -574,18 +574,9 @@ fn catalogue() -> String {
          invalid (exit 2, nothing runs); errors met while running (`expect::failed`, the\n\
          `limit::*` codes, a solver's `board::too_large`) fail their scenario (exit 1).\n\
          A warning (`meeple::file::empty`, drawn with `⚠`, `\"severity\": \"warning\"` in JSON)\n\
-         is shown and fails nothing.\n\n\
-         Limits on input: a file is at most 16 MiB (`meeple::source::too_large`), a board at\n\
-         most 4,194,304 cells, i.e. 2048 × 2048 (`meeple::board::too_large`), a file at most\n\
-         196,608 statements, a statement at most 1,048,576 numbers and a track at most 262,144\n\
-         squares (`meeple::source::too_many`, before parsing), a number in an\n\
-         `expect` line at most 4096 characters (`meeple::number::range`); parsing stops after\n\
-         100 syntax errors, and a file or scenario shows its first 1000 errors\n\
-         (`meeple::errors::too_many`); a board or judge input keeps its first 1000 bad cells,\n\
-         numbers or pieces and counts the rest the same way. Text typed at the REPL has the\n\
-         caps of a file. A word of over 200 characters quoted in a message is cut to its\n\
-         start and end around `…`. Solves are bounded by `--max-states` and `--timeout`.\n\n",
+         is shown and fails nothing.\n\n",
     );
+    out.push_str(&limits_prose());
     out.push_str("| code | what triggers it |\n|---|---|\n");
     for &code in Code::ALL {
         out.push_str(&format!(
@@ -623,6 +614,51 @@ fn catalogue() -> String {
         out.push_str(&format!("```text\n{}```\n", rendered(code, &ex)));
     }
     out
+}
+
+/// `1048576` as `1,048,576`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The catalogue's paragraph on the input limits, its numbers read from
+/// `meeple::limits` (issue 28 item 9).
+fn limits_prose() -> String {
+    use meeple::limits::*;
+    let side = BOARD_CELLS.isqrt();
+    format!(
+        "Limits on input: a file is at most {} MiB (`meeple::source::too_large`), a board at\n\
+         most {} cells, i.e. {side} × {side} (`meeple::board::too_large`), a file at most\n\
+         {} statements, a statement at most {} numbers and a track at most {}\n\
+         squares (`meeple::source::too_many`, before parsing), a number in an\n\
+         `expect` line at most {NUMBER_CHARS} characters (`meeple::number::range`); parsing stops after\n\
+         {PARSE_ERRORS} syntax errors, and a file or scenario shows its first {ERRORS_SHOWN} errors\n\
+         (`meeple::errors::too_many`); a board or judge input keeps its first {ERRORS_SHOWN} bad cells,\n\
+         numbers or pieces and counts the rest the same way. Text typed at the REPL has the\n\
+         caps of a file. A word of over 200 characters quoted in a message is cut to its\n\
+         start and end around `…`. Solves are bounded by `--max-states` and `--timeout`.\n\n",
+        SOURCE_BYTES >> 20,
+        thousands(BOARD_CELLS),
+        thousands(STATEMENTS),
+        thousands(LIST_WORDS),
+        thousands(TRACK_SQUARES),
+    )
+}
+
+#[test]
+fn thousands_are_grouped_in_threes() {
+    assert_eq!(thousands(4096), "4,096");
+    assert_eq!(thousands(196_608), "196,608");
+    assert_eq!(thousands(1 << 20), "1,048,576");
+    assert_eq!(thousands(999), "999");
 }
 
 /// The anchor GitHub gives a heading `` `meeple::a::b` ``.
@@ -697,4 +733,53 @@ fn the_commands_the_catalogue_shows_give_their_code() {
         ran += 1;
     }
     assert_eq!(ran, 3);
+}
+
+/// Issue 28 item 9: the catalogue's descriptions that name a limit name
+/// the limit `meeple::limits` (and the budget's default) set, not a number
+/// written by hand that a change of the cap would leave behind.
+#[test]
+fn the_catalogue_names_the_limits_it_describes() {
+    use meeple::limits::{ERRORS_SHOWN, PARSE_ERRORS, SOURCE_BYTES};
+    let cases = [
+        (
+            Code::SourceTooLarge,
+            format!("({} MiB)", SOURCE_BYTES >> 20),
+        ),
+        (
+            Code::LimitMemory,
+            format!(
+                "(default {} MB)",
+                meeple::budget::DEFAULT_MEMORY_BYTES >> 20
+            ),
+        ),
+        (
+            Code::ErrorsTooMany,
+            format!("stops after {PARSE_ERRORS} syntax errors"),
+        ),
+        (
+            Code::ErrorsTooMany,
+            format!("shows its first {ERRORS_SHOWN} errors"),
+        ),
+    ];
+    for (code, words) in cases {
+        assert!(code.describe().contains(&words), "{code}: {words}");
+    }
+    // Every number of two digits or more in a description is one of these
+    // (a new limit written by hand needs a case above; one-digit numbers
+    // are examples: UTF-8, 1..K, a range 5..2).
+    let known: Vec<String> = [SOURCE_BYTES >> 20, PARSE_ERRORS, ERRORS_SHOWN]
+        .iter()
+        .map(|n| n.to_string())
+        .chain([(meeple::budget::DEFAULT_MEMORY_BYTES >> 20).to_string()])
+        .collect();
+    for code in Code::ALL {
+        for word in code.describe().split(|c: char| !c.is_ascii_digit()) {
+            assert!(
+                word.len() < 2 || known.iter().any(|k| k == word),
+                "{code}: the number {word} in {:?}",
+                code.describe()
+            );
+        }
+    }
 }

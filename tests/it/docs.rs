@@ -82,7 +82,7 @@ fn all_examples() -> Vec<Example> {
 fn check_valid(ex: &Example) -> Result<(), String> {
     let run = run_bytes(&ex.place, ex.text.as_bytes(), &RunConfig::default());
     let runs = match &run.outcome {
-        Outcome::Invalid(_) => return Err(run.render_text(false)),
+        Outcome::Invalid(_) => return Err(crate::common::shown(&run)),
         Outcome::Ran(runs) => runs,
     };
     if runs.is_empty() {
@@ -90,7 +90,11 @@ fn check_valid(ex: &Example) -> Result<(), String> {
     }
     for sc in runs {
         if !sc.passed() {
-            return Err(run.render_scenario(sc, false));
+            return Err(meeple::render::text::scenario(
+                &run.source,
+                sc,
+                &Default::default(),
+            ));
         }
         // Every solve is followed by an expectation that held, before the
         // next solve or the end of the scenario.

@@ -108,7 +108,7 @@ fn check_cases(dir: &Path, base: &Path, rows: &[Vec<String>]) {
             output.trim()
         );
         let run = meeple::run_source("back.game", &script);
-        assert_eq!(run.exit_code(), 0, "{n}: {}", run.render_text(false));
+        assert_eq!(run.exit_code(), 0, "{n}: {}", crate::common::shown(&run));
     }
 }
 

@@ -176,7 +176,7 @@ fn answers(text: &str) -> Vec<serde_json::Value> {
         }
     }
     let run = meeple::run_source("script.game", text);
-    let mut all = run.render_json();
+    let mut all = meeple::render::json::values(&run);
     all.iter_mut().for_each(strip);
     all
 }

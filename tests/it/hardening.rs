@@ -40,7 +40,7 @@ fn limits(max_states: u64, timeout_ms: u64) -> RunConfig {
 /// `config`; `cargo bench --bench hardening` times these inputs.
 fn run_bounded(text: &[u8], config: &RunConfig) -> FileRun {
     let run = run_bytes("absurd.game", text, config);
-    let _ = run.render_text(false);
+    let _ = crate::common::shown(&run);
     run
 }
 
@@ -59,7 +59,13 @@ fn answers(run: &FileRun) -> String {
     match &run.outcome {
         Outcome::Ran(runs) => runs
             .iter()
-            .map(|r| run.render_scenario_results(r))
+            .map(|r| {
+                let quiet = meeple::render::Options {
+                    results_only: true,
+                    ..Default::default()
+                };
+                meeple::render::text::scenario(&run.source, r, &quiet)
+            })
             .collect(),
         Outcome::Invalid(_) => String::new(),
     }
@@ -119,7 +125,7 @@ fn boards_over_four_million_cells_are_one_diagnostic() {
         );
         let run = run_bounded(text.as_bytes(), &RunConfig::default());
         assert_eq!(codes(&run), [Code::BoardTooLarge], "{game}");
-        assert!(run.render_text(false).contains("4196352 cells"));
+        assert!(crate::common::shown(&run).contains("4196352 cells"));
     }
     let arow = format!("[{}0]", "0,".repeat(2047));
     let text = format!(
@@ -174,7 +180,7 @@ fn fifty_thousand_stacking_pieces_run() {
         // Work units are piece moves and drawn cells (issue 19).
         &limits(400_000, 1000),
     );
-    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0, "{}", crate::common::shown(&run));
     assert!(answers(&run).contains("piece 50000 at"));
 }
 
@@ -185,7 +191,7 @@ fn a_million_stacking_pieces_run() {
         stacking_pieces(1000, 1_000_000).as_bytes(),
         &limits(20_000, 10_000),
     );
-    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0, "{}", crate::common::shown(&run));
 }
 
 const HUGE_DICE: &str =
@@ -211,7 +217,7 @@ fn a_million_rolls_of_a_million_faces_stop_within_budget() {
 #[ignore = "about 15 s in release: the exact DP has 10^8 states"]
 fn a_million_rolls_of_a_million_faces_are_solved_without_budget() {
     let run = run_bounded(HUGE_DICE.as_bytes(), &RunConfig::default());
-    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0, "{}", crate::common::shown(&run));
 }
 
 #[test]
@@ -223,7 +229,7 @@ fn the_largest_die_and_rolls_are_answered() {
         codes(&run),
         [Code::LimitStates],
         "{}",
-        run.render_text(false)
+        crate::common::shown(&run)
     );
     let out = answers(&run);
     assert!(out.contains("rolls left: 9223372036854775807 of a 1..9223372036854775807 die"));
@@ -239,7 +245,7 @@ fn a_turn_limit_of_ten_to_the_eighteenth_is_answered() {
          scenario \"s\" {{\n  game stacking\n  rule stack 9223372036854775807\n  rule limit none\n{SQUARE}  solve\n}}\n"
     );
     let run = run_bounded(text.as_bytes(), &limits(20_000, 1000));
-    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0, "{}", crate::common::shown(&run));
     assert!(answers(&run).contains("the game never ends"));
 }
 
@@ -250,7 +256,7 @@ fn stepping_ten_to_the_eighteenth_turns_is_answered() {
          scenario \"n\" {{\n  game stacking\n  rule limit none\n{SQUARE}  step 999999999999999999\n  solve\n  line 3\n  step 1\n  show\n}}\n"
     );
     let run = run_bounded(text.as_bytes(), &limits(20_000, 1000));
-    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0, "{}", crate::common::shown(&run));
     let out = answers(&run);
     assert!(
         out.contains("after turn 1000000000000000000 (turn 1000000000000000001 is next)"),
@@ -271,9 +277,7 @@ fn turns_past_ten_to_the_eighteenth_are_refused() {
     let run = run_bounded(text.as_bytes(), &limits(20_000, 1000));
     assert_eq!(codes(&run), [Code::NumberRange, Code::NumberRange]);
     assert!(answers(&run).contains("after turn 1000000000000000000 "));
-    assert!(run
-        .render_text(false)
-        .contains("`step 1` would go past turn 1000000000000000000"));
+    assert!(crate::common::shown(&run).contains("`step 1` would go past turn 1000000000000000000"));
 }
 
 #[test]
@@ -294,7 +298,7 @@ fn a_million_rolls_are_answered() {
         "1 ".repeat(1_000_000)
     );
     let run = run_bounded(text.as_bytes(), &limits(20_000, 1000));
-    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0, "{}", crate::common::shown(&run));
 }
 
 #[test]
@@ -455,17 +459,13 @@ fn a_file_of_thousands_of_errors_shows_the_first_thousand() {
     let got = codes(&run);
     assert_eq!(got.len(), ERRORS_SHOWN + 1);
     assert_eq!(got.last(), Some(&Code::ErrorsTooMany));
-    assert!(run
-        .render_text(false)
-        .contains("18999 more errors not shown"));
+    assert!(crate::common::shown(&run).contains("18999 more errors not shown"));
     // Many scenarios with a few errors each: the file shows 1000.
     let text: String = (0..3000)
         .map(|i| format!("scenario \"s{i}\" {{\n  game footholds\n  board [[1, 2]]\n}}\n"))
         .collect();
     let run = run_bounded(text.as_bytes(), &RunConfig::default());
-    assert!(run
-        .render_text(false)
-        .contains("2000 more errors not shown"));
+    assert!(crate::common::shown(&run).contains("2000 more errors not shown"));
 }
 
 #[test]
@@ -493,7 +493,7 @@ fn twenty_thousand_failing_scenarios_render_quickly() {
         .collect();
     let run = run_bounded(text.as_bytes(), &RunConfig::default());
     assert_eq!(run.exit_code(), 1);
-    let out = run.render_text(false);
+    let out = crate::common::shown(&run);
     assert_eq!(out.matches("meeple::expect::failed").count(), 20_000);
     assert!(
         out.contains("[absurd.game:159999:17]"),
@@ -823,8 +823,8 @@ fn survive(bytes: &[u8]) -> Result<(), TestCaseError> {
     let run = run_bytes("prop.game", bytes, &limits(2_000, 200));
     let code = run.exit_code();
     prop_assert!(matches!(code, 0..=2), "exit category {}", code);
-    let _ = run.render_text(false);
-    let _ = run.render_json();
+    let _ = crate::common::shown(&run);
+    let _ = meeple::render::json::values(&run);
     let _ = cases(&run);
     if let Ok(text) = std::str::from_utf8(bytes) {
         // Typed at the REPL: every statement runs at once, unchecked.
@@ -938,7 +938,12 @@ fn issue19_step_counts_piece_moves() {
         one_row_pile(20_000, "  step 1\n").as_bytes(),
         &work_limit(30_000),
     );
-    assert_eq!(codes(&one), [] as [Code; 0], "{}", one.render_text(false));
+    assert_eq!(
+        codes(&one),
+        [] as [Code; 0],
+        "{}",
+        crate::common::shown(&one)
+    );
     // Drawing it pads 20,000 cells to the pile's width (2.8 GB of text):
     // refused by the memory cap before it is built (it used to panic).
     let shown = run_bounded(
@@ -972,7 +977,7 @@ fn issue19_line_counts_drawn_cells_and_memory() {
     };
     let run = run_bounded(board.as_bytes(), &config);
     assert_eq!(codes(&run), [Code::LimitMemory]);
-    let text = run.render_text(false);
+    let text = crate::common::shown(&run);
     assert!(text.contains("raise --memory"), "{text}");
 }
 
@@ -1023,7 +1028,7 @@ fn issue19_yut_expected_tables_count_against_memory() {
     };
     let run = run_bounded(text.as_bytes(), &config);
     assert_eq!(codes(&run), [Code::LimitMemory, Code::LimitMemory]);
-    assert!(run.render_text(false).contains("raise --memory"));
+    assert!(crate::common::shown(&run).contains("raise --memory"));
 }
 
 /// A yut track `big` of `n` squares in one route, and a scenario on it.
@@ -1045,18 +1050,23 @@ fn issue19_track_building_counts_squares_and_links() {
     let run = run_bounded(text.as_bytes(), &work_limit(50_000));
     assert_eq!(codes(&run), [Code::LimitStates]);
     assert!(matches!(run.outcome, Outcome::Invalid(_)));
-    let shown = run.render_text(false);
+    let shown = crate::common::shown(&run);
     assert!(shown.contains("track `big`"), "{shown}");
     assert!(shown.contains("building this track"), "{shown}");
     // Within a budget that fits it, the track is built and solved.
     let run = run_bounded(text.as_bytes(), &work_limit(5_000_000));
-    assert_eq!(codes(&run), [] as [Code; 0], "{}", run.render_text(false));
+    assert_eq!(
+        codes(&run),
+        [] as [Code; 0],
+        "{}",
+        crate::common::shown(&run)
+    );
     assert_eq!(run.exit_code(), 0);
     // The built-in board is not counted: a tiny budget still runs on it.
     let tiny =
         "scenario \"std\" {\n  game yut\n  board yut\n  dice 1\n  solve\n  expect answer 2\n}\n";
     let run = run_bounded(tiny.as_bytes(), &work_limit(10));
-    assert_eq!(run.exit_code(), 0, "{}", run.render_text(false));
+    assert_eq!(run.exit_code(), 0, "{}", crate::common::shown(&run));
 }
 
 fn stacking_input(body: &str) -> String {
@@ -1070,18 +1080,18 @@ fn issue19_stacking_judge_header_is_checked_before_the_rest_is_read() {
     let body = format!("3000 4\n{}zero", "0 ".repeat(4_000_000));
     let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
     assert_eq!(codes(&run), [Code::NumberRange]);
-    assert!(run.render_text(false).contains("N must be 1..2048"));
+    assert!(crate::common::shown(&run).contains("N must be 1..2048"));
     // K over the cap, the same.
     let body = format!("4 2000000\n{}zero", "0 ".repeat(100_000));
     let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
     assert_eq!(codes(&run), [Code::NumberRange]);
-    assert!(run.render_text(false).contains("K must be 1..1048576"));
+    assert!(crate::common::shown(&run).contains("K must be 1..1048576"));
     // Within the caps, only the numbers N and K call for and one more are
     // read: a million extra numbers and a word are one "after the last
     // piece" on the first of them.
     let body = format!("1 1\n0\n1 1 1\n{}zero", "7 ".repeat(1_000_000));
     let run = run_bounded(stacking_input(&body).as_bytes(), &RunConfig::default());
     assert_eq!(codes(&run), [Code::InputFormat]);
-    let text = run.render_text(false);
+    let text = crate::common::shown(&run);
     assert!(text.contains("numbers after the last piece"), "{text}");
 }

@@ -80,7 +80,7 @@ fn every_hostile_input_is_refused_with_its_code_or_accepted() {
         match (&run.outcome, h.refused) {
             (Outcome::Invalid(d), Some(code)) => assert_eq!(d[0].code, code, "{}", h.name),
             (Outcome::Ran(_), None) => {}
-            _ => panic!("{}: {}", h.name, run.render_text(false)),
+            _ => panic!("{}: {}", h.name, crate::common::shown(&run)),
         }
     }
 }

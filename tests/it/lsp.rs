@@ -203,21 +203,68 @@ fn doc() -> Value {
     json!({"uri": URI})
 }
 
+/// A server with `text` open as version 1, and the diagnostics it
+/// published for it.
+fn opened(text: &str) -> (Client, Vec<Value>) {
+    let mut c = Client::start();
+    c.initialize();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "meeple", "version": 1, "text": text}}),
+    );
+    let diags = c.diagnostics(1);
+    (c, diags)
+}
+
+/// `text` as the document's version `version`, and its diagnostics.
+fn change(c: &mut Client, version: i64, text: &str) -> Vec<Value> {
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}),
+    );
+    c.diagnostics(version)
+}
+
+/// An editing session: the broken script opened, then fixed as [`GOOD`]
+/// (version 2), whose diagnostics are cleared.
+fn fixed() -> Client {
+    let (mut c, _) = opened(BROKEN);
+    assert_eq!(change(&mut c, 2, GOOD), Vec::<Value>::new());
+    c
+}
+
+/// [`fixed`], once the server has run the answers in the background and
+/// asked for the inlay hints again.
+fn answered() -> Client {
+    let mut c = fixed();
+    let refresh = c.wait_for("inlay hint refresh", |m| {
+        m["method"] == "workspace/inlayHint/refresh"
+    });
+    c.send(json!({"jsonrpc": "2.0", "id": refresh["id"], "result": null}));
+    c
+}
+
+/// Shut down as a client does: `shutdown` answered, `exit`, status 0.
+fn shut_down(mut c: Client) {
+    assert_eq!(c.result("shutdown", Value::Null), Value::Null);
+    c.notify("exit", Value::Null);
+    assert_eq!(c.exit_code(), 0);
+}
+
 #[test]
-fn an_editing_session_over_the_protocol() {
+fn the_server_names_itself_and_its_capabilities_and_shuts_down() {
     let mut c = Client::start();
     let init = c.initialize();
     let caps = &init["capabilities"];
     assert_eq!(caps["textDocumentSync"], 1, "{init}");
     assert_eq!(caps["hoverProvider"], true);
     assert_eq!(init["serverInfo"]["name"], "meeple");
+    shut_down(c);
+}
 
-    // A broken script: the unknown game, on its exact range.
-    c.notify(
-        "textDocument/didOpen",
-        json!({"textDocument": {"uri": URI, "languageId": "meeple", "version": 1, "text": BROKEN}}),
-    );
-    let diags = c.diagnostics(1);
+#[test]
+fn an_unknown_game_is_an_error_on_its_exact_range() {
+    let (c, diags) = opened(BROKEN);
     assert_eq!(diags.len(), 1, "{diags:?}");
     assert_eq!(diags[0]["code"], "meeple::game::unknown");
     assert_eq!(diags[0]["severity"], 1, "an error");
@@ -229,37 +276,39 @@ fn an_editing_session_over_the_protocol() {
         diags[0]["message"].as_str().unwrap().contains("help:"),
         "{diags:?}"
     );
+    shut_down(c);
+}
 
-    // Fixed: the diagnostics are cleared, then the answers come.
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": GOOD}]}),
-    );
-    assert_eq!(c.diagnostics(2), Vec::<Value>::new());
-    let refresh = c.wait_for("inlay hint refresh", |m| {
-        m["method"] == "workspace/inlayHint/refresh"
-    });
-    c.send(json!({"jsonrpc": "2.0", "id": refresh["id"], "result": null}));
+#[test]
+fn a_solve_has_an_inlay_hint_of_its_answer() {
+    let mut c = answered();
     let hints = c.result(
         "textDocument/inlayHint",
         json!({"textDocument": doc(), "range": {"start": {"line": 0, "character": 0}, "end": {"line": 99, "character": 0}}}),
     );
-    let solve_end = pos(GOOD, "solve", 5);
-    assert_eq!(hints[0]["position"], solve_end, "{hints}");
+    assert_eq!(hints[0]["position"], pos(GOOD, "solve", 5), "{hints}");
     assert!(
         hints[0]["label"].as_str().unwrap().contains("winner"),
         "{hints}"
     );
+    shut_down(c);
+}
 
-    // Hover on the solve shows its answer; on a rule, what it does.
+#[test]
+fn hover_on_a_solve_shows_its_answer() {
+    let mut c = answered();
     let hover = c.result(
         "textDocument/hover",
         json!({"textDocument": doc(), "position": pos(GOOD, "solve", 2)}),
     );
     let md = hover["contents"]["value"].as_str().unwrap();
     assert!(md.starts_with("**solve**") && md.contains("wins"), "{md}");
+    shut_down(c);
+}
 
-    // The track used by `board mine` is defined on line 0.
+#[test]
+fn a_track_use_leads_to_its_definition_on_line_0() {
+    let mut c = fixed();
     let def = c.result(
         "textDocument/definition",
         json!({"textDocument": doc(), "position": pos(GOOD, "board mine", 7)}),
@@ -269,18 +318,35 @@ fn an_editing_session_over_the_protocol() {
         def["range"],
         json!({"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 10}})
     );
+    shut_down(c);
+}
+
+#[test]
+fn a_track_definition_has_its_one_use_as_references() {
+    let mut c = fixed();
     let refs = c.result(
         "textDocument/references",
         json!({"textDocument": doc(), "position": pos(GOOD, "mine", 1), "context": {"includeDeclaration": false}}),
     );
     assert_eq!(refs.as_array().unwrap().len(), 1, "{refs}");
+    shut_down(c);
+}
+
+#[test]
+fn the_symbols_are_the_track_and_the_scenarios() {
+    let mut c = fixed();
     let symbols = c.result(
         "textDocument/documentSymbol",
         json!({"textDocument": doc()}),
     );
     assert_eq!(fields(&symbols, "name"), ["mine", "s", "y"]);
+    shut_down(c);
+}
 
-    // The code action fills in the solve's expectations.
+#[test]
+fn the_code_action_fills_in_the_solves_expectations() {
+    let mut c = answered();
+    let solve_end = pos(GOOD, "solve", 5);
     let actions = c.result(
         "textDocument/codeAction",
         json!({"textDocument": doc(), "range": {"start": solve_end, "end": solve_end}, "context": {"diagnostics": []}}),
@@ -293,31 +359,34 @@ fn an_editing_session_over_the_protocol() {
         inserted.starts_with("\n  expect answer ") && inserted.contains("\n  expect winner "),
         "{inserted}"
     );
+    shut_down(c);
+}
 
-    // Completion after `rule ` in the footholds scenario: its rules.
+#[test]
+fn completion_after_rule_lists_the_games_rules() {
+    let mut c = fixed();
     let typing = GOOD.replace("  solve\n", "  rule \n  solve\n");
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": typing}]}),
-    );
-    assert_eq!(c.diagnostics(3)[0]["code"], "meeple::parse");
+    assert_eq!(change(&mut c, 3, &typing)[0]["code"], "meeple::parse");
     let items = c.result(
         "textDocument/completion",
         json!({"textDocument": doc(), "position": pos(&typing, "rule ", 5)}),
     );
     assert_eq!(fields(&items, "label"), ["origin", "first", "steps"]);
+    shut_down(c);
+}
 
-    // Formatting: refused while the half-typed rule is there, then the
-    // canonical layout of `meeple fmt` for the whole text.
+/// Formatting: refused while a half-typed rule is there, then the
+/// canonical layout of `meeple fmt` for the whole text.
+#[test]
+fn formatting_is_refused_on_a_syntax_error_then_replaces_the_whole_text() {
+    let mut c = fixed();
+    let typing = GOOD.replace("  solve\n", "  rule \n  solve\n");
+    assert_eq!(change(&mut c, 3, &typing)[0]["code"], "meeple::parse");
     let fmt = json!({"textDocument": doc(), "options": {"tabSize": 2, "insertSpaces": true}});
     let refused = c.call("textDocument/formatting", fmt.clone());
     assert_eq!(refused["error"]["code"], -32803, "{refused}");
     let messy = GOOD.replace("  piece A at (0, 0)\n", "piece A at(0,0)   # first\n");
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": URI, "version": 4}, "contentChanges": [{"text": messy}]}),
-    );
-    assert_eq!(c.diagnostics(4), Vec::<Value>::new());
+    assert_eq!(change(&mut c, 4, &messy), Vec::<Value>::new());
     let edits = c.result("textDocument/formatting", fmt);
     assert_eq!(edits.as_array().unwrap().len(), 1, "{edits}");
     assert_eq!(
@@ -329,14 +398,15 @@ fn an_editing_session_over_the_protocol() {
         formatted.contains("\n  piece A at (0, 0)  # first\n"),
         "{formatted}"
     );
+    shut_down(c);
+}
 
-    // A wrong expectation: the checker is content, the background run is not.
+/// A wrong expectation: the checker is content, the background run is not.
+#[test]
+fn a_wrong_expectation_fails_in_the_background_run() {
+    let mut c = fixed();
     let wrong = GOOD.replace("  solve\n", "  solve\n  expect answer 999\n");
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": URI, "version": 5}, "contentChanges": [{"text": wrong}]}),
-    );
-    assert_eq!(c.diagnostics(5), Vec::<Value>::new());
+    assert_eq!(change(&mut c, 5, &wrong), Vec::<Value>::new());
     let failed = c.wait_for("the failed expectation", |m| {
         m["params"]["version"] == 5
             && m["params"]["diagnostics"][0]["code"] == "meeple::expect::failed"
@@ -345,10 +415,7 @@ fn an_editing_session_over_the_protocol() {
         failed["params"]["diagnostics"][0]["range"]["start"],
         pos(&wrong, "999", 0)
     );
-
-    assert_eq!(c.result("shutdown", Value::Null), Value::Null);
-    c.notify("exit", Value::Null);
-    assert_eq!(c.exit_code(), 0);
+    shut_down(c);
 }
 
 #[test]

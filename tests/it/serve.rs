@@ -239,7 +239,7 @@ fn check_run_fmt_and_svg_answer_with_the_json_objects() {
     assert_eq!(lines[4]["captions"][1], "move 1: A");
     assert_eq!(lines[5]["exit_code"], 0);
     // The same objects as the command line's.
-    let cli = meeple::run_source("playground.game", KAKAO1).json_lines();
+    let cli = meeple::render::json::file(&meeple::run_source("playground.game", KAKAO1), &[]);
     let first_cli: serde_json::Value = serde_json::from_str(cli.lines().next().unwrap()).unwrap();
     let mut first = lines[0].clone();
     first["elapsed_ms"] = first_cli["elapsed_ms"].clone();

@@ -8,7 +8,7 @@ use meeple::{run_source, Outcome};
 fn answers(text: &str) -> Vec<Vec<String>> {
     let run = run_source("t.game", text);
     let Outcome::Ran(runs) = &run.outcome else {
-        panic!("invalid: {}", run.render_text(false));
+        panic!("invalid: {}", crate::common::shown(&run));
     };
     runs.iter()
         .flat_map(|r| r.events.iter())
@@ -86,7 +86,7 @@ fn yut_play_piece_keeps_the_score() {
 fn stacking_answers(text: &str) -> Vec<meeple::games::stacking::Answer> {
     let run = run_source("t.game", text);
     let Outcome::Ran(runs) = &run.outcome else {
-        panic!("invalid: {}", run.render_text(false));
+        panic!("invalid: {}", crate::common::shown(&run));
     };
     runs.iter()
         .flat_map(|r| r.events.iter())

@@ -23,7 +23,7 @@ fn script_outputs_match_snapshots() {
             let out = format!(
                 "exit code: {}\n\n{}",
                 run.exit_code(),
-                run.render_text(false)
+                crate::common::shown(&run)
             );
             insta::assert_snapshot!(out);
         });

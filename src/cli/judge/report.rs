@@ -57,7 +57,11 @@ impl Report {
         let name = format!("case {n}, shrunk");
         let scenario = meeple::shrink::scenario(&name, &s.position, answer);
         let run = meeple::run_source("shrunk.game", &scenario);
-        let shown = run.render_text(color);
+        let opts = meeple::render::Options {
+            color,
+            ..Default::default()
+        };
+        let shown = meeple::render::text::file(&run, &opts);
         let input = s.position.input();
         if self.json {
             let mut v = json!({

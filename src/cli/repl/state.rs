@@ -663,7 +663,7 @@ mod tests {
         assert_eq!(saved, s.script());
         let rerun = meeple::run_source("saved.game", &saved);
         assert_eq!(rerun.exit_code(), 0);
-        assert!(rerun.render_text(false).contains("answer 5"));
+        assert!(meeple::render::text::file(&rerun, &Default::default()).contains("answer 5"));
         s.save(&dir.join("no/such/folder/x.game"), false, &mut c);
         assert!(c.err.contains("meeple::io"), "{}", c.err);
         s.time = true;

@@ -11,7 +11,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use meeple::interp::{Event, ScenarioRun};
 use meeple::pipeline::{run_bytes, RunConfig};
-use meeple::render::svg;
+use meeple::render::{json, svg};
 use meeple::source::LineIndex;
 use meeple::syntax::ast::QueryKind;
 use serde::Serialize;
@@ -111,20 +111,18 @@ struct Done {
 /// Everything a run sends after its progress lines.
 fn finished(body: &[u8], config: &RunConfig, name: &str, started: Instant) -> String {
     let run = run_bytes(name, body, config);
-    let lines = LineIndex::new(&run.source.text);
+    let lines = run.source.lines();
     let mut out = String::new();
     if let meeple::Outcome::Ran(runs) = &run.outcome {
         let mut left = PICTURE_BYTES;
-        let svgs: Vec<Vec<Option<String>>> = runs
-            .iter()
-            .map(|r| pictures(r, &lines, &mut left))
-            .collect();
-        out.push_str(&run.json_lines_svg(&svgs));
+        let svgs: Vec<Vec<Option<String>>> =
+            runs.iter().map(|r| pictures(r, lines, &mut left)).collect();
+        out.push_str(&json::file(&run, &svgs));
         for r in runs {
-            out.push_str(&super::steps::lines(name, r, &lines, &mut left));
+            out.push_str(&super::steps::lines(name, r, lines, &mut left));
         }
     } else {
-        out.push_str(&run.json_lines());
+        out.push_str(&json::file(&run, &[]));
     }
     out.push_str(&meeple::render::json::line(&Done {
         kind: "done",

@@ -29,6 +29,7 @@ pub(crate) mod json;
 pub mod judge;
 pub mod picture;
 #[cfg(feature = "bench")]
+#[doc(hidden)] // not public API: for the tests and benchmarks only
 pub mod previous;
 pub(crate) mod reference;
 pub mod rules;
@@ -39,6 +40,7 @@ pub(crate) mod table;
 pub(crate) mod text;
 pub(crate) mod value;
 
+#[doc(hidden)] // not public API: for the tests and benchmarks only
 pub use reference::reference_solve;
 pub use value::{SearchError, Value};
 pub(crate) mod session;

@@ -6,18 +6,19 @@
 //!   (`flat`, `tree`); re-exports `setup`'s items.
 //! - [`solve`]: [`solve::run`], playing to the end with Brent cycle detection.
 //! - [`judge`]: the judge's input and answer (read, write, instance).
-//! - [`reference`](mod@reference): the plain simulation and naive cycle detector (tests,
+//! - `reference`: the plain simulation and naive cycle detector (tests,
 //!   benchmark baseline).
 
 pub mod answer;
 mod cells;
 mod clock;
-pub mod flat;
+pub(crate) mod flat;
 pub(crate) mod game;
 pub mod gen;
 pub(crate) mod json;
 pub mod judge;
 pub mod picture;
+#[doc(hidden)] // not public API: for the tests and benchmarks only
 pub mod reference;
 pub mod rules;
 /// The meeple session (integration, maintained in the main crate).
@@ -27,6 +28,6 @@ pub mod shrink;
 pub mod solve;
 mod steps;
 pub(crate) mod text;
-pub mod tree;
+pub(crate) mod tree;
 
 pub use answer::Answer;

@@ -31,6 +31,7 @@ pub(crate) const FLAT_MAX_STACK: usize = 64;
 
 /// Which layout a [`Sim`] uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)] // not public API: for the tests and benchmarks only
 pub enum Layout {
     /// `Vec` stacks: a move costs the pieces it carries (fastest when the
     /// `stack` rule keeps stacks short).
@@ -81,6 +82,7 @@ impl Sim {
     }
 
     /// The starting position of `setup` in a given layout (tests, benches).
+    #[doc(hidden)]
     pub fn with_layout(setup: &Setup, layout: Layout) -> Sim {
         match layout {
             Layout::Flat => Sim::Flat(FlatSim::new(setup)),

@@ -30,6 +30,7 @@ pub mod track;
 
 pub use answer::Answer;
 pub use expected::{analyze_uniform, analyze_uniform_classes, expected_score, RollClass};
+#[doc(hidden)] // not public API: for the tests and benchmarks only
 pub use reference::{reference_best_score, reference_expected_score};
 pub use solver::{analyze_fixed, best_plan, best_score, PlanStep};
 pub(crate) use track::SquareId;

@@ -2,7 +2,7 @@
 //! one per `show`, `line` and `analyze` answer.
 
 use super::{answer, title};
-use crate::interp::{Event, ScenarioRun};
+use crate::interp::{Event, FileRun, Outcome, ScenarioRun};
 use crate::source::LineIndex;
 use std::path::{Path, PathBuf};
 
@@ -72,20 +72,19 @@ pub fn picture_of(
     Some((folder.join(file), svg))
 }
 
-/// Writes the pictures of every scenario of a script named `script` under
-/// `dir` and returns their paths: one list per scenario, one entry per
-/// event (`None`: no picture).
-pub fn write_pictures(
-    dir: &Path,
-    script: &str,
-    text: &str,
-    runs: &[ScenarioRun],
-) -> std::io::Result<Vec<Vec<Option<String>>>> {
-    let folder = folder(dir, script);
-    let lines = LineIndex::new(text);
+/// Writes an SVG picture of every `show`, `line` and `analyze` answer of a
+/// file under `dir` (`DIR/<file-stem>/<scenario-slug>-<line>-<query>.svg`)
+/// and returns their paths: one list per scenario, one entry per event
+/// (`None`: no picture), for [`json::file`](crate::render::json::file);
+/// nothing for an invalid file.
+pub fn write_file(dir: &Path, run: &FileRun) -> std::io::Result<Vec<Vec<Option<String>>>> {
+    let Outcome::Ran(runs) = &run.outcome else {
+        return Ok(Vec::new());
+    };
+    let folder = folder(dir, &run.source.name);
     let mut made = false;
     runs.iter()
-        .map(|run| write_scenario_pictures(&folder, run, &lines, &mut made))
+        .map(|r| write_scenario_pictures(&folder, r, run.source.lines(), &mut made))
         .collect()
 }
 

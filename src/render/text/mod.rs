@@ -5,6 +5,10 @@ use crate::games::Answer;
 use crate::source::line_of;
 use crate::syntax::ast::QueryKind;
 
+mod file;
+
+pub use file::{diagnostics, file, scenario};
+
 /// The block for one query's answer.
 pub(crate) fn answer(scenario: &str, query: QueryKind, line: usize, answer: &Answer) -> String {
     answer_at(scenario, query, &format!("line {line}"), answer)
@@ -38,6 +42,26 @@ pub(crate) fn expect_passed_at(field: &str, value: &str, line: usize) -> String 
 /// [`expect_passed`] with its place in words.
 pub fn expect_passed_place(field: &str, value: &str, place: &str) -> String {
     format!("ok: expect {field} {value} ({place})\n")
+}
+
+/// A scenario name (or any script text) as human output shows it: control
+/// characters — a terminal escape, a carriage return — are written as
+/// escapes (`\u{1b}`), so a name cannot drive the terminal.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
 }
 
 /// A solve's best bound so far, as the progress line shows it
