@@ -443,12 +443,23 @@ pub fn scenario_case(run: &ScenarioRun) -> Case {
 }
 
 /// The diagnostic of a scenario that ran with no `expect` line (so it
-/// passed without checking anything): a warning, or with `required`
-/// (`meeple test --require-expect`) an error that fails it. `None` when the
-/// scenario checked something or failed anyway. Its label is on the
-/// `scenario` keyword.
+/// passed without checking anything): a warning when it ran a `solve`
+/// whose answer nothing checks, or with `required` (`meeple test
+/// --require-expect`) an error that fails any such scenario. `None` when
+/// the scenario checked something or failed anyway (or, without
+/// `required`, solved nothing: a `show`-only scenario has nothing to
+/// check). Its label is on the `scenario` keyword.
 pub fn no_expect(run: &ScenarioRun, required: bool) -> Option<Diag> {
-    if !run.passed() || run.expects_passed() > 0 {
+    let solved = run.events.iter().any(|e| {
+        matches!(
+            e,
+            crate::interp::Event::Answer {
+                query: crate::syntax::ast::QueryKind::Solve,
+                ..
+            }
+        )
+    });
+    if !run.passed() || run.expects_passed() > 0 || !(solved || required) {
         return None;
     }
     let start = run.span.start;

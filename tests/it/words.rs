@@ -14,8 +14,8 @@ fn objects(out: &str) -> Vec<Value> {
         .collect()
 }
 
-/// Item 12: a scenario with no `expect` passes with the warning
-/// `meeple::expect::none` (on its `scenario` keyword, line 1); with
+/// Item 12: a scenario that solves with no `expect` passes with the
+/// warning `meeple::expect::none` (on its `scenario` keyword, line 1); with
 /// `--require-expect` the same scenario fails with it as an error, and the
 /// scenario that checks its answer passes either way.
 #[test]
@@ -90,6 +90,20 @@ fn a_scenario_with_no_expect_warns_and_require_expect_fails_it() {
     assert_eq!(verdict["failures"][0]["code"], "meeple::expect::none");
     assert_eq!(verdict["failures"][0]["severity"], "error");
     assert!(!objs.iter().any(|o| o["kind"] == "diagnostic"));
+
+    // A `show`-only scenario has nothing to check: no warning, but
+    // `--require-expect` wants an `expect` everywhere.
+    std::fs::write(
+        dir.join("s.game"),
+        "scenario \"shown\" {\n  game footholds\n  board [[1, 1]]\n  show\n}\n",
+    )
+    .unwrap();
+    let o = meeple_in(&dir, &["test", "s.game"], &[]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(text(&o).1, "", "no warning");
+    let o = meeple_in(&dir, &["test", "--require-expect", "s.game"], &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("meeple::expect::none"));
     std::fs::remove_dir_all(dir).ok();
 }
 
