@@ -27,6 +27,9 @@ pub enum LimitHit {
         seconds: f64,
         /// States searched before it ran out.
         states: u64,
+        /// The best bound the solve had proved by then (what the live
+        /// line showed), if it reported one.
+        bound: Option<Bound>,
     },
     /// The user pressed Ctrl-C.
     Cancelled {
@@ -58,7 +61,9 @@ pub enum LimitHit {
 pub const DEFAULT_MEMORY_BYTES: u64 = 1 << 30;
 
 /// The best bound a running solve has proved so far, as a progress display
-/// shows it (`render::text::bound` words it).
+/// shows it, and a `--timeout` stop's diagnostic keeps it
+/// (`render::text::bound` words it: its `Display`, here so that the
+/// diagnostic, made below `render`, says the same words).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Bound {
@@ -72,6 +77,18 @@ pub enum Bound {
     LosesOrWinsIn(u32),
     /// A simulation has reached this turn and no stack is high enough yet.
     NoStackBy(u64),
+}
+
+impl std::fmt::Display for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Bound::WinsWithin(n) => write!(f, "mover wins in ≤ {n}"),
+            Bound::LosesAfter(n) => write!(f, "mover loses after ≥ {n}"),
+            Bound::WinsOrLosesAfter(n) => write!(f, "mover wins, or loses after ≥ {n}"),
+            Bound::LosesOrWinsIn(n) => write!(f, "mover loses, or wins in ≥ {n}"),
+            Bound::NoStackBy(turn) => write!(f, "turn {turn}, no stack high enough yet"),
+        }
+    }
 }
 
 /// What the metered budgets of one run report: states searched, solves
@@ -153,6 +170,9 @@ pub struct Budget {
     states: AtomicU64,
     /// The run's meter, when it reports to one.
     meter: Option<Arc<Meter>>,
+    /// The best bound this solve has proved so far (shared with its
+    /// [`Budget::part`]s, so a part that runs out of time reports it too).
+    bound: Arc<Mutex<Option<Bound>>>,
 }
 
 impl Drop for Budget {
@@ -182,6 +202,7 @@ impl Budget {
             cancel: None,
             states: AtomicU64::new(0),
             meter: None,
+            bound: Arc::default(),
         }
     }
 
@@ -235,6 +256,7 @@ impl Budget {
             cancel: self.cancel.clone(),
             states: AtomicU64::new(0),
             meter: None,
+            bound: Arc::default(),
         };
         match &self.meter {
             Some(m) => fresh.metered(Arc::clone(m)),
@@ -242,13 +264,26 @@ impl Budget {
         }
     }
 
-    /// Tell a progress display the best bound proved so far. `bound`
-    /// runs only for a metered budget, so solvers may call this at every
-    /// step of their outer loop at no cost otherwise.
+    /// Tell a progress display the best bound proved so far, and keep it
+    /// for a `--timeout` stop ([`LimitHit::Time`]). `bound` runs only for a
+    /// metered budget or one with a timeout, so solvers may call this at
+    /// every step of their outer loop at no cost otherwise.
     pub(crate) fn report_bound(&self, bound: impl FnOnce() -> Option<Bound>) {
-        if let Some(m) = &self.meter {
-            m.set_bound(bound());
+        if self.meter.is_none() && self.timeout.is_none() {
+            return;
         }
+        let b = bound();
+        if let Ok(mut kept) = self.bound.lock() {
+            *kept = b;
+        }
+        if let Some(m) = &self.meter {
+            m.set_bound(b);
+        }
+    }
+
+    /// The best bound this solve has reported so far.
+    pub(crate) fn best_bound(&self) -> Option<Bound> {
+        self.bound.lock().ok().and_then(|b| *b)
     }
 
     /// A budget for part of a solve: the same deadline, cancel flag and
@@ -266,6 +301,7 @@ impl Budget {
             cancel: self.cancel.clone(),
             states: AtomicU64::new(0),
             meter: None,
+            bound: Arc::clone(&self.bound),
         }
     }
 
@@ -322,6 +358,7 @@ impl Budget {
                 return Err(LimitHit::Time {
                     seconds: timeout.as_secs_f64(),
                     states: self.states(),
+                    bound: self.best_bound(),
                 });
             }
         }

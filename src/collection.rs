@@ -7,7 +7,7 @@
 //! snapshots of a collection in their own tests (see the crate docs).
 
 use crate::check::Checked;
-use crate::error::{Diag, Diags};
+use crate::error::{Code, Diag, Diags};
 use crate::interp::{run_scenario, ScenarioRun};
 use crate::limits::Limits;
 use crate::pipeline::{
@@ -435,6 +435,40 @@ pub fn scenario_case(run: &ScenarioRun) -> Case {
         note: format!("{n} expectation{}", if n == 1 { "" } else { "s" }),
         failures: run.failures().cloned().collect(),
     }
+}
+
+/// The diagnostic of a scenario that ran with no `expect` line (so it
+/// passed without checking anything): a warning when it ran a `solve`
+/// whose answer nothing checks, or with `required` (`meeple test
+/// --require-expect`) an error that fails any such scenario. `None` when
+/// the scenario checked something or failed anyway (or, without
+/// `required`, solved nothing: a `show`-only scenario has nothing to
+/// check). Its label is on the `scenario` keyword.
+pub fn no_expect(run: &ScenarioRun, required: bool) -> Option<Diag> {
+    let solved = run.events.iter().any(|e| {
+        matches!(
+            e,
+            crate::interp::Event::Answer {
+                query: crate::syntax::ast::QueryKind::Solve,
+                ..
+            }
+        )
+    });
+    if !run.passed() || run.expects_passed() > 0 || !(solved || required) {
+        return None;
+    }
+    let start = run.span.start;
+    let keyword = crate::source::Span::new(start, start + "scenario".len().min(run.span.len()));
+    let d = Diag::new(
+        Code::ExpectNone,
+        format!(
+            "scenario \"{}\" has no `expect`: it passes without checking anything",
+            crate::pipeline::printable(&run.name)
+        ),
+    )
+    .label(keyword, "no `expect` in this scenario")
+    .help("add `expect FIELD VALUE` after its `solve` (the language server's \"fill in expectations\" writes them)");
+    Some(if required { d } else { d.warning() })
 }
 
 /// The verdict on a whole file, if there is one: an invalid file passes

@@ -130,6 +130,10 @@ fn scenario_game(sc: &Scenario) -> Result<GameKind, Diags> {
                 format!("meeple has no game `{}`", name.node),
             )
             .label(name.span, "unknown game")
+            .suggest(crate::syntax::dialect::suggest(
+                &name.node,
+                GameKind::ALL.map(GameKind::name),
+            ))
             .help(
                 match did_you_mean(&name.node, GameKind::ALL.map(GameKind::name)) {
                     Some(hint) => format!("{hint} the games are footholds, yut and stacking"),

@@ -135,9 +135,11 @@ pub fn run(
     };
     let label_files = files.len() > 1;
     let mut code = 0;
+    let mut tally = Tally::default();
     for f in files {
         let Some(bytes) = read(f, format, color) else {
             code = 2;
+            tally.unreadable += 1;
             continue;
         };
         let name = name_of(f);
@@ -168,12 +170,14 @@ pub fn run(
                 None => Vec::new(),
             };
             print_scenario(file, r, &svgs, label_files, format, color);
+            tally.scenario(r);
         });
         drop(progress);
         if svg_failed {
             code = 2;
         }
         if let Outcome::Invalid(diags) = &file.outcome {
+            tally.invalid += 1;
             if format == Format::Json {
                 out::out_flush(json::file(&file, &[]));
             }
@@ -195,7 +199,53 @@ pub fn run(
         }
         code = code.max(exit);
     }
+    if let Some(closing) = tally.closing() {
+        out::err(closing);
+    }
     code
+}
+
+/// What went wrong in a `meeple run`, for its closing line.
+#[derive(Default)]
+struct Tally {
+    expectations: u64,
+    limits: u64,
+    other: u64,
+    invalid: u64,
+    unreadable: u64,
+}
+
+impl Tally {
+    fn scenario(&mut self, r: &ScenarioRun) {
+        use meeple::error::Code;
+        for d in r.failures() {
+            match d.code {
+                Code::ExpectFailed => self.expectations += 1,
+                Code::LimitStates | Code::LimitTime | Code::LimitCancelled | Code::LimitMemory => {
+                    self.limits += 1
+                }
+                _ => self.other += 1,
+            }
+        }
+    }
+
+    /// `2 expectations failed, 1 statement stopped at a limit` (on stderr,
+    /// as the diagnostics), or `None` when nothing went wrong.
+    fn closing(&self) -> Option<String> {
+        use meeple::games::count;
+        let parts: Vec<String> = [
+            (self.expectations, "expectation", "failed"),
+            (self.limits, "statement", "stopped at a limit"),
+            (self.other, "other error", ""),
+            (self.invalid, "file", "invalid"),
+            (self.unreadable, "file", "unreadable"),
+        ]
+        .iter()
+        .filter(|(n, ..)| *n > 0)
+        .map(|&(n, noun, what)| format!("{} {what}", count(n, noun)).trim_end().to_string())
+        .collect();
+        (!parts.is_empty()).then(|| parts.join(", ") + "\n")
+    }
 }
 
 /// `meeple check FILE…` (`-` reads a script from stdin); `limits` bound building the tracks.
@@ -204,6 +254,18 @@ pub fn check(files: &[PathBuf], limits: &Limits, format: Format, color: bool) ->
     for f in files {
         let Some(bytes) = read(f, format, color) else {
             code = 2;
+            // Its `meeple::io` diagnostic is printed; its verdict too.
+            if format == Format::Json {
+                let name = name_of(f);
+                let obj = json::CheckObj {
+                    kind: "check",
+                    file: &name,
+                    ok: false,
+                    scenarios: 0,
+                    errors: 1,
+                };
+                out::out(json::line(&obj));
+            }
             continue;
         };
         let name = name_of(f);
@@ -235,7 +297,8 @@ pub fn check(files: &[PathBuf], limits: &Limits, format: Format, color: bool) ->
                 out::out(json::line(&obj));
             }
             Format::Text if diags.is_empty() => {
-                out::out(format!("{name}: ok ({scenarios} scenarios)\n"));
+                let scenarios = meeple::games::count(scenarios as u64, "scenario");
+                out::out(format!("{name}: ok ({scenarios})\n"));
             }
             Format::Text => {}
         }

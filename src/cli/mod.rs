@@ -80,6 +80,10 @@ pub enum Command {
         /// verdict, answers, failed expectations and pictures) to REPORT.
         #[arg(long, value_name = "REPORT")]
         html: Option<PathBuf>,
+        /// Fail a scenario that has no `expect` line (without it, such a
+        /// scenario passes with the warning meeple::expect::none).
+        #[arg(long)]
+        require_expect: bool,
     },
     /// Write judge test data: NNN.in and NNN.out for every scenario whose
     /// start position is a judge problem's instance, and index.tsv.
@@ -339,9 +343,11 @@ fn command(cli: &Cli) -> i32 {
             snapshots,
             accept,
             html,
+            require_expect,
         } => {
             let opts = commands::TestOptions {
                 filter: filter.clone(),
+                require_expect: *require_expect,
                 html: html.clone(),
                 snapshots: *snapshots || *accept,
                 accept: *accept,

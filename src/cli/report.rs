@@ -11,7 +11,7 @@ use super::progress::Progress;
 use super::snapshot::{self, Status};
 use super::{out, Format};
 use meeple::collection::{
-    file_case, run_files_streaming, scenario_case, snapshot_text, Case, Step,
+    file_case, no_expect, run_files_streaming, scenario_case, snapshot_text, Case, Step,
 };
 use meeple::error::Diag;
 use meeple::interp::ScenarioRun;
@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 /// How `meeple test` runs.
 pub struct TestOptions {
     pub filter: Option<String>,
+    /// Fail a scenario with no `expect` (else it only warns).
+    pub require_expect: bool,
     /// Compare each script's output with its snapshot.
     pub snapshots: bool,
     /// Write snapshots instead of pending files.
@@ -207,7 +209,17 @@ impl Report<'_> {
         if self.lines.is_none() {
             self.lines = Some(LineIndex::new(&source.text));
         }
-        let case = scenario_case(run);
+        let mut case = scenario_case(run);
+        // No `expect`: a warning, or a failure with --require-expect.
+        let mut warning = None;
+        match no_expect(run, self.opts.require_expect) {
+            Some(d) if d.is_warning() => warning = Some(d),
+            Some(d) => {
+                case.passed = false;
+                case.failures.push(d);
+            }
+            None => {}
+        }
         self.count(case.passed);
         let name = &source.name;
         match self.opts.format {
@@ -242,6 +254,11 @@ impl Report<'_> {
                         s.push('\n');
                     }
                 }
+                if let (Some(d), Some(lines)) = (&warning, &self.lines) {
+                    let obj =
+                        json::DiagnosticLine::new(name, Some(&run.name), d, &source.text, lines);
+                    s.push_str(&json::line(&obj));
+                }
                 let failures = self.failures_json(&source.text, &case.failures);
                 let obj = json::ScenarioObj {
                     kind: "scenario",
@@ -256,6 +273,10 @@ impl Report<'_> {
                 s.push_str(&json::line(&obj));
                 self.printer.out(&s);
             }
+        }
+        if let Some(d) = &warning {
+            let w = render_diags(source, std::slice::from_ref(d), self.opts.color_err);
+            self.printer.err(&w);
         }
         if !case.passed {
             let diags = render_diags(source, &case.failures, self.opts.color_err);

@@ -75,6 +75,7 @@ codes! {
     ExpectField = "meeple::expect::field": "`expect` names a field the game's `solve` does not give";
     ExpectValue = "meeple::expect::value": "`expect` gives a value of the wrong kind for its field (a word for a number, a player that is not A or B)";
     ExpectFailed = "meeple::expect::failed": "an expectation does not hold";
+    ExpectNone = "meeple::expect::none": "a warning of `meeple test`: a scenario that runs `solve` but has no `expect` line passes without checking anything (with `--require-expect`, an error that fails every scenario with no `expect`)";
     LimitStates = "meeple::limit::states": "a solve reached `--max-states`";
     LimitTime = "meeple::limit::time": "a solve ran out of `--timeout`";
     LimitCancelled = "meeple::limit::cancelled": "a solve was cancelled with Ctrl-C";

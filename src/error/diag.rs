@@ -24,6 +24,10 @@ pub struct Diag {
     /// A failed `expect`: its statement, field and value (what a passed
     /// one reports in its event), for the reports that list expectations.
     pub(crate) expectation: Option<Box<Expectation>>,
+    /// A did-you-mean's word: what to write instead of the text under the
+    /// primary label (JSON's `suggestion`). Boxed: a `Diag` stays small.
+    #[allow(clippy::box_collection)]
+    pub(crate) suggestion: Option<Box<String>>,
 }
 
 /// How serious a [`Diag`] is: an error makes its file or scenario fail
@@ -56,6 +60,9 @@ pub(crate) struct Expectation {
     pub(crate) field: String,
     /// The value expected (as written).
     pub(crate) value: String,
+    /// What the last solve gave for the field (as the message words it),
+    /// or `None` when it gave no such field.
+    pub(crate) actual: Option<String>,
 }
 
 impl Diag {
@@ -68,6 +75,7 @@ impl Diag {
             labels: Vec::new(),
             help: None,
             expectation: None,
+            suggestion: None,
         }
     }
 
@@ -103,6 +111,19 @@ impl Diag {
     pub(crate) fn label(mut self, span: Span, text: impl Into<String>) -> Diag {
         self.labels.push((span, bounded(text.into())));
         self
+    }
+
+    /// Say what to write instead of the text under the primary label (a
+    /// did-you-mean's word), if there is a word to suggest.
+    pub(crate) fn suggest(mut self, replacement: Option<&str>) -> Diag {
+        self.suggestion = replacement.map(|r| Box::new(r.to_string()));
+        self
+    }
+
+    /// The suggested replacement of the primary label's text, with its
+    /// span: a did-you-mean in machine-readable form.
+    pub fn suggestion(&self) -> Option<(Span, &str)> {
+        Some((self.span()?, self.suggestion.as_deref()?.as_str()))
     }
 
     /// Set the help line.

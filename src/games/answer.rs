@@ -193,6 +193,13 @@ impl Serialize for FieldValue {
     }
 }
 
+/// An exact rational as JSON's `"p/q"`, in lowest terms, always with its
+/// denominator (`"24/1"` for a whole number): one shape for a reader to
+/// split.
+pub fn json_fraction(r: &BigRational) -> String {
+    format!("{}/{}", r.numer(), r.denom())
+}
+
 /// An exact integer as JSON: a number when it fits `i64`, else its digits
 /// as a string (JSON readers lose precision past 2^53 anyway).
 pub fn json_int(n: i128) -> serde_json::Value {

@@ -120,13 +120,21 @@ pub(crate) fn limit_diag(hit: LimitHit, span: Span) -> Diag {
         )
         .label(span, format!("stopped after {}", count(limit, "state")))
         .help("raise --max-states, or ask about a smaller position"),
-        LimitHit::Time { seconds, states } => Diag::new(
+        LimitHit::Time {
+            seconds,
+            states,
+            bound,
+        } => Diag::new(
             Code::LimitTime,
-            format!("the search ran out of time after {seconds} s"),
+            match bound {
+                // The live line's words (`render::text::bound`).
+                Some(b) => format!("the search ran out of time after {seconds} s; proved so far: {b}"),
+                None => format!("the search ran out of time after {seconds} s"),
+            },
         )
         .label(
             span,
-            format!("stopped after {seconds} s and {}", count(states, "state")),
+            format!("stopped after {seconds} s and {}", states_count(states)),
         )
         .help("raise --timeout, or ask about a smaller position"),
         LimitHit::Memory { limit, needed } => Diag::new(
@@ -169,10 +177,24 @@ pub(crate) fn limit_diag(hit: LimitHit, span: Span) -> Diag {
         )),
         LimitHit::Cancelled { states } => {
             Diag::new(Code::LimitCancelled, "the search was cancelled")
-                .label(span, format!("cancelled after {}", count(states, "state")))
+                .label(span, format!("cancelled after {}", states_count(states)))
                 .help("run the query again to restart it")
         }
     }
+}
+
+/// "1 state", "11,321,344 states": a state count with thousands
+/// separators, as the live line writes it.
+fn states_count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    format!("{out} state{}", if n == 1 { "" } else { "s" })
 }
 
 /// A size in words: bytes below 10 KB, else KB below 10 MB, else MB.
@@ -199,4 +221,52 @@ pub(crate) fn duplicate(code: Code, span: Span, what: &str, first: Span) -> Diag
         .label(span, "declared again here")
         .label(first, "first declared here")
         .help(format!("declare {what} once; remove one of the two"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::budget::{Bound, Budget};
+    use std::time::Duration;
+
+    /// Issue 32 item 14: a `--timeout` stop keeps the best bound the solve
+    /// had proved (in the live line's words), also when a part of the
+    /// solve is the one that runs out; issue 32 item 15: its state count
+    /// is written as the live line writes it.
+    #[test]
+    fn a_timeout_keeps_the_best_bound_proved_so_far() {
+        let budget = Budget::new(None, Some(Duration::ZERO));
+        budget.report_bound(|| Some(Bound::WinsWithin(117)));
+        let part = budget.part(10);
+        part.tick_n(11_321_344).ok();
+        let hit = part.check_clock().unwrap_err();
+        assert!(matches!(
+            hit,
+            LimitHit::Time {
+                bound: Some(Bound::WinsWithin(117)),
+                ..
+            }
+        ));
+        let d = limit_diag(hit, Span::new(0, 5));
+        assert_eq!(d.code, Code::LimitTime);
+        assert!(
+            d.message.ends_with("proved so far: mover wins in ≤ 117"),
+            "{}",
+            d.message
+        );
+        assert!(
+            d.labels[0].1.ends_with("and 11,321,344 states"),
+            "{:?}",
+            d.labels
+        );
+        // No bound reported: the message says nothing of one.
+        let bare = Budget::new(None, Some(Duration::ZERO));
+        let d = limit_diag(bare.check_clock().unwrap_err(), Span::new(0, 5));
+        assert_eq!(d.message, "the search ran out of time after 0 s");
+        let cancelled = limit_diag(LimitHit::Cancelled { states: 11_695_104 }, Span::new(0, 5));
+        assert_eq!(cancelled.labels[0].1, "cancelled after 11,695,104 states");
+        assert_eq!(states_count(1), "1 state");
+        assert_eq!(states_count(999), "999 states");
+        assert_eq!(states_count(1000), "1,000 states");
+    }
 }

@@ -62,6 +62,7 @@ impl Options {
                         format!("{game} has no rule `{}`", name.node),
                     )
                     .label(name.span, "unknown rule")
+                    .suggest(dialect::suggest(&name.node, rule_names(game)))
                     .help(match did_you_mean(&name.node, rule_names(game)) {
                         Some(hint) => format!("{hint} {rules}"),
                         None => rules,
@@ -105,6 +106,10 @@ impl Options {
                 ),
             )
             .label(value.span, format!("expected {}", spec.describe))
+            .suggest(match &value.node {
+                RuleValue::Word(w) => dialect::suggest(w, spec.values.iter().copied()),
+                RuleValue::Int(_) => None,
+            })
             .help(match hint {
                 Some(hint) => format!("{hint} {write}"),
                 None => write,

@@ -123,7 +123,7 @@ fn failure(
 ) {
     b.push_str("<div class=\"failure\">\n");
     match failed_expect(d) {
-        Some((stmt, field, value)) => {
+        Some((stmt, field, value, _)) => {
             let got = run.events[..at]
                 .iter()
                 .rev()

@@ -71,6 +71,7 @@ pub(crate) fn check_value(
             format!("`solve` in {game} has no field `{}`", field.node),
         )
         .label(field.span, "unknown field")
+        .suggest(dialect::suggest(&field.node, names()))
         .help(match did_you_mean(&field.node, names()) {
             Some(hint) => format!("{hint} {list}"),
             None => list,
@@ -99,17 +100,29 @@ pub(crate) fn check_value(
     let takes = spec.kind.describe();
     let about = format!("`{}` is {}: write {takes}", spec.field, spec.help);
     let hint = match &value.node {
+        // `expect answer "1"`: a string is a word; say to drop the quotes.
+        ExpectValue::Word(w) if takes_numbers(spec.kind) && looks_numeric(w) => Some(format!(
+            "write the number without quotes: `expect {} {}`.",
+            spec.field,
+            w.trim()
+        )),
         ExpectValue::Word(w) => did_you_mean(w, words.iter().copied()),
         ExpectValue::Number(_) => None,
     };
+    let got = match &value.node {
+        ExpectValue::Word(w) if looks_numeric(w) => format!("the string \"{w}\""),
+        v => format!("`{v}`"),
+    };
     Err(Diag::new(
         Code::ExpectValue,
-        format!(
-            "`expect {}` takes {takes}, not `{}`",
-            spec.field, value.node
-        ),
+        format!("`expect {}` takes {takes}, not {got}", spec.field),
     )
     .label(value.span, format!("not {takes}"))
+    .suggest(match &value.node {
+        ExpectValue::Word(w) if takes_numbers(spec.kind) && looks_numeric(w) => Some(w.trim()),
+        ExpectValue::Word(w) => dialect::suggest(w, words.iter().copied()),
+        ExpectValue::Number(_) => None,
+    })
     .help(match hint {
         Some(hint) => format!("{hint} {about}"),
         None => about,
@@ -154,8 +167,24 @@ pub(crate) fn judge(
             span,
             field: field.node.clone(),
             value: value.node.to_string(),
+            actual: actual.map(|(_, a)| a.to_string()),
         })
     })
+}
+
+/// Whether a field of this kind takes a number.
+fn takes_numbers(kind: ValueKind) -> bool {
+    !matches!(kind, ValueKind::Words(_))
+}
+
+/// Whether a quoted value reads as a number (`"1"`, `"-1"`, `"2.5"`, `"5/2"`).
+fn looks_numeric(w: &str) -> bool {
+    let w = w.trim();
+    let digits = w.strip_prefix('-').unwrap_or(w);
+    digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'/')
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! `tests/it/json.rs`).
 
 use crate::error::Diag;
-use crate::games::answer::json_int;
+use crate::games::answer::{json_fraction, json_int};
 use crate::games::{Answer, FieldValue, GameKind};
 use crate::interp::{Event, FileRun, Outcome, ScenarioRun};
 use crate::render::decimal;
@@ -63,6 +63,10 @@ pub(crate) struct ExpectObj<'a> {
     pub(crate) field: String,
     pub(crate) value: String,
     pub(crate) passed: bool,
+    /// A failed expectation: what the last solve gave (`null` when it gave
+    /// no such field); absent on one that held (it gave `value`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) actual: Option<Value>,
 }
 
 /// A byte range of the script.
@@ -94,6 +98,18 @@ pub struct DiagnosticObj {
     pub(crate) label: Option<String>,
     /// The help line.
     pub(crate) help: Option<String>,
+    /// A did-you-mean, machine-readable: the text to put in place of the
+    /// primary label's span.
+    pub(crate) suggestion: Option<SuggestionObj>,
+}
+
+/// `{"replacement": "board", "span": {"start": 40, "end": 44}}`.
+#[derive(Serialize, Debug, Clone)]
+pub struct SuggestionObj {
+    /// The text to write.
+    pub(crate) replacement: String,
+    /// The bytes it replaces.
+    pub(crate) span: SpanObj,
 }
 
 impl DiagnosticObj {
@@ -113,6 +129,13 @@ impl DiagnosticObj {
             }),
             label: primary.map(|(_, t)| t.clone()).filter(|t| !t.is_empty()),
             help: d.help.clone(),
+            suggestion: d.suggestion().map(|(s, r)| SuggestionObj {
+                replacement: r.to_string(),
+                span: SpanObj {
+                    start: s.start,
+                    end: s.end,
+                },
+            }),
         }
     }
 }
@@ -286,7 +309,7 @@ fn fields(answer: &Answer) -> Map<String, Value> {
             FieldValue::Int(n) => obj.insert(name.into(), json_int(n)),
             FieldValue::Word(w) => obj.insert((*name).into(), Value::from(w.as_str())),
             FieldValue::Ratio(r) => {
-                obj.insert(format!("{name}_fraction"), Value::from(r.to_string()));
+                obj.insert(format!("{name}_fraction"), Value::from(json_fraction(&r)));
                 obj.insert(name.into(), Value::from(decimal(&r, 6)))
             }
         };
@@ -361,12 +384,12 @@ fn answer_event<'a>(
     Some(answer_obj(&origin, *query, answer, *elapsed))
 }
 
-/// A failed expectation's statement (its span), field and value, as its
-/// diagnostic carries them (what a passed one's event carries); `None` for
-/// any other diagnostic.
-pub(crate) fn failed_expect(d: &Diag) -> Option<(Span, String, String)> {
+/// A failed expectation's statement (its span), field, value and actual
+/// value, as its diagnostic carries them (what a passed one's event
+/// carries, and what the solve gave); `None` for any other diagnostic.
+pub(crate) fn failed_expect(d: &Diag) -> Option<(Span, String, String, Option<String>)> {
     let e = d.expectation.as_deref()?;
-    Some((e.span, e.field.clone(), e.value.clone()))
+    Some((e.span, e.field.clone(), e.value.clone(), e.actual.clone()))
 }
 
 /// Every JSON line of a file (see `docs/json.md`): for a file that ran,
@@ -446,12 +469,13 @@ fn scenario_into(
                     field: field.clone(),
                     value: value.clone(),
                     passed: true,
+                    actual: None,
                 });
             }
             Event::Error(d) => {
                 // A failed expectation labels the value then the statement,
                 // or only the field when the solve did not give it.
-                if let Some((stmt, field, value)) = failed_expect(d) {
+                if let Some((stmt, field, value, actual)) = failed_expect(d) {
                     sink.put(&ExpectObj {
                         kind: "expect",
                         file,
@@ -460,6 +484,7 @@ fn scenario_into(
                         field,
                         value,
                         passed: false,
+                        actual: Some(actual.map_or(Value::Null, Value::from)),
                     });
                 }
                 sink.put(&DiagnosticLine::new(

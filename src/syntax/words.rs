@@ -224,11 +224,13 @@ fn expected_here(
         span = Span::new(offset + end - width, offset + end);
     }
     let mut help = help_for(wanted);
-    if let Some(hint) = slip(found, wanted) {
+    let hint = slip(found, wanted);
+    if let Some(hint) = hint {
         help = format!("did you mean `{hint}`? {help}");
     }
     Diag::new(Code::Parse, format!("expected {}", join_or(wanted)))
         .label(span, format!("found {found_words}"))
+        .suggest(hint)
         .help(help)
 }
 

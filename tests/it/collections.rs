@@ -533,8 +533,11 @@ fn repository_scripts_pass_and_no_progress_bar_when_piped() {
     assert!(err.is_empty(), "{err}");
     // A long run, piped: still nothing but the report.
     let dir = temp_dir("coll-progress");
+    // Each checks its answer: a scenario that solves with no `expect`
+    // warns on stderr (issue 32 item 12).
+    let answers: Vec<i64> = (1..=3).map(full_answer).collect();
     let src: String = (0..120)
-        .map(|i| footholds(&format!("s{i}"), 1 + i % 3, None))
+        .map(|i| footholds(&format!("s{i}"), 1 + i % 3, Some(answers[i % 3])))
         .collect();
     std::fs::write(dir.join("many.game"), src).unwrap();
     let o = meeple_in(&dir, &["test"], &[]);

@@ -30,6 +30,9 @@ enum Example {
     /// A command line, run through the `meeple` binary in an empty folder,
     /// and what to say after it ("where there is no such file", or nothing).
     Command(&'static [&'static str], &'static str),
+    /// A script run by `meeple test --color never example.game` (what its
+    /// stderr shows).
+    Tested(&'static str),
 }
 
 fn example(code: Code) -> Example {
@@ -52,6 +55,16 @@ fn example(code: Code) -> Example {
             },
         ),
         Code::FileEmpty => Script("# notes for later: no scenario yet\n"),
+        Code::ExpectNone => Tested(
+            r#"scenario "unchecked" {
+  game footholds
+  board [[1, 1, 1]]
+  piece A at (0, 0)
+  piece B at (0, 2)
+  solve
+}
+"#,
+        ),
         Code::Parse => Script(
             r#"scenario "missing parentheses" {
   game footholds
@@ -522,13 +535,21 @@ fn rendered(code: Code, ex: &Example) -> String {
         Example::Script(s) => (s.as_bytes().to_vec(), Limits::default()),
         Example::Limited(s, _, limits) => (s.as_bytes().to_vec(), limits()),
         Example::Built(_, build) => (build(), Limits::default()),
-        Example::Command(args, _) => {
+        Example::Command(..) | Example::Tested(_) => {
             // One folder per call: the catalogue is built by two tests
             // running at once in this process, and each removes its folder.
             static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
             let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let dir = std::env::temp_dir().join(format!("meeple-diag-{}-{n}", std::process::id()));
             std::fs::create_dir_all(&dir).expect("temp dir");
+            let args: &[&str] = match ex {
+                Example::Tested(script) => {
+                    std::fs::write(dir.join("example.game"), script).expect("write the example");
+                    &["test", "--color", "never", "example.game"]
+                }
+                Example::Command(args, _) => args,
+                _ => unreachable!(),
+            };
             let out = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
                 .args(args.iter())
                 .current_dir(&dir)
@@ -599,6 +620,11 @@ fn catalogue() -> String {
                 out.push_str(&format!("```\n{s}```\n\n{how}\n\n"));
             }
             Example::Built(what, _) => out.push_str(&format!("Example: {what}.\n\n")),
+            Example::Tested(s) => {
+                out.push_str(&format!(
+                    "```\n{s}```\n\nRun with `meeple test example.game`:\n\n"
+                ));
+            }
             Example::Command(args, why) => {
                 // An argument with a space is shown quoted, as a shell takes it.
                 let words: Vec<String> = args

@@ -227,7 +227,7 @@ fn the_readme_points_at_the_projects_own_docs() {
     for doc in [
         "docs/language.md",
         "docs/rules.md",
-        "cargo install --path .",
+        "cargo install --locked --path .",
     ] {
         assert!(readme.contains(doc), "README does not mention {doc}");
     }

@@ -101,7 +101,12 @@ fn the_doc_lists_exactly_the_fields_emitted() {
             s("yut/variants.game"),
             s("stacking/variants.game"),
         ],
-        vec!["check".into(), "failing.game".into(), "ragged.game".into()],
+        vec![
+            "check".into(),
+            "failing.game".into(),
+            "ragged.game".into(),
+            "missing.game".into(),
+        ],
         vec![
             "--max-states".into(),
             "5000".into(),
@@ -229,13 +234,19 @@ fn invalid_and_unreadable_files_are_diagnostics_and_check_speaks_json() {
             "check",
             "ragged.game",
             kakao.to_str().unwrap(),
+            "nope.game",
         ],
         &[],
     );
     assert_eq!(o.status.code(), Some(2));
     let objs = objects(&text(&o).0);
     let checks: Vec<_> = objs.iter().filter(|o| o["kind"] == "check").collect();
-    assert_eq!(checks.len(), 2);
+    assert_eq!(checks.len(), 3);
+    // Issue 32 item 6: an unreadable file has its verdict too.
+    assert_eq!(checks[2]["file"], "nope.game");
+    assert_eq!(checks[2]["ok"], false);
+    assert_eq!(checks[2]["errors"], 1);
+    assert_eq!(checks[2]["scenarios"], 0);
     assert_eq!(checks[0]["ok"], false);
     assert_eq!(checks[0]["errors"], 1);
     assert_eq!(checks[1]["ok"], true);
@@ -299,5 +310,122 @@ fn an_expectation_on_a_field_the_solve_did_not_give_is_reported() {
     assert_eq!(e["value"], "2.5");
     assert_eq!(e["passed"], false);
     assert_eq!(e["line"], 6);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// Issue 32 item 6: a failed expectation carries what the solve gave
+/// (`actual`; `null` for a field it did not give); one that held has none.
+#[test]
+fn a_failed_expectation_carries_the_actual_value() {
+    let dir = temp_dir("json-actual");
+    std::fs::write(dir.join("failing.game"), FAILING).unwrap();
+    let o = meeple_in(
+        &dir,
+        &[
+            "--format",
+            "json",
+            "--max-states",
+            "5000",
+            "run",
+            "failing.game",
+        ],
+        &[],
+    );
+    let objs = objects(&text(&o).0);
+    let expects: Vec<&Value> = objs.iter().filter(|o| o["kind"] == "expect").collect();
+    assert_eq!(expects[0]["value"], "7");
+    assert_eq!(expects[0]["passed"], false);
+    assert_eq!(expects[0]["actual"], "2");
+    assert_eq!(expects[1]["passed"], true);
+    assert!(expects[1].get("actual").is_none(), "{}", expects[1]);
+    std::fs::write(
+        dir.join("e.game"),
+        "scenario \"y\" {\n  game yut\n  board yut\n  dice 1 2 3\n  solve\n  expect expected 2.5\n}\n",
+    )
+    .unwrap();
+    let o = meeple_in(&dir, &["--format", "json", "run", "e.game"], &[]);
+    let objs = objects(&text(&o).0);
+    let e = objs.iter().find(|o| o["kind"] == "expect").unwrap();
+    assert_eq!(e["actual"], Value::Null);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// Issue 32 item 6: a did-you-mean is also a `suggestion`: the word and
+/// the bytes it replaces (a rule value, a game, a keyword, a quoted number).
+#[test]
+fn a_did_you_mean_is_a_machine_readable_suggestion() {
+    let dir = temp_dir("json-suggest");
+    let cases = [
+        (
+            "scenario \"s\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  rule steps kingg\n}\n",
+            "kingg",
+            "king",
+        ),
+        ("scenario \"s\" {\n  game yutt\n}\n", "yutt", "yut"),
+        (
+            "scenario \"s\" {\n  game footholds\n  bord [[1, 1]]\n}\n",
+            "bord",
+            "board",
+        ),
+        (
+            "scenario \"s\" {\n  game footholds\n  input \"\"\"[[1, 1, 1]] [0, 0] [0, 2]\"\"\"\n  solve\n  expect answer \"2\"\n}\n",
+            "\"2\"",
+            "2",
+        ),
+    ];
+    for (src, slip, word) in cases {
+        std::fs::write(dir.join("s.game"), src).unwrap();
+        let o = meeple_in(&dir, &["--format", "json", "check", "s.game"], &[]);
+        let objs = objects(&text(&o).0);
+        let d = objs
+            .iter()
+            .find(|o| o["kind"] == "diagnostic" && !o["suggestion"].is_null())
+            .unwrap_or_else(|| panic!("{slip}: {objs:?}"));
+        let s = &d["suggestion"];
+        assert_eq!(s["replacement"], word, "{slip}");
+        let (start, end) = (
+            s["span"]["start"].as_u64().unwrap() as usize,
+            s["span"]["end"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(&src[start..end], slip);
+        assert_eq!(s["span"], d["span"], "{slip}: the primary label's span");
+    }
+    // No slip, no suggestion.
+    std::fs::write(dir.join("r.game"), RAGGED).unwrap();
+    let o = meeple_in(&dir, &["--format", "json", "check", "r.game"], &[]);
+    assert_eq!(objects(&text(&o).0)[0]["suggestion"], Value::Null);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// Issue 32 item 6: `expected_fraction` is always `p/q` (a whole number
+/// too); footholds `analyze` of a lost position and stacking `line` have a
+/// `detail`.
+#[test]
+fn fractions_are_p_over_q_and_every_line_and_analyze_has_a_detail() {
+    let dir = temp_dir("json-detail");
+    let src = "scenario \"whole\" {\n  game yut\n  board yut\n  dice uniform 2..2 x 1\n  solve\n}\nscenario \"fair\" {\n  game yut\n  board yut\n  dice uniform 1..5 x 2\n  solve\n}\nscenario \"lost\" {\n  game footholds\n  board [[1, 0, 1]]\n  piece A at (0, 0)\n  piece B at (0, 2)\n  analyze\n}\nscenario \"stacks\" {\n  game stacking\n  rule origin 1\n  board {\n    0 0 0 0\n    0 0 0 0\n    0 0 0 0\n    0 0 0 0\n  }\n  piece 1 at (1, 1) facing right\n  piece 2 at (1, 2) facing right\n  piece 3 at (1, 3) facing right\n  piece 4 at (3, 3) facing up\n  line\n}\n";
+    std::fs::write(dir.join("d.game"), src).unwrap();
+    let o = meeple_in(&dir, &["--format", "json", "run", "d.game"], &[]);
+    let objs = objects(&text(&o).0);
+    let answers: Vec<&Value> = objs.iter().filter(|o| o["kind"] == "answer").collect();
+    assert_eq!(answers.len(), 4, "{objs:?}");
+    assert_eq!(answers[0]["expected_fraction"], "4/1");
+    assert_eq!(answers[0]["expected"], "4.000000");
+    assert_eq!(answers[1]["expected_fraction"], "473/25");
+    assert_eq!(answers[2]["detail"], serde_json::json!({"moves": []}));
+    let line = &answers[3]["detail"];
+    let turns = line["turns"].as_array().unwrap();
+    assert_eq!(turns[0]["turn"], 0);
+    assert_eq!(
+        turns[0]["stacks"],
+        serde_json::json!([
+            {"cell": [1, 1], "pieces": [1]},
+            {"cell": [1, 2], "pieces": [2]},
+            {"cell": [1, 3], "pieces": [3]},
+            {"cell": [3, 3], "pieces": [4]},
+        ])
+    );
+    assert_eq!(turns.last().unwrap()["turn"], turns.len() - 1);
+    assert_eq!(line["cut"], Value::Null);
     std::fs::remove_dir_all(dir).ok();
 }

@@ -248,8 +248,14 @@ fn judge(dir: &Path, extra: &[&str]) -> (i32, Vec<Value>) {
     (o.status.code().unwrap(), objects)
 }
 
+/// The objects of kind `t`. Issue 32 item 6: every object has a `kind`,
+/// and the deprecated `type` still says the same.
 fn of_type<'a>(objects: &'a [Value], t: &str) -> Vec<&'a Value> {
-    objects.iter().filter(|o| o["type"] == t).collect()
+    for o in objects {
+        assert!(o["kind"].is_string(), "{o}");
+        assert_eq!(o["type"], o["kind"], "{o}");
+    }
+    objects.iter().filter(|o| o["kind"] == t).collect()
 }
 
 /// The correct program: every case AC, exit 0.

@@ -34,4 +34,5 @@ mod sessions;
 mod silence;
 mod snapshots;
 mod svg;
+mod words;
 mod workspace;

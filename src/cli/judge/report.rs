@@ -23,7 +23,8 @@ impl Report {
     pub fn case(&mut self, n: usize, case: &Case, j: &Judged) {
         if self.json {
             let mut v = json!({
-                "type": "case",
+                "kind": "case",
+                "type": "case", // deprecated: `kind`, as every JSON object of meeple
                 "case": n,
                 "name": case.label,
                 "game": case.position.game().to_string(),
@@ -65,7 +66,8 @@ impl Report {
         let input = s.position.input();
         if self.json {
             let mut v = json!({
-                "type": "shrunk",
+                "kind": "shrunk",
+                "type": "shrunk", // deprecated: `kind`, as every JSON object of meeple
                 "case": n,
                 "name": case.label,
                 "input": input,
@@ -112,7 +114,8 @@ impl Report {
     pub fn summary(&mut self, passed: usize, failed: usize, contain: Mode) {
         if self.json {
             let v = json!({
-                "type": "summary",
+                "kind": "summary",
+                "type": "summary", // deprecated: `kind`, as every JSON object of meeple
                 "passed": passed,
                 "failed": failed,
                 "contained": contain.as_str(),

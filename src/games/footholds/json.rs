@@ -36,13 +36,15 @@ struct Choice {
     moves: u32,
 }
 
-/// The detail of an answer; `None` for `solve`, `show` and a lost
-/// position's `analyze`.
+/// The detail of an answer: the moves of `line` and `analyze` (none,
+/// `{"moves": []}`, for `analyze` of a position already lost); `None` for
+/// `solve` and `show`.
 pub(crate) fn detail(answer: &Answer) -> Option<Value> {
     match answer {
         Answer::Line(l) => to_value(&line(l)),
         Answer::Analyze(a) => to_value(&analyze(a)),
-        Answer::Solve(_) | Answer::Stuck(_) | Answer::Show(_) | Answer::Partial(_) => None,
+        Answer::Stuck(_) => to_value(&Moves::<Choice> { moves: Vec::new() }),
+        Answer::Solve(_) | Answer::Show(_) | Answer::Partial(_) => None,
     }
 }
 

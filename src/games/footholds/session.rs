@@ -163,6 +163,24 @@ impl Footholds {
         show_cell(c, self.origin)
     }
 
+    /// Why the mover cannot step to `to` (`None`: off the board's top or
+    /// left edge): its own foothold vanished, off the board, a hole, not
+    /// next to it.
+    fn why_not(&self, p: &Position, to: Option<(usize, usize)>) -> String {
+        let from = p.cell_of(p.to_move);
+        match to {
+            _ if !p.is_foothold(from) => "the foothold under it has vanished".into(),
+            Some(t) if t.0 < p.rows && t.1 < p.cols => {
+                if !p.neighbours(from).any(|n| n == t) {
+                    format!("{} is not next to {}", self.cell(t), self.cell(from))
+                } else {
+                    format!("{} is a hole", self.cell(t))
+                }
+            }
+            _ => "that is off the board".into(),
+        }
+    }
+
     fn why_lost(p: &Position) -> &'static str {
         let (r, c) = if p.to_move == Player::A { p.a } else { p.b };
         if !p.cells[r * p.cols + c] {
@@ -351,7 +369,11 @@ impl Session for Footholds {
             }
             None => Err(Diag::new(
                 Code::PlayIllegal,
-                format!("{} cannot move there", name(who)),
+                format!(
+                    "{} cannot move there: {}",
+                    name(who),
+                    self.why_not(&pos, target)
+                ),
             )
             .label(span, "not a legal move")
             .help(if shown.is_empty() {

@@ -108,7 +108,7 @@ fn by_roll(r: &RandomRolls) -> ByRoll {
                 values: c
                     .pieces
                     .iter()
-                    .map(|p| p.expected.as_ref().map(ToString::to_string))
+                    .map(|p| p.expected.as_ref().map(crate::games::answer::json_fraction))
                     .collect(),
             })
             .collect(),

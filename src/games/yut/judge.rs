@@ -108,7 +108,10 @@ pub fn instance(s: &Setup) -> Result<(), NotInstance> {
         "the board is a user-defined track (the judge: the built-in board)".into()
     })?;
     rule(s.pieces == PIECES, || {
-        format!("{} pieces (the judge: {PIECES})", s.pieces)
+        format!(
+            "{} (the judge: {PIECES})",
+            crate::games::count(s.pieces as u64, "piece")
+        )
     })?;
     limit("the number of rolls", s.rolls.len(), ROLLS, ROLLS)?;
     match s.rolls.iter().position(|&r| !(1..=FACES).contains(&r)) {
