@@ -221,7 +221,7 @@ impl Shape {
                 (Shape::Stacking(s), _) => {
                     s.limit = match value {
                         "none" => None,
-                        _ => Some(number(flag, value, 1, MAX_LIMIT as usize)? as u64),
+                        _ => Some(number(flag, value, 0, MAX_LIMIT as usize)? as u64),
                     }
                 }
             }
