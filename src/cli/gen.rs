@@ -194,7 +194,12 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
 pub fn left_out(g: &meeple::gen::Generated, options: &Options) -> Vec<String> {
     let mut notes = Vec::new();
     let e = &g.edges;
-    let list = |l: &[String]| l.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ");
+    let list = |l: &[String]| {
+        l.iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     if !e.left.is_empty() {
         notes.push(format!(
             "--count {} holds {} of the {} edge cases; left out: {} (a larger --count takes them)",
@@ -205,7 +210,11 @@ pub fn left_out(g: &meeple::gen::Generated, options: &Options) -> Vec<String> {
         ));
     }
     if !e.dropped.is_empty() {
-        let all = if e.dropped.len() == e.total { "all " } else { "" };
+        let all = if e.dropped.len() == e.total {
+            "all "
+        } else {
+            ""
+        };
         notes.push(format!(
             "--where (or a solve stopped at a limit) left out {all}{} of the {} edge cases: {}",
             e.dropped.len(),

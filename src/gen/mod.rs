@@ -282,7 +282,7 @@ fn solve(shape: &Shape, position: JudgePosition, limits: &Limits) -> Result<Case
                     position,
                     fields,
                     scenario: String::new(),
-                })
+                });
             }
             Event::Error(d) => return Err(d),
             Event::ExpectPassed { .. } => {}

@@ -275,7 +275,12 @@ fn count_one_solves_one_candidate() {
     let o = Options::new(GameKind::Footholds, &[("--rows", "1..3")], &["answer >= 2"]).unwrap();
     let g = generate(&o, 5, 42, &|_, _| {}).unwrap();
     assert_eq!(g.cases.len(), 5);
-    assert!(g.solved < 2 * g.tried + 8, "{} solved, {} tried", g.solved, g.tried);
+    assert!(
+        g.solved < 2 * g.tried + 8,
+        "{} solved, {} tried",
+        g.solved,
+        g.tried
+    );
     assert_eq!(g.filtered, g.tried - 5 - g.stopped);
 }
 
@@ -291,7 +296,10 @@ fn gen_says_what_it_leaves_out() {
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("scenario \"").count(), 3);
-    let note = err.lines().find(|l| l.starts_with("note: --count 3 holds 3 of the ")).unwrap();
+    let note = err
+        .lines()
+        .find(|l| l.starts_with("note: --count 3 holds 3 of the "))
+        .unwrap();
     let total: usize = note["note: --count 3 holds 3 of the ".len()..]
         .split(' ')
         .next()
@@ -303,14 +311,30 @@ fn gen_says_what_it_leaves_out() {
     // Footholds edge cases that --where filters: all of them named.
     let (_, err, code) = gen(
         &dir,
-        &["footholds", "--count", "2", "--edge", "--where", "answer >= 3", "--seed", "1"],
+        &[
+            "footholds",
+            "--count",
+            "2",
+            "--edge",
+            "--where",
+            "answer >= 3",
+            "--seed",
+            "1",
+        ],
         &[],
     );
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("note: --where (or a solve stopped at a limit) left out "), "{err}");
+    assert!(
+        err.contains("note: --where (or a solve stopped at a limit) left out "),
+        "{err}"
+    );
     assert!(err.contains("note: --where left out "), "{err}");
     // --limit 0: a valid `rule limit 0`, every case answers -1 or 0.
-    let (out, err, code) = gen(&dir, &["stacking", "--count", "3", "--limit", "0", "--seed", "2"], &[]);
+    let (out, err, code) = gen(
+        &dir,
+        &["stacking", "--count", "3", "--limit", "0", "--seed", "2"],
+        &[],
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("rule limit 0").count(), 3, "{out}");
     let run = meeple::run_source("gen.game", &out);

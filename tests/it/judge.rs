@@ -91,7 +91,10 @@ fn stacking_answers_before_the_cycle_proof() {
     assert_eq!(answer["answer"], -1, "{out}");
     assert_eq!(answer["cycle"], "unknown", "{out}");
     let text = answer["text"][0].as_str().unwrap();
-    assert!(text.contains("not proven") && text.contains("by turn 3000"), "{text}");
+    assert!(
+        text.contains("not proven") && text.contains("by turn 3000"),
+        "{text}"
+    );
     // Enough budget: the proof follows the answer.
     let o = crate::common::meeple(&["run", f, "--max-states", "400000", "--format", "json"]);
     let (out, _) = crate::common::text(&o);

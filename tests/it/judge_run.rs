@@ -487,7 +487,11 @@ fn answers_pass_and_bad_options_are_refused() {
     // Reads its input and answers from a table of the four samples.
     let cmd = "read r; case \"$r\" in 1\\ 2*) echo 190;; 1\\ 1*) echo 133;; 5\\ 1*) echo 214;; *) echo 130;; esac";
     let (code, out, err) = judge_samples(&dir, cmd, &[]);
-    assert_eq!((code, counts(&out).as_str()), (0, "4 passed, 0 failed\n"), "{err}");
+    assert_eq!(
+        (code, counts(&out).as_str()),
+        (0, "4 passed, 0 failed\n"),
+        "{err}"
+    );
     let (code, _, err) = judge_samples(&dir, "true", &["--time-limit", "0"]);
     assert_eq!(code, 2);
     assert!(
@@ -519,7 +523,11 @@ fn what_a_program_leaves_running_is_killed_and_floods_are_capped() {
     let (code, out, err) = judge_samples(&dir, &cmd, &[]);
     let left = marked(&sleep);
     kill_marked(&sleep);
-    assert_eq!((code, counts(&out).as_str()), (0, "4 passed, 0 failed\n"), "{err}");
+    assert_eq!(
+        (code, counts(&out).as_str()),
+        (0, "4 passed, 0 failed\n"),
+        "{err}"
+    );
     let listed = std::fs::read_to_string(&started).unwrap();
     assert_eq!(listed.lines().count(), 4);
     assert_eq!(left, 0, "sleeps still running");
@@ -584,7 +592,8 @@ fn summary_save_and_stop_on_fail() {
     let dir = temp_dir("judge-save");
     // Right on sample 1 (`1 2…` → 190), wrong elsewhere; sample 3 sleeps
     // 2 s so that it is the slowest by far.
-    let cmd = "read r; case \"$r\" in 1\\ 2*) echo 190;; 5\\ 1*) sleep 2; echo 7;; *) echo 5;; esac";
+    let cmd =
+        "read r; case \"$r\" in 1\\ 2*) echo 190;; 5\\ 1*) sleep 2; echo 7;; *) echo 5;; esac";
     let save = dir.join("failing");
     let (code, out, err) = judge_samples(
         &dir,
@@ -593,7 +602,10 @@ fn summary_save_and_stop_on_fail() {
     );
     assert_eq!(code, 1, "{err}");
     let last = out.lines().last().unwrap();
-    assert!(last.starts_with("1 passed, 3 failed; slowest: case 3 ("), "{out}");
+    assert!(
+        last.starts_with("1 passed, 3 failed; slowest: case 3 ("),
+        "{out}"
+    );
     let mut saved: Vec<String> = std::fs::read_dir(&save)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -608,14 +620,24 @@ fn summary_save_and_stop_on_fail() {
     assert_eq!(saved, want);
     let read = |f: &str| std::fs::read_to_string(save.join(f)).unwrap();
     assert_eq!(read("3.got"), "7\n");
-    assert_eq!(read("3.verdict"), format!("WA: expected {}, got 7\n", read("3.ans").trim()));
+    assert_eq!(
+        read("3.verdict"),
+        format!("WA: expected {}, got 7\n", read("3.ans").trim())
+    );
     // The input is the judge input the program read: it answers 7 on it again.
     assert!(read("3.in").starts_with("5 1"), "{}", read("3.in"));
     // --stop-on-fail with one job: case 2 fails, nothing more runs.
-    let (code, out, _) = judge_samples(&dir, cmd, &["--max-runs", "0", "--jobs", "1", "--stop-on-fail"]);
+    let (code, out, _) = judge_samples(
+        &dir,
+        cmd,
+        &["--max-runs", "0", "--jobs", "1", "--stop-on-fail"],
+    );
     assert_eq!(code, 1);
     assert_eq!(out.matches("WA  case").count(), 1, "{out}");
     assert!(out.contains("WA  case 2: "), "{out}");
-    assert!(out.contains("\n1 passed, 1 failed, 2 not run (--stop-on-fail); slowest: case "), "{out}");
+    assert!(
+        out.contains("\n1 passed, 1 failed, 2 not run (--stop-on-fail); slowest: case "),
+        "{out}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

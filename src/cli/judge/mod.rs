@@ -405,6 +405,7 @@ fn path_cases(opts: &JudgeOptions) -> Option<Vec<Case>> {
     let settings = Settings {
         limits: opts.limits.clone(),
         beyond_limits: opts.beyond_limits,
+        filter: None,
     };
     let mut cases = Vec::new();
     let mut failed = false;

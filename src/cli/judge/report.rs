@@ -126,13 +126,13 @@ impl Report {
         } else {
             let mut line = format!("{} passed, {} failed", s.passed, s.failed);
             if s.not_run > 0 {
-                line.push_str(&format!(
-                    ", {} not run (--stop-on-fail)",
-                    s.not_run
-                ));
+                line.push_str(&format!(", {} not run (--stop-on-fail)", s.not_run));
             }
             if let Some((n, label, ms)) = s.slowest {
-                line.push_str(&format!("; slowest: case {n} ({}) in {ms} ms", printable(label)));
+                line.push_str(&format!(
+                    "; slowest: case {n} ({}) in {ms} ms",
+                    printable(label)
+                ));
             }
             out::out(format!("{line}\n"));
         }
