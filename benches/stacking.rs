@@ -114,6 +114,7 @@ fn show(o: &Outcome) -> String {
         Outcome::Ended { turn } => format!("ends turn {turn}"),
         Outcome::Cycle { start, period } => format!("cycle {start}+{period}"),
         Outcome::LimitReached { limit } => format!("limit {limit}"),
+        Outcome::Unproven { limit, turn } => format!("limit {limit}, unproven to {turn}"),
     }
 }
 
@@ -200,7 +201,7 @@ fn big_case(rows: &mut Vec<Row>, case: &str, setup: &Setup, limit: Option<u64>) 
     let fast = best_of(3, || run(&Sim::new(setup), limit, &ub).expect("unlimited"));
     let played = match fast.value {
         Outcome::Ended { turn } => turn,
-        Outcome::LimitReached { limit } => limit,
+        Outcome::LimitReached { limit } | Outcome::Unproven { limit, .. } => limit,
         Outcome::Cycle { start, period } => start + period,
     };
     let mut sim = Sim::new(setup);

@@ -47,6 +47,9 @@ pub struct Settings {
     /// Export positions that are beyond the judge's size limits too
     /// (`--beyond-limits`); a rule that differs is never exported.
     pub beyond_limits: bool,
+    /// Only scenarios whose name contains this text (`--filter`, as
+    /// `meeple test` takes it); the others are passed over unsaid.
+    pub filter: Option<String>,
 }
 
 /// One exported case.
@@ -114,10 +117,17 @@ pub fn start_position(checked: &Checked, index: usize) -> Result<JudgePosition, 
     session.judge_position()
 }
 
-/// Every scenario of a checked file, in file order: exported, skipped or
+/// Every scenario of a checked file (whose name the filter takes), in file order: exported, skipped or
 /// failed. The solves run in parallel.
 pub fn export_checked(checked: &Checked, settings: &Settings) -> Vec<Item> {
-    (0..checked.file.scenarios.len())
+    let wanted = |i: &usize| {
+        settings
+            .filter
+            .as_deref()
+            .is_none_or(|f| checked.file.scenarios[*i].name.node.contains(f))
+    };
+    let indices: Vec<usize> = (0..checked.file.scenarios.len()).filter(wanted).collect();
+    indices
         .into_par_iter()
         .map(|i| export_scenario(checked, i, settings))
         .collect()

@@ -18,6 +18,8 @@ pub struct ExportOptions {
     pub settings: Settings,
     /// Exit 1 when any scenario was skipped (`--strict`).
     pub strict: bool,
+    /// The closing line as one JSON object (`--format json`).
+    pub json: bool,
     pub color: bool,
 }
 
@@ -106,7 +108,18 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
     if failed > 0 {
         summary.push_str(&format!(", {} failed", failed));
     }
-    out::out(format!("{summary}\n"));
+    if opts.json {
+        let v = serde_json::json!({
+            "kind": "export",
+            "dir": opts.dir.display().to_string(),
+            "cases": cases.len(),
+            "skipped": skipped,
+            "failed": failed,
+        });
+        out::out(format!("{v}\n"));
+    } else {
+        out::out(format!("{summary}\n"));
+    }
     if failed > 0 || (opts.strict && skipped > 0) {
         1
     } else {

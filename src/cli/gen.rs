@@ -165,6 +165,9 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
         generated.cases.len(),
         generated.tried
     );
+    for note in left_out(&generated, &options) {
+        out::err(format!("note: {note}\n"));
+    }
     match &args.output {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &generated.text) {
@@ -179,6 +182,49 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
         }
     }
     0
+}
+
+/// What a collection leaves out that the command line asked for: edge
+/// cases past `--count`, edge cases `--where` filtered, and how many
+/// candidates `--where` filtered in all.
+pub fn left_out(g: &meeple::gen::Generated, options: &Options) -> Vec<String> {
+    let mut notes = Vec::new();
+    let e = &g.edges;
+    let list = |l: &[String]| {
+        l.iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !e.left.is_empty() {
+        notes.push(format!(
+            "--count {} holds {} of the {} edge cases; left out: {} (a larger --count takes them)",
+            g.cases.len(),
+            e.total - e.left.len() - e.dropped.len(),
+            e.total,
+            list(&e.left)
+        ));
+    }
+    if !e.dropped.is_empty() {
+        let all = if e.dropped.len() == e.total {
+            "all "
+        } else {
+            ""
+        };
+        notes.push(format!(
+            "--where (or a solve stopped at a limit) left out {all}{} of the {} edge cases: {}",
+            e.dropped.len(),
+            e.total,
+            list(&e.dropped)
+        ));
+    }
+    if g.filtered > 0 && !options.conditions.is_empty() {
+        notes.push(format!(
+            "--where left out {} of {} candidates",
+            g.filtered, g.tried
+        ));
+    }
+    notes
 }
 
 /// A bar on a terminal for more than 50 cases.

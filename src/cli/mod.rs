@@ -101,6 +101,9 @@ pub enum Command {
         /// Exit 1 when any scenario was skipped.
         #[arg(long)]
         strict: bool,
+        /// Export only scenarios whose name contains this text.
+        #[arg(long)]
+        filter: Option<String>,
     },
     /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
     /// shrink the first failure to a smallest failing case.
@@ -266,15 +269,12 @@ fn command(cli: &Cli) -> i32 {
             commands::run(files, svg.as_deref(), &limits, cli.format, color)
         }
         Command::Check { files } => commands::check(files, &limits, cli.format, color),
-        Command::Export { .. } if cli.format == Format::Json => {
-            out::err("error: `meeple export` writes files; it has no --format json\n");
-            2
-        }
         Command::Export {
             judge,
             paths,
             beyond_limits,
             strict,
+            filter,
         } => export::export(
             paths,
             &export::ExportOptions {
@@ -282,8 +282,10 @@ fn command(cli: &Cli) -> i32 {
                 settings: meeple::export::Settings {
                     limits: limits.clone(),
                     beyond_limits: *beyond_limits,
+                    filter: filter.clone(),
                 },
                 strict: *strict,
+                json: cli.format == Format::Json,
                 color,
             },
         ),

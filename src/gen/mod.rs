@@ -217,14 +217,26 @@ fn solve(shape: &Shape, position: JudgePosition, limits: &Limits) -> Result<Case
     for e in events {
         match e {
             Event::Answer { answer, .. } => {
+                let fields = answer.fields();
+                // A field the budget left open (stacking's `cycle unknown`)
+                // cannot be an `expect` line: the solve stopped at a limit.
+                if fields
+                    .iter()
+                    .any(|(_, v)| matches!(v, FieldValue::Word(w) if w == "unknown"))
+                {
+                    return Err(Diag::new(
+                        Code::LimitStates,
+                        "the solve's budget ran out before every field was known",
+                    ));
+                }
                 return Ok(Case {
                     name: String::new(),
                     index: None,
                     edge: None,
                     position,
-                    fields: answer.fields(),
+                    fields,
                     scenario: String::new(),
-                })
+                });
             }
             Event::Error(d) => return Err(d),
             Event::ExpectPassed { .. } => {}
@@ -267,6 +279,24 @@ pub struct Generated {
     pub tried: u64,
     /// Of those, how many solves stopped at a budget (left out).
     pub stopped: u64,
+    /// Of those, how many the `--where` conditions left out.
+    pub filtered: u64,
+    /// Solves run (the candidates tried, and any solved in the last batch
+    /// after the count was reached).
+    pub solved: u64,
+    /// With `--edge`: the edge cases left out.
+    pub edges: EdgesOut,
+}
+
+/// The edge cases (`--edge`) a collection does not hold.
+#[derive(Clone, Debug, Default)]
+pub struct EdgesOut {
+    /// The game's edge cases.
+    pub total: usize,
+    /// Left out because `--count` was reached first (or `--tries` spent).
+    pub left: Vec<String>,
+    /// Left out by `--where` (or a solve that stopped at a limit).
+    pub dropped: Vec<String>,
 }
 
 /// `count` cases of `options` under `seed`: the edge cases first with
@@ -287,40 +317,71 @@ pub fn generate(
     let mut cases: Vec<Case> = Vec::new();
     let mut tried = 0u64;
     let mut stopped = 0u64;
+    let mut filtered = 0u64;
     let mut take = |found: Result<Case, Diag>, what: String, cases: &mut Vec<Case>| match found {
         Ok(c) if keep(&c) => {
             let n = cases.len() + 1;
             cases.push(c.named(shape, name(n, count, &what)));
+            true
         }
-        Ok(_) => {}
-        Err(_) => stopped += 1,
+        Ok(_) => {
+            filtered += 1;
+            false
+        }
+        Err(_) => {
+            stopped += 1;
+            false
+        }
     };
+    // Solves run, counted where they run: only as many as needed.
+    let solves = std::sync::atomic::AtomicU64::new(0);
+    let solve_one = |position: JudgePosition| {
+        solves.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        solve(shape, position, &options.limits)
+    };
+    let mut edges_out = EdgesOut::default();
     if options.edge {
         let edges = edge::cases(shape);
-        let solved: Vec<_> = edges
-            .par_iter()
-            .map(|e| solve(shape, e.position.clone(), &options.limits))
-            .collect();
-        for (e, found) in edges.into_iter().zip(solved) {
-            if cases.len() == count || tried == tries {
-                break;
+        let mut at = 0;
+        while at < edges.len() && cases.len() < count && tried < tries {
+            let need = (count - cases.len()) as u64;
+            let n = next_batch(need, tried, cases.len() as u64).min(tries - tried) as usize;
+            let batch = &edges[at..edges.len().min(at + n)];
+            let solved: Vec<_> = batch
+                .par_iter()
+                .map(|e| solve_one(e.position.clone()))
+                .collect();
+            for (e, found) in batch.iter().zip(solved) {
+                at += 1;
+                if cases.len() == count || tried == tries {
+                    edges_out.left.push(e.label.clone());
+                    continue;
+                }
+                tried += 1;
+                let found = found.map(|c| Case {
+                    edge: Some(e.label.clone()),
+                    ..c
+                });
+                if !take(found, format!("edge: {}", e.label), &mut cases) {
+                    edges_out.dropped.push(e.label.clone());
+                }
             }
-            tried += 1;
-            let found = found.map(|c| Case {
-                edge: Some(e.label.clone()),
-                ..c
-            });
-            take(found, format!("edge: {}", e.label), &mut cases);
         }
+        edges_out
+            .left
+            .extend(edges[at..].iter().map(|e| e.label.clone()));
+        edges_out.total = edges.len();
         progress(cases.len(), tried);
     }
     let mut next = 0u64;
+    let (edge_tried, edge_found) = (tried, cases.len() as u64);
     while cases.len() < count && tried < tries {
         let need = (count - cases.len()) as u64;
-        let batch = (need * 2).clamp(64, 4096).min(tries - tried);
+        let batch = next_batch(need, tried - edge_tried, cases.len() as u64 - edge_found)
+            .min(tries - tried);
         let solved: Vec<_> = (next..next + batch)
             .into_par_iter()
-            .map(|i| solve(shape, draw::position(shape, seed, i), &options.limits))
+            .map(|i| solve_one(draw::position(shape, seed, i)))
             .collect();
         for (i, found) in (next..).zip(solved) {
             if cases.len() == count {
@@ -369,7 +430,25 @@ pub fn generate(
         cases,
         tried,
         stopped,
+        filtered,
+        solved: solves.into_inner(),
+        edges: edges_out,
     })
+}
+
+/// How many candidates to solve next, when `need` more cases are wanted
+/// and `found` of the `tried` so far were kept: as many as the rate so far
+/// says will do (the first batch: `need`), at most 4096. `gen --count 1`
+/// solves one candidate when the first is kept.
+fn next_batch(need: u64, tried: u64, found: u64) -> u64 {
+    let batch = if tried == 0 {
+        need
+    } else if found == 0 {
+        tried.saturating_mul(2)
+    } else {
+        need.saturating_mul(tried).div_ceil(found)
+    };
+    batch.clamp(1, 4096)
 }
 
 /// The file's header comment: the command that writes it, and the seed.

@@ -340,3 +340,47 @@ fn solves_run_within_the_limits() {
     assert!(rows.len() < 2, "{rows:?}");
     assert!(out.contains("failed"), "{out}");
 }
+
+/// `--filter` exports only the scenarios whose name holds the text, as
+/// `meeple test --filter` runs them; `--format json` (which `--help`
+/// offers) gives the closing line as one object.
+#[test]
+fn export_filter_and_json_summary() {
+    let dir = temp_dir("export-filter").join("cases");
+    let d = dir.to_str().unwrap();
+    let o = meeple(&[
+        "export",
+        "--judge",
+        d,
+        "scripts/yut/boj17825.game",
+        "--filter",
+        "sample 3",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(out, format!("exported 1 case to {d}\n"));
+    let rows = index(&dir);
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0][2], "sample 3");
+    let o = meeple(&[
+        "export",
+        "--judge",
+        d,
+        "scripts/yut/boj17825.game",
+        "--format",
+        "json",
+    ]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["kind"].as_str(), v["cases"].as_u64()),
+        (Some("export"), Some(4)),
+        "{out}"
+    );
+    let help = text(&meeple(&["export", "--help"])).0;
+    assert!(
+        help.contains("--filter <FILTER>") && help.contains("--format"),
+        "{help}"
+    );
+}

@@ -256,3 +256,92 @@ fn bad_options_and_unmet_filters_are_coded_errors() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `gen --count 1` solves one candidate, not a batch of 64 (counted, not
+/// timed); with `--where`, batches grow with the rate found, and never
+/// solve more than the candidates tried plus one last batch.
+#[test]
+fn count_one_solves_one_candidate() {
+    use meeple::games::GameKind;
+    use meeple::gen::{generate, Options};
+    let o = Options::new(
+        GameKind::Footholds,
+        &[("--rows", "8..8"), ("--cols", "8..8")],
+        &[],
+    )
+    .unwrap();
+    let g = generate(&o, 1, 4, &|_, _| {}).unwrap();
+    assert_eq!((g.cases.len(), g.tried, g.solved), (1, 1, 1));
+    let o = Options::new(GameKind::Footholds, &[("--rows", "1..3")], &["answer >= 2"]).unwrap();
+    let g = generate(&o, 5, 42, &|_, _| {}).unwrap();
+    assert_eq!(g.cases.len(), 5);
+    assert!(
+        g.solved < 2 * g.tried + 8,
+        "{} solved, {} tried",
+        g.solved,
+        g.tried
+    );
+    assert_eq!(g.filtered, g.tried - 5 - g.stopped);
+}
+
+/// `--edge --count 3` names the edge cases it leaves out; `--where` that
+/// filters edge cases says so; `--limit 0` (as `rule limit 0`) is taken.
+#[test]
+fn gen_says_what_it_leaves_out() {
+    let dir = temp_dir("gen-left-out");
+    let (out, err, code) = gen(
+        &dir,
+        &["stacking", "--count", "3", "--edge", "--seed", "1"],
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("scenario \"").count(), 3);
+    let note = err
+        .lines()
+        .find(|l| l.starts_with("note: --count 3 holds 3 of the "))
+        .unwrap();
+    let total: usize = note["note: --count 3 holds 3 of the ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(total > 3, "{note}");
+    assert_eq!(note.matches('`').count(), 2 * (total - 3), "{note}");
+    // Footholds edge cases that --where filters: all of them named.
+    let (_, err, code) = gen(
+        &dir,
+        &[
+            "footholds",
+            "--count",
+            "2",
+            "--edge",
+            "--where",
+            "answer >= 3",
+            "--seed",
+            "1",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("note: --where (or a solve stopped at a limit) left out "),
+        "{err}"
+    );
+    assert!(err.contains("note: --where left out "), "{err}");
+    // --limit 0: a valid `rule limit 0`, every case answers -1 or 0.
+    let (out, err, code) = gen(
+        &dir,
+        &["stacking", "--count", "3", "--limit", "0", "--seed", "2"],
+        &[],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("rule limit 0").count(), 3, "{out}");
+    let run = meeple::run_source("gen.game", &out);
+    assert_eq!(
+        run.exit_code(),
+        0,
+        "{}",
+        meeple::render::text::file(&run, &meeple::render::Options::default())
+    );
+}

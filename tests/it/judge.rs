@@ -60,3 +60,71 @@ fn bundled_judge_inputs_write_back_as_read() {
         "judge inputs per game: {seen:?}"
     );
 }
+
+/// 8×8, 5 pieces: the game never ends, but its cycle (from turn 4591,
+/// period 984) takes about 97,000 piece moves to prove.
+const LONG_CYCLE: &str = "8 5\n0 1 2 2 2 0 2 2\n1 0 0 2 0 0 0 1\n2 0 0 0 1 0 0 0\n\
+    1 0 0 0 2 0 0 2\n0 0 2 0 2 0 1 0\n0 0 0 1 0 0 0 2\n2 0 0 0 0 0 1 2\n1 2 2 0 0 2 0 0\n\
+    6 8 2\n8 3 2\n4 5 4\n2 3 1\n2 4 1\n";
+
+/// stacking under the judge's limit (1000) answers -1 once turn 1000 has
+/// passed, on a budget (20,000 piece moves) far too small for the cycle
+/// proof: `cycle` says `unknown`, with what is known, and `expect answer`
+/// passes; with enough budget the cycle is proven.
+#[test]
+fn stacking_answers_before_the_cycle_proof() {
+    let dir = crate::common::temp_dir("judge-first");
+    let file = dir.join("long.game");
+    std::fs::write(
+        &file,
+        format!(
+            "scenario \"long cycle\" {{\n  game stacking\n  input \"\"\"\n{LONG_CYCLE}\"\"\"\n  \
+             solve\n  expect answer -1\n}}\n"
+        ),
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let o = crate::common::meeple(&["run", f, "--max-states", "20000", "--format", "json"]);
+    let (out, err) = crate::common::text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    let answer: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(answer["answer"], -1, "{out}");
+    assert_eq!(answer["cycle"], "unknown", "{out}");
+    let text = answer["text"][0].as_str().unwrap();
+    assert!(
+        text.contains("not proven") && text.contains("by turn 3000"),
+        "{text}"
+    );
+    // Enough budget: the proof follows the answer.
+    let o = crate::common::meeple(&["run", f, "--max-states", "400000", "--format", "json"]);
+    let (out, _) = crate::common::text(&o);
+    assert!(out.contains("\"cycle\":\"yes\""), "{out}");
+    // The judge's own answer for the case, through `export`, on the small budget.
+    let cases = dir.join("cases");
+    let o = crate::common::meeple(&[
+        "export",
+        "--judge",
+        cases.to_str().unwrap(),
+        f,
+        "--max-states",
+        "20000",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{:?}", crate::common::text(&o));
+    let written: Vec<_> = walk(&cases, "out");
+    assert_eq!(written.len(), 1, "{written:?}");
+    assert_eq!(std::fs::read_to_string(&written[0]).unwrap(), "-1\n");
+}
+
+/// Every file under `dir` whose name ends `.EXT`.
+fn walk(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path, ext));
+        } else if path.extension().is_some_and(|e| e == ext) {
+            out.push(path);
+        }
+    }
+    out
+}

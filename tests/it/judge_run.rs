@@ -424,7 +424,7 @@ fn a_program_past_the_time_limit_is_killed_with_its_group() {
     assert_eq!(out.matches("TLE case").count(), 4, "{out}");
     assert!(out.contains("still running after 0.5 s: killed with its process group"));
     assert!(
-        out.ends_with("0 passed, 4 failed\n") && !out.contains("shrinking"),
+        counts(&out).ends_with("\n0 passed, 4 failed\n") && !out.contains("shrinking"),
         "{out}"
     );
     let listed = std::fs::read_to_string(&started).unwrap_or_default();
@@ -461,7 +461,7 @@ fn runtime_and_presentation_errors() {
         "{out}"
     );
     assert!(out.contains("--- expected vs got ---\nexpected "), "{out}");
-    assert!(out.ends_with("0 passed, 4 failed\n"), "{out}");
+    assert!(counts(&out).ends_with("\n0 passed, 4 failed\n"), "{out}");
     assert!(err.is_empty(), "no progress bar off a terminal: {err}");
     let (code, out, _) = judge_samples(&dir, "echo hello", &["--max-runs", "0"]);
     assert_eq!(code, 1);
@@ -493,7 +493,11 @@ fn answers_pass_and_bad_options_are_refused() {
     // Reads its input and answers from a table of the four samples.
     let cmd = "read r; case \"$r\" in 1\\ 2*) echo 190;; 1\\ 1*) echo 133;; 5\\ 1*) echo 214;; *) echo 130;; esac";
     let (code, out, err) = judge_samples(&dir, cmd, &[]);
-    assert_eq!((code, out.as_str()), (0, "4 passed, 0 failed\n"), "{err}");
+    assert_eq!(
+        (code, counts(&out).as_str()),
+        (0, "4 passed, 0 failed\n"),
+        "{err}"
+    );
     let (code, _, err) = judge_samples(&dir, "true", &["--time-limit", "0"]);
     assert_eq!(code, 2);
     assert!(
@@ -525,7 +529,11 @@ fn what_a_program_leaves_running_is_killed_and_floods_are_capped() {
     let (code, out, err) = judge_samples(&dir, &cmd, &[]);
     let left = marked(&sleep);
     kill_marked(&sleep);
-    assert_eq!((code, out.as_str()), (0, "4 passed, 0 failed\n"), "{err}");
+    assert_eq!(
+        (code, counts(&out).as_str()),
+        (0, "4 passed, 0 failed\n"),
+        "{err}"
+    );
     let listed = std::fs::read_to_string(&started).unwrap();
     assert_eq!(listed.lines().count(), 4);
     assert_eq!(left, 0, "sleeps still running");
@@ -570,4 +578,72 @@ fn an_interrupted_judge_kills_the_programs_still_running() {
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+/// The judge's text output with the closing line's `; slowest: case N
+/// (NAME) in T ms` taken out (checked on its own: it is there, once).
+pub fn counts(out: &str) -> String {
+    let start = out.rfind("; slowest: case ").expect(out);
+    let end = start + out[start..].find('\n').expect(out);
+    assert!(out[start..end].ends_with(" ms"), "{out}");
+    format!("{}{}", &out[..start], &out[end..])
+}
+
+/// The closing line names the slowest case and its time; `--save DIR`
+/// writes every failing case (input, answer, output, verdict);
+/// `--stop-on-fail` starts no run after the first failure (one job: the
+/// second case fails, the last two are not run).
+#[test]
+fn summary_save_and_stop_on_fail() {
+    let dir = temp_dir("judge-save");
+    // Right on sample 1 (`1 2…` → 190), wrong elsewhere; sample 3 sleeps
+    // 2 s so that it is the slowest by far.
+    let cmd =
+        "read r; case \"$r\" in 1\\ 2*) echo 190;; 5\\ 1*) sleep 2; echo 7;; *) echo 5;; esac";
+    let save = dir.join("failing");
+    let (code, out, err) = judge_samples(
+        &dir,
+        cmd,
+        &["--max-runs", "0", "--save", save.to_str().unwrap()],
+    );
+    assert_eq!(code, 1, "{err}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("1 passed, 3 failed; slowest: case 3 ("),
+        "{out}"
+    );
+    let mut saved: Vec<String> = std::fs::read_dir(&save)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    saved.sort();
+    let want: Vec<String> = [2, 3, 4]
+        .iter()
+        .flat_map(|n| ["ans", "got", "in", "verdict"].map(|x| format!("{n}.{x}")))
+        .collect();
+    let mut want = want;
+    want.sort();
+    assert_eq!(saved, want);
+    let read = |f: &str| std::fs::read_to_string(save.join(f)).unwrap();
+    assert_eq!(read("3.got"), "7\n");
+    assert_eq!(
+        read("3.verdict"),
+        format!("WA: expected {}, got 7\n", read("3.ans").trim())
+    );
+    // The input is the judge input the program read: it answers 7 on it again.
+    assert!(read("3.in").starts_with("5 1"), "{}", read("3.in"));
+    // --stop-on-fail with one job: case 2 fails, nothing more runs.
+    let (code, out, _) = judge_samples(
+        &dir,
+        cmd,
+        &["--max-runs", "0", "--jobs", "1", "--stop-on-fail"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(out.matches("WA  case").count(), 1, "{out}");
+    assert!(out.contains("WA  case 2: "), "{out}");
+    assert!(
+        out.contains("\n1 passed, 1 failed, 2 not run (--stop-on-fail); slowest: case "),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

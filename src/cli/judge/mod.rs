@@ -7,6 +7,7 @@ mod contain;
 mod folder;
 mod process;
 mod report;
+mod save;
 mod verdict;
 
 pub use contain::helper;
@@ -68,6 +69,13 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "HOW", default_value = "auto",
           value_parser = ["auto", "namespace", "subreaper"])]
     pub contain: String,
+    /// Write every failing case to DIR: N.in (the judge input), N.ans (the
+    /// judge's answer), N.got (the program's stdout) and N.verdict.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// Start no more runs after the first failure.
+    #[arg(long)]
+    pub stop_on_fail: bool,
     #[command(flatten)]
     pub shape: ShapeArgs,
 }
@@ -150,6 +158,8 @@ pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 
         max_runs: args.max_runs,
         limits: limits.clone(),
         contain,
+        save: args.save.clone(),
+        stop_on_fail: args.stop_on_fail,
         json,
         color,
     })
@@ -215,6 +225,10 @@ pub struct JudgeOptions {
     pub limits: Limits,
     /// How runs are contained (`--contain`, as available).
     pub contain: Mode,
+    /// Where failing cases are written (`--save`).
+    pub save: Option<PathBuf>,
+    /// No more runs after the first failure (`--stop-on-fail`).
+    pub stop_on_fail: bool,
     pub json: bool,
     pub color: bool,
 }
@@ -231,6 +245,8 @@ pub struct Case {
 /// A judged case.
 pub struct Judged {
     pub verdict: Verdict,
+    /// The start of the program's stdout.
+    pub stdout: Vec<u8>,
     /// Milliseconds from the spawn to the end.
     pub millis: u128,
 }
@@ -272,12 +288,14 @@ fn judge_cases(opts: &JudgeOptions) -> i32 {
     let bar = progress_bar(cases.len() as u64);
     // Why the program cannot start, once a run has found it: no more runs.
     let stopped: Mutex<Option<String>> = Mutex::new(None);
+    // `--stop-on-fail`: set at the first failure; no run starts after it.
+    let failing = std::sync::atomic::AtomicBool::new(false);
     let judged: Vec<Option<Judged>> = pool.install(|| {
         cases
             .par_iter()
             .map(|c| {
                 let stop = || stopped.lock().unwrap_or_else(PoisonError::into_inner);
-                if stop().is_some() {
+                if stop().is_some() || failing.load(std::sync::atomic::Ordering::SeqCst) {
                     return None;
                 }
                 let ran = process::run(
@@ -291,7 +309,11 @@ fn judge_cases(opts: &JudgeOptions) -> i32 {
                     return None;
                 }
                 bar.inc(1);
-                Some(judged(opts, &ran, &c.answer))
+                let j = judged(opts, &ran, &c.answer);
+                if opts.stop_on_fail && j.verdict != Verdict::Ac {
+                    failing.store(true, std::sync::atomic::Ordering::SeqCst);
+                }
+                Some(j)
             })
             .collect()
     });
@@ -305,20 +327,44 @@ fn judge_cases(opts: &JudgeOptions) -> i32 {
         ));
         return 2;
     }
-    let judged: Vec<Judged> = judged.into_iter().flatten().collect();
+    // Case numbers (from 1) with their verdicts; with `--stop-on-fail`,
+    // the cases never run are left out.
+    let not_run = judged.iter().filter(|j| j.is_none()).count();
+    let judged: Vec<(usize, &Case, Judged)> = cases
+        .iter()
+        .zip(judged)
+        .enumerate()
+        .filter_map(|(i, (c, j))| j.map(|j| (i + 1, c, j)))
+        .collect();
     let mut rep = report::Report::new(opts.json);
-    for (i, (case, j)) in cases.iter().zip(&judged).enumerate() {
-        rep.case(i + 1, case, j);
+    for (n, case, j) in &judged {
+        rep.case(*n, case, j);
     }
-    let failed = judged.iter().filter(|j| j.verdict != Verdict::Ac).count();
+    if let Some(dir) = &opts.save {
+        if let Err(e) = save::failing(dir, &judged) {
+            out::err(format!("error: --save: {e}\n"));
+            return 2;
+        }
+    }
+    let failed = judged.iter().filter(|j| j.2.verdict != Verdict::Ac).count();
     let first = judged
         .iter()
-        .position(|j| !matches!(j.verdict.kind(), Kind::Ac | Kind::Tle));
-    if let (Some(i), true) = (first, opts.max_runs > 0) {
-        let shrunk = pool.install(|| shrink(opts, &cases[i], &judged[i].verdict));
-        rep.shrunk(i + 1, &cases[i], &shrunk, opts.color);
+        .find(|j| !matches!(j.2.verdict.kind(), Kind::Ac | Kind::Tle));
+    if let (Some((n, case, j)), true) = (first, opts.max_runs > 0) {
+        let shrunk = pool.install(|| shrink(opts, case, &j.verdict));
+        rep.shrunk(*n, case, &shrunk, opts.color);
     }
-    rep.summary(judged.len() - failed, failed, opts.contain);
+    let slowest = judged
+        .iter()
+        .max_by_key(|(n, _, j)| (j.millis, std::cmp::Reverse(*n)))
+        .map(|(n, c, j)| (*n, c.label.as_str(), j.millis));
+    rep.summary(&report::Summary {
+        passed: judged.len() - failed,
+        failed,
+        not_run,
+        slowest,
+        contain: opts.contain,
+    });
     i32::from(failed > 0)
 }
 
@@ -333,6 +379,7 @@ fn judged(opts: &JudgeOptions, ran: &process::Ran, answer: &str) -> Judged {
     let limit = format!("{}", opts.time_limit.as_secs_f64());
     Judged {
         verdict: verdict::judge(ran, answer, &limit),
+        stdout: ran.stdout.clone(),
         millis: ran.elapsed.as_millis(),
     }
 }
@@ -358,6 +405,7 @@ fn path_cases(opts: &JudgeOptions) -> Option<Vec<Case>> {
     let settings = Settings {
         limits: opts.limits.clone(),
         beyond_limits: opts.beyond_limits,
+        filter: None,
     };
     let mut cases = Vec::new();
     let mut failed = false;

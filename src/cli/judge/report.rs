@@ -110,21 +110,51 @@ impl Report {
     }
 
     /// The closing line (text) or object (JSON, with how runs were
-    /// contained).
-    pub fn summary(&mut self, passed: usize, failed: usize, contain: Mode) {
+    /// contained): the counts and the slowest case with its time.
+    pub fn summary(&mut self, s: &Summary) {
         if self.json {
-            let v = json!({
+            let mut v = json!({
                 "kind": "summary",
                 "type": "summary", // deprecated: `kind`, as every JSON object of meeple
-                "passed": passed,
-                "failed": failed,
-                "contained": contain.as_str(),
+                "passed": s.passed,
+                "failed": s.failed,
+                "contained": s.contain.as_str(),
             });
+            if s.not_run > 0 {
+                merge(&mut v, json!({ "not_run": s.not_run }));
+            }
+            if let Some((n, label, ms)) = s.slowest {
+                merge(
+                    &mut v,
+                    json!({ "slowest_case": n, "slowest_name": label, "slowest_ms": ms as u64 }),
+                );
+            }
             out::out(format!("{v}\n"));
         } else {
-            out::out(format!("{passed} passed, {failed} failed\n"));
+            let mut line = format!("{} passed, {} failed", s.passed, s.failed);
+            if s.not_run > 0 {
+                line.push_str(&format!(", {} not run (--stop-on-fail)", s.not_run));
+            }
+            if let Some((n, label, ms)) = s.slowest {
+                line.push_str(&format!(
+                    "; slowest: case {n} ({}) in {ms} ms",
+                    printable(label)
+                ));
+            }
+            out::out(format!("{line}\n"));
         }
     }
+}
+
+/// What the closing line says.
+pub struct Summary<'a> {
+    pub passed: usize,
+    pub failed: usize,
+    /// Cases `--stop-on-fail` left unrun.
+    pub not_run: usize,
+    /// The slowest case run: its number, name and milliseconds.
+    pub slowest: Option<(usize, &'a str, u128)>,
+    pub contain: Mode,
 }
 
 /// `extra`'s fields added to the object `v`.

@@ -228,6 +228,7 @@ impl Solved {
             Outcome::Ended { turn } => (FieldValue::Int(turn.into()), "no"),
             Outcome::Cycle { .. } => (word("none"), "yes"),
             Outcome::LimitReached { .. } => (word("none"), "no"),
+            Outcome::Unproven { .. } => (word("none"), "unknown"),
         };
         vec![
             (Field::Answer, FieldValue::Int(self.outcome.answer().into())),
@@ -244,6 +245,7 @@ enum OutcomeDef {
     Ended { turn: u64 },
     Cycle { start: u64, period: u64 },
     LimitReached { limit: u64 },
+    Unproven { limit: u64, turn: u64 },
 }
 
 /// [`Dir`] as JSON: `"right"`, `"left"`, `"up"`, `"down"`.

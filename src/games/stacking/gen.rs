@@ -69,7 +69,7 @@ pub fn parse(args: &[(&str, &str)]) -> Result<Shape, OptionError> {
             "--limit" => {
                 s.limit = match value {
                     "none" => None,
-                    _ => Some(number(flag, value, 1, MAX_LIMIT as usize)? as u64),
+                    _ => Some(number(flag, value, 0, MAX_LIMIT as usize)? as u64),
                 }
             }
             _ => return Err(not_an_option(GameKind::Stacking, flag, value, &FLAGS)),

@@ -287,19 +287,10 @@ impl Stacking {
             .ok_or_else(|| missing(span, "a position", query, "declare the board and pieces"))
     }
 
-    /// How the game goes on from `sim`. `cycle` answers whether the game
-    /// never ends, whatever the turn limit: when the limit is reached first,
-    /// play goes on (on the same budget) until the game ends or a cycle is
-    /// proven. The limit shapes `answer` only: a game that ends after it
-    /// answers -1, as the judge does.
+    /// How the game goes on from `sim`: the judge's answer first, then
+    /// whether the game never ends (see [`super::solve::judge_then_cycle`]).
     fn outcome(&self, sim: &Sim, budget: &Budget) -> Result<Outcome, LimitHit> {
-        let o = run(sim, self.limit, budget)?;
-        if let Outcome::LimitReached { .. } = o {
-            if let cycle @ Outcome::Cycle { .. } = run(sim, None, budget)? {
-                return Ok(cycle);
-            }
-        }
-        Ok(o)
+        super::solve::judge_then_cycle(sim, self.limit, budget)
     }
 }
 
@@ -475,7 +466,7 @@ impl Stacking {
         let end = match outcome {
             Outcome::Ended { turn } => turn,
             Outcome::Cycle { start, period } => start.saturating_add(period),
-            Outcome::LimitReached { limit } => limit,
+            Outcome::LimitReached { limit } | Outcome::Unproven { limit, .. } => limit,
         };
         let bound = query
             .bound

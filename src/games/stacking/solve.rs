@@ -33,6 +33,16 @@ pub enum Outcome {
         /// The limit given.
         limit: u64,
     },
+    /// Turn `limit` was played without an end (the judge's answer is -1),
+    /// and the budget ran out before play went on to an end or a proven
+    /// cycle: whether the game ever ends is not known.
+    Unproven {
+        /// The limit given.
+        limit: u64,
+        /// The last turn played without an end, nor a repeat found, when the
+        /// budget ran out.
+        turn: u64,
+    },
 }
 
 impl Outcome {
@@ -57,6 +67,45 @@ impl Outcome {
 /// (`Ended`). One budget unit per piece move simulated (K per turn),
 /// including the replay that finds the start.
 pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, LimitHit> {
+    run_from(sim, limit, budget, &mut 0)
+}
+
+/// The judge's answer first, then whether the game ever ends: with a limit,
+/// [`run`] to the limit (its answer, -1 when the limit passes, does not
+/// wait for a cycle proof), then, when the limit is reached, play on (on
+/// what remains of the same budget) to an end or a proven cycle. A game
+/// that ends after the limit stays [`Outcome::LimitReached`] (the judge
+/// answers -1); a cycle proven is [`Outcome::Cycle`]; a budget spent in
+/// that proof is [`Outcome::Unproven`], not an error. Without a limit this
+/// is [`run`].
+pub fn judge_then_cycle(
+    sim: &Sim,
+    limit: Option<u64>,
+    budget: &Budget,
+) -> Result<Outcome, LimitHit> {
+    let o = run(sim, limit, budget)?;
+    let Outcome::LimitReached { limit } = o else {
+        return Ok(o);
+    };
+    let mut played = sim.turns();
+    match run_from(sim, None, budget, &mut played) {
+        Ok(cycle @ Outcome::Cycle { .. }) => Ok(cycle),
+        Ok(_) => Ok(o),
+        Err(_) => Ok(Outcome::Unproven {
+            limit,
+            turn: played.max(limit),
+        }),
+    }
+}
+
+/// [`run`], keeping in `played` the last turn known to be played without
+/// an end (or a repeat), for a run the budget stops.
+fn run_from(
+    sim: &Sim,
+    limit: Option<u64>,
+    budget: &Budget,
+    played: &mut u64,
+) -> Result<Outcome, LimitHit> {
     if let Some(turn) = sim.ended_on() {
         return Ok(match limit {
             Some(n) if turn > n => Outcome::LimitReached { limit: n },
@@ -80,6 +129,7 @@ pub fn run(sim: &Sim, limit: Option<u64>, budget: &Budget) -> Result<Outcome, Li
         if hare.step_turn_budget(budget)? {
             return Ok(Outcome::Ended { turn: hare.turns() });
         }
+        *played = hare.turns();
         lam += 1;
         if hare.matches_snapshot(&saved, &mut scratch) {
             break lam;
@@ -353,7 +403,7 @@ mod tests {
                     match naive {
                         Outcome::LimitReached { .. } => {}
                         Outcome::Cycle { start, period } => assert!(start + period - 1 <= n),
-                        Outcome::Ended { .. } => panic!("{setup:?}"),
+                        Outcome::Ended { .. } | Outcome::Unproven { .. } => panic!("{setup:?}"),
                     }
                 }
                 _ => assert_eq!(fast, naive, "{setup:?} limit {n}"),
@@ -397,6 +447,47 @@ mod tests {
                 assert_eq!(out, Outcome::LimitReached { limit: skip });
             }
         }
+    }
+
+    /// 8×8, 5 pieces: the game never ends, but the cycle (from turn 4591,
+    /// period 984) takes about 97,000 piece moves to prove.
+    const LONG_CYCLE: &str = "8 5\n0 1 2 2 2 0 2 2\n1 0 0 2 0 0 0 1\n2 0 0 0 1 0 0 0\n\
+        1 0 0 0 2 0 0 2\n0 0 2 0 2 0 1 0\n0 0 0 1 0 0 0 2\n2 0 0 0 0 0 1 2\n1 2 2 0 0 2 0 0\n\
+        6 8 2\n8 3 2\n4 5 4\n2 3 1\n2 4 1\n";
+
+    #[test]
+    fn the_judge_answer_does_not_wait_for_the_cycle_proof() {
+        let s = judge(LONG_CYCLE, Mover::Any);
+        let b = Budget::unlimited();
+        let full = run(&Sim::new(&s), None, &b).unwrap();
+        assert_eq!(
+            full,
+            Outcome::Cycle {
+                start: 4591,
+                period: 984
+            }
+        );
+        assert!(b.states() > 90_000, "{}", b.states());
+        // 20,000 moves: the judge's 1000 turns (5,000 moves) fit, the proof
+        // does not. Proving first (the old way) stops at the budget ...
+        assert!(run(&Sim::new(&s), None, &Budget::new(Some(20_000), None)).is_err());
+        // ... the judge's answer comes first, and the proof is reported unproven.
+        let b = Budget::new(Some(20_000), None);
+        let o = judge_then_cycle(&Sim::new(&s), Some(1000), &b).unwrap();
+        assert_eq!(o.answer(), -1);
+        let Outcome::Unproven { limit, turn } = o else {
+            panic!("{o:?}")
+        };
+        assert_eq!(limit, 1000);
+        // What is known: no end (nor a repeat) through the turns played.
+        assert!((1000..4000).contains(&turn), "{turn}");
+        assert_eq!(reference_answer(&s, 1000), -1);
+        // Enough budget: the cycle is proven after the judge's answer.
+        let o = judge_then_cycle(&Sim::new(&s), Some(1000), &Budget::new(Some(400_000), None));
+        assert_eq!(o, Ok(full));
+        // Without a limit there is no answer before the proof.
+        let b = Budget::new(Some(20_000), None);
+        assert!(judge_then_cycle(&Sim::new(&s), None, &b).is_err());
     }
 
     #[test]

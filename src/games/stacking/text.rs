@@ -83,6 +83,10 @@ fn outcome(o: &Outcome, stack: usize) -> String {
         Outcome::LimitReached { limit } => {
             format!("no stack reaches {stack} within the limit of {limit} turns")
         }
+        Outcome::Unproven { limit, turn } => format!(
+            "no stack reaches {stack} within the limit of {limit} turns; whether the game ever \
+             ends is not proven (no end and no repeat found by turn {turn}, when the budget ran out)"
+        ),
     }
 }
 
