@@ -14,6 +14,7 @@ pub mod judge_position;
 pub(crate) mod judge_text;
 pub mod not_instance;
 pub mod options;
+pub mod rules;
 pub mod stacking;
 pub(crate) mod svg;
 #[cfg(test)]
