@@ -2,3 +2,4 @@
 //! solved exactly by generic solvers (docs/rules-language.md).
 
 pub mod model;
+pub mod solve;
