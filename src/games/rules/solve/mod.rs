@@ -18,7 +18,11 @@
 //! - a move is a path of `Choice` nodes; its words are those of its choices
 //!   (a two-player game's mover name is not among them: the caller adds it);
 //! - an empty `Choice` below a die (no move for that roll) ends the game
-//!   there, as `stop` does;
+//!   there, as `stop` does; a two-player turn whose every path is an empty
+//!   choice is a stuck mover who loses (the interpreter should say
+//!   `Turn::Ended` itself);
+//! - `max score` / `min score` answer [`Value::Expected`] when a die was met
+//!   in the positions searched, [`Value::Total`] otherwise;
 //! - the principal line follows, at each die, its first outcome;
 //! - two-player values on a line that repeats a position: see `alphabeta`.
 

@@ -36,7 +36,9 @@ pub(crate) fn run<M: Model>(
             return Ok((not_yet(Cycle::NotProven), line));
         }
         budget.tick()?;
-        budget.report_bound(|| Some(Bound::NoStackBy(turn - 1)));
+        if turn % 1024 == 0 {
+            budget.report_bound(|| Some(Bound::NoStackBy(turn - 1)));
+        }
         let mut node = match model.turn(&here)? {
             Turn::Ended { end, stuck } => {
                 line.ended = Some((end, stuck));
