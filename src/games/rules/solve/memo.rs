@@ -27,6 +27,12 @@ pub(crate) enum Shape {
     },
 }
 
+/// A choice's best branch so far: its value, its words, its subtree.
+type Pick<V, S> = Option<(V, Vec<String>, Node<S>)>;
+
+/// Each move's words and value.
+type Valued<V> = Vec<(Vec<String>, V)>;
+
 /// How an objective values a turn's tree.
 pub(crate) trait Fold {
     type V: Clone;
@@ -246,7 +252,7 @@ pub(crate) fn line<F: Fold, M: Model>(
                     break 'moves;
                 }
                 choice @ Node::Choice(_) => {
-                    let mut best: Option<(F::V, Vec<String>, Node<M::State>)> = None;
+                    let mut best: Pick<F::V, M::State> = None;
                     for (w, sub) in choice_paths(choice, true) {
                         let mut ignore = Vec::new();
                         let sh = shape(model, &mut memo.keyer, sub.clone(), &mut ignore);
@@ -285,7 +291,7 @@ pub(crate) fn analyze<F: Fold, M: Model>(
     start: &M::State,
     memo: &mut Memo<F::V>,
     budget: &Budget,
-) -> Result<Vec<(Vec<String>, F::V)>, SolveError> {
+) -> Result<Valued<F::V>, SolveError> {
     budget.tick()?;
     let node = match model.turn(start)? {
         Turn::Ended { .. } => return Ok(Vec::new()),

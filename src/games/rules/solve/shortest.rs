@@ -73,7 +73,7 @@ pub(crate) fn solve<M: Model>(
                         let nid = parents.len() as u32;
                         seen.put(key, nid)?;
                         parents.push((*id, i as u32));
-                        if parents.len() % 1024 == 0 {
+                        if parents.len().is_multiple_of(1024) {
                             budget.check_memory(seen.bytes() + 8 * parents.capacity() as u64)?;
                         }
                         next.push((nid, leaf.next));

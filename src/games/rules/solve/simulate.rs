@@ -36,7 +36,7 @@ pub(crate) fn run<M: Model>(
             return Ok((not_yet(Cycle::NotProven), line));
         }
         budget.tick()?;
-        if turn % 1024 == 0 {
+        if turn.is_multiple_of(1024) {
             budget.report_bound(|| Some(Bound::NoStackBy(turn - 1)));
         }
         let mut node = match model.turn(&here)? {
