@@ -20,6 +20,7 @@ pub mod not_instance;
 pub mod options;
 mod registry;
 pub mod rng;
+pub mod rules;
 pub mod stacking;
 pub(crate) mod svg;
 #[cfg(test)]

@@ -1,0 +1,114 @@
+//! What the generic solvers see of a rules game: a [`Model`] expands a
+//! position's turn into a [`Node`] tree of the mover's choices and the dice's
+//! chances, whose leaves are the next positions. The interpreter of compiled
+//! rules implements it; the solvers (`solve/`) know nothing else of a game.
+//!
+//! docs/rules-language.md is the definition this follows ("What a move is",
+//! "Objectives").
+
+use num_rational::BigRational;
+
+/// How a game ends, from the point of view of the player who was to move
+/// when it ended (zero-player games: `Stop` or any of them, all "ended").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// `win`: the mover wins.
+    Win,
+    /// `lose`: the mover loses.
+    Lose,
+    /// `draw`.
+    Draw,
+    /// `stop`: the game just ends.
+    Stop,
+}
+
+/// One word of a move's name (a choice's value as the user reads it:
+/// `up`, `(1, 2)`, `3`, `piece 2`).
+pub type Word = String;
+
+/// A turn, expanded.
+#[derive(Clone, Debug)]
+pub enum Turn<S> {
+    /// The game ended at the start of the turn, before any choice (no move
+    /// was made): a `win`/`lose`/`draw`/`stop` reached before the first
+    /// `choose`, no known dice left, or the mover stuck (`when stuck`),
+    /// with `stuck` telling which.
+    Ended {
+        /// How.
+        end: End,
+        /// Whether it ended because no move was legal.
+        stuck: bool,
+    },
+    /// The moves of the position.
+    Moves(Node<S>),
+}
+
+/// The tree of one turn: the mover's choices, the dice's chances, and at the
+/// leaves the positions they lead to. A move is a path from the root through
+/// `Choice` nodes (its name: their words in order) to the leaves below it.
+#[derive(Clone, Debug)]
+pub enum Node<S> {
+    /// The mover picks one branch (in the set's order: the move order).
+    Choice(Vec<(Word, Node<S>)>),
+    /// A die: each branch with its probability (they sum to 1).
+    Chance(Vec<(BigRational, Node<S>)>),
+    /// The turn is over.
+    Leaf(Leaf<S>),
+}
+
+/// Where a path of a turn ends.
+#[derive(Clone, Debug)]
+pub struct Leaf<S> {
+    /// The next position (the other player to move, in two-player games).
+    pub next: S,
+    /// The `score +=` total of this path, credited to the mover.
+    pub reward: i64,
+    /// When the path ended the game (a `win`/`lose`/`draw`/`stop` after a
+    /// choice, or in the only path of a zero-player turn).
+    pub end: Option<End>,
+}
+
+/// A rules game as the solvers see it.
+pub trait Model {
+    /// A position: every state variable, the mover, the known dice used.
+    type State: Clone;
+    /// 0, 1 or 2.
+    fn players(&self) -> u8;
+    /// The player to move in `s` (0 or 1; 0 in games of fewer players).
+    fn mover(&self, s: &Self::State) -> u8;
+    /// The position's key, packed from the declared domains into `out`
+    /// (cleared first). Equal keys are equal positions.
+    fn key(&self, s: &Self::State, out: &mut Vec<u64>);
+    /// Expand the turn at `s`.
+    fn turn(&self, s: &Self::State) -> Result<Turn<Self::State>, RunError>;
+}
+
+/// A run-time failure of a rules program (docs/rules-language.md, "Run-time
+/// errors"): the words of the diagnostic and the byte span of the rules
+/// statement that failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunError {
+    /// Which failure.
+    pub kind: RunErrorKind,
+    /// What happened, with the values ("`p.at = (9, 0)` is off the board").
+    pub message: String,
+    /// The failing statement or expression in the rules block.
+    pub span: crate::syntax::ast::Span,
+}
+
+/// The kinds of [`RunError`], one diagnostic code each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunErrorKind {
+    /// A `while … max N` ran its body more than N times.
+    Loop,
+    /// A value stored outside its variable's domain.
+    Domain,
+    /// Integer overflow.
+    Overflow,
+    /// Division or remainder by zero.
+    DivideByZero,
+    /// A list index or slice off the list, `pop` of an empty list, `max` of an empty set.
+    Index,
+    /// A game that can go on forever under an objective that needs an end.
+    Endless,
+}

@@ -1,0 +1,126 @@
+//! `solve max score` / `solve min score`: one player, the best total of
+//! `score +=` to the end of the game — with random dice the best expected
+//! total, an exact fraction (expectimax). Every reachable position is
+//! valued once (`memo`); a position that repeats makes the total
+//! undefined: `meeple::rules::endless`.
+
+use super::super::model::{End, Model};
+use super::alphabeta::endless;
+use super::memo::{self, Fold, Found, Memo};
+use super::{MoveValue, SolveError, Value};
+use crate::budget::Budget;
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{ToPrimitive, Zero};
+
+struct Best {
+    max: bool,
+}
+
+impl Fold for Best {
+    type V = BigRational;
+
+    fn ended(&self, _end: End) -> Result<BigRational, SolveError> {
+        Ok(BigRational::zero())
+    }
+
+    fn leaf(&self, reward: i64, child: Option<&BigRational>) -> Result<BigRational, SolveError> {
+        let r = BigRational::from_integer(BigInt::from(reward));
+        Ok(match child {
+            Some(c) => r + c,
+            None => r,
+        })
+    }
+
+    fn better(&self, a: &BigRational, b: &BigRational) -> bool {
+        if self.max {
+            a > b
+        } else {
+            a < b
+        }
+    }
+
+    fn chance(&self, parts: Vec<(&BigRational, BigRational)>) -> Result<BigRational, SolveError> {
+        Ok(parts
+            .into_iter()
+            .fold(BigRational::zero(), |acc, (p, v)| acc + p * v))
+    }
+
+    fn empty(&self) -> BigRational {
+        BigRational::zero()
+    }
+
+    fn bytes(&self, v: &BigRational) -> u64 {
+        (v.numer().bits() + v.denom().bits()).div_ceil(8) + 16
+    }
+}
+
+fn searched<M: Model>(
+    model: &M,
+    start: &M::State,
+    max: bool,
+    budget: &Budget,
+) -> Result<(Best, Memo<BigRational>), SolveError> {
+    let f = Best { max };
+    let (memo, found) = memo::search(&f, model, start, budget)?;
+    match found {
+        Found::Valued => Ok((f, memo)),
+        Found::Cycle(_) => Err(endless(if max { "max score" } else { "min score" })),
+    }
+}
+
+fn answer(v: BigRational, chance: bool) -> Result<Value, SolveError> {
+    if chance {
+        return Ok(Value::Expected(v));
+    }
+    match v.to_integer().to_i64() {
+        Some(x) if v.is_integer() => Ok(Value::Total(x)),
+        _ => Err(SolveError::Run(super::super::model::RunError {
+            kind: super::super::model::RunErrorKind::Overflow,
+            message: format!("the total {v} does not fit a 64-bit integer"),
+            span: Default::default(),
+        })),
+    }
+}
+
+pub(crate) fn value<M: Model>(
+    model: &M,
+    start: &M::State,
+    max: bool,
+    budget: &Budget,
+) -> Result<Value, SolveError> {
+    let (_, mut memo) = searched(model, start, max, budget)?;
+    let root = memo.keyer.key(model, start);
+    let v = memo.table.get(&root).cloned().unwrap_or_default();
+    answer(v, memo.chance)
+}
+
+pub(crate) fn line<M: Model>(
+    model: &M,
+    start: &M::State,
+    max: bool,
+    max_moves: u64,
+    budget: &Budget,
+) -> Result<super::Line<M::State>, SolveError> {
+    let (f, mut memo) = searched(model, start, max, budget)?;
+    memo::line(&f, model, start, &mut memo, max_moves, budget)
+}
+
+pub(crate) fn analyze<M: Model>(
+    model: &M,
+    start: &M::State,
+    max: bool,
+    budget: &Budget,
+) -> Result<Vec<MoveValue>, SolveError> {
+    let (f, mut memo) = searched(model, start, max, budget)?;
+    let chance = memo.chance;
+    memo::analyze(&f, model, start, &mut memo, budget)?
+        .into_iter()
+        .map(|(words, v)| {
+            Ok(MoveValue {
+                words,
+                value: answer(v, chance)?,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,101 @@
+//! `solve simulate limit N`: zero players, the only path turn after turn.
+//! The answer is the turn (from 1) during which the game ends; -1 once turn
+//! N has passed — as soon as it has, without waiting for a cycle proof (the
+//! judge's answer first); a repeated position at the start of a turn
+//! (Brent's algorithm on keys: one saved key, no history) proves the game
+//! never ends, also -1. One budget tick per turn.
+
+use super::super::model::{Model, Node, Turn};
+use super::key::Keyer;
+use super::line::{Line, Step};
+use super::tree::NO_DICE;
+use super::{Cycle, SolveError, Value};
+use crate::budget::{Bound, Budget};
+
+/// Run from `start`; with `line_max`, stop once the line holds that many
+/// turns (the value is then only what was found by then).
+pub(crate) fn run<M: Model>(
+    model: &M,
+    start: &M::State,
+    limit: u64,
+    line_max: Option<u64>,
+    budget: &Budget,
+) -> Result<(Value, Line<M::State>), SolveError> {
+    let mut keyer = Keyer::new();
+    let mut line = Line::new();
+    let mut here = start.clone();
+    let mut saved = keyer.key(model, &here);
+    let (mut power, mut lam) = (1u64, 0u64);
+    let not_yet = |cycle| Value::Simulated { turn: None, cycle };
+    let mut turn: u64 = 1;
+    loop {
+        if turn > limit {
+            return Ok((not_yet(Cycle::NotProven), line));
+        }
+        if line_max.is_some_and(|m| line.steps.len() as u64 >= m) {
+            return Ok((not_yet(Cycle::NotProven), line));
+        }
+        budget.tick()?;
+        if turn.is_multiple_of(1024) {
+            budget.report_bound(|| Some(Bound::NoStackBy(turn - 1)));
+        }
+        let mut node = match model.turn(&here)? {
+            Turn::Ended { end, stuck } => {
+                line.ended = Some((end, stuck));
+                let value = Value::Simulated {
+                    turn: Some(turn),
+                    cycle: Cycle::No,
+                };
+                return Ok((value, line));
+            }
+            Turn::Moves(node) => node,
+        };
+        let mut words = Vec::new();
+        let leaf = loop {
+            match node {
+                Node::Leaf(l) => break l,
+                Node::Chance(_) => return Err(NO_DICE),
+                Node::Choice(mut bs) if bs.len() == 1 => {
+                    let (w, b) = bs.remove(0);
+                    words.push(w);
+                    node = b;
+                }
+                Node::Choice(_) => {
+                    return Err(SolveError::Unsupported(
+                        "a game of no players has exactly one way to play each turn",
+                    ))
+                }
+            }
+        };
+        let end = leaf.end;
+        let next_key = keyer.key(model, &leaf.next);
+        here = leaf.next.clone();
+        line.steps.push(Step {
+            words,
+            next: leaf.next,
+            reward: leaf.reward,
+            end,
+        });
+        if line_max.is_none() {
+            // Only `line` keeps the turns.
+            line.steps.clear();
+        }
+        if end.is_some() {
+            let value = Value::Simulated {
+                turn: Some(turn),
+                cycle: Cycle::No,
+            };
+            return Ok((value, line));
+        }
+        if next_key == saved {
+            return Ok((not_yet(Cycle::Yes), line));
+        }
+        lam += 1;
+        if lam == power {
+            saved = next_key;
+            power = power.saturating_mul(2);
+            lam = 0;
+        }
+        turn += 1;
+    }
+}
