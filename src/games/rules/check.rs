@@ -378,6 +378,12 @@ impl Checker<'_> {
     }
 
     fn declare(&mut self, n: &Spanned<String>, sym: Sym) {
+        // `param pieces` (yut's `rule pieces 4`): the param by name, the
+        // pieces present after `in`.
+        if n.node == "pieces" && matches!(sym, Sym::Param(_)) {
+            self.globals.insert(n.node.clone(), sym);
+            return;
+        }
         let taken = match self.globals.get(&n.node) {
             // A piece named as a player (`piece A, B` in `players A B`).
             Some(Sym::Const(Ty::Player)) if matches!(sym, Sym::Piece) => return,
@@ -587,6 +593,7 @@ impl Checker<'_> {
 
     fn set_item(&mut self, set: &Expr) -> Ty {
         match &set.kind {
+            ExprKind::Name(n) if n == "pieces" => Ty::Piece,
             ExprKind::Range(lo, hi) => {
                 let a = self.expr(lo);
                 let b = self.expr(hi);

@@ -256,6 +256,7 @@ impl Cx<'_> {
             ExprKind::Int(_) | ExprKind::Range(..) => Kind::Int,
             ExprKind::Bool(_) => Kind::Bool,
             ExprKind::Cell(..) => Kind::Cell,
+            ExprKind::Name(n) if n == "pieces" => Kind::Piece,
             ExprKind::Name(n) => match self.lookup(n) {
                 Some(Sym::Local(_, k) | Sym::Const(_, k)) => k,
                 Some(Sym::Ambient(a, k)) => match a {
@@ -314,6 +315,15 @@ impl Cx<'_> {
         }
     }
 
+    /// A set after `in`: `pieces` is the pieces present even where a param
+    /// has that name.
+    fn set(&mut self, e: &Expr) -> CExpr {
+        match &e.kind {
+            ExprKind::Name(n) if n == "pieces" => CExpr::Ambient(Ambient::Pieces),
+            _ => self.expr(e),
+        }
+    }
+
     fn block(&mut self, b: &Block) -> Vec<CStmt> {
         self.scopes.push(HashMap::new());
         let v = self.stmts(b);
@@ -344,7 +354,7 @@ impl Cx<'_> {
             ),
             StmtKind::For { var, set, cond, body } => {
                 let k = self.kind(set);
-                let setc = self.expr(set);
+                let setc = self.set(set);
                 self.scopes.push(HashMap::new());
                 let slot = self.local(&var.node, k);
                 let cond = cond.as_ref().map(|c| self.expr(c));
@@ -356,7 +366,7 @@ impl Cx<'_> {
             StmtKind::While(c, n, b) => CStmtKind::While(self.expr(c), self.expr(n), self.block(b)),
             StmtKind::Choose { var, set, cond, say } => {
                 let k = self.kind(set);
-                let setc = self.expr(set);
+                let setc = self.set(set);
                 let slot = self.local(&var.node, k);
                 let cond = cond.as_ref().map(|c| self.expr(c));
                 CStmtKind::Choose {
@@ -475,7 +485,7 @@ impl Cx<'_> {
             ExprKind::If(c, x, y) => CExpr::If(b(self.expr(c)), b(self.expr(x)), b(self.expr(y))),
             ExprKind::Agg { kind, var, set, body } => {
                 let k = self.kind(set);
-                let setc = self.expr(set);
+                let setc = self.set(set);
                 self.scopes.push(HashMap::new());
                 let slot = self.local(&var.node, k);
                 let body = self.expr(body);
@@ -484,7 +494,7 @@ impl Cx<'_> {
             }
             ExprKind::Comp { item, var, set, cond } => {
                 let k = self.kind(set);
-                let setc = self.expr(set);
+                let setc = self.set(set);
                 self.scopes.push(HashMap::new());
                 let slot = self.local(&var.node, k);
                 let cond = cond.as_ref().map(|c| b(self.expr(c)));

@@ -14,3 +14,5 @@ pub mod types;
 pub use check::{check, check_all, Decls};
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod run_tests;
