@@ -444,7 +444,9 @@ pub(crate) fn file(p: P, offset: usize, out: &mut File, diags: &mut Diags) {
                     out.tracks.push(t);
                 }
             }
-            Rule::rules_def => out.rules.push(super::rules::build::rules_def(item, cx.offset, cx.diags)),
+            Rule::rules_def => out
+                .rules
+                .push(super::rules::build::rules_def(item, cx.offset, cx.diags)),
             Rule::import_def => {
                 let span = cx.span(&item);
                 if let Some(s) = item.into_inner().find(|q| q.as_rule() == Rule::string) {

@@ -361,13 +361,20 @@ fn rules_block(b: &[u8], i: usize) -> Option<Result<usize, Diag>> {
     let mut prefixes = 0usize;
     while j < b.len() {
         let c = b[j];
-        if c == b'-' || b[j..].starts_with(b"not") && !b.get(j + 3).is_some_and(|&n| ident_char(n)) && (j == 0 || !ident_char(b[j - 1])) {
+        if c == b'-'
+            || b[j..].starts_with(b"not")
+                && !b.get(j + 3).is_some_and(|&n| ident_char(n))
+                && (j == 0 || !ident_char(b[j - 1]))
+        {
             prefixes += 1;
             if prefixes > RULES_NESTING {
                 let at = Span::new(j, j + 1);
-                return Some(Err(Diag::new(Code::RulesNesting, format!("more than {RULES_NESTING} `not` or `-` in a row"))
-                    .label(at, "one too many here")
-                    .help("write the expression more simply")));
+                return Some(Err(Diag::new(
+                    Code::RulesNesting,
+                    format!("more than {RULES_NESTING} `not` or `-` in a row"),
+                )
+                .label(at, "one too many here")
+                .help("write the expression more simply")));
             }
             j += if c == b'-' { 1 } else { 3 };
             continue;
@@ -418,7 +425,9 @@ fn rules_block(b: &[u8], i: usize) -> Option<Result<usize, Diag>> {
                         )
                         .label(Span::new(open, open + 1), "the block opens here")
                         .label(at, format!("statement {} ends here", RULES_STATEMENTS + 1))
-                        .help(format!("meeple reads at most {RULES_STATEMENTS} statements in a rules block"))));
+                        .help(format!(
+                            "meeple reads at most {RULES_STATEMENTS} statements in a rules block"
+                        ))));
                     }
                 }
                 code_on_line = false;

@@ -124,10 +124,13 @@ pub fn check_all(defs: &[RulesDef]) -> Diags {
     for def in defs {
         if let Some(first) = seen.get(def.name.node.as_str()) {
             diags.push(
-                Diag::new(Code::RulesDuplicate, format!("two rules blocks are named `{}`", def.name.node))
-                    .label(def.name.span, "this name is taken")
-                    .label(*first, "first used here")
-                    .help("rename one of them"),
+                Diag::new(
+                    Code::RulesDuplicate,
+                    format!("two rules blocks are named `{}`", def.name.node),
+                )
+                .label(def.name.span, "this name is taken")
+                .label(*first, "first used here")
+                .help("rename one of them"),
             );
         } else {
             seen.insert(&def.name.node, def.name.span);
@@ -170,8 +173,13 @@ impl Checker<'_> {
         let def = self.def;
         if BUILT_IN.contains(&def.name.node.as_str()) {
             self.err(
-                diag(Code::RulesDuplicate, format!("`{}` is a built-in game", def.name.node), def.name.span, "taken by a built-in game")
-                    .help("give the rules another name (footholds, yut and stacking are built in)"),
+                diag(
+                    Code::RulesDuplicate,
+                    format!("`{}` is a built-in game", def.name.node),
+                    def.name.span,
+                    "taken by a built-in game",
+                )
+                .help("give the rules another name (footholds, yut and stacking are built in)"),
             );
         }
         // Parts that appear at most once.
@@ -187,9 +195,14 @@ impl Checker<'_> {
                 _ => continue,
             };
             if let Some(first) = once.get(key) {
-                let d = diag(Code::RulesDuplicate, format!("`{key}` is written twice"), p.span, "the second one")
-                    .label(*first, "the first one")
-                    .help(format!("a rules block has one `{key}`"));
+                let d = diag(
+                    Code::RulesDuplicate,
+                    format!("`{key}` is written twice"),
+                    p.span,
+                    "the second one",
+                )
+                .label(*first, "the first one")
+                .help(format!("a rules block has one `{key}`"));
                 self.err(d);
             } else {
                 once.insert(key, p.span);
@@ -197,12 +210,17 @@ impl Checker<'_> {
         }
         for need in ["players", "turn", "solve"] {
             if !once.contains_key(need) {
-                let d = diag(Code::RulesMissing, format!("rules `{}` has no `{need}`", def.name.node), def.name.span, format!("no `{need}` in this block"))
-                    .help(match need {
-                        "players" => "say who plays: `players A B`, `players solo` or `players none`",
-                        "turn" => "write what one turn does: `turn { … }`",
-                        _ => "say what `solve` answers: `solve moves`, `solve max score`, …",
-                    });
+                let d = diag(
+                    Code::RulesMissing,
+                    format!("rules `{}` has no `{need}`", def.name.node),
+                    def.name.span,
+                    format!("no `{need}` in this block"),
+                )
+                .help(match need {
+                    "players" => "say who plays: `players A B`, `players solo` or `players none`",
+                    "turn" => "write what one turn does: `turn { … }`",
+                    _ => "say what `solve` answers: `solve moves`, `solve max score`, …",
+                });
                 self.err(d);
             }
         }
@@ -228,13 +246,32 @@ impl Checker<'_> {
                     for dcl in ds {
                         let ty = self.state_type(&dcl.ty);
                         if self.board != BoardKind::Grid {
-                            self.err(diag(Code::RulesContext, "a layer needs a grid board", dcl.name.span, "one value per cell, but the game has no grid").help("remove `board track`/`board none`, or use a `var`"));
+                            self.err(
+                                diag(
+                                    Code::RulesContext,
+                                    "a layer needs a grid board",
+                                    dcl.name.span,
+                                    "one value per cell, but the game has no grid",
+                                )
+                                .help("remove `board track`/`board none`, or use a `var`"),
+                            );
                         }
                         if let Some(v) = &dcl.value {
-                            self.err(diag(Code::RulesContext, "a layer has no initial value", v.span, "set it in the `legend` or `setup`").help("layers start at their type's default"));
+                            self.err(
+                                diag(
+                                    Code::RulesContext,
+                                    "a layer has no initial value",
+                                    v.span,
+                                    "set it in the `legend` or `setup`",
+                                )
+                                .help("layers start at their type's default"),
+                            );
                         }
                         self.declare(&dcl.name, Sym::Layer(self.d.layers.len()));
-                        self.d.layers.push(Var { name: dcl.name.clone(), ty });
+                        self.d.layers.push(Var {
+                            name: dcl.name.clone(),
+                            ty,
+                        });
                     }
                 }
                 Part::Var(ds) => {
@@ -245,7 +282,10 @@ impl Checker<'_> {
                             self.want(&ty, &vt, v.span);
                         }
                         self.declare(&dcl.name, Sym::Var(self.d.vars.len()));
-                        self.d.vars.push(Var { name: dcl.name.clone(), ty });
+                        self.d.vars.push(Var {
+                            name: dcl.name.clone(),
+                            ty,
+                        });
                     }
                 }
                 Part::Piece { names, fields, .. } => {
@@ -270,7 +310,10 @@ impl Checker<'_> {
                             let vt = self.expr(v);
                             self.want(&ty, &vt, v.span);
                         }
-                        self.d.fields.push(Var { name: f.name.clone(), ty });
+                        self.d.fields.push(Var {
+                            name: f.name.clone(),
+                            ty,
+                        });
                     }
                 }
                 Part::Neighbourhood(n, _) => {
@@ -344,7 +387,15 @@ impl Checker<'_> {
             Players::Two(a, b) => {
                 self.d.player_count = 2;
                 if a.node == b.node {
-                    self.err(diag(Code::RulesDuplicate, format!("both players are named `{}`", a.node), b.span, "the same name again").help("name the two players differently"));
+                    self.err(
+                        diag(
+                            Code::RulesDuplicate,
+                            format!("both players are named `{}`", a.node),
+                            b.span,
+                            "the same name again",
+                        )
+                        .help("name the two players differently"),
+                    );
                 }
                 for n in [a, b] {
                     self.declare(n, Sym::Const(Ty::Player));
@@ -358,8 +409,19 @@ impl Checker<'_> {
 
     fn param(&mut self, dcl: &Decl) {
         let ty = self.state_type(&dcl.ty);
-        if matches!(ty, Ty::Cell | Ty::Dir | Ty::Piece | Ty::Square | Ty::List(..)) {
-            self.err(diag(Code::RulesType, "a param is an integer range, an enumeration, `bool` or `player`", dcl.ty.span, "not a param type").help("declare it as a `var` instead, set with `set NAME VALUE`"));
+        if matches!(
+            ty,
+            Ty::Cell | Ty::Dir | Ty::Piece | Ty::Square | Ty::List(..)
+        ) {
+            self.err(
+                diag(
+                    Code::RulesType,
+                    "a param is an integer range, an enumeration, `bool` or `player`",
+                    dcl.ty.span,
+                    "not a param type",
+                )
+                .help("declare it as a `var` instead, set with `set NAME VALUE`"),
+            );
         }
         match &dcl.value {
             Some(v) => {
@@ -367,14 +429,33 @@ impl Checker<'_> {
                 self.want(&ty, &vt, v.span);
                 if let (Ty::Int(Some((lo, hi))), Some(n)) = (&ty, self.const_int(v)) {
                     if n < *lo || n > *hi {
-                        self.err(diag(Code::RulesBound, format!("the default {n} is outside {lo}..{hi}"), v.span, "out of the param's range").help("give a default within the range"));
+                        self.err(
+                            diag(
+                                Code::RulesBound,
+                                format!("the default {n} is outside {lo}..{hi}"),
+                                v.span,
+                                "out of the param's range",
+                            )
+                            .help("give a default within the range"),
+                        );
                     }
                 }
             }
-            None => self.err(diag(Code::RulesType, format!("param `{}` has no default", dcl.name.node), dcl.name.span, "no `= DEFAULT`").help("write `param NAME: TYPE = DEFAULT`")),
+            None => self.err(
+                diag(
+                    Code::RulesType,
+                    format!("param `{}` has no default", dcl.name.node),
+                    dcl.name.span,
+                    "no `= DEFAULT`",
+                )
+                .help("write `param NAME: TYPE = DEFAULT`"),
+            ),
         }
         self.declare(&dcl.name, Sym::Param(self.d.params.len()));
-        self.d.params.push(Var { name: dcl.name.clone(), ty });
+        self.d.params.push(Var {
+            name: dcl.name.clone(),
+            ty,
+        });
     }
 
     fn declare(&mut self, n: &Spanned<String>, sym: Sym) {
@@ -393,7 +474,15 @@ impl Checker<'_> {
             None => None,
         };
         if let Some(why) = taken {
-            self.err(diag(Code::RulesDuplicate, format!("`{}` is {why}", n.node), n.span, "this name is taken").help("choose another name"));
+            self.err(
+                diag(
+                    Code::RulesDuplicate,
+                    format!("`{}` is {why}", n.node),
+                    n.span,
+                    "this name is taken",
+                )
+                .help("choose another name"),
+            );
             return;
         }
         if FUNCTIONS.iter().any(|(f, _)| *f == n.node) && !matches!(sym, Sym::Param(_)) {
@@ -409,7 +498,11 @@ impl Checker<'_> {
     }
 
     fn lookup(&self, n: &str) -> Option<&Sym> {
-        self.scopes.iter().rev().find_map(|s| s.get(n)).or_else(|| self.globals.get(n))
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.get(n))
+            .or_else(|| self.globals.get(n))
     }
 
     fn known_names(&self) -> Vec<String> {
@@ -431,7 +524,15 @@ impl Checker<'_> {
             Type::Piece => Ty::Piece,
             Type::Square => {
                 if self.board != BoardKind::Track {
-                    self.err(diag(Code::RulesContext, "`square` needs `board track`", t.span, "the game has no track").help("add `board track` to the rules block"));
+                    self.err(
+                        diag(
+                            Code::RulesContext,
+                            "`square` needs `board track`",
+                            t.span,
+                            "the game has no track",
+                        )
+                        .help("add `board track` to the rules block"),
+                    );
                 }
                 Ty::Square
             }
@@ -439,7 +540,15 @@ impl Checker<'_> {
                 let (a, b) = (self.bound(lo), self.bound(hi));
                 match (a, b) {
                     (Some(a), Some(b)) if a > b => {
-                        self.err(diag(Code::RulesBound, format!("the range {a}..{b} is empty"), t.span, "its low end is above its high end").help("write LO..HI with LO <= HI"));
+                        self.err(
+                            diag(
+                                Code::RulesBound,
+                                format!("the range {a}..{b} is empty"),
+                                t.span,
+                                "its low end is above its high end",
+                            )
+                            .help("write LO..HI with LO <= HI"),
+                        );
                         Ty::Int(Some((a, a)))
                     }
                     (Some(a), Some(b)) => Ty::Int(Some((a, b))),
@@ -451,7 +560,15 @@ impl Checker<'_> {
                 let mut seen: Vec<String> = Vec::new();
                 for n in names {
                     if seen.contains(&n.node) {
-                        self.err(diag(Code::RulesDuplicate, format!("`{}` is listed twice", n.node), n.span, "again").help("list each name once"));
+                        self.err(
+                            diag(
+                                Code::RulesDuplicate,
+                                format!("`{}` is listed twice", n.node),
+                                n.span,
+                                "again",
+                            )
+                            .help("list each name once"),
+                        );
                         continue;
                     }
                     seen.push(n.node.clone());
@@ -461,7 +578,15 @@ impl Checker<'_> {
                         Some(Sym::Const(Ty::Enum(_) | Ty::Hood)) | None => {
                             self.globals.insert(n.node.clone(), Sym::Const(Ty::Enum(i)));
                         }
-                        Some(_) => self.err(diag(Code::RulesDuplicate, format!("`{}` is declared already", n.node), n.span, "this name is taken").help("choose another name")),
+                        Some(_) => self.err(
+                            diag(
+                                Code::RulesDuplicate,
+                                format!("`{}` is declared already", n.node),
+                                n.span,
+                                "this name is taken",
+                            )
+                            .help("choose another name"),
+                        ),
                     }
                 }
                 self.d.enums.push(seen);
@@ -482,7 +607,15 @@ impl Checker<'_> {
         if v.is_none() {
             let t = self.expr(e);
             if !matches!(t, Ty::Any) {
-                self.err(diag(Code::RulesBound, "a bound must be a constant or a param", e.span, "not known before the game starts").help("write a number, a param, or arithmetic on them"));
+                self.err(
+                    diag(
+                        Code::RulesBound,
+                        "a bound must be a constant or a param",
+                        e.span,
+                        "not known before the game starts",
+                    )
+                    .help("write a number, a param, or arithmetic on them"),
+                );
             }
         }
         v
@@ -527,27 +660,50 @@ impl Checker<'_> {
         };
         let mut total: u128 = 0;
         let mut biggest: Vec<(u128, Spanned<String>)> = Vec::new();
-        let each = self.d.vars.iter().map(|v| (v, 1u128)).chain(self.d.fields.iter().map(|f| (f, pieces.max(1) as u128)));
+        let each = self
+            .d
+            .vars
+            .iter()
+            .map(|v| (v, 1u128))
+            .chain(self.d.fields.iter().map(|f| (f, pieces.max(1) as u128)));
         for (v, times) in each {
-            let b = state_bits(&v.ty, &sizes, &self.d.enums).unwrap_or(u128::MAX).saturating_mul(times);
+            let b = state_bits(&v.ty, &sizes, &self.d.enums)
+                .unwrap_or(u128::MAX)
+                .saturating_mul(times);
             total = total.saturating_add(b);
             biggest.push((b, v.name.clone()));
         }
         if total > KEY_BITS {
             biggest.sort_by(|a, b| b.0.cmp(&a.0));
-            let mut d = Diag::new(Code::RulesTooBig, format!("a position of `{}` needs more than {KEY_BITS} bits", self.def.name.node));
+            let mut d = Diag::new(
+                Code::RulesTooBig,
+                format!(
+                    "a position of `{}` needs more than {KEY_BITS} bits",
+                    self.def.name.node
+                ),
+            );
             for (b, n) in biggest.iter().take(3) {
-                let what = if *b == u128::MAX { "too many bits to count".to_string() } else { format!("{b} bits") };
+                let what = if *b == u128::MAX {
+                    "too many bits to count".to_string()
+                } else {
+                    format!("{b} bits")
+                };
                 d = d.label(n.span, what);
             }
-            self.err(d.help("make the largest domains smaller: narrower ranges, shorter lists, fewer pieces"));
+            self.err(d.help(
+                "make the largest domains smaller: narrower ranges, shorter lists, fewer pieces",
+            ));
         }
     }
 
     fn piece_count(&mut self) -> u64 {
         let mut n = self.d.named.len() as u64;
         for p in &self.def.parts {
-            if let Part::Piece { names: PieceNames::Numbered(lo, hi), .. } = &p.node {
+            if let Part::Piece {
+                names: PieceNames::Numbered(lo, hi),
+                ..
+            } = &p.node
+            {
                 if let (Some(a), Some(b)) = (self.const_int(lo), self.const_int(hi)) {
                     n = n.saturating_add((b - a + 1).max(0) as u64);
                 }
@@ -573,9 +729,23 @@ impl Checker<'_> {
                 ("simulate", 0)
             }
         };
-        if self.d.player_count != wants && self.def.parts.iter().any(|p| matches!(p.node, Part::Players(_))) {
+        if self.d.player_count != wants
+            && self
+                .def
+                .parts
+                .iter()
+                .any(|p| matches!(p.node, Part::Players(_)))
+        {
             let who = ["players none", "players solo", "players A B"];
-            self.err(diag(Code::RulesContext, format!("`solve {name}` is for `{}` games", who[wants as usize]), span, format!("this game has {} players", self.d.player_count)).help("docs/rules-language.md, *Objectives*, lists each objective's players"));
+            self.err(
+                diag(
+                    Code::RulesContext,
+                    format!("`solve {name}` is for `{}` games", who[wants as usize]),
+                    span,
+                    format!("this game has {} players", self.d.player_count),
+                )
+                .help("docs/rules-language.md, *Objectives*, lists each objective's players"),
+            );
         }
     }
 
@@ -629,7 +799,12 @@ impl Checker<'_> {
                     self.block(b);
                 }
             }
-            StmtKind::For { var, set, cond, body } => {
+            StmtKind::For {
+                var,
+                set,
+                cond,
+                body,
+            } => {
                 let t = self.set_item(set);
                 self.scopes.push(HashMap::new());
                 self.local(var, t, false);
@@ -674,13 +849,29 @@ impl Checker<'_> {
             }
             StmtKind::Require(c) => {
                 if self.ctx != Ctx::Turn {
-                    self.err(diag(Code::RulesContext, "`require` is for the turn", s.span, "not in a turn").help("`require` rules out a move; `setup` and the legend make no moves"));
+                    self.err(
+                        diag(
+                            Code::RulesContext,
+                            "`require` is for the turn",
+                            s.span,
+                            "not in a turn",
+                        )
+                        .help("`require` rules out a move; `setup` and the legend make no moves"),
+                    );
                 }
                 self.cond(c);
             }
             StmtKind::End(_, c) => {
                 if self.ctx != Ctx::Turn {
-                    self.err(diag(Code::RulesContext, "a game ends only in the turn", s.span, "not in a turn").help("`win`, `lose`, `draw` and `stop` are for `turn { … }`"));
+                    self.err(
+                        diag(
+                            Code::RulesContext,
+                            "a game ends only in the turn",
+                            s.span,
+                            "not in a turn",
+                        )
+                        .help("`win`, `lose`, `draw` and `stop` are for `turn { … }`"),
+                    );
                 }
                 if let Some(c) = c {
                     self.cond(c);
@@ -713,8 +904,20 @@ impl Checker<'_> {
             }
             StmtKind::Next | StmtKind::Break => {
                 if self.loops == 0 {
-                    let w = if matches!(s.kind, StmtKind::Next) { "next" } else { "break" };
-                    self.err(diag(Code::RulesContext, format!("`{w}` outside a loop"), s.span, "no loop around it").help("`next` and `break` stand inside `for`, `repeat` or `while`"));
+                    let w = if matches!(s.kind, StmtKind::Next) {
+                        "next"
+                    } else {
+                        "break"
+                    };
+                    self.err(
+                        diag(
+                            Code::RulesContext,
+                            format!("`{w}` outside a loop"),
+                            s.span,
+                            "no loop around it",
+                        )
+                        .help("`next` and `break` stand inside `for`, `repeat` or `while`"),
+                    );
                 }
             }
             StmtKind::Assign(p, op, e) => {
@@ -730,18 +933,36 @@ impl Checker<'_> {
 
     fn not_list(&mut self, t: &Ty, at: Span) {
         let what = t.describe(&self.d.enums);
-        self.err(diag(Code::RulesType, format!("{what} is not a list"), at, "not a list").help("`push` and `pop` work on a `list of T max N`"));
+        self.err(
+            diag(
+                Code::RulesType,
+                format!("{what} is not a list"),
+                at,
+                "not a list",
+            )
+            .help("`push` and `pop` work on a `list of T max N`"),
+        );
     }
 
     fn no_chance(&mut self, at: Span, word: &str) {
         let why = match self.ctx {
             Ctx::Setup => Some("`setup` runs once, before any move"),
             Ctx::Legend => Some("the legend only reads the board"),
-            Ctx::Turn if word == "choose" && self.d.player_count == 0 => Some("a `players none` game has no choices"),
+            Ctx::Turn if word == "choose" && self.d.player_count == 0 => {
+                Some("a `players none` game has no choices")
+            }
             Ctx::Turn => None,
         };
         if let Some(why) = why {
-            self.err(diag(Code::RulesContext, format!("`{word}` cannot stand here"), at, why).help("choices and dice belong in `turn { … }` of a game with players"));
+            self.err(
+                diag(
+                    Code::RulesContext,
+                    format!("`{word}` cannot stand here"),
+                    at,
+                    why,
+                )
+                .help("choices and dice belong in `turn { … }` of a game with players"),
+            );
         }
     }
 
@@ -754,7 +975,15 @@ impl Checker<'_> {
         // `nobody`, `none` and `off` are typed loosely: `Any` accepts.
         if !want.accepts(got) {
             let (w, g) = (want.describe(&self.d.enums), got.describe(&self.d.enums));
-            self.err(diag(Code::RulesType, format!("expected {w}, found {g}"), at, format!("this is {g}")).help(format!("a value of type {w} is wanted here")));
+            self.err(
+                diag(
+                    Code::RulesType,
+                    format!("expected {w}, found {g}"),
+                    at,
+                    format!("this is {g}"),
+                )
+                .help(format!("a value of type {w} is wanted here")),
+            );
         }
     }
 
@@ -762,21 +991,28 @@ impl Checker<'_> {
     /// `p.field`, `xs[i]` of an assignable list.
     fn place(&mut self, p: &Expr) -> Ty {
         match &p.kind {
-            ExprKind::Name(n) => match self.lookup(n).cloned() {
-                Some(Sym::Var(i)) => self.d.vars[i].ty.clone(),
-                Some(Sym::Local { ty, assignable: true }) => ty,
-                Some(_) => {
-                    let what = match self.lookup(n) {
-                        Some(Sym::Param(_)) => "a param (set by `rule`, constant in a scenario)",
-                        Some(Sym::Layer(_)) => "a layer: assign one cell, `layer[c] = …`",
-                        Some(Sym::Local { .. }) => "a loop or choice variable",
-                        _ => "a constant",
-                    };
-                    self.err(diag(Code::RulesPlace, format!("`{n}` cannot be assigned"), p.span, what).help("assign a `var`, a `let` variable, `layer[c]`, `p.field` or `xs[i]`"));
-                    Ty::Any
+            ExprKind::Name(n) => {
+                match self.lookup(n).cloned() {
+                    Some(Sym::Var(i)) => self.d.vars[i].ty.clone(),
+                    Some(Sym::Local {
+                        ty,
+                        assignable: true,
+                    }) => ty,
+                    Some(_) => {
+                        let what = match self.lookup(n) {
+                            Some(Sym::Param(_)) => {
+                                "a param (set by `rule`, constant in a scenario)"
+                            }
+                            Some(Sym::Layer(_)) => "a layer: assign one cell, `layer[c] = …`",
+                            Some(Sym::Local { .. }) => "a loop or choice variable",
+                            _ => "a constant",
+                        };
+                        self.err(diag(Code::RulesPlace, format!("`{n}` cannot be assigned"), p.span, what).help("assign a `var`, a `let` variable, `layer[c]`, `p.field` or `xs[i]`"));
+                        Ty::Any
+                    }
+                    None => self.expr(p),
                 }
-                None => self.expr(p),
-            },
+            }
             ExprKind::Index(base, _) | ExprKind::Field(base, _) => {
                 let layered = matches!(&base.kind, ExprKind::Name(n) if matches!(self.lookup(n), Some(Sym::Layer(_))));
                 let piece = matches!(&p.kind, ExprKind::Field(..));
@@ -787,7 +1023,15 @@ impl Checker<'_> {
                 self.expr(p)
             }
             _ => {
-                self.err(diag(Code::RulesPlace, "this cannot be assigned", p.span, "not a place").help("assign a `var`, a `let` variable, `layer[c]`, `p.field` or `xs[i]`"));
+                self.err(
+                    diag(
+                        Code::RulesPlace,
+                        "this cannot be assigned",
+                        p.span,
+                        "not a place",
+                    )
+                    .help("assign a `var`, a `let` variable, `layer[c]`, `p.field` or `xs[i]`"),
+                );
                 Ty::Any
             }
         }
@@ -895,16 +1139,27 @@ impl Checker<'_> {
                 self.cond(c);
                 let (ta, tb) = (self.expr(a), self.expr(b));
                 self.want(&ta, &tb, b.span);
-                if ta == Ty::Any { tb } else { ta }
+                if ta == Ty::Any {
+                    tb
+                } else {
+                    ta
+                }
             }
-            ExprKind::Agg { kind, var, set, body } => {
+            ExprKind::Agg {
+                kind,
+                var,
+                set,
+                body,
+            } => {
                 let t = self.set_item(set);
                 self.scopes.push(HashMap::new());
                 self.local(var, t.clone(), false);
                 let tb = self.expr(body);
                 self.scopes.pop();
                 match kind {
-                    Agg::All | Agg::Any | Agg::Count | Agg::Find => self.want(&Ty::Bool, &tb, body.span),
+                    Agg::All | Agg::Any | Agg::Count | Agg::Find => {
+                        self.want(&Ty::Bool, &tb, body.span)
+                    }
                     _ => self.want(&Ty::Int(None), &tb, body.span),
                 }
                 match kind {
@@ -913,7 +1168,12 @@ impl Checker<'_> {
                     _ => Ty::Int(None),
                 }
             }
-            ExprKind::Comp { item, var, set, cond } => {
+            ExprKind::Comp {
+                item,
+                var,
+                set,
+                cond,
+            } => {
                 let t = self.set_item(set);
                 self.scopes.push(HashMap::new());
                 self.local(var, t, false);
@@ -933,32 +1193,65 @@ impl Checker<'_> {
             Some(Sym::Param(i)) => self.d.params[i].ty.clone(),
             Some(Sym::Var(i)) => self.d.vars[i].ty.clone(),
             Some(Sym::Layer(_)) => {
-                self.err(diag(Code::RulesType, format!("`{n}` is a layer: read one cell"), at, "a layer, not a value").help(format!("write `{n}[c]` for the value at cell c")));
+                self.err(
+                    diag(
+                        Code::RulesType,
+                        format!("`{n}` is a layer: read one cell"),
+                        at,
+                        "a layer, not a value",
+                    )
+                    .help(format!("write `{n}[c]` for the value at cell c")),
+                );
                 Ty::Any
             }
             Some(Sym::Piece) => Ty::Piece,
             Some(Sym::Local { ty, .. }) => ty,
             Some(Sym::Const(t)) => {
-                if (n == "me" || n == "opponent") && self.d.player_count < if n == "me" { 1 } else { 2 } {
+                if (n == "me" || n == "opponent")
+                    && self.d.player_count < if n == "me" { 1 } else { 2 }
+                {
                     self.err(diag(Code::RulesContext, format!("`{n}` means nothing in this game"), at, format!("the game has {} players", self.d.player_count)).help("`me` is the player to move, `opponent` the other one: they need players"));
                 }
                 if n == "me" || n == "opponent" {
                     if self.ctx != Ctx::Turn {
-                        self.err(diag(Code::RulesContext, format!("`{n}` means something only in the turn"), at, "no player is to move here").help("use the players' names outside `turn`"));
+                        self.err(
+                            diag(
+                                Code::RulesContext,
+                                format!("`{n}` means something only in the turn"),
+                                at,
+                                "no player is to move here",
+                            )
+                            .help("use the players' names outside `turn`"),
+                        );
                     }
                     // `me.field` reads the mover's piece: typed as a player
                     // that has the pieces' fields (see `field`).
                 }
                 if (n == "rows" || n == "cols" || n == "cells") && self.board != BoardKind::Grid {
-                    self.err(diag(Code::RulesContext, format!("`{n}` needs a grid"), at, "this game has no grid").help("grid words are for games without `board track`/`board none`"));
+                    self.err(
+                        diag(
+                            Code::RulesContext,
+                            format!("`{n}` needs a grid"),
+                            at,
+                            "this game has no grid",
+                        )
+                        .help("grid words are for games without `board track`/`board none`"),
+                    );
                 }
                 t
             }
             None => {
                 let known = self.known_names();
-                let mut d = diag(Code::RulesName, format!("`{n}` is not declared"), at, "unknown name");
+                let mut d = diag(
+                    Code::RulesName,
+                    format!("`{n}` is not declared"),
+                    at,
+                    "unknown name",
+                );
                 d = d.help(match did_you_mean(n, known.iter().map(String::as_str)) {
-                    Some(h) => format!("{h} declare it with `let`, `var`, `param`, `layer` or `piece`"),
+                    Some(h) => {
+                        format!("{h} declare it with `let`, `var`, `param`, `layer` or `piece`")
+                    }
                     None => "declare it with `let`, `var`, `param`, `layer` or `piece`".into(),
                 });
                 self.err(d);
@@ -974,7 +1267,15 @@ impl Checker<'_> {
             (Ty::Piece | Ty::Player | Ty::Any, _) => {}
             _ => {
                 let what = tb.describe(&self.d.enums);
-                self.err(diag(Code::RulesType, format!("{what} has no field `{}`", f.node), f.span, "no such field").help("pieces have their declared fields; cells have `row` and `col`"));
+                self.err(
+                    diag(
+                        Code::RulesType,
+                        format!("{what} has no field `{}`", f.node),
+                        f.span,
+                        "no such field",
+                    )
+                    .help("pieces have their declared fields; cells have `row` and `col`"),
+                );
                 return Ty::Any;
             }
         }
@@ -982,10 +1283,22 @@ impl Checker<'_> {
             Some(g) => g.ty.clone(),
             None => {
                 let names: Vec<&str> = self.d.fields.iter().map(|g| g.name.node.as_str()).collect();
-                let mut d = diag(Code::RulesName, format!("pieces have no field `{}`", f.node), f.span, "unknown field");
+                let mut d = diag(
+                    Code::RulesName,
+                    format!("pieces have no field `{}`", f.node),
+                    f.span,
+                    "unknown field",
+                );
                 d = d.help(match did_you_mean(&f.node, names.iter().copied()) {
                     Some(h) => format!("{h} the fields are {}", names.join(", ")),
-                    None => format!("the fields are: {}", if names.is_empty() { "none".to_string() } else { names.join(", ") }),
+                    None => format!(
+                        "the fields are: {}",
+                        if names.is_empty() {
+                            "none".to_string()
+                        } else {
+                            names.join(", ")
+                        }
+                    ),
                 });
                 self.err(d);
                 Ty::Any
@@ -995,11 +1308,18 @@ impl Checker<'_> {
 
     fn call(&mut self, f: &Spanned<String>, args: &[Expr], at: Span) -> Ty {
         let Some((_, arity)) = FUNCTIONS.iter().find(|(n, _)| *n == f.node) else {
-            let mut d = diag(Code::RulesName, format!("there is no function `{}`", f.node), f.span, "unknown function");
-            d = d.help(match did_you_mean(&f.node, FUNCTIONS.iter().map(|(n, _)| *n)) {
-                Some(h) => h,
-                None => "docs/rules-language.md, *Expressions*, lists the functions".into(),
-            });
+            let mut d = diag(
+                Code::RulesName,
+                format!("there is no function `{}`", f.node),
+                f.span,
+                "unknown function",
+            );
+            d = d.help(
+                match did_you_mean(&f.node, FUNCTIONS.iter().map(|(n, _)| *n)) {
+                    Some(h) => h,
+                    None => "docs/rules-language.md, *Expressions*, lists the functions".into(),
+                },
+            );
             self.err(d);
             for a in args {
                 self.expr(a);
@@ -1007,7 +1327,20 @@ impl Checker<'_> {
             return Ty::Any;
         };
         if args.len() != *arity {
-            self.err(diag(Code::RulesType, format!("`{}` takes {arity} argument{}, not {}", f.node, if *arity == 1 { "" } else { "s" }, args.len()), at, "wrong number of arguments").help("docs/rules-language.md, *Expressions*"));
+            self.err(
+                diag(
+                    Code::RulesType,
+                    format!(
+                        "`{}` takes {arity} argument{}, not {}",
+                        f.node,
+                        if *arity == 1 { "" } else { "s" },
+                        args.len()
+                    ),
+                    at,
+                    "wrong number of arguments",
+                )
+                .help("docs/rules-language.md, *Expressions*"),
+            );
             return Ty::Any;
         }
         let ts: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();

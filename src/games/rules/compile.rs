@@ -27,10 +27,22 @@ struct Cx<'a> {
 }
 
 /// The offsets of the eight directions, clockwise from up, and `none`.
-pub const OFFSETS: [(i64, i64); 9] = [(-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (0, 0)];
+pub const OFFSETS: [(i64, i64); 9] = [
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (0, 0),
+];
 
 fn hood(dirs: &[usize]) -> Vec<(i64, i64, i64)> {
-    dirs.iter().map(|&d| (OFFSETS[d].0, OFFSETS[d].1, d as i64)).collect()
+    dirs.iter()
+        .map(|&d| (OFFSETS[d].0, OFFSETS[d].1, d as i64))
+        .collect()
 }
 
 /// Compile a block the checker accepted, with what it declared.
@@ -44,8 +56,10 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
     };
     cx.hoods.insert("orthogonal".into(), hood(&[0, 2, 4, 6]));
     cx.hoods.insert("diagonal".into(), hood(&[1, 3, 5, 7]));
-    cx.hoods.insert("king".into(), hood(&[0, 1, 2, 3, 4, 5, 6, 7]));
-    cx.hoods.insert("dir".into(), hood(&[0, 1, 2, 3, 4, 5, 6, 7, 8]));
+    cx.hoods
+        .insert("king".into(), hood(&[0, 1, 2, 3, 4, 5, 6, 7]));
+    cx.hoods
+        .insert("dir".into(), hood(&[0, 1, 2, 3, 4, 5, 6, 7, 8]));
     for p in &def.parts {
         if let Part::Neighbourhood(n, offs) = &p.node {
             let v = offs
@@ -53,7 +67,15 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
                 .map(|o| {
                     let (dr, dc) = o.node;
                     let dir = OFFSETS.iter().position(|&x| x == (dr, dc)).unwrap_or(8) as i64;
-                    (dr, dc, if dir == 8 && (dr, dc) != (0, 0) { -1 } else { dir })
+                    (
+                        dr,
+                        dc,
+                        if dir == 8 && (dr, dc) != (0, 0) {
+                            -1
+                        } else {
+                            dir
+                        },
+                    )
                 })
                 .collect();
             cx.hoods.insert(n.node.clone(), v);
@@ -73,7 +95,11 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         setup: Vec::new(),
         turn: Vec::new(),
         frame: 0,
-        stuck: if d.player_count == 2 { EndWord::Lose } else { EndWord::Stop },
+        stuck: if d.player_count == 2 {
+            EndWord::Lose
+        } else {
+            EndWord::Stop
+        },
         objective: Objective::Moves,
         objective_bound: None,
         at_field: d.fields.iter().position(|f| f.name.node == "at"),
@@ -81,7 +107,9 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
     };
     let decl_of = |name: &str, parts: &[Spanned<Part>]| -> Option<Decl> {
         parts.iter().find_map(|p| match &p.node {
-            Part::Param(ds) | Part::Layer(ds) | Part::Var(ds) => ds.iter().find(|x| x.name.node == name).cloned(),
+            Part::Param(ds) | Part::Layer(ds) | Part::Var(ds) => {
+                ds.iter().find(|x| x.name.node == name).cloned()
+            }
             Part::Piece { fields, .. } => fields.iter().find(|x| x.name.node == name).cloned(),
             _ => None,
         })
@@ -89,7 +117,10 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
     for v in &d.params {
         let dcl = decl_of(&v.name.node, &def.parts).expect("a declared param");
         let spec = cx.dom(&dcl.ty);
-        let default = dcl.value.as_ref().map_or(CExpr::Const(Val::S(0)), |e| cx.expr(e));
+        let default = dcl
+            .value
+            .as_ref()
+            .map_or(CExpr::Const(Val::S(0)), |e| cx.expr(e));
         prog.params.push((spec, default));
     }
     for v in &d.vars {
@@ -119,7 +150,11 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
                 };
                 prog.objective = o.clone();
             }
-            Part::Piece { placed, names: PieceNames::Numbered(lo, hi), .. } => {
+            Part::Piece {
+                placed,
+                names: PieceNames::Numbered(lo, hi),
+                ..
+            } => {
                 let (lo, hi) = (cx.expr(lo), cx.expr(hi));
                 prog.numbered.push((lo, hi, *placed));
             }
@@ -212,7 +247,12 @@ impl Cx<'_> {
     }
 
     fn lookup(&self, n: &str) -> Option<Sym> {
-        self.scopes.iter().rev().find_map(|s| s.get(n)).or_else(|| self.globals.get(n)).copied()
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.get(n))
+            .or_else(|| self.globals.get(n))
+            .copied()
     }
 
     fn dom(&mut self, t: &Spanned<Type>) -> DomSpec {
@@ -274,13 +314,25 @@ impl Cx<'_> {
             },
             ExprKind::Field(_, f) => match f.node.as_str() {
                 "row" | "col" if !self.d.fields.iter().any(|x| x.name.node == f.node) => Kind::Int,
-                _ => self.d.fields.iter().find(|x| x.name.node == f.node).map_or(Kind::Int, |x| self.ty_kind(&x.ty)),
+                _ => self
+                    .d
+                    .fields
+                    .iter()
+                    .find(|x| x.name.node == f.node)
+                    .map_or(Kind::Int, |x| self.ty_kind(&x.ty)),
             },
             ExprKind::Index(b, _) | ExprKind::Slice(b, ..) => self.kind(b),
             ExprKind::List(items) => items.first().map_or(Kind::Int, |x| self.kind(x)),
             ExprKind::If(_, a, _) => self.kind(a),
-            ExprKind::Agg { kind: Agg::Find, set, .. } => self.kind(set),
-            ExprKind::Agg { kind: Agg::All | Agg::Any, .. } => Kind::Bool,
+            ExprKind::Agg {
+                kind: Agg::Find,
+                set,
+                ..
+            } => self.kind(set),
+            ExprKind::Agg {
+                kind: Agg::All | Agg::Any,
+                ..
+            } => Kind::Bool,
             ExprKind::Comp { item, .. } => self.kind(item),
             ExprKind::Call(f, args) => match f.node.as_str() {
                 "step" | "neighbours" | "region" | "lanes" | "lines" => Kind::Cell,
@@ -349,10 +401,17 @@ impl Cx<'_> {
                 CStmtKind::Let(slot, e)
             }
             StmtKind::If(arms, other) => CStmtKind::If(
-                arms.iter().map(|(c, b)| (self.expr(c), self.block(b))).collect(),
+                arms.iter()
+                    .map(|(c, b)| (self.expr(c), self.block(b)))
+                    .collect(),
                 other.as_ref().map(|b| self.block(b)).unwrap_or_default(),
             ),
-            StmtKind::For { var, set, cond, body } => {
+            StmtKind::For {
+                var,
+                set,
+                cond,
+                body,
+            } => {
                 let k = self.kind(set);
                 let setc = self.set(set);
                 self.scopes.push(HashMap::new());
@@ -360,11 +419,21 @@ impl Cx<'_> {
                 let cond = cond.as_ref().map(|c| self.expr(c));
                 let body = self.block(body);
                 self.scopes.pop();
-                CStmtKind::For { var: slot, set: setc, cond, body }
+                CStmtKind::For {
+                    var: slot,
+                    set: setc,
+                    cond,
+                    body,
+                }
             }
             StmtKind::Repeat(n, b) => CStmtKind::Repeat(self.expr(n), self.block(b)),
             StmtKind::While(c, n, b) => CStmtKind::While(self.expr(c), self.expr(n), self.block(b)),
-            StmtKind::Choose { var, set, cond, say } => {
+            StmtKind::Choose {
+                var,
+                set,
+                cond,
+                say,
+            } => {
                 let k = self.kind(set);
                 let setc = self.set(set);
                 let slot = self.local(&var.node, k);
@@ -419,7 +488,12 @@ impl Cx<'_> {
                 CPlace::Item(Box::new(self.place(base)), self.expr(i))
             }
             ExprKind::Field(base, f) => {
-                let field = self.d.fields.iter().position(|x| x.name.node == f.node).unwrap_or(0);
+                let field = self
+                    .d
+                    .fields
+                    .iter()
+                    .position(|x| x.name.node == f.node)
+                    .unwrap_or(0);
                 CPlace::Field(self.piece_of(base), field)
             }
             _ => CPlace::Local(0),
@@ -483,7 +557,12 @@ impl Cx<'_> {
                 e.span,
             ),
             ExprKind::If(c, x, y) => CExpr::If(b(self.expr(c)), b(self.expr(x)), b(self.expr(y))),
-            ExprKind::Agg { kind, var, set, body } => {
+            ExprKind::Agg {
+                kind,
+                var,
+                set,
+                body,
+            } => {
                 let k = self.kind(set);
                 let setc = self.set(set);
                 self.scopes.push(HashMap::new());
@@ -492,7 +571,12 @@ impl Cx<'_> {
                 self.scopes.pop();
                 CExpr::Agg(*kind, slot, b(setc), b(body), e.span)
             }
-            ExprKind::Comp { item, var, set, cond } => {
+            ExprKind::Comp {
+                item,
+                var,
+                set,
+                cond,
+            } => {
                 let k = self.kind(set);
                 let setc = self.set(set);
                 self.scopes.push(HashMap::new());
@@ -531,8 +615,13 @@ impl Cx<'_> {
                         let c = self.expr(a);
                         match self.kind(a) {
                             // An enumeration of direction-set names.
-                            Kind::Enum(i) if matches!(which, Builtin::Directions | Builtin::Neighbours) => {
-                                let sets = self.d.enums[i].iter().map(|n| self.hoods.get(n).cloned().unwrap_or_default()).collect();
+                            Kind::Enum(i)
+                                if matches!(which, Builtin::Directions | Builtin::Neighbours) =>
+                            {
+                                let sets = self.d.enums[i]
+                                    .iter()
+                                    .map(|n| self.hoods.get(n).cloned().unwrap_or_default())
+                                    .collect();
                                 CExpr::EnumHood(sets, Box::new(c))
                             }
                             _ => c,

@@ -62,8 +62,14 @@ pub fn key_bits(inst: &Instance) -> u128 {
     let cells = (inst.rows * inst.cols).max(0) as u128;
     let pieces = inst.pieces.len() as u128;
     l.vars.iter().map(|(_, d)| dom_bits(d)).sum::<u128>()
-        + l.layers.iter().map(|(_, d)| dom_bits(d) * cells).sum::<u128>()
-        + l.fields.iter().map(|(_, d)| dom_bits(d) * pieces).sum::<u128>()
+        + l.layers
+            .iter()
+            .map(|(_, d)| dom_bits(d) * cells)
+            .sum::<u128>()
+        + l.fields
+            .iter()
+            .map(|(_, d)| dom_bits(d) * pieces)
+            .sum::<u128>()
         + 1
         + 64
 }

@@ -13,6 +13,6 @@ pub mod types;
 
 pub use check::{check, check_all, Decls};
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod run_tests;
+#[cfg(test)]
+mod tests;

@@ -65,7 +65,12 @@ pub(crate) struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    pub(crate) fn new(inst: &'a Instance, st: State, prefix: &'a [usize], steps: &'a mut u64) -> Self {
+    pub(crate) fn new(
+        inst: &'a Instance,
+        st: State,
+        prefix: &'a [usize],
+        steps: &'a mut u64,
+    ) -> Self {
         Run {
             inst,
             st,
@@ -98,7 +103,11 @@ impl<'a> Run<'a> {
     fn tick(&mut self) -> R<()> {
         *self.steps += 1;
         if *self.steps > TURN_STEPS {
-            return Err(err(RunErrorKind::Loop, format!("the turn ran more than {TURN_STEPS} steps"), self.span));
+            return Err(err(
+                RunErrorKind::Loop,
+                format!("the turn ran more than {TURN_STEPS} steps"),
+                self.span,
+            ));
         }
         Ok(())
     }
@@ -124,7 +133,12 @@ impl<'a> Run<'a> {
         let bad = |x: i64| {
             Err(err(
                 RunErrorKind::Domain,
-                format!("{what} = {} is outside its domain {}..{}", self.inst.word(d.kind, x), self.inst.word(d.kind, d.lo), self.inst.word(d.kind, d.hi)),
+                format!(
+                    "{what} = {} is outside its domain {}..{}",
+                    self.inst.word(d.kind, x),
+                    self.inst.word(d.kind, d.lo),
+                    self.inst.word(d.kind, d.hi)
+                ),
                 self.span,
             ))
         };
@@ -136,7 +150,14 @@ impl<'a> Run<'a> {
             }
             (Val::L(items), Some(max)) => {
                 if items.len() > max {
-                    return Err(err(RunErrorKind::Domain, format!("{what} would hold {} items, more than its {max}", items.len()), self.span));
+                    return Err(err(
+                        RunErrorKind::Domain,
+                        format!(
+                            "{what} would hold {} items, more than its {max}",
+                            items.len()
+                        ),
+                        self.span,
+                    ));
                 }
                 for x in items {
                     let x = x.s();
@@ -145,7 +166,13 @@ impl<'a> Run<'a> {
                     }
                 }
             }
-            _ => return Err(err(RunErrorKind::Domain, format!("{what}: a list and a value mixed"), self.span)),
+            _ => {
+                return Err(err(
+                    RunErrorKind::Domain,
+                    format!("{what}: a list and a value mixed"),
+                    self.span,
+                ))
+            }
         }
         Ok(())
     }
@@ -174,7 +201,11 @@ impl<'a> Run<'a> {
     fn field_slot(&self, piece: i64, f: usize) -> R<(usize, Dom)> {
         let (base, d) = self.inst.layout.fields[f];
         if piece < 0 || piece as usize >= self.inst.pieces.len() {
-            return Err(err(RunErrorKind::Index, "a field of `nobody` was used", self.span));
+            return Err(err(
+                RunErrorKind::Index,
+                "a field of `nobody` was used",
+                self.span,
+            ));
         }
         Ok((base + piece as usize * width(&d), d))
     }
@@ -211,7 +242,12 @@ impl<'a> Run<'a> {
                 }
                 return self.flow(other);
             }
-            CStmtKind::For { var, set, cond, body } => {
+            CStmtKind::For {
+                var,
+                set,
+                cond,
+                body,
+            } => {
                 for v in self.set(set)? {
                     self.tick()?;
                     self.frame[*var] = v;
@@ -244,7 +280,11 @@ impl<'a> Run<'a> {
                 while self.truth(c)? {
                     runs += 1;
                     if runs > max {
-                        return Err(err(RunErrorKind::Loop, format!("this loop ran its body more than its `max {max}` times"), s.span));
+                        return Err(err(
+                            RunErrorKind::Loop,
+                            format!("this loop ran its body more than its `max {max}` times"),
+                            s.span,
+                        ));
                     }
                     self.tick()?;
                     match self.flow(body)? {
@@ -255,7 +295,13 @@ impl<'a> Run<'a> {
                     self.span = s.span;
                 }
             }
-            CStmtKind::Choose { var, kind, set, cond, say } => {
+            CStmtKind::Choose {
+                var,
+                kind,
+                set,
+                cond,
+                say,
+            } => {
                 let mut options = Vec::new();
                 for v in self.set(set)? {
                     self.tick()?;
@@ -349,7 +395,11 @@ impl<'a> Run<'a> {
             CStmtKind::Push { front, list, value } => {
                 let v = self.expr(value)?;
                 let Val::L(mut items) = self.load(list)? else {
-                    return Err(err(RunErrorKind::Index, "`push` on a value that is not a list", s.span));
+                    return Err(err(
+                        RunErrorKind::Index,
+                        "`push` on a value that is not a list",
+                        s.span,
+                    ));
                 };
                 if *front {
                     items.insert(0, v);
@@ -360,7 +410,11 @@ impl<'a> Run<'a> {
             }
             CStmtKind::Pop { front, list } => {
                 let Val::L(mut items) = self.load(list)? else {
-                    return Err(err(RunErrorKind::Index, "`pop` on a value that is not a list", s.span));
+                    return Err(err(
+                        RunErrorKind::Index,
+                        "`pop` on a value that is not a list",
+                        s.span,
+                    ));
                 };
                 if items.is_empty() {
                     return Err(err(RunErrorKind::Index, "`pop` of an empty list", s.span));
@@ -381,8 +435,18 @@ impl<'a> Run<'a> {
                     _ => {
                         let old = self.load(p)?.s();
                         let n = v.s();
-                        let r = if *op == AssignOp::Add { old.checked_add(n) } else { old.checked_sub(n) };
-                        Val::S(r.ok_or_else(|| err(RunErrorKind::Overflow, format!("{old} and {n} overflow"), s.span))?)
+                        let r = if *op == AssignOp::Add {
+                            old.checked_add(n)
+                        } else {
+                            old.checked_sub(n)
+                        };
+                        Val::S(r.ok_or_else(|| {
+                            err(
+                                RunErrorKind::Overflow,
+                                format!("{old} and {n} overflow"),
+                                s.span,
+                            )
+                        })?)
                     }
                 };
                 self.store(p, v)?;
@@ -412,8 +476,19 @@ impl<'a> Run<'a> {
             }
             CPlace::Item(list, i) => {
                 let i = self.int(i)?;
-                let Val::L(items) = self.load(list)? else { return Ok(Val::S(0)) };
-                items.get(usize::try_from(i).unwrap_or(usize::MAX)).cloned().ok_or_else(|| err(RunErrorKind::Index, format!("item {i} of a list of {}", items.len()), self.span))?
+                let Val::L(items) = self.load(list)? else {
+                    return Ok(Val::S(0));
+                };
+                items
+                    .get(usize::try_from(i).unwrap_or(usize::MAX))
+                    .cloned()
+                    .ok_or_else(|| {
+                        err(
+                            RunErrorKind::Index,
+                            format!("item {i} of a list of {}", items.len()),
+                            self.span,
+                        )
+                    })?
             }
         })
     }
@@ -430,21 +505,42 @@ impl<'a> Run<'a> {
                 let cell = self.int(c)?;
                 let name = self.inst.prog.decls.layers[*l].name.node.clone();
                 let Some((base, d)) = self.layer_slot(*l, cell) else {
-                    return Err(err(RunErrorKind::Domain, format!("{name}[off] cannot be set: the cell is off the board"), self.span));
+                    return Err(err(
+                        RunErrorKind::Domain,
+                        format!("{name}[off] cannot be set: the cell is off the board"),
+                        self.span,
+                    ));
                 };
-                self.write_val(&format!("{name}[{}]", self.inst.word(Kind::Cell, cell)), base, d, v)?;
+                self.write_val(
+                    &format!("{name}[{}]", self.inst.word(Kind::Cell, cell)),
+                    base,
+                    d,
+                    v,
+                )?;
             }
             CPlace::Field(piece, f) => {
                 let piece = self.int(piece)?;
                 let (base, d) = self.field_slot(piece, *f)?;
-                let name = format!("{}.{}", self.inst.word(Kind::Piece, piece), self.inst.prog.decls.fields[*f].name.node);
+                let name = format!(
+                    "{}.{}",
+                    self.inst.word(Kind::Piece, piece),
+                    self.inst.prog.decls.fields[*f].name.node
+                );
                 self.write_val(&name, base, d, v)?;
             }
             CPlace::Item(list, i) => {
                 let i = self.int(i)?;
-                let Val::L(mut items) = self.load(list)? else { return Ok(()) };
+                let Val::L(mut items) = self.load(list)? else {
+                    return Ok(());
+                };
                 let n = items.len();
-                let slot = usize::try_from(i).ok().filter(|&i| i < n).ok_or_else(|| err(RunErrorKind::Index, format!("item {i} of a list of {n}"), self.span))?;
+                let slot = usize::try_from(i).ok().filter(|&i| i < n).ok_or_else(|| {
+                    err(
+                        RunErrorKind::Index,
+                        format!("item {i} of a list of {n}"),
+                        self.span,
+                    )
+                })?;
                 items[slot] = v;
                 self.store(list, Val::L(items))?;
             }
@@ -523,21 +619,44 @@ impl<'a> Run<'a> {
             CExpr::CellPart(c, row) => {
                 let c = self.int(c)?;
                 let cols = self.inst.cols.max(1);
-                Val::S(if c < 0 { -1 } else if *row { c / cols } else { c % cols })
+                Val::S(if c < 0 {
+                    -1
+                } else if *row {
+                    c / cols
+                } else {
+                    c % cols
+                })
             }
             CExpr::Ambient(a) => match a {
                 Ambient::Rows => Val::S(self.inst.rows),
                 Ambient::Cols => Val::S(self.inst.cols),
                 Ambient::Cells => Val::L((0..self.cells()).map(Val::S).collect()),
-                Ambient::Pieces => Val::L((0..self.inst.pieces.len()).filter(|&p| self.inst.present[p]).map(|p| Val::S(p as i64)).collect()),
-                Ambient::Players => Val::L((0..self.inst.prog.decls.player_count as i64).map(Val::S).collect()),
-                Ambient::Squares => Val::L(self.inst.track.as_ref().map_or(Vec::new(), |t| t.squares().map(|s| Val::S(s as i64)).collect())),
+                Ambient::Pieces => Val::L(
+                    (0..self.inst.pieces.len())
+                        .filter(|&p| self.inst.present[p])
+                        .map(|p| Val::S(p as i64))
+                        .collect(),
+                ),
+                Ambient::Players => Val::L(
+                    (0..self.inst.prog.decls.player_count as i64)
+                        .map(Val::S)
+                        .collect(),
+                ),
+                Ambient::Squares => Val::L(self.inst.track.as_ref().map_or(Vec::new(), |t| {
+                    t.squares().map(|s| Val::S(s as i64)).collect()
+                })),
                 Ambient::Moves => Val::S(self.st.moves as i64),
                 Ambient::Me => Val::S(self.st.v[self.inst.layout.mover]),
                 Ambient::Opponent => Val::S(1 - self.st.v[self.inst.layout.mover]),
             },
             CExpr::Hood(h) => Val::L(h.iter().filter(|x| x.2 >= 0).map(|x| Val::S(x.2)).collect()),
-            CExpr::EnumHood(..) => Val::L(self.hood_of(e)?.iter().filter(|x| x.2 >= 0).map(|x| Val::S(x.2)).collect()),
+            CExpr::EnumHood(..) => Val::L(
+                self.hood_of(e)?
+                    .iter()
+                    .filter(|x| x.2 >= 0)
+                    .map(|x| Val::S(x.2))
+                    .collect(),
+            ),
             CExpr::Cell(r, c) => {
                 let (r, c) = (self.int(r)?, self.int(c)?);
                 if r < 0 || c < 0 || r >= self.inst.rows || c >= self.inst.cols {
@@ -550,7 +669,11 @@ impl<'a> Run<'a> {
             CExpr::Range(lo, hi) => {
                 let (lo, hi) = (self.int(lo)?, self.int(hi)?);
                 if hi.saturating_sub(lo) > TURN_STEPS as i64 {
-                    return Err(err(RunErrorKind::Loop, format!("the range {lo}..{hi} has more than {TURN_STEPS} values"), self.span));
+                    return Err(err(
+                        RunErrorKind::Loop,
+                        format!("the range {lo}..{hi} has more than {TURN_STEPS} values"),
+                        self.span,
+                    ));
                 }
                 Val::L((lo..=hi).map(Val::S).collect())
             }
@@ -580,9 +703,17 @@ impl<'a> Run<'a> {
                     BinOp::Mul => p.checked_mul(q).ok_or_else(|| ov(*span))?,
                     BinOp::Div | BinOp::Rem => {
                         if q == 0 {
-                            return Err(err(RunErrorKind::DivideByZero, format!("{p} divided by zero"), *span));
+                            return Err(err(
+                                RunErrorKind::DivideByZero,
+                                format!("{p} divided by zero"),
+                                *span,
+                            ));
                         }
-                        let r = if *op == BinOp::Div { p.checked_div(q) } else { p.checked_rem(q) };
+                        let r = if *op == BinOp::Div {
+                            p.checked_div(q)
+                        } else {
+                            p.checked_rem(q)
+                        };
                         r.ok_or_else(|| ov(*span))?
                     }
                     BinOp::And | BinOp::Or => 0,
@@ -593,15 +724,34 @@ impl<'a> Run<'a> {
                 let i = self.int(i)?;
                 let items = self.set(list)?;
                 let n = items.len();
-                usize::try_from(i).ok().and_then(|i| items.into_iter().nth(i)).ok_or_else(|| err(RunErrorKind::Index, format!("item {i} of a list of {n}"), *span))?
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| items.into_iter().nth(i))
+                    .ok_or_else(|| {
+                        err(
+                            RunErrorKind::Index,
+                            format!("item {i} of a list of {n}"),
+                            *span,
+                        )
+                    })?
             }
             CExpr::Slice(list, lo, hi, span) => {
                 let items = self.set(list)?;
                 let n = items.len() as i64;
-                let lo = match lo { Some(x) => self.int(x)?, None => 0 };
-                let hi = match hi { Some(x) => self.int(x)?, None => n };
+                let lo = match lo {
+                    Some(x) => self.int(x)?,
+                    None => 0,
+                };
+                let hi = match hi {
+                    Some(x) => self.int(x)?,
+                    None => n,
+                };
                 if lo < 0 || hi > n || lo > hi {
-                    return Err(err(RunErrorKind::Index, format!("the slice {lo}..{hi} of a list of {n}"), *span));
+                    return Err(err(
+                        RunErrorKind::Index,
+                        format!("the slice {lo}..{hi} of a list of {n}"),
+                        *span,
+                    ));
                 }
                 Val::L(items[lo as usize..hi as usize].to_vec())
             }
@@ -636,7 +786,9 @@ impl<'a> Run<'a> {
                     Agg::Any => Val::S(0),
                     Agg::Find => Val::S(-1),
                     Agg::Count | Agg::Sum => Val::S(count),
-                    _ => Val::S(acc.ok_or_else(|| err(RunErrorKind::Index, "`max`/`min` of an empty set", *span))?),
+                    _ => Val::S(acc.ok_or_else(|| {
+                        err(RunErrorKind::Index, "`max`/`min` of an empty set", *span)
+                    })?),
                 }
             }
             CExpr::Comp(item, slot, set, cond) => {
@@ -664,10 +816,14 @@ impl<'a> Run<'a> {
                 let i = self.int(v)?;
                 sets.get(i as usize).cloned().unwrap_or_default()
             }
-            other => self.set(other)?.iter().map(|d| {
-                let d = d.s().clamp(0, 8) as usize;
-                (OFFSETS[d].0, OFFSETS[d].1, d as i64)
-            }).collect(),
+            other => self
+                .set(other)?
+                .iter()
+                .map(|d| {
+                    let d = d.s().clamp(0, 8) as usize;
+                    (OFFSETS[d].0, OFFSETS[d].1, d as i64)
+                })
+                .collect(),
         })
     }
 
@@ -682,9 +838,21 @@ impl<'a> Run<'a> {
             Builtin::Neighbours => {
                 let c = self.int(&args[0])?;
                 let h = self.hood_of(&args[1])?;
-                Val::L(h.iter().map(|&(dr, dc, _)| self.step(c, dr, dc)).filter(|&n| n >= 0 && c >= 0).map(Val::S).collect())
+                Val::L(
+                    h.iter()
+                        .map(|&(dr, dc, _)| self.step(c, dr, dc))
+                        .filter(|&n| n >= 0 && c >= 0)
+                        .map(Val::S)
+                        .collect(),
+                )
             }
-            Builtin::Directions => Val::L(self.hood_of(&args[0])?.iter().filter(|x| x.2 >= 0).map(|x| Val::S(x.2)).collect()),
+            Builtin::Directions => Val::L(
+                self.hood_of(&args[0])?
+                    .iter()
+                    .filter(|x| x.2 >= 0)
+                    .map(|x| Val::S(x.2))
+                    .collect(),
+            ),
             Builtin::Opposite | Builtin::Left | Builtin::Right | Builtin::Rotate => {
                 let d = self.int(&args[0])?;
                 if !(0..8).contains(&d) {
@@ -702,7 +870,11 @@ impl<'a> Run<'a> {
                 let c = self.int(&args[0])?;
                 let (dr, dc) = dir(self.int(&args[1])?);
                 let cols = self.inst.cols.max(1);
-                Val::S(if c < 0 { i64::MIN / 2 } else { (c / cols) * dr + (c % cols) * dc })
+                Val::S(if c < 0 {
+                    i64::MIN / 2
+                } else {
+                    (c / cols) * dr + (c % cols) * dc
+                })
             }
             Builtin::Lanes => {
                 let d = self.int(&args[0])?;
@@ -715,8 +887,16 @@ impl<'a> Run<'a> {
                         _ => inner * cols + outer,
                     }
                 };
-                let (outer, inner) = if matches!(d, 2 | 6) { (rows, cols) } else { (cols, rows) };
-                Val::L((0..outer).map(|o| Val::L((0..inner).map(|i| Val::S(lane(o, i))).collect())).collect())
+                let (outer, inner) = if matches!(d, 2 | 6) {
+                    (rows, cols)
+                } else {
+                    (cols, rows)
+                };
+                Val::L(
+                    (0..outer)
+                        .map(|o| Val::L((0..inner).map(|i| Val::S(lane(o, i))).collect()))
+                        .collect(),
+                )
             }
             Builtin::Lines => {
                 let n = self.int(&args[0])?;
@@ -724,11 +904,13 @@ impl<'a> Run<'a> {
                 if n >= 1 {
                     for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                         for c in 0..self.cells() {
-                            let run: Vec<i64> = (0..n).scan(c, |at, k| {
-                                let here = if k == 0 { *at } else { self.step(*at, dr, dc) };
-                                *at = here;
-                                Some(here)
-                            }).collect();
+                            let run: Vec<i64> = (0..n)
+                                .scan(c, |at, k| {
+                                    let here = if k == 0 { *at } else { self.step(*at, dr, dc) };
+                                    *at = here;
+                                    Some(here)
+                                })
+                                .collect();
                             if run.iter().all(|&x| x >= 0) {
                                 out.push(Val::L(run.into_iter().map(Val::S).collect()));
                             }
@@ -744,7 +926,8 @@ impl<'a> Run<'a> {
                 if c < 0 || l >= self.inst.layout.layers.len() {
                     return Ok(Val::L(Vec::new()));
                 }
-                let value = |me: &Self, cell: i64| me.layer_slot(l, cell).map(|(b, d)| me.read_val(b, &d));
+                let value =
+                    |me: &Self, cell: i64| me.layer_slot(l, cell).map(|(b, d)| me.read_val(b, &d));
                 let want = value(self, c);
                 let mut seen = vec![false; self.cells() as usize];
                 let mut stack = vec![c];
@@ -759,9 +942,18 @@ impl<'a> Run<'a> {
                         }
                     }
                 }
-                Val::L((0..self.cells()).filter(|&i| seen[i as usize]).map(Val::S).collect())
+                Val::L(
+                    (0..self.cells())
+                        .filter(|&i| seen[i as usize])
+                        .map(Val::S)
+                        .collect(),
+                )
             }
-            Builtin::Abs => Val::S(self.int(&args[0])?.checked_abs().ok_or_else(|| err(RunErrorKind::Overflow, "abs overflows", span))?),
+            Builtin::Abs => Val::S(
+                self.int(&args[0])?
+                    .checked_abs()
+                    .ok_or_else(|| err(RunErrorKind::Overflow, "abs overflows", span))?,
+            ),
             Builtin::Min => Val::S(self.int(&args[0])?.min(self.int(&args[1])?)),
             Builtin::Max => Val::S(self.int(&args[0])?.max(self.int(&args[1])?)),
             Builtin::Len => Val::S(self.set(&args[0])?.len() as i64),
@@ -790,7 +982,13 @@ impl<'a> Run<'a> {
             }
             Builtin::Value => {
                 let s = self.int(&args[0])?;
-                Val::S(self.inst.track.as_ref().map_or(0, |t| if s >= 0 && (s as usize) < t.len() { t.score(s as usize) } else { 0 }))
+                Val::S(self.inst.track.as_ref().map_or(0, |t| {
+                    if s >= 0 && (s as usize) < t.len() {
+                        t.score(s as usize)
+                    } else {
+                        0
+                    }
+                }))
             }
         })
     }
@@ -835,7 +1033,12 @@ impl Instance {
         Ok(Path::Leaf(Leaf { next, reward, end }, chose))
     }
 
-    fn node(&self, s: &State, prefix: &mut Vec<usize>, steps: &mut u64) -> R<Option<(Node<State>, bool)>> {
+    fn node(
+        &self,
+        s: &State,
+        prefix: &mut Vec<usize>,
+        steps: &mut u64,
+    ) -> R<Option<(Node<State>, bool)>> {
         Ok(match self.replay(s, prefix, steps)? {
             Path::Fail => None,
             Path::Leaf(l, chose) => Some((Node::Leaf(l), chose)),

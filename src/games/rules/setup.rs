@@ -79,7 +79,13 @@ pub enum SetupError {
     Run(RunError),
 }
 
-fn d(code: Code, msg: impl Into<String>, at: Span, label: impl Into<String>, help: impl Into<String>) -> Diag {
+fn d(
+    code: Code,
+    msg: impl Into<String>,
+    at: Span,
+    label: impl Into<String>,
+    help: impl Into<String>,
+) -> Diag {
     Diag::new(code, msg).label(at, label).help(help)
 }
 
@@ -112,7 +118,15 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     let mut steps = 0u64;
     for (_, default) in &prog.params {
         let v = {
-            let mut run = Run::new(&inst, State { v: vec![0; 2], moves: 0 }, &[], &mut steps);
+            let mut run = Run::new(
+                &inst,
+                State {
+                    v: vec![0; 2],
+                    moves: 0,
+                },
+                &[],
+                &mut steps,
+            );
             run.expr(default).map_err(SetupError::Run)?
         };
         inst.params.push(v);
@@ -121,33 +135,78 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         match name.node.as_str() {
             "origin" => match value.node {
                 SetValue::Int(n @ (0 | 1)) => inst.origin = n,
-                _ => diags.push(d(Code::RuleValue, "`origin` is 0 or 1", value.span, "not 0 or 1", "write `rule origin 0` or `rule origin 1`")),
+                _ => diags.push(d(
+                    Code::RuleValue,
+                    "`origin` is 0 or 1",
+                    value.span,
+                    "not 0 or 1",
+                    "write `rule origin 0` or `rule origin 1`",
+                )),
             },
             "first" if prog.decls.player_count == 2 => match &value.node {
-                SetValue::Word(w) if prog.decls.players.contains(w) => first = prog.decls.players.iter().position(|p| p == w).unwrap_or(0) as i64,
-                _ => diags.push(d(Code::RuleValue, "`first` names a player", value.span, "not a player", format!("the players are {}", prog.decls.players.join(" and ")))),
+                SetValue::Word(w) if prog.decls.players.contains(w) => {
+                    first = prog.decls.players.iter().position(|p| p == w).unwrap_or(0) as i64
+                }
+                _ => diags.push(d(
+                    Code::RuleValue,
+                    "`first` names a player",
+                    value.span,
+                    "not a player",
+                    format!("the players are {}", prog.decls.players.join(" and ")),
+                )),
             },
             n => match prog.decls.params.iter().position(|p| p.name.node == n) {
                 Some(i) => match param_value(&inst, &prog, i, &value.node) {
                     Ok(v) => inst.params[i] = v,
-                    Err(why) => diags.push(d(Code::RuleValue, format!("`rule {n}` {why}"), value.span, "out of the param's domain", "docs/rules-language.md, *Params*")),
+                    Err(why) => diags.push(d(
+                        Code::RuleValue,
+                        format!("`rule {n}` {why}"),
+                        value.span,
+                        "out of the param's domain",
+                        "docs/rules-language.md, *Params*",
+                    )),
                 },
                 None => {
-                    let mut known: Vec<&str> = prog.decls.params.iter().map(|p| p.name.node.as_str()).collect();
+                    let mut known: Vec<&str> = prog
+                        .decls
+                        .params
+                        .iter()
+                        .map(|p| p.name.node.as_str())
+                        .collect();
                     known.push("origin");
                     if prog.decls.player_count == 2 {
                         known.push("first");
                     }
-                    let help = did_you_mean(n, known.iter().copied()).map_or_else(|| format!("the rules are: {}", known.join(", ")), |h| format!("{h} the rules are: {}", known.join(", ")));
-                    diags.push(d(Code::RuleUnknown, format!("`{}` has no rule `{n}`", prog.name), name.span, "unknown rule", help));
+                    let help = did_you_mean(n, known.iter().copied()).map_or_else(
+                        || format!("the rules are: {}", known.join(", ")),
+                        |h| format!("{h} the rules are: {}", known.join(", ")),
+                    );
+                    diags.push(d(
+                        Code::RuleUnknown,
+                        format!("`{}` has no rule `{n}`", prog.name),
+                        name.span,
+                        "unknown rule",
+                        help,
+                    ));
                 }
             },
         }
     }
     // Numbered pieces.
     for (lo, hi, placed) in &prog.numbered {
-        let mut run = Run::new(&inst, State { v: vec![0; 2], moves: 0 }, &[], &mut steps);
-        let (lo, hi) = (run.expr(lo).map_err(SetupError::Run)?.s(), run.expr(hi).map_err(SetupError::Run)?.s());
+        let mut run = Run::new(
+            &inst,
+            State {
+                v: vec![0; 2],
+                moves: 0,
+            },
+            &[],
+            &mut steps,
+        );
+        let (lo, hi) = (
+            run.expr(lo).map_err(SetupError::Run)?.s(),
+            run.expr(hi).map_err(SetupError::Run)?.s(),
+        );
         for n in lo..=hi.min(lo.saturating_add(1 << 16)) {
             inst.pieces.push(n.to_string());
             inst.present.push(!placed);
@@ -155,16 +214,32 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     }
     // The layout.
     let mut at = 0usize;
-    let doms = |specs: Vec<&super::program::DomSpec>, inst: &Instance, steps: &mut u64| -> Result<Vec<super::program::Dom>, SetupError> {
+    let doms = |specs: Vec<&super::program::DomSpec>,
+                inst: &Instance,
+                steps: &mut u64|
+     -> Result<Vec<super::program::Dom>, SetupError> {
         let mut out = Vec::new();
         for spec in specs {
-            let mut run = Run::new(inst, State { v: vec![0; 2], moves: 0 }, &[], steps);
+            let mut run = Run::new(
+                inst,
+                State {
+                    v: vec![0; 2],
+                    moves: 0,
+                },
+                &[],
+                steps,
+            );
             let range = match &spec.range {
-                Some((lo, hi)) => Some((run.expr(lo).map_err(SetupError::Run)?.s(), run.expr(hi).map_err(SetupError::Run)?.s())),
+                Some((lo, hi)) => Some((
+                    run.expr(lo).map_err(SetupError::Run)?.s(),
+                    run.expr(hi).map_err(SetupError::Run)?.s(),
+                )),
                 None => None,
             };
             let max = match &spec.list_max {
-                Some(n) => Some(run.expr(n).map_err(SetupError::Run)?.s().clamp(0, 1 << 16) as usize),
+                Some(n) => {
+                    Some(run.expr(n).map_err(SetupError::Run)?.s().clamp(0, 1 << 16) as usize)
+                }
                 None => None,
             };
             out.push(inst.dom(spec, range, max));
@@ -173,7 +248,11 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     };
     let var_doms = doms(prog.vars.iter().map(|v| &v.0).collect(), &inst, &mut steps)?;
     let layer_doms = doms(prog.layers.iter().collect(), &inst, &mut steps)?;
-    let field_doms = doms(prog.fields.iter().map(|f| &f.0).collect(), &inst, &mut steps)?;
+    let field_doms = doms(
+        prog.fields.iter().map(|f| &f.0).collect(),
+        &inst,
+        &mut steps,
+    )?;
     let cells = (rows * cols).max(0) as usize;
     let pieces = inst.pieces.len();
     let mut layout = Layout::default();
@@ -195,12 +274,28 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     inst.layout = layout;
     let bits = key_bits(&inst);
     if bits > KEY_BITS {
-        let span = prog.decls.layers.first().map_or(Span::default(), |l| l.name.span);
-        diags.push(d(Code::RulesTooBig, format!("a position of `{}` on this board needs {bits} bits, more than {KEY_BITS}", prog.name), span, "the largest state", "use a smaller board or narrower domains"));
+        let span = prog
+            .decls
+            .layers
+            .first()
+            .map_or(Span::default(), |l| l.name.span);
+        diags.push(d(
+            Code::RulesTooBig,
+            format!(
+                "a position of `{}` on this board needs {bits} bits, more than {KEY_BITS}",
+                prog.name
+            ),
+            span,
+            "the largest state",
+            "use a smaller board or narrower domains",
+        ));
         return Err(SetupError::Scenario(diags));
     }
     // Defaults.
-    let mut st = State { v: vec![0; inst.layout.len], moves: 0 };
+    let mut st = State {
+        v: vec![0; inst.layout.len],
+        moves: 0,
+    };
     let defaults: Vec<(usize, usize, super::program::Dom)> = inst
         .layout
         .vars
@@ -212,7 +307,11 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     for (base, n, dm) in defaults {
         for i in 0..n {
             let at = base + i * width(&dm);
-            st.v[at] = if dm.list_max.is_some() { 0 } else { inst.default_of(&dm) };
+            st.v[at] = if dm.list_max.is_some() {
+                0
+            } else {
+                inst.default_of(&dm)
+            };
         }
     }
     st.v[inst.layout.mover] = first;
@@ -229,7 +328,8 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             if let Some(e) = init {
                 let v = run.expr(e).map_err(SetupError::Run)?;
                 for p in 0..pieces {
-                    run.store_field(p as i64, f, v.clone()).map_err(SetupError::Run)?;
+                    run.store_field(p as i64, f, v.clone())
+                        .map_err(SetupError::Run)?;
                 }
             }
         }
@@ -238,18 +338,44 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     // The legend, cell by cell.
     let keys: Vec<String> = prog.legend.iter().flat_map(|e| e.keys.clone()).collect();
     let cell_keys: Vec<(i64, String, Span)> = match &input.board {
-        BoardInput::Grid(r) => r.iter().enumerate().flat_map(|(i, row)| row.iter().enumerate().map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))).collect(),
-        BoardInput::Array(r) => r.iter().enumerate().flat_map(|(i, row)| row.iter().enumerate().map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))).collect(),
+        BoardInput::Grid(r) => r
+            .iter()
+            .enumerate()
+            .flat_map(|(i, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))
+            })
+            .collect(),
+        BoardInput::Array(r) => r
+            .iter()
+            .enumerate()
+            .flat_map(|(i, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))
+            })
+            .collect(),
         _ => Vec::new(),
     };
     if !prog.legend.is_empty() {
         for (cell, key, span) in cell_keys {
-            let entry = prog.legend.iter().find(|e| e.keys.contains(&key)).or_else(|| {
-                let numeric = key.parse::<i64>().is_ok();
-                prog.legend.iter().find(|e| e.number.is_some() && numeric)
-            });
+            let entry = prog
+                .legend
+                .iter()
+                .find(|e| e.keys.contains(&key))
+                .or_else(|| {
+                    let numeric = key.parse::<i64>().is_ok();
+                    prog.legend.iter().find(|e| e.number.is_some() && numeric)
+                });
             let Some(entry) = entry else {
-                diags.push(d(Code::BoardCell, format!("`{key}` is not in the legend of `{}`", prog.name), span, "unknown cell", format!("the legend's keys are: {}", keys.join(" "))));
+                diags.push(d(
+                    Code::BoardCell,
+                    format!("`{key}` is not in the legend of `{}`", prog.name),
+                    span,
+                    "unknown cell",
+                    format!("the legend's keys are: {}", keys.join(" ")),
+                ));
                 continue;
             };
             let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
@@ -264,8 +390,18 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     // Pieces placed by the scenario.
     for p in &input.pieces {
         let Some(i) = inst.pieces.iter().position(|n| *n == p.name.node) else {
-            let help = did_you_mean(&p.name.node, inst.pieces.iter().map(String::as_str)).map_or_else(|| format!("the pieces are: {}", inst.pieces.join(", ")), |h| format!("{h} the pieces are: {}", inst.pieces.join(", ")));
-            diags.push(d(Code::PieceName, format!("`{}` has no piece `{}`", prog.name, p.name.node), p.name.span, "unknown piece", help));
+            let help = did_you_mean(&p.name.node, inst.pieces.iter().map(String::as_str))
+                .map_or_else(
+                    || format!("the pieces are: {}", inst.pieces.join(", ")),
+                    |h| format!("{h} the pieces are: {}", inst.pieces.join(", ")),
+                );
+            diags.push(d(
+                Code::PieceName,
+                format!("`{}` has no piece `{}`", prog.name, p.name.node),
+                p.name.span,
+                "unknown piece",
+                help,
+            ));
             continue;
         };
         inst.present[i] = true;
@@ -274,13 +410,27 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             fields.push(("at".into(), at.clone()));
         }
         if let Some(f) = &p.facing {
-            fields.push(("facing".into(), Spanned::new(SetValue::Word(f.node.clone()), f.span)));
+            fields.push((
+                "facing".into(),
+                Spanned::new(SetValue::Word(f.node.clone()), f.span),
+            ));
         }
         fields.extend(p.with.iter().map(|(n, v)| (n.node.clone(), v.clone())));
         for (name, value) in fields {
             let Some(f) = prog.decls.fields.iter().position(|x| x.name.node == name) else {
-                let known: Vec<&str> = prog.decls.fields.iter().map(|x| x.name.node.as_str()).collect();
-                diags.push(d(Code::PieceName, format!("pieces of `{}` have no field `{name}`", prog.name), value.span, "unknown field", format!("the fields are: {}", known.join(", "))));
+                let known: Vec<&str> = prog
+                    .decls
+                    .fields
+                    .iter()
+                    .map(|x| x.name.node.as_str())
+                    .collect();
+                diags.push(d(
+                    Code::PieceName,
+                    format!("pieces of `{}` have no field `{name}`", prog.name),
+                    value.span,
+                    "unknown field",
+                    format!("the fields are: {}", known.join(", ")),
+                ));
                 continue;
             };
             let dm = inst.layout.fields[f].1;
@@ -288,19 +438,48 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                 Some(v) => {
                     let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
                     if let Err(e) = run.store_field(i as i64, f, v) {
-                        diags.push(d(Code::RuleValue, e.message, value.span, "outside the field's domain", "docs/rules-language.md, *Types and domains*"));
+                        diags.push(d(
+                            Code::RuleValue,
+                            e.message,
+                            value.span,
+                            "outside the field's domain",
+                            "docs/rules-language.md, *Types and domains*",
+                        ));
                     }
                     st = run.st;
                 }
-                None => diags.push(d(Code::RuleValue, format!("this is no value of field `{name}`"), value.span, "wrong kind of value", "docs/rules-language.md, *Types and domains*")),
+                None => diags.push(d(
+                    Code::RuleValue,
+                    format!("this is no value of field `{name}`"),
+                    value.span,
+                    "wrong kind of value",
+                    "docs/rules-language.md, *Types and domains*",
+                )),
             }
         }
     }
     for (name, value) in &input.sets {
-        let Some(i) = prog.decls.vars.iter().position(|x| x.name.node == name.node) else {
-            let known: Vec<&str> = prog.decls.vars.iter().map(|x| x.name.node.as_str()).collect();
-            let help = did_you_mean(&name.node, known.iter().copied()).unwrap_or_else(|| format!("the vars are: {}", known.join(", ")));
-            diags.push(d(Code::RuleUnknown, format!("`{}` has no var `{}`", prog.name, name.node), name.span, "unknown var", help));
+        let Some(i) = prog
+            .decls
+            .vars
+            .iter()
+            .position(|x| x.name.node == name.node)
+        else {
+            let known: Vec<&str> = prog
+                .decls
+                .vars
+                .iter()
+                .map(|x| x.name.node.as_str())
+                .collect();
+            let help = did_you_mean(&name.node, known.iter().copied())
+                .unwrap_or_else(|| format!("the vars are: {}", known.join(", ")));
+            diags.push(d(
+                Code::RuleUnknown,
+                format!("`{}` has no var `{}`", prog.name, name.node),
+                name.span,
+                "unknown var",
+                help,
+            ));
             continue;
         };
         let dm = inst.layout.vars[i].1;
@@ -308,11 +487,23 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             Some(v) => {
                 let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
                 if let Err(e) = run.store_var(i, v) {
-                    diags.push(d(Code::RuleValue, e.message, value.span, "outside the var's domain", "docs/rules-language.md, *Types and domains*"));
+                    diags.push(d(
+                        Code::RuleValue,
+                        e.message,
+                        value.span,
+                        "outside the var's domain",
+                        "docs/rules-language.md, *Types and domains*",
+                    ));
                 }
                 st = run.st;
             }
-            None => diags.push(d(Code::RuleValue, format!("this is no value of var `{}`", name.node), value.span, "wrong kind of value", "docs/rules-language.md, *Types and domains*")),
+            None => diags.push(d(
+                Code::RuleValue,
+                format!("this is no value of var `{}`", name.node),
+                value.span,
+                "wrong kind of value",
+                "docs/rules-language.md, *Types and domains*",
+            )),
         }
     }
     if !diags.is_empty() {
@@ -338,7 +529,14 @@ fn param_value(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> Resul
 /// A scenario's value as a value of `kind` (`None`: not one).
 fn scenario_value(inst: &Instance, kind: Kind, v: &SetValue) -> Option<Val> {
     Some(Val::S(match (kind, v) {
-        (_, SetValue::List(items)) => return Some(Val::L(items.iter().map(|x| scenario_value(inst, kind, x)).collect::<Option<_>>()?)),
+        (_, SetValue::List(items)) => {
+            return Some(Val::L(
+                items
+                    .iter()
+                    .map(|x| scenario_value(inst, kind, x))
+                    .collect::<Option<_>>()?,
+            ))
+        }
         (Kind::Int, SetValue::Int(n)) => *n,
         (Kind::Cell, SetValue::Cell(r, c)) => {
             let (r, c) = (r - inst.origin, c - inst.origin);
@@ -361,7 +559,9 @@ fn scenario_value(inst: &Instance, kind: Kind, v: &SetValue) -> Option<Val> {
                 _ => return None,
             }
         }
-        (Kind::Piece, SetValue::Int(n)) => inst.pieces.iter().position(|p| *p == n.to_string())? as i64,
+        (Kind::Piece, SetValue::Int(n)) => {
+            inst.pieces.iter().position(|p| *p == n.to_string())? as i64
+        }
         _ => return None,
     }))
 }

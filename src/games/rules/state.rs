@@ -86,7 +86,14 @@ impl Instance {
             Kind::Dir => (0, 8),
             Kind::Player => (-1, self.prog.decls.player_count as i64 - 1),
             Kind::Piece => (-1, self.pieces.len() as i64 - 1),
-            Kind::Enum(i) => (0, self.prog.decls.enums.get(i).map_or(0, |e| e.len() as i64 - 1)),
+            Kind::Enum(i) => (
+                0,
+                self.prog
+                    .decls
+                    .enums
+                    .get(i)
+                    .map_or(0, |e| e.len() as i64 - 1),
+            ),
             Kind::Square => (0, self.track.as_ref().map_or(1, |t| t.len() as i64 - 1)),
             Kind::List => (0, 0),
         }
@@ -120,12 +127,39 @@ impl Instance {
             Kind::Int | Kind::List => v.to_string(),
             Kind::Bool => (if v != 0 { "true" } else { "false" }).into(),
             Kind::Cell if v < 0 => "off".into(),
-            Kind::Cell => format!("({}, {})", v / self.cols.max(1) + self.origin, v % self.cols.max(1) + self.origin),
-            Kind::Dir => super::check::DIRECTIONS.get(v as usize).unwrap_or(&"none").to_string(),
-            Kind::Player => self.prog.decls.players.get(v as usize).cloned().unwrap_or_else(|| "nobody".into()),
-            Kind::Piece => self.pieces.get(v as usize).cloned().unwrap_or_else(|| "nobody".into()),
-            Kind::Enum(i) => self.prog.decls.enums.get(i).and_then(|e| e.get(v as usize)).cloned().unwrap_or_default(),
-            Kind::Square => self.track.as_ref().map_or(v.to_string(), |t| t.name(v as usize).to_string()),
+            Kind::Cell => format!(
+                "({}, {})",
+                v / self.cols.max(1) + self.origin,
+                v % self.cols.max(1) + self.origin
+            ),
+            Kind::Dir => super::check::DIRECTIONS
+                .get(v as usize)
+                .unwrap_or(&"none")
+                .to_string(),
+            Kind::Player => self
+                .prog
+                .decls
+                .players
+                .get(v as usize)
+                .cloned()
+                .unwrap_or_else(|| "nobody".into()),
+            Kind::Piece => self
+                .pieces
+                .get(v as usize)
+                .cloned()
+                .unwrap_or_else(|| "nobody".into()),
+            Kind::Enum(i) => self
+                .prog
+                .decls
+                .enums
+                .get(i)
+                .and_then(|e| e.get(v as usize))
+                .cloned()
+                .unwrap_or_default(),
+            Kind::Square => self
+                .track
+                .as_ref()
+                .map_or(v.to_string(), |t| t.name(v as usize).to_string()),
         }
     }
 }

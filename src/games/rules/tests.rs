@@ -34,13 +34,18 @@ fn every_rules_block_of_the_doc_checks() {
         assert!(diags.is_empty(), "{diags:?}");
         for def in &file.rules {
             if let Err(ds) = check(def) {
-                panic!("{}\n{:#?}", def.name.node, ds.iter().map(|d| (d.code, &d.message)).collect::<Vec<_>>());
+                panic!(
+                    "{}\n{:#?}",
+                    def.name.node,
+                    ds.iter().map(|d| (d.code, &d.message)).collect::<Vec<_>>()
+                );
             }
         }
     }
 }
 
-const HEAD: &str = "rules g {\n players A B\n piece A, B { at: cell }\n layer hole: bool\n solve moves\n";
+const HEAD: &str =
+    "rules g {\n players A B\n piece A, B { at: cell }\n layer hole: bool\n solve moves\n";
 
 fn game(turn: &str) -> String {
     format!("{HEAD} turn {{\n{turn}\n }}\n}}\n")
@@ -48,29 +53,53 @@ fn game(turn: &str) -> String {
 
 #[test]
 fn unknown_names_are_named_with_a_suggestion() {
-    let (file, _) = parse(&game("choose d in orthogonal\n me.at = step(me.att, d)\n hoel[me.at] = true"));
+    let (file, _) = parse(&game(
+        "choose d in orthogonal\n me.at = step(me.att, d)\n hoel[me.at] = true",
+    ));
     let ds = check(&file.rules[0]).unwrap_err();
     // All errors at once.
     assert_eq!(ds.len(), 2, "{ds:?}");
     assert!(ds.iter().all(|d| d.code == Code::RulesName));
     let text = format!("{ds:?}");
-    assert!(text.contains("did you mean `at`") || text.contains("`at`"), "{text}");
+    assert!(
+        text.contains("did you mean `at`") || text.contains("`at`"),
+        "{text}"
+    );
     assert!(text.contains("hole"), "{text}");
 }
 
 #[test]
 fn types_places_and_contexts() {
-    assert_eq!(codes(&game("choose d in orthogonal\n me.at = 3")), [Code::RulesType]);
-    assert_eq!(codes(&game("choose d in orthogonal\n require d")), [Code::RulesType]);
-    assert_eq!(codes(&game("choose d in orthogonal\n d = up")), [Code::RulesPlace]);
-    assert_eq!(codes(&game("choose d in orthogonal\n next")), [Code::RulesContext]);
-    assert_eq!(codes(&game("choose d in orthogonal\n hole = true")), [Code::RulesPlace]);
+    assert_eq!(
+        codes(&game("choose d in orthogonal\n me.at = 3")),
+        [Code::RulesType]
+    );
+    assert_eq!(
+        codes(&game("choose d in orthogonal\n require d")),
+        [Code::RulesType]
+    );
+    assert_eq!(
+        codes(&game("choose d in orthogonal\n d = up")),
+        [Code::RulesPlace]
+    );
+    assert_eq!(
+        codes(&game("choose d in orthogonal\n next")),
+        [Code::RulesContext]
+    );
+    assert_eq!(
+        codes(&game("choose d in orthogonal\n hole = true")),
+        [Code::RulesPlace]
+    );
     // `choose` in a zero-player game, `me` there, an objective for two.
     let none = "rules z {\n players none\n var n: 0..3 = 0\n turn { choose x in 1..2\n n = x }\n solve simulate limit 5\n}";
     assert_eq!(codes(none), [Code::RulesContext]);
-    let me = "rules z {\n players none\n piece P { at: cell }\n turn { me.at = off }\n solve moves\n}";
+    let me =
+        "rules z {\n players none\n piece P { at: cell }\n turn { me.at = off }\n solve moves\n}";
     let c = codes(me);
-    assert!(c.iter().all(|&c| c == Code::RulesContext) && c.len() == 2, "{c:?}");
+    assert!(
+        c.iter().all(|&c| c == Code::RulesContext) && c.len() == 2,
+        "{c:?}"
+    );
     // `choose` and `require` in setup.
     let setup = format!("{HEAD} setup {{ choose x in 1..3\n require true }}\n turn {{ win }}\n}}");
     assert_eq!(codes(&setup), [Code::RulesContext, Code::RulesContext]);
@@ -79,8 +108,14 @@ fn types_places_and_contexts() {
 #[test]
 fn parts_once_and_required() {
     let c = codes("rules g {\n players solo\n players solo\n}");
-    assert!(c.contains(&Code::RulesDuplicate) && c.contains(&Code::RulesMissing), "{c:?}");
-    assert_eq!(codes("rules footholds {\n players solo\n turn { stop }\n solve longest\n}"), [Code::RulesDuplicate]);
+    assert!(
+        c.contains(&Code::RulesDuplicate) && c.contains(&Code::RulesMissing),
+        "{c:?}"
+    );
+    assert_eq!(
+        codes("rules footholds {\n players solo\n turn { stop }\n solve longest\n}"),
+        [Code::RulesDuplicate]
+    );
 }
 
 #[test]

@@ -53,7 +53,9 @@ impl Ty {
             Ty::Int(Some((lo, hi))) => format!("an integer {lo}..{hi}"),
             Ty::Int(None) => "an integer".into(),
             Ty::Bool => "bool".into(),
-            Ty::Enum(i) => enums.get(*i).map_or("an enumeration".into(), |e| e.join(" | ")),
+            Ty::Enum(i) => enums
+                .get(*i)
+                .map_or("an enumeration".into(), |e| e.join(" | ")),
             Ty::Cell => "cell".into(),
             Ty::Dir => "dir".into(),
             Ty::Player => "player".into(),
@@ -110,7 +112,8 @@ pub fn state_bits(t: &Ty, sizes: &Sizes, enums: &[Vec<String>]) -> Option<u128> 
     match t {
         Ty::List(item, Some(n)) => {
             let per = state_bits(item, sizes, enums)?.max(bits(item.domain(sizes, enums)? + 1));
-            per.checked_mul(*n as u128)?.checked_add(bits(*n as u128 + 1))
+            per.checked_mul(*n as u128)?
+                .checked_add(bits(*n as u128 + 1))
         }
         _ => Some(bits(t.domain(sizes, enums)?)),
     }
@@ -147,7 +150,10 @@ mod tests {
             ..Sizes::default()
         };
         assert_eq!(state_bits(&Ty::Cell, &s, &[]), Some(4));
-        assert_eq!(state_bits(&Ty::Int(Some((0, 1_000_000_000_000_000_000))), &s, &[]), Some(60));
+        assert_eq!(
+            state_bits(&Ty::Int(Some((0, 1_000_000_000_000_000_000))), &s, &[]),
+            Some(60)
+        );
         // 10 items of 0..9 (11 values with the empty mark: 4 bits) and a length 0..10.
         let l = Ty::List(Box::new(Ty::Int(Some((0, 9)))), Some(10));
         assert_eq!(state_bits(&l, &s, &[]), Some(44));

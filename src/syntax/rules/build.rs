@@ -25,7 +25,9 @@ pub(crate) fn rules_def(p: P, offset: usize, diags: &mut Diags) -> RulesDef {
     let span = cx.span(&p);
     let mut it = p.into_inner();
     it.next(); // `rules`
-    let name = it.next().map_or_else(|| Spanned::new(String::new(), span), |n| cx.ident(n));
+    let name = it
+        .next()
+        .map_or_else(|| Spanned::new(String::new(), span), |n| cx.ident(n));
     let parts = it.map(|q| cx.part(q)).collect();
     RulesDef { name, parts, span }
 }
@@ -116,7 +118,10 @@ impl Cx<'_> {
             }
             Rule::r_legend => Part::Legend(it.map(|e| self.entry(e)).collect()),
             Rule::r_hood => {
-                let name = it.next().map(|q| self.ident(q)).unwrap_or_else(|| Spanned::new(String::new(), span));
+                let name = it
+                    .next()
+                    .map(|q| self.ident(q))
+                    .unwrap_or_else(|| Spanned::new(String::new(), span));
                 let offsets = it
                     .map(|o| {
                         let s = self.span(&o);
@@ -140,11 +145,19 @@ impl Cx<'_> {
                 let obj = it.next();
                 let ws: Vec<String> = obj
                     .clone()
-                    .map(|o| o.into_inner().filter(|q| is_word(q.as_rule())).map(|q| q.as_str().to_string()).collect())
+                    .map(|o| {
+                        o.into_inner()
+                            .filter(|q| is_word(q.as_rule()))
+                            .map(|q| q.as_str().to_string())
+                            .collect()
+                    })
                     .unwrap_or_default();
                 let n = obj.and_then(|o| o.into_inner().find(|q| q.as_rule() == Rule::r_expr));
                 let n = n.map(|e| self.expr(e));
-                let zero = Expr { kind: ExprKind::Int(0), span };
+                let zero = Expr {
+                    kind: ExprKind::Int(0),
+                    span,
+                };
                 Part::Solve(match ws.first().map(String::as_str) {
                     Some("outcome") => Objective::Outcome,
                     Some("score") => Objective::Score,
@@ -164,8 +177,12 @@ impl Cx<'_> {
     fn decl(&mut self, p: P) -> Decl {
         let span = self.span(&p);
         let mut it = p.into_inner();
-        let name = it.next().map_or_else(|| Spanned::new(String::new(), span), |n| self.ident(n));
-        let ty = it.next().map_or_else(|| Spanned::new(Type::Bool, span), |t| self.ty(t));
+        let name = it
+            .next()
+            .map_or_else(|| Spanned::new(String::new(), span), |n| self.ident(n));
+        let ty = it
+            .next()
+            .map_or_else(|| Spanned::new(Type::Bool, span), |t| self.ty(t));
         let value = it.next().map(|e| self.expr(e));
         Decl { name, ty, value }
     }
@@ -186,8 +203,16 @@ impl Cx<'_> {
             },
             Rule::r_t_list => {
                 let mut it = Self::inner(t);
-                let item = it.next().map_or_else(|| Spanned::new(Type::Bool, span), |q| self.ty(q));
-                let n = it.next().map_or(Expr { kind: ExprKind::Int(0), span }, |q| self.expr(q));
+                let item = it
+                    .next()
+                    .map_or_else(|| Spanned::new(Type::Bool, span), |q| self.ty(q));
+                let n = it.next().map_or(
+                    Expr {
+                        kind: ExprKind::Int(0),
+                        span,
+                    },
+                    |q| self.expr(q),
+                );
                 Type::List(Box::new(item), n)
             }
             Rule::r_t_enum => Type::Enum(t.into_inner().map(|q| self.ident(q)).collect()),
@@ -227,7 +252,12 @@ impl Cx<'_> {
     }
 
     fn stmt(&mut self, p: P) -> Stmt {
-        let span = self.span(&p);
+        // pest keeps the blanks skipped before an optional part that is
+        // not there: end at the last token.
+        let mut span = self.span(&p);
+        if let Some(last) = p.clone().into_inner().last() {
+            span.end = last.as_span().end() + self.offset;
+        }
         let rule = p.as_rule();
         let words: Vec<String> = p
             .clone()
@@ -236,7 +266,10 @@ impl Cx<'_> {
             .map(|q| q.as_str().to_string())
             .collect();
         let kids: Vec<P> = Self::inner(p).collect();
-        let zero = Expr { kind: ExprKind::Int(0), span };
+        let zero = Expr {
+            kind: ExprKind::Int(0),
+            span,
+        };
         let mut k = kids.into_iter();
         let kind = match rule {
             Rule::r_let => {
@@ -271,7 +304,13 @@ impl Cx<'_> {
                         let c = self.expr(r.next().unwrap());
                         (Some(c), self.block(r.next().unwrap()))
                     }
-                    _ => (None, rest.into_iter().next().map(|b| self.block(b)).unwrap_or_default()),
+                    _ => (
+                        None,
+                        rest.into_iter()
+                            .next()
+                            .map(|b| self.block(b))
+                            .unwrap_or_default(),
+                    ),
                 };
                 StmtKind::For {
                     var,
@@ -316,14 +355,19 @@ impl Cx<'_> {
             }
             Rule::r_end => {
                 let word = k.next().map_or(EndWord::Stop, |w| end_word(w.as_str()));
-                let cond = k.next().and_then(|c| c.into_inner().next()).map(|e| self.expr(e));
+                let cond = k
+                    .next()
+                    .and_then(|c| c.into_inner().next())
+                    .map(|e| self.expr(e));
                 StmtKind::End(word, cond)
             }
             Rule::r_score => {
                 let op = k.next().map_or(AssignOp::Add, |o| assign_op(o.as_str()));
                 StmtKind::Score(op, k.next().map_or(zero, |e| self.expr(e)))
             }
-            Rule::r_simul => StmtKind::Simultaneously(k.next().map(|b| self.block(b)).unwrap_or_default()),
+            Rule::r_simul => {
+                StmtKind::Simultaneously(k.next().map(|b| self.block(b)).unwrap_or_default())
+            }
             Rule::r_swap => {
                 let a = self.place(k.next().expect("swap a"));
                 StmtKind::Swap(a, self.place(k.next().expect("swap b")))
@@ -423,13 +467,23 @@ impl Cx<'_> {
                     prefixes += 1;
                     if prefixes > PREFIXES {
                         self.diags.push(
-                            Diag::new(Code::RulesNesting, format!("more than {PREFIXES} `not` or `-` in a row"))
-                                .label(self.span(&q), "one too many here")
-                                .help("write the expression more simply"),
+                            Diag::new(
+                                Code::RulesNesting,
+                                format!("more than {PREFIXES} `not` or `-` in a row"),
+                            )
+                            .label(self.span(&q), "one too many here")
+                            .help("write the expression more simply"),
                         );
-                        return Expr { kind: ExprKind::Int(0), span };
+                        return Expr {
+                            kind: ExprKind::Int(0),
+                            span,
+                        };
                     }
-                    let op = if q.as_rule() == Rule::r_not { UnOp::Not } else { UnOp::Neg };
+                    let op = if q.as_rule() == Rule::r_not {
+                        UnOp::Not
+                    } else {
+                        UnOp::Neg
+                    };
                     items.push(Item::Prefix(op, self.span(&q).start));
                 }
                 Rule::r_infix => {
@@ -450,7 +504,10 @@ impl Cx<'_> {
             }
         }
         let mut pos = 0;
-        climb(&mut items, &mut pos, 0).unwrap_or(Expr { kind: ExprKind::Int(0), span })
+        climb(&mut items, &mut pos, 0).unwrap_or(Expr {
+            kind: ExprKind::Int(0),
+            span,
+        })
     }
 
     fn primary(&mut self, q: P) -> Expr {

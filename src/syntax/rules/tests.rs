@@ -73,7 +73,9 @@ fn operators_group_by_precedence() {
     let StmtKind::Require(e) = &t[0].kind else {
         panic!()
     };
-    assert!(matches!(&e.kind, ExprKind::Unary(UnOp::Not, x) if matches!(x.kind, ExprKind::Binary(BinOp::Eq, _, _))));
+    assert!(
+        matches!(&e.kind, ExprKind::Unary(UnOp::Not, x) if matches!(x.kind, ExprKind::Binary(BinOp::Eq, _, _)))
+    );
 }
 
 #[test]
@@ -87,7 +89,9 @@ fn a_bare_end_then_an_if_are_two_statements() {
 
 #[test]
 fn slices_and_indexes() {
-    let t = turn_of("rules g { players solo\n turn { a = xs[i..]; b = xs[..j]; c = xs[i..j]; d = xs[0] } }");
+    let t = turn_of(
+        "rules g { players solo\n turn { a = xs[i..]; b = xs[..j]; c = xs[i..j]; d = xs[0] } }",
+    );
     let slice = |k: usize| match &t[k].kind {
         StmtKind::Assign(_, _, e) => match &e.kind {
             ExprKind::Slice(_, lo, hi) => (lo.is_some(), hi.is_some()),
@@ -98,7 +102,9 @@ fn slices_and_indexes() {
     assert_eq!(slice(0), (true, false));
     assert_eq!(slice(1), (false, true));
     assert_eq!(slice(2), (true, true));
-    assert!(matches!(&t[3].kind, StmtKind::Assign(_, _, e) if matches!(e.kind, ExprKind::Index(..))));
+    assert!(
+        matches!(&t[3].kind, StmtKind::Assign(_, _, e) if matches!(e.kind, ExprKind::Index(..)))
+    );
 }
 
 #[test]
@@ -118,11 +124,17 @@ fn deep_nesting_is_refused_before_pest_reads_it() {
     let (_, d) = parse(&nest(1_000_000));
     assert_eq!(d[0].code, Code::RulesNesting);
     // A million `not`s: no recursion either.
-    let nots = format!("rules g {{ players solo\n turn {{ require {} true }} }}", "not ".repeat(1_000_000));
+    let nots = format!(
+        "rules g {{ players solo\n turn {{ require {} true }} }}",
+        "not ".repeat(1_000_000)
+    );
     let (_, d) = parse(&nots);
     assert_eq!(d[0].code, Code::RulesNesting);
     // Statements.
-    let many = format!("rules g {{ players solo\n turn {{\n{}}} }}", "x = 1\n".repeat(5000));
+    let many = format!(
+        "rules g {{ players solo\n turn {{\n{}}} }}",
+        "x = 1\n".repeat(5000)
+    );
     let (_, d) = parse(&many);
     assert_eq!(d[0].code, Code::RulesNesting);
 }
