@@ -563,115 +563,6 @@ pub fn or_list(words: &[&str]) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn slips_are_suggested_and_strangers_are_not() {
-        let kw = || STATEMENTS.iter().map(|w| w.name);
-        assert_eq!(suggest("bord", kw()), Some("board"));
-        assert_eq!(suggest("solv", kw()), Some("solve"));
-        assert_eq!(suggest("expcet", kw()), Some("expect"));
-        assert_eq!(suggest("rigth", directions()), Some("right"));
-        assert_eq!(suggest("downright", directions()), Some("down-right"));
-        let games = GameKind::ALL.map(GameKind::name);
-        assert_eq!(suggest("foothold", games), Some("footholds"));
-        assert_eq!(suggest("Yut", games), Some("yut"));
-        assert_eq!(suggest("chess", games), None);
-        assert_eq!(suggest("zzzz", kw()), None);
-        assert_eq!(suggest("x", kw()), None);
-        assert_eq!(suggest("C", ["A", "B"]), None);
-        assert_eq!(suggest(&"x".repeat(1 << 20), kw()), None);
-        assert_eq!(suggest("boarrd", kw()), Some("board"));
-    }
-
-    /// The gate reads the table: each game takes exactly its forms.
-    #[test]
-    fn the_gate_follows_the_forms() {
-        let stmts = crate::syntax::parse_repl(
-            "board [[1]]\npiece A at (0, 0)\ndice 1 2 3\nstep\nanalyze\nplay piece 1\nplay A up\nplay A to (0, 1)\nsolve\nundo",
-        )
-        .unwrap();
-        let allowed = |g: GameKind| -> Vec<&str> {
-            stmts
-                .iter()
-                .filter_map(|i| match i {
-                    crate::syntax::ReplItem::Stmt(s) if g.allows(&s.node) => Some(s.node.form()),
-                    _ => None,
-                })
-                .collect()
-        };
-        assert_eq!(
-            allowed(GameKind::Footholds),
-            [
-                "board",
-                "piece",
-                "analyze",
-                "play PLAYER DIRECTION",
-                "play PLAYER to (r, c)",
-                "solve",
-                "undo"
-            ]
-        );
-        assert_eq!(
-            allowed(GameKind::Yut),
-            ["board", "dice", "analyze", "play piece N", "solve", "undo"]
-        );
-        assert_eq!(
-            allowed(GameKind::Stacking),
-            ["board", "piece", "step", "solve", "undo"]
-        );
-        for d in DIALECTS {
-            for form in d.forms {
-                let word = form.split(' ').next().unwrap();
-                assert!(STATEMENTS.iter().any(|w| w.name == word), "{form}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_tables_agree_with_the_games() {
-        for d in DIALECTS {
-            assert_eq!(dialect(d.game).game, d.game);
-            let names: Vec<_> = d.fields.iter().map(|f| f.field.name()).collect();
-            assert_eq!(names, d.game.fields());
-        }
-        assert_eq!(rules(GameKind::Footholds).count(), 3);
-        assert_eq!(
-            facings().collect::<Vec<_>>(),
-            ["right", "left", "up", "down"]
-        );
-        assert_eq!(directions().count(), 8);
-    }
-
-    /// What follows `play` in a game agrees with its `play` forms: players
-    /// for `play PLAYER …`, `piece` for `play piece N`, nothing without one.
-    #[test]
-    fn play_words_follow_the_forms() {
-        for d in DIALECTS {
-            let plays: Vec<&str> = d
-                .forms
-                .iter()
-                .copied()
-                .filter(|f| f.starts_with("play "))
-                .collect();
-            assert_eq!(d.play.is_empty(), plays.is_empty(), "{}", d.game);
-            for w in d.play {
-                let form = if w.name == "piece" {
-                    "play piece N"
-                } else {
-                    "play PLAYER DIRECTION"
-                };
-                assert!(plays.contains(&form), "{} {}", d.game, w.name);
-            }
-        }
-        let any: Vec<&str> = play_words(None).iter().map(|w| w.name).collect();
-        assert_eq!(any, ["A", "B", "piece"]);
-        assert!(play_words(Some(GameKind::Stacking)).is_empty());
-    }
-}
-
 /// The words of the rules language (docs/rules-language.md): the grammar's
 /// `rw_` rules, plus the scenario keywords it reuses (`piece`, `board`,
 /// `track`, `solve`).
@@ -953,3 +844,112 @@ pub const RULES_WORDS: &[Word] = &[
         help: "`find x in SET where C`: the first such value",
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slips_are_suggested_and_strangers_are_not() {
+        let kw = || STATEMENTS.iter().map(|w| w.name);
+        assert_eq!(suggest("bord", kw()), Some("board"));
+        assert_eq!(suggest("solv", kw()), Some("solve"));
+        assert_eq!(suggest("expcet", kw()), Some("expect"));
+        assert_eq!(suggest("rigth", directions()), Some("right"));
+        assert_eq!(suggest("downright", directions()), Some("down-right"));
+        let games = GameKind::ALL.map(GameKind::name);
+        assert_eq!(suggest("foothold", games), Some("footholds"));
+        assert_eq!(suggest("Yut", games), Some("yut"));
+        assert_eq!(suggest("chess", games), None);
+        assert_eq!(suggest("zzzz", kw()), None);
+        assert_eq!(suggest("x", kw()), None);
+        assert_eq!(suggest("C", ["A", "B"]), None);
+        assert_eq!(suggest(&"x".repeat(1 << 20), kw()), None);
+        assert_eq!(suggest("boarrd", kw()), Some("board"));
+    }
+
+    /// The gate reads the table: each game takes exactly its forms.
+    #[test]
+    fn the_gate_follows_the_forms() {
+        let stmts = crate::syntax::parse_repl(
+            "board [[1]]\npiece A at (0, 0)\ndice 1 2 3\nstep\nanalyze\nplay piece 1\nplay A up\nplay A to (0, 1)\nsolve\nundo",
+        )
+        .unwrap();
+        let allowed = |g: GameKind| -> Vec<&str> {
+            stmts
+                .iter()
+                .filter_map(|i| match i {
+                    crate::syntax::ReplItem::Stmt(s) if g.allows(&s.node) => Some(s.node.form()),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(
+            allowed(GameKind::Footholds),
+            [
+                "board",
+                "piece",
+                "analyze",
+                "play PLAYER DIRECTION",
+                "play PLAYER to (r, c)",
+                "solve",
+                "undo"
+            ]
+        );
+        assert_eq!(
+            allowed(GameKind::Yut),
+            ["board", "dice", "analyze", "play piece N", "solve", "undo"]
+        );
+        assert_eq!(
+            allowed(GameKind::Stacking),
+            ["board", "piece", "step", "solve", "undo"]
+        );
+        for d in DIALECTS {
+            for form in d.forms {
+                let word = form.split(' ').next().unwrap();
+                assert!(STATEMENTS.iter().any(|w| w.name == word), "{form}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_tables_agree_with_the_games() {
+        for d in DIALECTS {
+            assert_eq!(dialect(d.game).game, d.game);
+            let names: Vec<_> = d.fields.iter().map(|f| f.field.name()).collect();
+            assert_eq!(names, d.game.fields());
+        }
+        assert_eq!(rules(GameKind::Footholds).count(), 3);
+        assert_eq!(
+            facings().collect::<Vec<_>>(),
+            ["right", "left", "up", "down"]
+        );
+        assert_eq!(directions().count(), 8);
+    }
+
+    /// What follows `play` in a game agrees with its `play` forms: players
+    /// for `play PLAYER …`, `piece` for `play piece N`, nothing without one.
+    #[test]
+    fn play_words_follow_the_forms() {
+        for d in DIALECTS {
+            let plays: Vec<&str> = d
+                .forms
+                .iter()
+                .copied()
+                .filter(|f| f.starts_with("play "))
+                .collect();
+            assert_eq!(d.play.is_empty(), plays.is_empty(), "{}", d.game);
+            for w in d.play {
+                let form = if w.name == "piece" {
+                    "play piece N"
+                } else {
+                    "play PLAYER DIRECTION"
+                };
+                assert!(plays.contains(&form), "{} {}", d.game, w.name);
+            }
+        }
+        let any: Vec<&str> = play_words(None).iter().map(|w| w.name).collect();
+        assert_eq!(any, ["A", "B", "piece"]);
+        assert!(play_words(Some(GameKind::Stacking)).is_empty());
+    }
+}

@@ -674,7 +674,7 @@ impl Checker<'_> {
             biggest.push((b, v.name.clone()));
         }
         if total > KEY_BITS {
-            biggest.sort_by(|a, b| b.0.cmp(&a.0));
+            biggest.sort_by_key(|b| std::cmp::Reverse(b.0));
             let mut d = Diag::new(
                 Code::RulesTooBig,
                 format!(
@@ -1212,8 +1212,8 @@ impl Checker<'_> {
                 {
                     self.err(diag(Code::RulesContext, format!("`{n}` means nothing in this game"), at, format!("the game has {} players", self.d.player_count)).help("`me` is the player to move, `opponent` the other one: they need players"));
                 }
-                if n == "me" || n == "opponent" {
-                    if self.ctx != Ctx::Turn {
+                if (n == "me" || n == "opponent") && self.ctx != Ctx::Turn {
+                    {
                         self.err(
                             diag(
                                 Code::RulesContext,

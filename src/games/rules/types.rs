@@ -81,7 +81,7 @@ impl Ty {
             Ty::Player => sizes.players as u128 + 1,
             Ty::Piece => sizes.pieces as u128 + 1,
             Ty::Square => sizes.squares.max(1) as u128,
-            Ty::List(t, Some(n)) => return Some(bits_list(t.domain(sizes, enums)?, *n)?),
+            Ty::List(t, Some(n)) => return bits_list(t.domain(sizes, enums)?, *n),
             Ty::List(_, None) => return None,
         })
     }
