@@ -255,9 +255,7 @@ impl Cx<'_> {
         // pest keeps the blanks skipped before an optional part that is
         // not there: end at the last token.
         let mut span = self.span(&p);
-        if let Some(last) = p.clone().into_inner().last() {
-            span.end = last.as_span().end() + self.offset;
-        }
+        span.end = last_end(&p) + self.offset;
         let rule = p.as_rule();
         let words: Vec<String> = p
             .clone()
@@ -589,6 +587,16 @@ impl Cx<'_> {
         };
         Expr { kind, span }
     }
+}
+
+/// Where the last token under `p` ends (pest counts the blanks skipped
+/// before an absent optional part into the rules around it).
+fn last_end(p: &P) -> usize {
+    let mut at = p.clone();
+    while let Some(last) = at.clone().into_inner().last() {
+        at = last;
+    }
+    at.as_span().end()
 }
 
 enum Item {
