@@ -57,6 +57,7 @@ pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> 
     }
     let (defs, track_diags) = Definitions::build(&file.tracks, limits);
     diags.extend(track_diags);
+    diags.extend(crate::games::rules::check_all(&file.rules));
     let mut plans = Vec::new();
     for sc in &file.scenarios {
         match scenario_game(sc) {

@@ -68,6 +68,15 @@ codes! {
     TrackFinish = "meeple::track::finish": "a square from which finish cannot be reached";
     TrackShortcut = "meeple::track::shortcut": "a shortcut leaving start or finish, or a second shortcut from one square";
     TrackLink = "meeple::track::link": "a square linked to two different next squares, into start or out of finish";
+    RulesNesting = "meeple::rules::nesting": "a rules block nested deeper than 32 levels (blocks, parentheses, brackets), with more than 4096 statements, or with more than 32 `not` or `-` in a row";
+    RulesName = "meeple::rules::name": "a rules block uses a name it never declares";
+    RulesDuplicate = "meeple::rules::duplicate": "a name declared twice in a rules block, a part that may appear once written twice, or two rules blocks with one name";
+    RulesType = "meeple::rules::type": "a value of the wrong type in a rules block (a number where a cell is wanted, an assignment of a direction to a bool)";
+    RulesBound = "meeple::rules::bound": "a bound in a rules block that is not a constant or a param, or a range whose low end is above its high end";
+    RulesTooBig = "meeple::rules::too_big": "a rules game whose position key needs more than 65,536 bits";
+    RulesPlace = "meeple::rules::place": "an assignment in a rules block to something that cannot be assigned (a param, a loop variable, a constant)";
+    RulesContext = "meeple::rules::context": "a statement or name of a rules block where it has no meaning (`choose` in a `players none` game or in `setup`, `me` in a zero-player game, `next` outside a loop, an objective for another number of players)";
+    RulesMissing = "meeple::rules::missing": "a rules block without `players`, `turn` or `solve`";
     QueryMissing = "meeple::query::missing": "a query lacks what it needs (board, pieces, dice)";
     PlayIllegal = "meeple::play::illegal": "`play` asks for a move that is not legal now";
     UndoNothing = "meeple::undo::nothing": "`undo` with no `play` or `step` to take back";

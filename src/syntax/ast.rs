@@ -11,6 +11,10 @@ pub struct File {
     pub scenarios: Vec<Scenario>,
     /// The `track` definitions, in file order.
     pub tracks: Vec<TrackDef>,
+    /// The `rules` blocks, in file order (docs/rules-language.md).
+    pub rules: Vec<super::rules::RulesDef>,
+    /// The `import "path"` items, in file order.
+    pub imports: Vec<super::rules::Import>,
 }
 
 /// `scenario "NAME" { … }`

@@ -444,9 +444,25 @@ pub(crate) fn file(p: P, offset: usize, out: &mut File, diags: &mut Diags) {
                     out.tracks.push(t);
                 }
             }
+            Rule::rules_def => out
+                .rules
+                .push(super::rules::build::rules_def(item, cx.offset, cx.diags)),
+            Rule::import_def => {
+                let span = cx.span(&item);
+                if let Some(s) = item.into_inner().find(|q| q.as_rule() == Rule::string) {
+                    let path = cx.string(s);
+                    out.imports.push(super::rules::Import { path, span });
+                }
+            }
             _ => {}
         }
     }
+}
+
+/// A string of a rules block: its text with escapes read, and its span
+/// (shifted by `offset`); a bad escape is reported in `diags`.
+pub(crate) fn string_node(p: P, offset: usize, diags: &mut Diags) -> Spanned<String> {
+    Cx { offset, diags }.string(p)
 }
 
 /// One item typed at the REPL.

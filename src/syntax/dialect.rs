@@ -563,6 +563,288 @@ pub fn or_list(words: &[&str]) -> String {
     }
 }
 
+/// The words of the rules language (docs/rules-language.md): the grammar's
+/// `rw_` rules, plus the scenario keywords it reuses (`piece`, `board`,
+/// `track`, `solve`).
+pub const RULES_WORDS: &[Word] = &[
+    Word {
+        name: "import",
+        help: "`import \"file.game\"`: use the rules and tracks of another file",
+    },
+    Word {
+        name: "rules",
+        help: "`rules NAME { … }`: a game written in the rules language",
+    },
+    Word {
+        name: "players",
+        help: "`players A B`, `players solo` or `players none`",
+    },
+    Word {
+        name: "none",
+        help: "`players none`, `board none`: no players, no board",
+    },
+    Word {
+        name: "solo",
+        help: "`players solo`: one player",
+    },
+    Word {
+        name: "param",
+        help: "`param NAME: TYPE = DEFAULT`: an option set by `rule NAME VALUE`",
+    },
+    Word {
+        name: "layer",
+        help: "`layer NAME: TYPE`: one value per cell",
+    },
+    Word {
+        name: "var",
+        help: "`var NAME: TYPE = VALUE`: a global state variable",
+    },
+    Word {
+        name: "placed",
+        help: "`piece placed 1..K { … }`: only the pieces a scenario places",
+    },
+    Word {
+        name: "legend",
+        help: "`legend { \"c\": … }`: what each board character means",
+    },
+    Word {
+        name: "number",
+        help: "`number n: …` in a legend: every other number",
+    },
+    Word {
+        name: "neighbourhood",
+        help: "`neighbourhood NAME: (dr, dc) …`: a set of offsets",
+    },
+    Word {
+        name: "grid",
+        help: "`board grid`: the game is played on a grid (the default)",
+    },
+    Word {
+        name: "setup",
+        help: "`setup { … }`: runs once before the first query",
+    },
+    Word {
+        name: "when",
+        help: "`when stuck: lose | win | draw | stop`",
+    },
+    Word {
+        name: "stuck",
+        help: "`when stuck: …`: what it means to have no move",
+    },
+    Word {
+        name: "turn",
+        help: "`turn { … }`: the program of one turn",
+    },
+    Word {
+        name: "moves",
+        help: "`solve moves`: win fast, lose slow",
+    },
+    Word {
+        name: "outcome",
+        help: "`solve outcome`: win, draw or lose",
+    },
+    Word {
+        name: "score",
+        help: "`score += N`; `solve score`, `solve max score`",
+    },
+    Word {
+        name: "max",
+        help: "`max x in S: E`, `while C max N`, `list of T max N`, `solve max score`",
+    },
+    Word {
+        name: "min",
+        help: "`min x in S: E`, `solve min score`",
+    },
+    Word {
+        name: "shortest",
+        help: "`solve shortest within N`: fewest moves to a win",
+    },
+    Word {
+        name: "within",
+        help: "`solve shortest within N`",
+    },
+    Word {
+        name: "longest",
+        help: "`solve longest`: the most moves before the game ends",
+    },
+    Word {
+        name: "simulate",
+        help: "`solve simulate limit N`: run a zero-player game",
+    },
+    Word {
+        name: "limit",
+        help: "`solve simulate limit N`",
+    },
+    Word {
+        name: "bool",
+        help: "the type `bool`: true or false",
+    },
+    Word {
+        name: "cell",
+        help: "the type `cell`: a cell of the board or `off`",
+    },
+    Word {
+        name: "dir",
+        help: "the type `dir`: a direction or `none`",
+    },
+    Word {
+        name: "player",
+        help: "the type `player`: a player or `nobody`",
+    },
+    Word {
+        name: "square",
+        help: "the type `square`: a square of the track",
+    },
+    Word {
+        name: "list",
+        help: "`list of T max N`: a bounded sequence",
+    },
+    Word {
+        name: "of",
+        help: "`list of T max N`",
+    },
+    Word {
+        name: "let",
+        help: "`let x = E`: a local variable",
+    },
+    Word {
+        name: "if",
+        help: "`if C { … } else { … }`, `if C then A else B`, `win if C`",
+    },
+    Word {
+        name: "else",
+        help: "`else { … }`, `else if C { … }`",
+    },
+    Word {
+        name: "then",
+        help: "`if C then A else B`",
+    },
+    Word {
+        name: "for",
+        help: "`for x in SET { … }`",
+    },
+    Word {
+        name: "in",
+        help: "`for x in SET`, `choose x in SET`",
+    },
+    Word {
+        name: "where",
+        help: "`… where C`: only the values for which C holds",
+    },
+    Word {
+        name: "repeat",
+        help: "`repeat N { … }`",
+    },
+    Word {
+        name: "while",
+        help: "`while C max N { … }`",
+    },
+    Word {
+        name: "choose",
+        help: "`choose x in SET`: a choice of the mover",
+    },
+    Word {
+        name: "say",
+        help: "`choose … say \"TEXT\"`: the move's word",
+    },
+    Word {
+        name: "require",
+        help: "`require C`: no move unless C holds",
+    },
+    Word {
+        name: "roll",
+        help: "`roll x in LO..HI`: a die",
+    },
+    Word {
+        name: "win",
+        help: "`win`: the mover wins",
+    },
+    Word {
+        name: "lose",
+        help: "`lose`: the mover loses",
+    },
+    Word {
+        name: "draw",
+        help: "`draw`: the game is drawn",
+    },
+    Word {
+        name: "stop",
+        help: "`stop`: the game ends",
+    },
+    Word {
+        name: "simultaneously",
+        help: "`simultaneously { … }`: reads see the state before the block",
+    },
+    Word {
+        name: "swap",
+        help: "`swap A, B`: exchange two places",
+    },
+    Word {
+        name: "push",
+        help: "`push xs, v`: append to a list",
+    },
+    Word {
+        name: "push_front",
+        help: "`push_front xs, v`: prepend to a list",
+    },
+    Word {
+        name: "pop",
+        help: "`pop xs`: drop a list's last item",
+    },
+    Word {
+        name: "pop_front",
+        help: "`pop_front xs`: drop a list's first item",
+    },
+    Word {
+        name: "next",
+        help: "`next`: skip to the loop's next value",
+    },
+    Word {
+        name: "break",
+        help: "`break`: leave the loop",
+    },
+    Word {
+        name: "not",
+        help: "`not C`",
+    },
+    Word {
+        name: "and",
+        help: "`A and B`",
+    },
+    Word {
+        name: "or",
+        help: "`A or B`",
+    },
+    Word {
+        name: "true",
+        help: "the truth value `true`",
+    },
+    Word {
+        name: "false",
+        help: "the truth value `false`",
+    },
+    Word {
+        name: "all",
+        help: "`all x in SET: C`",
+    },
+    Word {
+        name: "any",
+        help: "`any x in SET: C`",
+    },
+    Word {
+        name: "count",
+        help: "`count x in SET where C`",
+    },
+    Word {
+        name: "sum",
+        help: "`sum x in SET: E`",
+    },
+    Word {
+        name: "find",
+        help: "`find x in SET where C`: the first such value",
+    },
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ mod build;
 pub mod dialect;
 mod prescan;
 mod recover;
+pub mod rules;
 mod slips;
 mod words;
 
@@ -406,7 +407,7 @@ fn item_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
         pos += line.len();
         let trimmed = line.trim_start();
         let indent = line.len() - trimmed.len();
-        let is_item = ["scenario", "track"].iter().any(|kw| {
+        let is_item = ["scenario", "track", "rules", "import"].iter().any(|kw| {
             trimmed.starts_with(kw)
                 && !trimmed[kw.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
         });

@@ -84,3 +84,22 @@ fn the_builders_keywords_are_the_tables() {
     let wanted: BTreeSet<String> = wanted.into_iter().map(str::to_string).collect();
     assert_eq!(dropped, wanted);
 }
+
+/// The grammar's `rw_WORD` rules are exactly the rules language's words of
+/// the table (`RULES_WORDS`), each matching its word.
+#[test]
+fn the_rules_words_are_the_tables() {
+    let mut rules = BTreeSet::new();
+    for rule in Rule::all_rules() {
+        let name = format!("{rule:?}");
+        if let Some(word) = name.strip_prefix("rw_") {
+            assert_eq!(rule_words(&name), BTreeSet::from([word]), "{name}");
+            rules.insert(word.to_string());
+        }
+    }
+    let table: BTreeSet<String> = dialect::RULES_WORDS
+        .iter()
+        .map(|w| w.name.to_string())
+        .collect();
+    assert_eq!(rules, table);
+}

@@ -17,6 +17,7 @@ fn a_statement() -> String {
 fn describe(rule: Rule) -> Option<String> {
     describe_static(rule)
         .map(str::to_string)
+        .or_else(|| describe_rules(rule))
         .or_else(|| is_statement_keyword(rule).then(a_statement))
 }
 
@@ -26,6 +27,33 @@ fn is_statement_keyword(rule: Rule) -> bool {
     let name = format!("{rule:?}");
     name.strip_prefix("kw_")
         .is_some_and(|w| dialect::STATEMENTS.iter().any(|s| s.name == w))
+}
+
+/// The phrase for a rule of the rules language (its words are `rw_WORD`).
+fn describe_rules(rule: Rule) -> Option<String> {
+    let name = format!("{rule:?}");
+    if let Some(word) = name.strip_prefix("rw_") {
+        return Some(format!("`{word}`"));
+    }
+    Some(
+        match rule {
+            Rule::rules_def => "`rules NAME { … }`",
+            Rule::import_def => "`import \"file.game\"`",
+            Rule::r_expr | Rule::r_set | Rule::r_cond => "an expression",
+            Rule::r_type => "a type (bool, cell, dir, player, piece, square, LO..HI, a | b, list of T max N)",
+            Rule::r_block => "a block `{ … }`",
+            Rule::r_decl => "a declaration `NAME: TYPE`",
+            Rule::r_entry => "a legend entry like `\"#\": wall[here] = true`",
+            Rule::r_offset => "an offset like (1, 2)",
+            Rule::r_op => "`=`, `+=` or `-=`",
+            Rule::r_infix => "an operator",
+            Rule::r_name | Rule::r_place => "a name",
+            Rule::r_objective => "an objective (moves, outcome, score, max score, min score, shortest within N, longest, simulate limit N)",
+            Rule::r_end_word => "`win`, `lose`, `draw` or `stop`",
+            _ => return None,
+        }
+        .to_string(),
+    )
 }
 
 fn describe_static(rule: Rule) -> Option<&'static str> {

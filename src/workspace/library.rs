@@ -51,6 +51,7 @@ impl Workspace {
         let file = File {
             scenarios: vec![sc.clone()],
             tracks: self.track_defs.clone(),
+            ..File::default()
         };
         self.arm();
         let (game, opts) = match check_with(file, &self.limits) {

@@ -371,6 +371,99 @@ track short {
 }
 "#,
         ),
+        Code::RulesNesting => Built(
+            "a rules block whose turn nests 40 parentheses, `rules g { players solo turn { let x = ((((…1…)))) } solve longest }`",
+            || {
+                format!(
+                    "rules g {{\n  players solo\n  turn {{ let x = {}1{} }}\n  solve longest\n}}\n",
+                    "(".repeat(40),
+                    ")".repeat(40)
+                )
+                .into_bytes()
+            },
+        ),
+        Code::RulesName => Script(
+            r#"rules hop {
+  players solo
+  layer hole: bool
+  piece P { at: cell }
+  turn {
+    choose d in orthogonal
+    P.at = step(P.at, d)
+    win if hoel[P.at]
+  }
+  solve shortest within 5
+}
+"#,
+        ),
+        Code::RulesDuplicate => Script(
+            r#"rules hop {
+  players solo
+  var n: 0..3 = 0
+  var n: 0..5 = 0
+  turn { n += 1 }
+  solve longest
+}
+"#,
+        ),
+        Code::RulesType => Script(
+            r#"rules hop {
+  players solo
+  piece P { at: cell }
+  turn {
+    choose d in orthogonal
+    P.at = d
+  }
+  solve longest
+}
+"#,
+        ),
+        Code::RulesBound => Script(
+            r#"rules count {
+  players solo
+  var n: 0..rows = 0
+  turn { n += 1 }
+  solve longest
+}
+"#,
+        ),
+        Code::RulesTooBig => Script(
+            r#"rules tape {
+  players solo
+  var tape: list of 0..9 max 100000 = []
+  turn { push tape, 1 }
+  solve longest
+}
+"#,
+        ),
+        Code::RulesPlace => Script(
+            r#"rules count {
+  players solo
+  param k: 1..9 = 3
+  turn { k = 4 }
+  solve longest
+}
+"#,
+        ),
+        Code::RulesContext => Script(
+            r#"rules clock {
+  players none
+  var t: 0..9 = 0
+  turn {
+    choose x in 1..2
+    t += x
+  }
+  solve simulate limit 10
+}
+"#,
+        ),
+        Code::RulesMissing => Script(
+            r#"rules idle {
+  players solo
+  solve longest
+}
+"#,
+        ),
         Code::QueryMissing => Script(
             r#"scenario "solve without B" {
   game footholds

@@ -383,7 +383,9 @@ fn grammar_rules() -> Vec<(String, Vec<String>)> {
 #[test]
 fn the_grammar_has_no_recursive_rule() {
     // No rule reaches itself, so the parser's depth is bounded by the
-    // grammar, whatever the input.
+    // grammar, whatever the input — but the rules language's `r_` rules
+    // (blocks and expressions), whose depth the pre-scan bounds to 32
+    // before pest reads a rules block (`meeple::rules::nesting`).
     let rules = grammar_rules();
     assert!(rules.len() > 50, "{} rules read", rules.len());
     let refs = |name: &str| -> &[String] {
@@ -394,7 +396,7 @@ fn the_grammar_has_no_recursive_rule() {
     };
     assert!(refs("board_stmt").iter().any(|r| r == "board_array"));
     assert!(refs("scenario").iter().any(|r| r == "stmt"));
-    for (start, _) in &rules {
+    for (start, _) in rules.iter().filter(|(n, _)| !n.starts_with("r_")) {
         let mut stack: Vec<&str> = refs(start).iter().map(String::as_str).collect();
         let mut seen: Vec<&str> = Vec::new();
         while let Some(r) = stack.pop() {

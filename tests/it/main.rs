@@ -28,6 +28,7 @@ mod nvim;
 mod output;
 mod progress;
 mod repl;
+mod rules_front;
 mod serve;
 mod serve_guard;
 mod sessions;

@@ -1,5 +1,19 @@
 //! User-written games: a `rules NAME { … }` block, checked and compiled,
 //! solved exactly by generic solvers (docs/rules-language.md).
 
+pub mod check;
+pub mod compile;
+pub mod key;
 pub mod model;
+pub mod program;
+pub mod run;
+pub mod setup;
 pub mod solve;
+pub mod state;
+pub mod types;
+
+pub use check::{check, check_all, Decls};
+#[cfg(test)]
+mod run_tests;
+#[cfg(test)]
+mod tests;

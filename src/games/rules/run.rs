@@ -1,0 +1,1113 @@
+//! The interpreter of a compiled program: runs a turn from a position with
+//! a prefix of choices and dice already taken (replay), and expands the
+//! turn into the solvers' [`Node`] tree (docs/rules-language.md, *What a
+//! move is*). Implements [`Model`].
+
+use super::compile::OFFSETS;
+use super::model::{End, Leaf, Model, Node, RunError, RunErrorKind, Turn};
+use super::program::*;
+use super::state::{width, Dice, Instance, State};
+use crate::syntax::ast::Span;
+use crate::syntax::rules::{Agg, AssignOp, BinOp, EndWord};
+use num_rational::BigRational;
+
+/// The most statements and loop iterations one turn's expansion runs
+/// (every path together): a program over it is a `meeple::rules::loop`
+/// run-time error, never a hang.
+pub const TURN_STEPS: u64 = 10_000_000;
+
+/// How a run of the program stopped.
+enum Flow {
+    Go,
+    Next,
+    Break,
+    End(EndWord),
+    /// A `require`/`where` failed, or a choice had no value.
+    Fail,
+    /// A choice not in the prefix: its options' words.
+    Choice(Vec<String>),
+    /// A die not in the prefix: its number of faces.
+    Chance(usize),
+}
+
+type R<T> = Result<T, RunError>;
+
+fn err(kind: RunErrorKind, message: impl Into<String>, span: Span) -> RunError {
+    RunError {
+        kind,
+        message: message.into(),
+        span,
+    }
+}
+
+fn end_of(w: EndWord) -> End {
+    match w {
+        EndWord::Win => End::Win,
+        EndWord::Lose => End::Lose,
+        EndWord::Draw => End::Draw,
+        EndWord::Stop => End::Stop,
+    }
+}
+
+/// One run of a program.
+pub(crate) struct Run<'a> {
+    pub(crate) inst: &'a Instance,
+    pub(crate) st: State,
+    frame: Vec<Val>,
+    /// The state reads see inside `simultaneously`.
+    snap: Option<Vec<i64>>,
+    prefix: &'a [usize],
+    taken: usize,
+    reward: i64,
+    chose: bool,
+    steps: &'a mut u64,
+    span: Span,
+}
+
+impl<'a> Run<'a> {
+    pub(crate) fn new(
+        inst: &'a Instance,
+        st: State,
+        prefix: &'a [usize],
+        steps: &'a mut u64,
+    ) -> Self {
+        Run {
+            inst,
+            st,
+            frame: vec![Val::S(0); inst.prog.frame],
+            snap: None,
+            prefix,
+            taken: 0,
+            reward: 0,
+            chose: false,
+            steps,
+            span: Span::default(),
+        }
+    }
+
+    /// Set a local (the legend's `here`).
+    pub(crate) fn set_local(&mut self, slot: usize, v: Val) {
+        self.frame[slot] = v;
+    }
+
+    /// Store a `var` (checked against its domain).
+    pub(crate) fn store_var(&mut self, i: usize, v: Val) -> R<()> {
+        self.store(&CPlace::Var(i), v)
+    }
+
+    /// Store a piece's field (checked against its domain).
+    pub(crate) fn store_field(&mut self, piece: i64, f: usize, v: Val) -> R<()> {
+        self.store(&CPlace::Field(CExpr::Const(Val::S(piece)), f), v)
+    }
+
+    fn tick(&mut self) -> R<()> {
+        *self.steps += 1;
+        if *self.steps > TURN_STEPS {
+            return Err(err(
+                RunErrorKind::Loop,
+                format!("the turn ran more than {TURN_STEPS} steps"),
+                self.span,
+            ));
+        }
+        Ok(())
+    }
+
+    fn read(&self, slot: usize) -> i64 {
+        match &self.snap {
+            Some(s) => s[slot],
+            None => self.st.v[slot],
+        }
+    }
+
+    fn read_val(&self, base: usize, d: &Dom) -> Val {
+        match d.list_max {
+            None => Val::S(self.read(base)),
+            Some(_) => {
+                let n = self.read(base).max(0) as usize;
+                Val::L((0..n).map(|i| Val::S(self.read(base + 1 + i))).collect())
+            }
+        }
+    }
+
+    fn check(&self, what: &str, d: &Dom, v: &Val) -> R<()> {
+        let bad = |x: i64| {
+            Err(err(
+                RunErrorKind::Domain,
+                format!(
+                    "{what} = {} is outside its domain {}..{}",
+                    self.inst.word(d.kind, x),
+                    self.inst.word(d.kind, d.lo),
+                    self.inst.word(d.kind, d.hi)
+                ),
+                self.span,
+            ))
+        };
+        match (v, d.list_max) {
+            (Val::S(x), None) => {
+                if *x < d.lo || *x > d.hi {
+                    return bad(*x);
+                }
+            }
+            (Val::L(items), Some(max)) => {
+                if items.len() > max {
+                    return Err(err(
+                        RunErrorKind::Domain,
+                        format!(
+                            "{what} would hold {} items, more than its {max}",
+                            items.len()
+                        ),
+                        self.span,
+                    ));
+                }
+                for x in items {
+                    let x = x.s();
+                    if x < d.lo || x > d.hi {
+                        return bad(x);
+                    }
+                }
+            }
+            _ => {
+                return Err(err(
+                    RunErrorKind::Domain,
+                    format!("{what}: a list and a value mixed"),
+                    self.span,
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn write_val(&mut self, what: &str, base: usize, d: Dom, v: Val) -> R<()> {
+        self.check(what, &d, &v)?;
+        match v {
+            Val::S(x) => self.st.v[base] = x,
+            Val::L(items) => {
+                let max = d.list_max.unwrap_or(0);
+                self.st.v[base] = items.len() as i64;
+                for i in 0..max {
+                    self.st.v[base + 1 + i] = items.get(i).map_or(0, Val::s);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn layer_slot(&self, l: usize, cell: i64) -> Option<(usize, Dom)> {
+        let (base, d) = self.inst.layout.layers[l];
+        let cells = self.inst.rows * self.inst.cols;
+        (cell >= 0 && cell < cells).then(|| (base + cell as usize * width(&d), d))
+    }
+
+    fn field_slot(&self, piece: i64, f: usize) -> R<(usize, Dom)> {
+        let (base, d) = self.inst.layout.fields[f];
+        if piece < 0 || piece as usize >= self.inst.pieces.len() {
+            return Err(err(
+                RunErrorKind::Index,
+                "a field of `nobody` was used",
+                self.span,
+            ));
+        }
+        Ok((base + piece as usize * width(&d), d))
+    }
+
+    // ------------------------------------------------------------ statements
+
+    pub(crate) fn block(&mut self, b: &[CStmt]) -> R<()> {
+        self.flow(b).map(|_| ())
+    }
+
+    fn flow(&mut self, b: &[CStmt]) -> R<Flow> {
+        for s in b {
+            match self.stmt(s)? {
+                Flow::Go => {}
+                f => return Ok(f),
+            }
+        }
+        Ok(Flow::Go)
+    }
+
+    fn stmt(&mut self, s: &CStmt) -> R<Flow> {
+        self.span = s.span;
+        self.tick()?;
+        match &s.kind {
+            CStmtKind::Let(slot, e) => {
+                let v = self.expr(e)?;
+                self.frame[*slot] = v;
+            }
+            CStmtKind::If(arms, other) => {
+                for (c, b) in arms {
+                    if self.truth(c)? {
+                        return self.flow(b);
+                    }
+                }
+                return self.flow(other);
+            }
+            CStmtKind::For {
+                var,
+                set,
+                cond,
+                body,
+            } => {
+                for v in self.set(set)? {
+                    self.tick()?;
+                    self.frame[*var] = v;
+                    if let Some(c) = cond {
+                        if !self.truth(c)? {
+                            continue;
+                        }
+                    }
+                    match self.flow(body)? {
+                        Flow::Go | Flow::Next => {}
+                        Flow::Break => break,
+                        f => return Ok(f),
+                    }
+                }
+            }
+            CStmtKind::Repeat(n, body) => {
+                let n = self.int(n)?;
+                for _ in 0..n.max(0) {
+                    self.tick()?;
+                    match self.flow(body)? {
+                        Flow::Go | Flow::Next => {}
+                        Flow::Break => break,
+                        f => return Ok(f),
+                    }
+                }
+            }
+            CStmtKind::While(c, n, body) => {
+                let max = self.int(n)?;
+                let mut runs = 0i64;
+                while self.truth(c)? {
+                    runs += 1;
+                    if runs > max {
+                        return Err(err(
+                            RunErrorKind::Loop,
+                            format!("this loop ran its body more than its `max {max}` times"),
+                            s.span,
+                        ));
+                    }
+                    self.tick()?;
+                    match self.flow(body)? {
+                        Flow::Go | Flow::Next => {}
+                        Flow::Break => break,
+                        f => return Ok(f),
+                    }
+                    self.span = s.span;
+                }
+            }
+            CStmtKind::Choose {
+                var,
+                kind,
+                set,
+                cond,
+                say,
+            } => {
+                let mut options = Vec::new();
+                for v in self.set(set)? {
+                    self.tick()?;
+                    self.frame[*var] = v.clone();
+                    if cond.as_ref().map_or(Ok(true), |c| self.truth(c))? {
+                        options.push(v);
+                    }
+                }
+                self.chose = true;
+                if options.is_empty() {
+                    return Ok(Flow::Fail);
+                }
+                match self.prefix.get(self.taken) {
+                    Some(&i) => {
+                        self.taken += 1;
+                        self.frame[*var] = options[i.min(options.len() - 1)].clone();
+                    }
+                    None => {
+                        let words = options
+                            .iter()
+                            .map(|v| {
+                                let w = self.inst.word(*kind, v.s());
+                                match say {
+                                    Some(t) => fill(t, &w),
+                                    None => w,
+                                }
+                            })
+                            .collect();
+                        return Ok(Flow::Choice(words));
+                    }
+                }
+            }
+            CStmtKind::Require(c) => {
+                if !self.truth(c)? {
+                    return Ok(Flow::Fail);
+                }
+            }
+            CStmtKind::Roll(slot, lo, hi) => {
+                let (lo, hi) = (self.int(lo)?, self.int(hi)?);
+                match &self.inst.dice {
+                    Dice::Known(rolls) => {
+                        let at = self.inst.layout.dice;
+                        let used = self.st.v[at] as usize;
+                        let Some(&r) = rolls.get(used) else {
+                            return Ok(Flow::End(EndWord::Stop));
+                        };
+                        self.st.v[at] += 1;
+                        self.frame[*slot] = Val::S(r);
+                    }
+                    _ => {
+                        let faces = (hi - lo + 1).max(1) as usize;
+                        match self.prefix.get(self.taken) {
+                            Some(&i) => {
+                                self.taken += 1;
+                                self.frame[*slot] = Val::S(lo + i as i64);
+                            }
+                            None => return Ok(Flow::Chance(faces)),
+                        }
+                    }
+                }
+            }
+            CStmtKind::End(w, c) => {
+                if c.as_ref().map_or(Ok(true), |c| self.truth(c))? {
+                    return Ok(Flow::End(*w));
+                }
+            }
+            CStmtKind::Score(op, e) => {
+                let n = self.int(e)?;
+                self.reward = match op {
+                    AssignOp::Sub => self.reward.checked_sub(n),
+                    _ => self.reward.checked_add(n),
+                }
+                .ok_or_else(|| err(RunErrorKind::Overflow, "the score overflows", s.span))?;
+            }
+            CStmtKind::Simultaneously(b) => {
+                let outer = self.snap.is_none();
+                if outer {
+                    self.snap = Some(self.st.v.clone());
+                }
+                let f = self.flow(b);
+                if outer {
+                    self.snap = None;
+                }
+                return f;
+            }
+            CStmtKind::Swap(a, b) => {
+                let (va, vb) = (self.load(a)?, self.load(b)?);
+                self.store(a, vb)?;
+                self.store(b, va)?;
+            }
+            CStmtKind::Push { front, list, value } => {
+                let v = self.expr(value)?;
+                let Val::L(mut items) = self.load(list)? else {
+                    return Err(err(
+                        RunErrorKind::Index,
+                        "`push` on a value that is not a list",
+                        s.span,
+                    ));
+                };
+                if *front {
+                    items.insert(0, v);
+                } else {
+                    items.push(v);
+                }
+                self.store(list, Val::L(items))?;
+            }
+            CStmtKind::Pop { front, list } => {
+                let Val::L(mut items) = self.load(list)? else {
+                    return Err(err(
+                        RunErrorKind::Index,
+                        "`pop` on a value that is not a list",
+                        s.span,
+                    ));
+                };
+                if items.is_empty() {
+                    return Err(err(RunErrorKind::Index, "`pop` of an empty list", s.span));
+                }
+                if *front {
+                    items.remove(0);
+                } else {
+                    items.pop();
+                }
+                self.store(list, Val::L(items))?;
+            }
+            CStmtKind::Next => return Ok(Flow::Next),
+            CStmtKind::Break => return Ok(Flow::Break),
+            CStmtKind::Assign(p, op, e) => {
+                let v = self.expr(e)?;
+                let v = match op {
+                    AssignOp::Set => v,
+                    _ => {
+                        let old = self.load(p)?.s();
+                        let n = v.s();
+                        let r = if *op == AssignOp::Add {
+                            old.checked_add(n)
+                        } else {
+                            old.checked_sub(n)
+                        };
+                        Val::S(r.ok_or_else(|| {
+                            err(
+                                RunErrorKind::Overflow,
+                                format!("{old} and {n} overflow"),
+                                s.span,
+                            )
+                        })?)
+                    }
+                };
+                self.store(p, v)?;
+            }
+        }
+        Ok(Flow::Go)
+    }
+
+    fn load(&mut self, p: &CPlace) -> R<Val> {
+        Ok(match p {
+            CPlace::Local(slot) => self.frame[*slot].clone(),
+            CPlace::Var(i) => {
+                let (base, d) = self.inst.layout.vars[*i];
+                self.read_val(base, &d)
+            }
+            CPlace::Layer(l, c) => {
+                let cell = self.int(c)?;
+                match self.layer_slot(*l, cell) {
+                    Some((base, d)) => self.read_val(base, &d),
+                    None => Val::S(0),
+                }
+            }
+            CPlace::Field(piece, f) => {
+                let piece = self.int(piece)?;
+                let (base, d) = self.field_slot(piece, *f)?;
+                self.read_val(base, &d)
+            }
+            CPlace::Item(list, i) => {
+                let i = self.int(i)?;
+                let Val::L(items) = self.load(list)? else {
+                    return Ok(Val::S(0));
+                };
+                items
+                    .get(usize::try_from(i).unwrap_or(usize::MAX))
+                    .cloned()
+                    .ok_or_else(|| {
+                        err(
+                            RunErrorKind::Index,
+                            format!("item {i} of a list of {}", items.len()),
+                            self.span,
+                        )
+                    })?
+            }
+        })
+    }
+
+    fn store(&mut self, p: &CPlace, v: Val) -> R<()> {
+        match p {
+            CPlace::Local(slot) => self.frame[*slot] = v,
+            CPlace::Var(i) => {
+                let (base, d) = self.inst.layout.vars[*i];
+                let name = self.inst.prog.decls.vars[*i].name.node.clone();
+                self.write_val(&name, base, d, v)?;
+            }
+            CPlace::Layer(l, c) => {
+                let cell = self.int(c)?;
+                let name = self.inst.prog.decls.layers[*l].name.node.clone();
+                let Some((base, d)) = self.layer_slot(*l, cell) else {
+                    return Err(err(
+                        RunErrorKind::Domain,
+                        format!("{name}[off] cannot be set: the cell is off the board"),
+                        self.span,
+                    ));
+                };
+                self.write_val(
+                    &format!("{name}[{}]", self.inst.word(Kind::Cell, cell)),
+                    base,
+                    d,
+                    v,
+                )?;
+            }
+            CPlace::Field(piece, f) => {
+                let piece = self.int(piece)?;
+                let (base, d) = self.field_slot(piece, *f)?;
+                let name = format!(
+                    "{}.{}",
+                    self.inst.word(Kind::Piece, piece),
+                    self.inst.prog.decls.fields[*f].name.node
+                );
+                self.write_val(&name, base, d, v)?;
+            }
+            CPlace::Item(list, i) => {
+                let i = self.int(i)?;
+                let Val::L(mut items) = self.load(list)? else {
+                    return Ok(());
+                };
+                let n = items.len();
+                let slot = usize::try_from(i).ok().filter(|&i| i < n).ok_or_else(|| {
+                    err(
+                        RunErrorKind::Index,
+                        format!("item {i} of a list of {n}"),
+                        self.span,
+                    )
+                })?;
+                items[slot] = v;
+                self.store(list, Val::L(items))?;
+            }
+        }
+        Ok(())
+    }
+
+    // ------------------------------------------------------------ expressions
+
+    fn truth(&mut self, e: &CExpr) -> R<bool> {
+        Ok(self.expr(e)?.s() != 0)
+    }
+
+    fn int(&mut self, e: &CExpr) -> R<i64> {
+        Ok(self.expr(e)?.s())
+    }
+
+    fn set(&mut self, e: &CExpr) -> R<Vec<Val>> {
+        Ok(match self.expr(e)? {
+            Val::L(items) => items,
+            Val::S(_) => Vec::new(),
+        })
+    }
+
+    fn cells(&self) -> i64 {
+        self.inst.rows * self.inst.cols
+    }
+
+    fn step(&self, c: i64, dr: i64, dc: i64) -> i64 {
+        if c < 0 {
+            return -1;
+        }
+        let (r, k) = (c / self.inst.cols + dr, c % self.inst.cols + dc);
+        if r < 0 || k < 0 || r >= self.inst.rows || k >= self.inst.cols {
+            -1
+        } else {
+            r * self.inst.cols + k
+        }
+    }
+
+    pub(crate) fn expr(&mut self, e: &CExpr) -> R<Val> {
+        let ov = |span| err(RunErrorKind::Overflow, "an integer overflows 64 bits", span);
+        Ok(match e {
+            CExpr::Const(v) => v.clone(),
+            CExpr::Param(i) => self.inst.params[*i].clone(),
+            CExpr::Local(slot) => self.frame[*slot].clone(),
+            CExpr::Var(i) => {
+                let (base, d) = self.inst.layout.vars[*i];
+                self.read_val(base, &d)
+            }
+            CExpr::Layer(l, c) => {
+                let cell = self.int(c)?;
+                match self.layer_slot(*l, cell) {
+                    Some((base, d)) => self.read_val(base, &d),
+                    None => {
+                        let (_, d) = self.inst.layout.layers[*l];
+                        if d.list_max.is_some() {
+                            Val::L(Vec::new())
+                        } else {
+                            Val::S(self.inst.default_of(&d))
+                        }
+                    }
+                }
+            }
+            CExpr::Field(p, f) => {
+                let piece = self.int(p)?;
+                let (base, d) = self.field_slot(piece, *f)?;
+                self.read_val(base, &d)
+            }
+            CExpr::PlayerPiece(p) => {
+                let player = self.int(p)?;
+                let name = self.inst.prog.decls.players.get(player as usize);
+                let piece = name.and_then(|n| self.inst.pieces.iter().position(|q| q == n));
+                Val::S(piece.map_or(-1, |i| i as i64))
+            }
+            CExpr::CellPart(c, row) => {
+                let c = self.int(c)?;
+                let cols = self.inst.cols.max(1);
+                Val::S(if c < 0 {
+                    -1
+                } else if *row {
+                    c / cols
+                } else {
+                    c % cols
+                })
+            }
+            CExpr::Ambient(a) => match a {
+                Ambient::Rows => Val::S(self.inst.rows),
+                Ambient::Cols => Val::S(self.inst.cols),
+                Ambient::Cells => Val::L((0..self.cells()).map(Val::S).collect()),
+                Ambient::Pieces => Val::L(
+                    (0..self.inst.pieces.len())
+                        .filter(|&p| self.inst.present[p])
+                        .map(|p| Val::S(p as i64))
+                        .collect(),
+                ),
+                Ambient::Players => Val::L(
+                    (0..self.inst.prog.decls.player_count as i64)
+                        .map(Val::S)
+                        .collect(),
+                ),
+                Ambient::Squares => Val::L(self.inst.track.as_ref().map_or(Vec::new(), |t| {
+                    t.squares().map(|s| Val::S(s as i64)).collect()
+                })),
+                Ambient::Moves => Val::S(self.st.moves as i64),
+                Ambient::Me => Val::S(self.st.v[self.inst.layout.mover]),
+                Ambient::Opponent => Val::S(1 - self.st.v[self.inst.layout.mover]),
+            },
+            CExpr::Hood(h) => Val::L(h.iter().filter(|x| x.2 >= 0).map(|x| Val::S(x.2)).collect()),
+            CExpr::EnumHood(..) => Val::L(
+                self.hood_of(e)?
+                    .iter()
+                    .filter(|x| x.2 >= 0)
+                    .map(|x| Val::S(x.2))
+                    .collect(),
+            ),
+            CExpr::Cell(r, c) => {
+                let (r, c) = (self.int(r)?, self.int(c)?);
+                if r < 0 || c < 0 || r >= self.inst.rows || c >= self.inst.cols {
+                    Val::S(-1)
+                } else {
+                    Val::S(r * self.inst.cols + c)
+                }
+            }
+            CExpr::List(items) => Val::L(items.iter().map(|x| self.expr(x)).collect::<R<_>>()?),
+            CExpr::Range(lo, hi) => {
+                let (lo, hi) = (self.int(lo)?, self.int(hi)?);
+                if hi.saturating_sub(lo) > TURN_STEPS as i64 {
+                    return Err(err(
+                        RunErrorKind::Loop,
+                        format!("the range {lo}..{hi} has more than {TURN_STEPS} values"),
+                        self.span,
+                    ));
+                }
+                Val::L((lo..=hi).map(Val::S).collect())
+            }
+            CExpr::Not(a) => Val::S((!self.truth(a)?) as i64),
+            CExpr::Neg(a) => Val::S(self.int(a)?.checked_neg().ok_or_else(|| ov(self.span))?),
+            CExpr::Bin(op, a, b, span) => {
+                match op {
+                    BinOp::And => return Ok(Val::S((self.truth(a)? && self.truth(b)?) as i64)),
+                    BinOp::Or => return Ok(Val::S((self.truth(a)? || self.truth(b)?) as i64)),
+                    _ => {}
+                }
+                let (x, y) = (self.expr(a)?, self.expr(b)?);
+                if let (BinOp::Add, Val::L(mut xs), Val::L(ys)) = (op, x.clone(), y.clone()) {
+                    xs.extend(ys);
+                    return Ok(Val::L(xs));
+                }
+                let (p, q) = (x.s(), y.s());
+                let r = match op {
+                    BinOp::Eq => return Ok(Val::S((x == y) as i64)),
+                    BinOp::Ne => return Ok(Val::S((x != y) as i64)),
+                    BinOp::Lt => (p < q) as i64,
+                    BinOp::Le => (p <= q) as i64,
+                    BinOp::Gt => (p > q) as i64,
+                    BinOp::Ge => (p >= q) as i64,
+                    BinOp::Add => p.checked_add(q).ok_or_else(|| ov(*span))?,
+                    BinOp::Sub => p.checked_sub(q).ok_or_else(|| ov(*span))?,
+                    BinOp::Mul => p.checked_mul(q).ok_or_else(|| ov(*span))?,
+                    BinOp::Div | BinOp::Rem => {
+                        if q == 0 {
+                            return Err(err(
+                                RunErrorKind::DivideByZero,
+                                format!("{p} divided by zero"),
+                                *span,
+                            ));
+                        }
+                        let r = if *op == BinOp::Div {
+                            p.checked_div(q)
+                        } else {
+                            p.checked_rem(q)
+                        };
+                        r.ok_or_else(|| ov(*span))?
+                    }
+                    BinOp::And | BinOp::Or => 0,
+                };
+                Val::S(r)
+            }
+            CExpr::Index(list, i, span) => {
+                let i = self.int(i)?;
+                let items = self.set(list)?;
+                let n = items.len();
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| items.into_iter().nth(i))
+                    .ok_or_else(|| {
+                        err(
+                            RunErrorKind::Index,
+                            format!("item {i} of a list of {n}"),
+                            *span,
+                        )
+                    })?
+            }
+            CExpr::Slice(list, lo, hi, span) => {
+                let items = self.set(list)?;
+                let n = items.len() as i64;
+                let lo = match lo {
+                    Some(x) => self.int(x)?,
+                    None => 0,
+                };
+                let hi = match hi {
+                    Some(x) => self.int(x)?,
+                    None => n,
+                };
+                if lo < 0 || hi > n || lo > hi {
+                    return Err(err(
+                        RunErrorKind::Index,
+                        format!("the slice {lo}..{hi} of a list of {n}"),
+                        *span,
+                    ));
+                }
+                Val::L(items[lo as usize..hi as usize].to_vec())
+            }
+            CExpr::If(c, a, b) => {
+                if self.truth(c)? {
+                    self.expr(a)?
+                } else {
+                    self.expr(b)?
+                }
+            }
+            CExpr::Agg(kind, slot, set, body, span) => {
+                let items = self.set(set)?;
+                let mut acc: Option<i64> = None;
+                let mut count = 0i64;
+                for v in items {
+                    self.tick()?;
+                    self.frame[*slot] = v.clone();
+                    let b = self.expr(body)?;
+                    match kind {
+                        Agg::All if b.s() == 0 => return Ok(Val::S(0)),
+                        Agg::Any if b.s() != 0 => return Ok(Val::S(1)),
+                        Agg::Find if b.s() != 0 => return Ok(v),
+                        Agg::Count if b.s() != 0 => count += 1,
+                        Agg::Sum => count = count.checked_add(b.s()).ok_or_else(|| ov(*span))?,
+                        Agg::Max => acc = Some(acc.map_or(b.s(), |a| a.max(b.s()))),
+                        Agg::Min => acc = Some(acc.map_or(b.s(), |a| a.min(b.s()))),
+                        _ => {}
+                    }
+                }
+                match kind {
+                    Agg::All => Val::S(1),
+                    Agg::Any => Val::S(0),
+                    Agg::Find => Val::S(-1),
+                    Agg::Count | Agg::Sum => Val::S(count),
+                    _ => Val::S(acc.ok_or_else(|| {
+                        err(RunErrorKind::Index, "`max`/`min` of an empty set", *span)
+                    })?),
+                }
+            }
+            CExpr::Comp(item, slot, set, cond) => {
+                let mut out = Vec::new();
+                for v in self.set(set)? {
+                    self.tick()?;
+                    self.frame[*slot] = v;
+                    if let Some(c) = cond {
+                        if !self.truth(c)? {
+                            continue;
+                        }
+                    }
+                    out.push(self.expr(item)?);
+                }
+                Val::L(out)
+            }
+            CExpr::Call(f, args, span) => self.call(*f, args, *span)?,
+        })
+    }
+
+    fn hood_of(&mut self, e: &CExpr) -> R<Vec<(i64, i64, i64)>> {
+        Ok(match e {
+            CExpr::Hood(h) => h.clone(),
+            CExpr::EnumHood(sets, v) => {
+                let i = self.int(v)?;
+                sets.get(i as usize).cloned().unwrap_or_default()
+            }
+            other => self
+                .set(other)?
+                .iter()
+                .map(|d| {
+                    let d = d.s().clamp(0, 8) as usize;
+                    (OFFSETS[d].0, OFFSETS[d].1, d as i64)
+                })
+                .collect(),
+        })
+    }
+
+    fn call(&mut self, f: Builtin, args: &[CExpr], span: Span) -> R<Val> {
+        let dir = |d: i64| OFFSETS[d.clamp(0, 8) as usize];
+        Ok(match f {
+            Builtin::Step => {
+                let c = self.int(&args[0])?;
+                let (dr, dc) = dir(self.int(&args[1])?);
+                Val::S(self.step(c, dr, dc))
+            }
+            Builtin::Neighbours => {
+                let c = self.int(&args[0])?;
+                let h = self.hood_of(&args[1])?;
+                Val::L(
+                    h.iter()
+                        .map(|&(dr, dc, _)| self.step(c, dr, dc))
+                        .filter(|&n| n >= 0 && c >= 0)
+                        .map(Val::S)
+                        .collect(),
+                )
+            }
+            Builtin::Directions => Val::L(
+                self.hood_of(&args[0])?
+                    .iter()
+                    .filter(|x| x.2 >= 0)
+                    .map(|x| Val::S(x.2))
+                    .collect(),
+            ),
+            Builtin::Opposite | Builtin::Left | Builtin::Right | Builtin::Rotate => {
+                let d = self.int(&args[0])?;
+                if !(0..8).contains(&d) {
+                    return Ok(Val::S(8));
+                }
+                let k = match f {
+                    Builtin::Opposite => 4,
+                    Builtin::Left => -2,
+                    Builtin::Right => 2,
+                    _ => -(self.int(&args[1])?.rem_euclid(8)),
+                };
+                Val::S((d + k).rem_euclid(8))
+            }
+            Builtin::Forward => {
+                let c = self.int(&args[0])?;
+                let (dr, dc) = dir(self.int(&args[1])?);
+                let cols = self.inst.cols.max(1);
+                Val::S(if c < 0 {
+                    i64::MIN / 2
+                } else {
+                    (c / cols) * dr + (c % cols) * dc
+                })
+            }
+            Builtin::Lanes => {
+                let d = self.int(&args[0])?;
+                let (rows, cols) = (self.inst.rows, self.inst.cols);
+                let lane = |outer: i64, inner: i64| -> i64 {
+                    match d {
+                        2 => outer * cols + (cols - 1 - inner),
+                        6 => outer * cols + inner,
+                        4 => (rows - 1 - inner) * cols + outer,
+                        _ => inner * cols + outer,
+                    }
+                };
+                let (outer, inner) = if matches!(d, 2 | 6) {
+                    (rows, cols)
+                } else {
+                    (cols, rows)
+                };
+                Val::L(
+                    (0..outer)
+                        .map(|o| Val::L((0..inner).map(|i| Val::S(lane(o, i))).collect()))
+                        .collect(),
+                )
+            }
+            Builtin::Lines => {
+                let n = self.int(&args[0])?;
+                let mut out = Vec::new();
+                if n >= 1 {
+                    for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                        for c in 0..self.cells() {
+                            let run: Vec<i64> = (0..n)
+                                .scan(c, |at, k| {
+                                    let here = if k == 0 { *at } else { self.step(*at, dr, dc) };
+                                    *at = here;
+                                    Some(here)
+                                })
+                                .collect();
+                            if run.iter().all(|&x| x >= 0) {
+                                out.push(Val::L(run.into_iter().map(Val::S).collect()));
+                            }
+                            self.tick()?;
+                        }
+                    }
+                }
+                Val::L(out)
+            }
+            Builtin::Region => {
+                let c = self.int(&args[0])?;
+                let l = self.int(&args[1])? as usize;
+                if c < 0 || l >= self.inst.layout.layers.len() {
+                    return Ok(Val::L(Vec::new()));
+                }
+                let value =
+                    |me: &Self, cell: i64| me.layer_slot(l, cell).map(|(b, d)| me.read_val(b, &d));
+                let want = value(self, c);
+                let mut seen = vec![false; self.cells() as usize];
+                let mut stack = vec![c];
+                seen[c as usize] = true;
+                while let Some(x) = stack.pop() {
+                    self.tick()?;
+                    for (dr, dc) in [(-1, 0), (0, 1), (1, 0), (0, -1)] {
+                        let n = self.step(x, dr, dc);
+                        if n >= 0 && !seen[n as usize] && value(self, n) == want {
+                            seen[n as usize] = true;
+                            stack.push(n);
+                        }
+                    }
+                }
+                Val::L(
+                    (0..self.cells())
+                        .filter(|&i| seen[i as usize])
+                        .map(Val::S)
+                        .collect(),
+                )
+            }
+            Builtin::Abs => Val::S(
+                self.int(&args[0])?
+                    .checked_abs()
+                    .ok_or_else(|| err(RunErrorKind::Overflow, "abs overflows", span))?,
+            ),
+            Builtin::Min => Val::S(self.int(&args[0])?.min(self.int(&args[1])?)),
+            Builtin::Max => Val::S(self.int(&args[0])?.max(self.int(&args[1])?)),
+            Builtin::Len => Val::S(self.set(&args[0])?.len() as i64),
+            Builtin::Index => {
+                let items = self.set(&args[0])?;
+                let v = self.expr(&args[1])?;
+                Val::S(items.iter().position(|x| *x == v).map_or(-1, |i| i as i64))
+            }
+            Builtin::Reverse => {
+                let mut items = self.set(&args[0])?;
+                items.reverse();
+                Val::L(items)
+            }
+            Builtin::Contains => {
+                let items = self.set(&args[0])?;
+                let v = self.expr(&args[1])?;
+                Val::S(items.contains(&v) as i64)
+            }
+            Builtin::Advance => {
+                let s = self.int(&args[0])?;
+                let n = self.int(&args[1])?;
+                match &self.inst.track {
+                    Some(t) => Val::S(t.advance(s.max(0) as usize, n.max(0) as u64) as i64),
+                    None => Val::S(s),
+                }
+            }
+            Builtin::Value => {
+                let s = self.int(&args[0])?;
+                Val::S(self.inst.track.as_ref().map_or(0, |t| {
+                    if s >= 0 && (s as usize) < t.len() {
+                        t.score(s as usize)
+                    } else {
+                        0
+                    }
+                }))
+            }
+        })
+    }
+}
+
+/// `say "piece {p}"` with the value's word in place of `{…}`.
+fn fill(template: &str, word: &str) -> String {
+    match (template.find('{'), template.find('}')) {
+        (Some(a), Some(b)) if a < b => format!("{}{}{}", &template[..a], word, &template[b + 1..]),
+        _ => template.to_string(),
+    }
+}
+
+/// What one replay of the turn with a prefix gave.
+enum Path {
+    Leaf(Leaf<State>, bool),
+    Fail,
+    Choice(Vec<String>),
+    Chance(usize),
+}
+
+impl Instance {
+    fn replay(&self, s: &State, prefix: &[usize], steps: &mut u64) -> R<Path> {
+        let prog = self.prog.clone();
+        let mut run = Run::new(self, s.clone(), prefix, steps);
+        let flow = run.flow(&prog.turn)?;
+        let chose = run.chose;
+        let reward = run.reward;
+        let mut next = run.st;
+        let end = match flow {
+            Flow::Fail => return Ok(Path::Fail),
+            Flow::Choice(w) => return Ok(Path::Choice(w)),
+            Flow::Chance(n) => return Ok(Path::Chance(n)),
+            Flow::End(w) => Some(end_of(w)),
+            _ => None,
+        };
+        next.moves += 1;
+        if self.prog.decls.player_count == 2 && end.is_none() {
+            let m = self.layout.mover;
+            next.v[m] = 1 - next.v[m];
+        }
+        Ok(Path::Leaf(Leaf { next, reward, end }, chose))
+    }
+
+    fn node(
+        &self,
+        s: &State,
+        prefix: &mut Vec<usize>,
+        steps: &mut u64,
+    ) -> R<Option<(Node<State>, bool)>> {
+        Ok(match self.replay(s, prefix, steps)? {
+            Path::Fail => None,
+            Path::Leaf(l, chose) => Some((Node::Leaf(l), chose)),
+            Path::Choice(words) => {
+                let mut out = Vec::new();
+                for (i, w) in words.into_iter().enumerate() {
+                    prefix.push(i);
+                    if let Some((n, _)) = self.node(s, prefix, steps)? {
+                        out.push((w, n));
+                    }
+                    prefix.pop();
+                }
+                (!out.is_empty()).then_some((Node::Choice(out), true))
+            }
+            Path::Chance(faces) => {
+                let p = BigRational::new(1.into(), (faces as i64).into());
+                let mut out = Vec::new();
+                let mut chose = false;
+                for i in 0..faces {
+                    prefix.push(i);
+                    let n = match self.node(s, prefix, steps)? {
+                        Some((n, c)) => {
+                            chose |= c;
+                            n
+                        }
+                        // No move after this roll: the mover is stuck there.
+                        None => Node::Leaf(Leaf {
+                            next: s.clone(),
+                            reward: 0,
+                            end: Some(end_of(self.prog.stuck)),
+                        }),
+                    };
+                    prefix.pop();
+                    out.push((p.clone(), n));
+                }
+                Some((Node::Chance(out), chose))
+            }
+        })
+    }
+}
+
+impl Model for Instance {
+    type State = State;
+
+    fn players(&self) -> u8 {
+        self.prog.decls.player_count
+    }
+
+    fn mover(&self, s: &State) -> u8 {
+        s.v[self.layout.mover].clamp(0, 1) as u8
+    }
+
+    fn key(&self, s: &State, out: &mut Vec<u64>) {
+        super::key::pack(self, s, out);
+    }
+
+    fn turn(&self, s: &State) -> Result<Turn<State>, RunError> {
+        let mut steps = 0u64;
+        let mut prefix = Vec::new();
+        match self.node(s, &mut prefix, &mut steps)? {
+            None => Ok(Turn::Ended {
+                end: end_of(self.prog.stuck),
+                stuck: true,
+            }),
+            Some((Node::Leaf(l), false)) if self.players() > 0 => match l.end {
+                Some(end) => Ok(Turn::Ended { end, stuck: false }),
+                None => Ok(Turn::Moves(Node::Leaf(l))),
+            },
+            Some((n, _)) => Ok(Turn::Moves(n)),
+        }
+    }
+}

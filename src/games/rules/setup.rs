@@ -1,0 +1,567 @@
+//! A scenario's start position for a rules game: the params from `rule`,
+//! the board (a grid through the legend, an array of numbers, a track),
+//! the pieces placed, `set` values, then `setup` (docs/rules-language.md,
+//! *Scenario statements on a rules game*). Problems with what the scenario
+//! wrote are diagnostics on its statements' spans.
+
+use super::key::key_bits;
+use super::model::RunError;
+use super::program::{Kind, Program, Val};
+use super::run::Run;
+use super::state::{width, Dice, Instance, Layout, State};
+use super::types::KEY_BITS;
+use crate::error::{Code, Diag, Diags};
+use crate::games::yut::track::Track;
+use crate::syntax::ast::{Span, Spanned};
+use crate::syntax::dialect::did_you_mean;
+use std::sync::Arc;
+
+/// A value written in a scenario (`set`, `with`, `rule`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetValue {
+    /// A number.
+    Int(i64),
+    /// A name (`true`, `red`, `up`, a piece, a player, a square).
+    Word(String),
+    /// `(r, c)`, as written (counted from the origin).
+    Cell(i64, i64),
+    /// `[a, b, …]`
+    List(Vec<SetValue>),
+}
+
+/// The board a scenario gives.
+#[derive(Clone, Debug)]
+pub enum BoardInput {
+    /// `board { … }`: rows of characters.
+    Grid(Vec<Vec<Spanned<char>>>),
+    /// `board [[…]]`: rows of numbers.
+    Array(Vec<Vec<Spanned<i64>>>),
+    /// `board yut` / `board NAME`.
+    Track(Arc<Track>),
+    /// No board.
+    None,
+}
+
+/// A `piece` statement.
+#[derive(Clone, Debug)]
+pub struct PieceInput {
+    /// The piece's name or number as written.
+    pub name: Spanned<String>,
+    /// `at (r, c)` (from the origin) or `at SQUARE`.
+    pub at: Option<Spanned<SetValue>>,
+    /// `facing DIR`.
+    pub facing: Option<Spanned<String>>,
+    /// `with FIELD VALUE, …`.
+    pub with: Vec<(Spanned<String>, Spanned<SetValue>)>,
+}
+
+/// What a scenario says of a rules game's start.
+#[derive(Clone, Debug)]
+pub struct ScenarioInput {
+    /// The board.
+    pub board: BoardInput,
+    /// The pieces placed, in order.
+    pub pieces: Vec<PieceInput>,
+    /// `set NAME VALUE`.
+    pub sets: Vec<(Spanned<String>, Spanned<SetValue>)>,
+    /// `rule NAME VALUE`.
+    pub rules: Vec<(Spanned<String>, Spanned<SetValue>)>,
+    /// The dice.
+    pub dice: Dice,
+}
+
+/// Why a start position could not be made.
+#[derive(Clone, Debug)]
+pub enum SetupError {
+    /// What the scenario wrote is wrong.
+    Scenario(Diags),
+    /// The legend or `setup` failed at run time.
+    Run(RunError),
+}
+
+fn d(
+    code: Code,
+    msg: impl Into<String>,
+    at: Span,
+    label: impl Into<String>,
+    help: impl Into<String>,
+) -> Diag {
+    Diag::new(code, msg).label(at, label).help(help)
+}
+
+/// Make the instance and its start position.
+pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, State), SetupError> {
+    let mut diags: Diags = Vec::new();
+    let (rows, cols) = match &input.board {
+        BoardInput::Grid(r) => (r.len() as i64, r.first().map_or(0, |x| x.len()) as i64),
+        BoardInput::Array(r) => (r.len() as i64, r.first().map_or(0, |x| x.len()) as i64),
+        _ => (0, 0),
+    };
+    let track = match &input.board {
+        BoardInput::Track(t) => Some(t.clone()),
+        _ => None,
+    };
+    let mut inst = Instance {
+        prog: prog.clone(),
+        rows,
+        cols,
+        params: Vec::new(),
+        pieces: prog.decls.named.iter().map(|n| n.node.clone()).collect(),
+        present: vec![true; prog.decls.named.len()],
+        track,
+        dice: input.dice.clone(),
+        origin: 0,
+        layout: Layout::default(),
+    };
+    let mut first = 0i64;
+    // Params: defaults, then `rule` (plus `origin` and `first`).
+    let mut steps = 0u64;
+    for (_, default) in &prog.params {
+        let v = {
+            let mut run = Run::new(
+                &inst,
+                State {
+                    v: vec![0; 2],
+                    moves: 0,
+                },
+                &[],
+                &mut steps,
+            );
+            run.expr(default).map_err(SetupError::Run)?
+        };
+        inst.params.push(v);
+    }
+    for (name, value) in &input.rules {
+        match name.node.as_str() {
+            "origin" => match value.node {
+                SetValue::Int(n @ (0 | 1)) => inst.origin = n,
+                _ => diags.push(d(
+                    Code::RuleValue,
+                    "`origin` is 0 or 1",
+                    value.span,
+                    "not 0 or 1",
+                    "write `rule origin 0` or `rule origin 1`",
+                )),
+            },
+            "first" if prog.decls.player_count == 2 => match &value.node {
+                SetValue::Word(w) if prog.decls.players.contains(w) => {
+                    first = prog.decls.players.iter().position(|p| p == w).unwrap_or(0) as i64
+                }
+                _ => diags.push(d(
+                    Code::RuleValue,
+                    "`first` names a player",
+                    value.span,
+                    "not a player",
+                    format!("the players are {}", prog.decls.players.join(" and ")),
+                )),
+            },
+            n => match prog.decls.params.iter().position(|p| p.name.node == n) {
+                Some(i) => match param_value(&inst, &prog, i, &value.node) {
+                    Ok(v) => inst.params[i] = v,
+                    Err(why) => diags.push(d(
+                        Code::RuleValue,
+                        format!("`rule {n}` {why}"),
+                        value.span,
+                        "out of the param's domain",
+                        "docs/rules-language.md, *Params*",
+                    )),
+                },
+                None => {
+                    let mut known: Vec<&str> = prog
+                        .decls
+                        .params
+                        .iter()
+                        .map(|p| p.name.node.as_str())
+                        .collect();
+                    known.push("origin");
+                    if prog.decls.player_count == 2 {
+                        known.push("first");
+                    }
+                    let help = did_you_mean(n, known.iter().copied()).map_or_else(
+                        || format!("the rules are: {}", known.join(", ")),
+                        |h| format!("{h} the rules are: {}", known.join(", ")),
+                    );
+                    diags.push(d(
+                        Code::RuleUnknown,
+                        format!("`{}` has no rule `{n}`", prog.name),
+                        name.span,
+                        "unknown rule",
+                        help,
+                    ));
+                }
+            },
+        }
+    }
+    // Numbered pieces.
+    for (lo, hi, placed) in &prog.numbered {
+        let mut run = Run::new(
+            &inst,
+            State {
+                v: vec![0; 2],
+                moves: 0,
+            },
+            &[],
+            &mut steps,
+        );
+        let (lo, hi) = (
+            run.expr(lo).map_err(SetupError::Run)?.s(),
+            run.expr(hi).map_err(SetupError::Run)?.s(),
+        );
+        for n in lo..=hi.min(lo.saturating_add(1 << 16)) {
+            inst.pieces.push(n.to_string());
+            inst.present.push(!placed);
+        }
+    }
+    // The layout.
+    let mut at = 0usize;
+    let doms = |specs: Vec<&super::program::DomSpec>,
+                inst: &Instance,
+                steps: &mut u64|
+     -> Result<Vec<super::program::Dom>, SetupError> {
+        let mut out = Vec::new();
+        for spec in specs {
+            let mut run = Run::new(
+                inst,
+                State {
+                    v: vec![0; 2],
+                    moves: 0,
+                },
+                &[],
+                steps,
+            );
+            let range = match &spec.range {
+                Some((lo, hi)) => Some((
+                    run.expr(lo).map_err(SetupError::Run)?.s(),
+                    run.expr(hi).map_err(SetupError::Run)?.s(),
+                )),
+                None => None,
+            };
+            let max = match &spec.list_max {
+                Some(n) => {
+                    Some(run.expr(n).map_err(SetupError::Run)?.s().clamp(0, 1 << 16) as usize)
+                }
+                None => None,
+            };
+            out.push(inst.dom(spec, range, max));
+        }
+        Ok(out)
+    };
+    let var_doms = doms(prog.vars.iter().map(|v| &v.0).collect(), &inst, &mut steps)?;
+    let layer_doms = doms(prog.layers.iter().collect(), &inst, &mut steps)?;
+    let field_doms = doms(
+        prog.fields.iter().map(|f| &f.0).collect(),
+        &inst,
+        &mut steps,
+    )?;
+    let cells = (rows * cols).max(0) as usize;
+    let pieces = inst.pieces.len();
+    let mut layout = Layout::default();
+    for dm in var_doms {
+        layout.vars.push((at, dm));
+        at += width(&dm);
+    }
+    for dm in layer_doms {
+        layout.layers.push((at, dm));
+        at += width(&dm) * cells;
+    }
+    for dm in field_doms {
+        layout.fields.push((at, dm));
+        at += width(&dm) * pieces;
+    }
+    layout.mover = at;
+    layout.dice = at + 1;
+    layout.len = at + 2;
+    inst.layout = layout;
+    let bits = key_bits(&inst);
+    if bits > KEY_BITS {
+        let span = prog
+            .decls
+            .layers
+            .first()
+            .map_or(Span::default(), |l| l.name.span);
+        diags.push(d(
+            Code::RulesTooBig,
+            format!(
+                "a position of `{}` on this board needs {bits} bits, more than {KEY_BITS}",
+                prog.name
+            ),
+            span,
+            "the largest state",
+            "use a smaller board or narrower domains",
+        ));
+        return Err(SetupError::Scenario(diags));
+    }
+    // Defaults.
+    let mut st = State {
+        v: vec![0; inst.layout.len],
+        moves: 0,
+    };
+    let defaults: Vec<(usize, usize, super::program::Dom)> = inst
+        .layout
+        .vars
+        .iter()
+        .map(|(b, dm)| (*b, 1, *dm))
+        .chain(inst.layout.layers.iter().map(|(b, dm)| (*b, cells, *dm)))
+        .chain(inst.layout.fields.iter().map(|(b, dm)| (*b, pieces, *dm)))
+        .collect();
+    for (base, n, dm) in defaults {
+        for i in 0..n {
+            let at = base + i * width(&dm);
+            st.v[at] = if dm.list_max.is_some() {
+                0
+            } else {
+                inst.default_of(&dm)
+            };
+        }
+    }
+    st.v[inst.layout.mover] = first;
+    // Initial values of vars and fields.
+    {
+        let mut run = Run::new(&inst, st, &[], &mut steps);
+        for (i, (_, init)) in prog.vars.iter().enumerate() {
+            if let Some(e) = init {
+                let v = run.expr(e).map_err(SetupError::Run)?;
+                run.store_var(i, v).map_err(SetupError::Run)?;
+            }
+        }
+        for (f, (_, init)) in prog.fields.iter().enumerate() {
+            if let Some(e) = init {
+                let v = run.expr(e).map_err(SetupError::Run)?;
+                for p in 0..pieces {
+                    run.store_field(p as i64, f, v.clone())
+                        .map_err(SetupError::Run)?;
+                }
+            }
+        }
+        st = run.st;
+    }
+    // The legend, cell by cell.
+    let keys: Vec<String> = prog.legend.iter().flat_map(|e| e.keys.clone()).collect();
+    let cell_keys: Vec<(i64, String, Span)> = match &input.board {
+        BoardInput::Grid(r) => r
+            .iter()
+            .enumerate()
+            .flat_map(|(i, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))
+            })
+            .collect(),
+        BoardInput::Array(r) => r
+            .iter()
+            .enumerate()
+            .flat_map(|(i, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    if !prog.legend.is_empty() {
+        for (cell, key, span) in cell_keys {
+            let entry = prog
+                .legend
+                .iter()
+                .find(|e| e.keys.contains(&key))
+                .or_else(|| {
+                    let numeric = key.parse::<i64>().is_ok();
+                    prog.legend.iter().find(|e| e.number.is_some() && numeric)
+                });
+            let Some(entry) = entry else {
+                diags.push(d(
+                    Code::BoardCell,
+                    format!("`{key}` is not in the legend of `{}`", prog.name),
+                    span,
+                    "unknown cell",
+                    format!("the legend's keys are: {}", keys.join(" ")),
+                ));
+                continue;
+            };
+            let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
+            run.set_local(entry.here, Val::S(cell));
+            if let (Some(slot), Ok(n)) = (entry.number, key.parse::<i64>()) {
+                run.set_local(slot, Val::S(n));
+            }
+            run.block(&entry.body).map_err(SetupError::Run)?;
+            st = run.st;
+        }
+    }
+    // Pieces placed by the scenario.
+    for p in &input.pieces {
+        let Some(i) = inst.pieces.iter().position(|n| *n == p.name.node) else {
+            let help = did_you_mean(&p.name.node, inst.pieces.iter().map(String::as_str))
+                .map_or_else(
+                    || format!("the pieces are: {}", inst.pieces.join(", ")),
+                    |h| format!("{h} the pieces are: {}", inst.pieces.join(", ")),
+                );
+            diags.push(d(
+                Code::PieceName,
+                format!("`{}` has no piece `{}`", prog.name, p.name.node),
+                p.name.span,
+                "unknown piece",
+                help,
+            ));
+            continue;
+        };
+        inst.present[i] = true;
+        let mut fields: Vec<(String, Spanned<SetValue>)> = Vec::new();
+        if let Some(at) = &p.at {
+            fields.push(("at".into(), at.clone()));
+        }
+        if let Some(f) = &p.facing {
+            fields.push((
+                "facing".into(),
+                Spanned::new(SetValue::Word(f.node.clone()), f.span),
+            ));
+        }
+        fields.extend(p.with.iter().map(|(n, v)| (n.node.clone(), v.clone())));
+        for (name, value) in fields {
+            let Some(f) = prog.decls.fields.iter().position(|x| x.name.node == name) else {
+                let known: Vec<&str> = prog
+                    .decls
+                    .fields
+                    .iter()
+                    .map(|x| x.name.node.as_str())
+                    .collect();
+                diags.push(d(
+                    Code::PieceName,
+                    format!("pieces of `{}` have no field `{name}`", prog.name),
+                    value.span,
+                    "unknown field",
+                    format!("the fields are: {}", known.join(", ")),
+                ));
+                continue;
+            };
+            let dm = inst.layout.fields[f].1;
+            match scenario_value(&inst, dm.kind, &value.node) {
+                Some(v) => {
+                    let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
+                    if let Err(e) = run.store_field(i as i64, f, v) {
+                        diags.push(d(
+                            Code::RuleValue,
+                            e.message,
+                            value.span,
+                            "outside the field's domain",
+                            "docs/rules-language.md, *Types and domains*",
+                        ));
+                    }
+                    st = run.st;
+                }
+                None => diags.push(d(
+                    Code::RuleValue,
+                    format!("this is no value of field `{name}`"),
+                    value.span,
+                    "wrong kind of value",
+                    "docs/rules-language.md, *Types and domains*",
+                )),
+            }
+        }
+    }
+    for (name, value) in &input.sets {
+        let Some(i) = prog
+            .decls
+            .vars
+            .iter()
+            .position(|x| x.name.node == name.node)
+        else {
+            let known: Vec<&str> = prog
+                .decls
+                .vars
+                .iter()
+                .map(|x| x.name.node.as_str())
+                .collect();
+            let help = did_you_mean(&name.node, known.iter().copied())
+                .unwrap_or_else(|| format!("the vars are: {}", known.join(", ")));
+            diags.push(d(
+                Code::RuleUnknown,
+                format!("`{}` has no var `{}`", prog.name, name.node),
+                name.span,
+                "unknown var",
+                help,
+            ));
+            continue;
+        };
+        let dm = inst.layout.vars[i].1;
+        match scenario_value(&inst, dm.kind, &value.node) {
+            Some(v) => {
+                let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
+                if let Err(e) = run.store_var(i, v) {
+                    diags.push(d(
+                        Code::RuleValue,
+                        e.message,
+                        value.span,
+                        "outside the var's domain",
+                        "docs/rules-language.md, *Types and domains*",
+                    ));
+                }
+                st = run.st;
+            }
+            None => diags.push(d(
+                Code::RuleValue,
+                format!("this is no value of var `{}`", name.node),
+                value.span,
+                "wrong kind of value",
+                "docs/rules-language.md, *Types and domains*",
+            )),
+        }
+    }
+    if !diags.is_empty() {
+        return Err(SetupError::Scenario(diags));
+    }
+    let mut run = Run::new(&inst, st, &[], &mut steps);
+    run.block(&prog.setup).map_err(SetupError::Run)?;
+    let st = run.st;
+    Ok((inst, st))
+}
+
+fn param_value(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> Result<Val, String> {
+    let spec = &prog.params[i].0;
+    let val = scenario_value(inst, spec.kind, v).ok_or("takes another kind of value")?;
+    if let (Some((lo, hi)), Val::S(n)) = (prog.decls.params[i].ty.clone().range(), &val) {
+        if *n < lo || *n > hi {
+            return Err(format!("is {n}, outside {lo}..{hi}"));
+        }
+    }
+    Ok(val)
+}
+
+/// A scenario's value as a value of `kind` (`None`: not one).
+fn scenario_value(inst: &Instance, kind: Kind, v: &SetValue) -> Option<Val> {
+    Some(Val::S(match (kind, v) {
+        (_, SetValue::List(items)) => {
+            return Some(Val::L(
+                items
+                    .iter()
+                    .map(|x| scenario_value(inst, kind, x))
+                    .collect::<Option<_>>()?,
+            ))
+        }
+        (Kind::Int, SetValue::Int(n)) => *n,
+        (Kind::Cell, SetValue::Cell(r, c)) => {
+            let (r, c) = (r - inst.origin, c - inst.origin);
+            if r < 0 || c < 0 || r >= inst.rows || c >= inst.cols {
+                return None;
+            }
+            r * inst.cols + c
+        }
+        (Kind::Square, SetValue::Word(w)) => inst.track.as_ref()?.find(w)? as i64,
+        (Kind::Square, SetValue::Int(n)) => inst.track.as_ref()?.find(&n.to_string())? as i64,
+        (_, SetValue::Word(w)) => {
+            let words = |k: Kind, max: i64| (0..=max).find(|&x| inst.word(k, x) == *w);
+            match kind {
+                Kind::Bool => words(kind, 1)?,
+                Kind::Dir => words(kind, 8)?,
+                Kind::Player => words(kind, inst.prog.decls.player_count as i64 - 1)?,
+                Kind::Piece => words(kind, inst.pieces.len() as i64 - 1)?,
+                Kind::Enum(i) => words(kind, inst.prog.decls.enums.get(i)?.len() as i64 - 1)?,
+                Kind::Cell if w == "off" => -1,
+                _ => return None,
+            }
+        }
+        (Kind::Piece, SetValue::Int(n)) => {
+            inst.pieces.iter().position(|p| *p == n.to_string())? as i64
+        }
+        _ => return None,
+    }))
+}

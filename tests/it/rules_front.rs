@@ -1,0 +1,33 @@
+//! Hostile rules blocks through the public checker: a coded diagnostic,
+//! never a panic or a hang (issue 29).
+
+use meeple::error::Code;
+
+fn codes(text: &str) -> Vec<Code> {
+    match meeple::check_source("hostile.game", text) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.diags().iter().map(|d| d.code).collect(),
+    }
+}
+
+#[test]
+fn hostile_rules_blocks_give_coded_errors() {
+    let deep = format!(
+        "rules g {{\n players solo\n turn {{ let x = {}1{} }}\n solve longest\n}}\n",
+        "(".repeat(1_000_000),
+        ")".repeat(1_000_000)
+    );
+    assert_eq!(codes(&deep), [Code::RulesNesting]);
+    let blocks = format!(
+        "rules g {{\n players solo\n turn {{ {}win{} }}\n solve longest\n}}\n",
+        "if true { ".repeat(100),
+        " }".repeat(100)
+    );
+    assert_eq!(codes(&blocks), [Code::RulesNesting]);
+    let huge = "rules g {\n players solo\n var xs: list of 0..1000000000000000000 max 1000000000000000000 = []\n turn { win }\n solve longest\n}\n";
+    assert_eq!(codes(huge), [Code::RulesTooBig]);
+    let looping = "rules g {\n players solo\n turn { while true max 1000000000000000000 { win } }\n solve longest\n}\n";
+    assert_eq!(codes(looping), [Code::RulesBound]);
+    let unknown = "rules g {\n players solo\n turn { choose d in orthgonal\n let x = frob(d) }\n solve longest\n}\n";
+    assert_eq!(codes(unknown), [Code::RulesName, Code::RulesName]);
+}
