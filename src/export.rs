@@ -33,7 +33,7 @@
 use crate::budget::Budget;
 use crate::check::Checked;
 use crate::error::Diag;
-use crate::games::{self, Ctx, GameKind, JudgePosition, NotInstance};
+use crate::games::{self, Ctx, GameKind, JudgePosition, Lowering, NotInstance};
 use crate::limits::Limits;
 use crate::syntax::ast::Stmt;
 use rayon::prelude::*;
@@ -100,15 +100,18 @@ pub fn start_position(checked: &Checked, index: usize) -> Result<JudgePosition, 
     let limits = Limits::default();
     let cx = Ctx {
         options: opts,
-        defs: &checked.defs,
         limits: &limits,
         budget: &budget,
+    };
+    let lx = Lowering {
+        options: opts,
+        defs: &checked.defs,
     };
     for stmt in &sc.stmts {
         if matches!(
             stmt.node,
             Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input(_)
-        ) && session.declare(stmt, &cx).is_err()
+        ) && session.apply(stmt, &lx, &cx).is_err()
         {
             // The checker has passed the file, so this does not happen.
             return Err(NotInstance::Rule("a declaration fails".into()));

@@ -10,6 +10,8 @@ use crate::syntax::ast::{File, Scenario, Stmt};
 use crate::syntax::dialect::did_you_mean;
 
 #[cfg(test)]
+mod order_tests;
+#[cfg(test)]
 mod tests;
 
 /// A file that passed the checker, ready to run.

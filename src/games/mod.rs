@@ -1,11 +1,12 @@
 //! The game modules, one per game, behind one trait: [`Session`].
 //!
 //! The interpreter creates a session for a scenario's `game` and feeds it
-//! the scenario's statements in order. The checker drives the same session
-//! without a notion of mode: declarations and moves are applied for real
-//! (they are cheap), while queries and `step`s only go through
-//! [`Session::require`] and [`Session::require_step`] (the interpreter
-//! decides which to call).
+//! the scenario's statements in order: a game's own statements are lowered
+//! to the game's typed commands ([`typed::Rules`]) and applied. The checker
+//! drives the same session without a notion of mode: declarations and moves
+//! are applied for real (they are cheap), while queries and `step`s only go
+//! through [`Session::require`] and [`Session::require_step`] (the
+//! interpreter decides which to call).
 
 pub(crate) mod answer;
 pub(crate) mod decimal;
@@ -25,11 +26,12 @@ pub mod stacking;
 pub(crate) mod svg;
 #[cfg(test)]
 pub(crate) mod testkit;
+pub(crate) mod typed;
 pub mod yut;
 
 use crate::budget::{Budget, LimitHit};
 use crate::error::{Code, Diag, Diags};
-use crate::syntax::ast::{Play, Query, Span, Spanned, Stmt};
+use crate::syntax::ast::{Query, Span, Spanned, Stmt};
 pub use crate::syntax::dialect::GameKind;
 pub use answer::{Answer, FieldValue, GameAnswer};
 pub use definitions::Definitions;
@@ -39,58 +41,44 @@ pub use judge_position::{GamePosition, JudgePosition};
 pub use not_instance::NotInstance;
 pub(crate) use options::Options;
 pub use registry::{game, Game};
+pub use typed::Lowering;
 
 /// A new, empty position for a game.
 pub(crate) fn session(game: GameKind, opts: &Options) -> Box<dyn Session> {
     self::game(game).session(opts)
 }
 
-/// What a session may need from outside the scenario.
+/// What a session may need from outside the scenario while it runs.
 pub struct Ctx<'a> {
     /// The scenario's options (`rule` statements).
     pub options: &'a Options,
-    /// The file's definitions (its tracks).
-    pub(crate) defs: &'a Definitions,
     /// The caps of the run (the budget below is made from them).
     pub(crate) limits: &'a crate::limits::Limits,
     /// The statement's work, time and memory budget.
     pub(crate) budget: &'a Budget,
 }
 
-/// One game's view of a scenario: the position it builds and the questions it answers.
+/// One game's view of a scenario: the position it builds and the questions
+/// it answers. Every game implements it through [`typed::Typed`].
 pub trait Session {
-    /// `board`, `piece`, `dice`, `input`.
-    fn declare(&mut self, stmt: &Spanned<Stmt>, cx: &Ctx) -> Result<(), Diags>;
+    /// A statement of the game's own (`board`, `piece`, `dice`, `input`,
+    /// `play`): lowered to the game's command, then applied.
+    fn apply(&mut self, stmt: &Spanned<Stmt>, lx: &Lowering, cx: &Ctx) -> Result<(), Diags>;
     /// Does the position have what the query needs? (check mode)
     fn require(&self, query: &Query, span: Span) -> Result<(), Diag>;
     /// Answer a query (run mode).
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag>;
-    /// `play …` (footholds, yut).
-    fn play(&mut self, play: &Play, span: Span, cx: &Ctx) -> Result<(), Diag>;
     /// Could the position take a `step` now? (check mode; the interpreter
-    /// counts the steps so checked, for `undo`). Only stacking has `step`.
-    fn require_step(&self, span: Span) -> Result<(), Diag> {
-        Err(no_step(span))
-    }
-    /// `step N` (run mode). Only stacking has `step`.
-    fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag> {
-        let _ = (n, cx);
-        Err(no_step(span))
-    }
+    /// counts the steps so checked, for `undo`).
+    fn require_step(&self, span: Span) -> Result<(), Diag>;
+    /// `step N` (run mode).
+    fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag>;
     /// `undo`: take back the last `play` or `step`.
     fn undo(&mut self, span: Span) -> Result<(), Diag>;
     /// The position the declarations so far build, for its judge problem
     /// (`meeple export --judge`), or why there is none (dice that are not
     /// known, a declaration missing). Call it before any `play` or `step`.
     fn judge_position(&self) -> Result<JudgePosition, NotInstance>;
-}
-
-/// The diagnostic for `step` in a game whose pieces do not move by
-/// themselves (the interpreter reports the wrong game before asking).
-fn no_step(span: Span) -> Diag {
-    Diag::new(Code::StmtWrongGame, "this game has no `step`")
-        .label(span, "not a move of this game")
-        .help("`step` plays the turns of stacking")
 }
 
 /// "1 roll", "2 rolls": a count with its noun.

@@ -12,7 +12,7 @@ pub use file::{FileRun, Outcome};
 use crate::budget::Budget;
 use crate::error::{too_many_errors, Code, Diag, Diags};
 use crate::games::Definitions;
-use crate::games::{Answer, Ctx, FieldValue, GameKind, Options, Session};
+use crate::games::{Answer, Ctx, FieldValue, GameKind, Lowering, Options, Session};
 use crate::limits::Limits;
 use crate::syntax::ast::{ExpectValue, Query, QueryKind, Scenario, Span, Spanned, Stmt};
 use crate::syntax::dialect::Field;
@@ -259,14 +259,9 @@ impl Runner {
             limits.budget()
         };
         if !game.allows(&stmt.node) {
-            emit(Event::Error(
-                Diag::new(
-                    Code::StmtWrongGame,
-                    format!("`{}` is not part of {game}", stmt.node.form()),
-                )
-                .label(stmt.span, format!("{game} has no `{}`", stmt.node.form()))
-                .help(wrong_game_help(game)),
-            ));
+            for d in crate::games::typed::not_of(game, stmt) {
+                emit(Event::Error(d));
+            }
             return Flow::Continue;
         }
         let result = match &stmt.node {
@@ -274,7 +269,7 @@ impl Runner {
             Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input(_) => {
                 self.declare(stmt, (defs, limits), &budget)
             }
-            Stmt::Query(q) => self.query(q, stmt.span, (defs, limits), &budget, emit),
+            Stmt::Query(q) => self.query(q, stmt.span, limits, &budget, emit),
             Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo => self.moves(stmt, (defs, limits), &budget),
             Stmt::Expect { field, value } => self.expect(field, value, stmt.span, emit),
         };
@@ -296,8 +291,13 @@ impl Runner {
         if self.poisoned {
             return Ok(());
         }
-        let cx = ctx(&self.opts, (defs, limits), budget);
-        let r = self.session.declare(stmt, &cx);
+        let lx = Lowering {
+            options: &self.opts,
+            defs,
+        };
+        let r = self
+            .session
+            .apply(stmt, &lx, &ctx(&self.opts, limits, budget));
         if r.is_err() && self.mode == Mode::Check {
             // Later pieces are still checked on their own.
             if matches!(stmt.node, Stmt::Piece { .. }) {
@@ -316,7 +316,7 @@ impl Runner {
         &mut self,
         q: &Query,
         span: Span,
-        (defs, limits): (&Definitions, &Limits),
+        limits: &Limits,
         budget: &Budget,
         emit: &mut dyn FnMut(Event),
     ) -> Result<(), Diags> {
@@ -337,7 +337,7 @@ impl Runner {
         if self.mode == Mode::Check {
             return self.session.require(q, span).map_err(|d| vec![d]);
         }
-        let cx = ctx(&self.opts, (defs, limits), budget);
+        let cx = ctx(&self.opts, limits, budget);
         let start = Instant::now();
         let answer = self.session.query(q, span, &cx).map_err(|d| vec![d])?;
         if q.kind == QueryKind::Solve {
@@ -362,11 +362,17 @@ impl Runner {
         if self.poisoned || self.pieces_failed {
             return Ok(());
         }
-        let cx = ctx(&self.opts, (defs, limits), budget);
+        let cx = ctx(&self.opts, limits, budget);
         let session = &mut self.session;
         let check = self.mode == Mode::Check;
         match &stmt.node {
-            Stmt::Play(p) => session.play(p, stmt.span, &cx),
+            Stmt::Play(_) => {
+                let lx = Lowering {
+                    options: &self.opts,
+                    defs,
+                };
+                return session.apply(stmt, &lx, &cx);
+            }
             Stmt::Step(n) => {
                 let count = n.as_ref().map_or(Ok(1), |n| {
                     u64::try_from(n.node).map_err(|_| {
@@ -449,19 +455,10 @@ impl Runner {
 }
 
 /// What a session may use from outside its scenario.
-fn ctx<'a>(
-    options: &'a Options,
-    (defs, limits): (&'a Definitions, &'a Limits),
-    budget: &'a Budget,
-) -> Ctx<'a> {
+fn ctx<'a>(options: &'a Options, limits: &'a Limits, budget: &'a Budget) -> Ctx<'a> {
     Ctx {
         options,
-        defs,
         limits,
         budget,
     }
-}
-
-fn wrong_game_help(game: GameKind) -> &'static str {
-    crate::syntax::dialect::dialect(game).statements
 }

@@ -62,7 +62,9 @@ impl crate::games::Game for Footholds {
     }
 
     fn session(&self, opts: &crate::games::Options) -> Box<dyn crate::games::Session> {
-        Box::new(super::session::Footholds::new(opts))
+        Box::new(crate::games::typed::Typed(super::session::Footholds::new(
+            opts,
+        )))
     }
 
     fn read_judge(&self, input: &str) -> Result<crate::games::JudgePosition, crate::error::Diags> {

@@ -43,5 +43,6 @@ pub(crate) mod value;
 #[doc(hidden)] // not public API: for the tests and benchmarks only
 pub use reference::reference_solve;
 pub use value::{SearchError, Value};
+mod lower;
 pub(crate) mod session;
 pub use answer::Answer;

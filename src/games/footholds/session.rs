@@ -3,17 +3,17 @@
 use super::answer::{
     self, Analyze, Answer, Choice, Line, LineMove, Loss, Partial, Show, Solve, Stuck,
 };
-use super::judge;
+use super::lower::{Command, Target, Who};
 use super::rules::{Player, Position, Steps};
 use super::search::{Queries, SearchError};
 use crate::budget::Budget;
 use crate::error::{Code, Diag, Diags};
 use crate::games::grid::{self, show_cell, Grid, Legend};
 use crate::games::judge_position::{self, JudgePosition};
-use crate::games::judge_text::Within;
 use crate::games::not_instance::NotInstance;
-use crate::games::{duplicate, limit_diag, missing, Ctx, Options, Session};
-use crate::syntax::ast::{Coord, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
+use crate::games::typed::{Lowering, Rules};
+use crate::games::{duplicate, limit_diag, missing, Ctx, Options};
+use crate::syntax::ast::{Coord, Query, QueryKind, Span, Spanned, Stmt};
 
 /// How footholds reads board cells (the judge input's array too).
 pub(super) const LEGEND: Legend<bool> = Legend {
@@ -111,51 +111,28 @@ impl Footholds {
 
     fn place(
         &mut self,
-        id: &Spanned<PieceId>,
+        who: &Spanned<Who>,
         at: &Spanned<Coord>,
         coord: (usize, usize),
     ) -> Result<(), Diag> {
         let board = self.board.as_ref().ok_or_else(|| grid::no_board(at.span))?;
-        let name = id.node.to_string();
-        let slot = match name.as_str() {
-            "A" => &mut self.a,
-            "B" => &mut self.b,
-            _ => {
-                return Err(
-                    Diag::new(Code::PieceName, format!("footholds has no piece `{name}`"))
-                        .label(id.span, "not a player")
-                        .help("the footholds players are A and B"),
-                )
-            }
+        let (slot, name) = match &who.node {
+            Who::Player(Player::A) => (&mut self.a, "A"),
+            Who::Player(Player::B) => (&mut self.b, "B"),
+            Who::Unknown { diag, .. } => return Err(diag.clone()),
         };
         if let Some((_, first)) = slot {
             return Err(duplicate(
                 Code::PieceDuplicate,
-                id.span,
+                who.span,
                 &format!("player {name}"),
                 *first,
             ));
         }
         if !board.get(coord) {
-            return Err(stands_on_hole(&name, at.span));
+            return Err(stands_on_hole(name, at.span));
         }
-        *slot = Some((coord, id.span.to(at.span)));
-        Ok(())
-    }
-
-    /// `input """…"""`: the board and both players from the judge's text.
-    fn declare_input(&mut self, text: &Spanned<String>) -> Result<(), Diags> {
-        let within = Within::new(text);
-        let read = judge::read_spanned(&text.node).map_err(|d| within.diags(d))?;
-        let p = read.position;
-        self.board = Some(Grid {
-            rows: p.rows,
-            cols: p.cols,
-            cells: p.cells,
-            span: within.span(read.board),
-        });
-        self.a = Some((p.a, within.span(read.a)));
-        self.b = Some((p.b, within.span(read.b)));
+        *slot = Some((coord, who.span.to(at.span)));
         Ok(())
     }
 
@@ -198,7 +175,7 @@ pub(super) fn stands_on_hole(name: &str, at: Span) -> Diag {
         .help("players must start on a foothold (1 or o)")
 }
 
-fn name(p: Player) -> &'static str {
+pub(super) fn name(p: Player) -> &'static str {
     match p {
         Player::A => "A",
         Player::B => "B",
@@ -240,7 +217,13 @@ fn search_diag(e: SearchError, span: Span) -> Diag {
     }
 }
 
-impl Session for Footholds {
+impl Rules for Footholds {
+    type Command = Command;
+
+    fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diags> {
+        super::lower::lower(stmt, lx)
+    }
+
     fn judge_position(&self) -> Result<JudgePosition, NotInstance> {
         let what = match (&self.board, self.a, self.b) {
             (None, _, _) => "no board",
@@ -253,41 +236,35 @@ impl Session for Footholds {
             .ok_or_else(|| judge_position::incomplete(what))
     }
 
-    fn declare(&mut self, stmt: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
-        match &stmt.node {
-            Stmt::Board(_) | Stmt::Input(_) if self.board.is_some() => {
-                let first = self.board.as_ref().map_or(stmt.span, |b| b.span);
-                Err(vec![duplicate(
-                    Code::BoardDuplicate,
-                    stmt.span,
-                    "the board",
-                    first,
-                )])
-            }
-            Stmt::Board(src) => {
-                self.board = Some(grid::read(src, &LEGEND, "footholds")?);
+    fn apply(&mut self, command: Command, span: Span, _cx: &Ctx) -> Result<(), Diags> {
+        match command {
+            Command::Board(declared) => {
+                if let Some(first) = self.board.as_ref().map(|b| b.span) {
+                    return Err(vec![duplicate(
+                        Code::BoardDuplicate,
+                        span,
+                        "the board",
+                        first,
+                    )]);
+                }
+                let declared = declared?;
+                self.board = Some(declared.board);
+                if let Some((a, b)) = declared.players {
+                    self.a = Some(a);
+                    self.b = Some(b);
+                }
                 Ok(())
             }
-            Stmt::Input(text) => self.declare_input(text),
-            Stmt::Piece { id, at, facing } => {
-                if let Some(f) = facing {
-                    return Err(vec![Diag::new(
-                        Code::PieceFacing,
-                        "footholds players do not face a direction",
-                    )
-                    .label(f.span, "not used in footholds")
-                    .help("write `piece A at (r, c)` without `facing`")]);
-                }
+            Command::Piece { who, at } => {
                 let (rows, cols) = self
                     .board
                     .as_ref()
                     .map_or((usize::MAX, usize::MAX), |b| (b.rows, b.cols));
-                let coord =
-                    grid::place(at, rows, cols, self.origin, &format!("player {}", id.node))
-                        .map_err(|d| vec![d])?;
-                self.place(id, at, coord).map_err(|d| vec![d])
+                let coord = grid::place(&at, rows, cols, self.origin, &who.node.what())
+                    .map_err(|d| vec![d])?;
+                self.place(&who, &at, coord).map_err(|d| vec![d])
             }
-            _ => Ok(()),
+            Command::Move { who, to } => self.play(who, to, span).map_err(|d| vec![d]),
         }
     }
 
@@ -299,54 +276,46 @@ impl Session for Footholds {
         self.needs(span, query.kind.keyword()).map(|_| ())
     }
 
-    fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<crate::games::Answer, Diag> {
-        self.answer(query, span, cx).map(crate::games::Answer::new)
+    fn answer(
+        &mut self,
+        query: &Query,
+        span: Span,
+        cx: &Ctx,
+    ) -> Result<crate::games::Answer, Diag> {
+        self.answer_of(query, span, cx)
+            .map(crate::games::Answer::new)
     }
 
-    fn play(&mut self, play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
+    fn undo(&mut self, span: Span) -> Result<(), Diag> {
+        self.history
+            .pop()
+            .map(|_| ())
+            .ok_or_else(|| crate::games::nothing_to_undo(span, "`play`"))
+    }
+}
+
+impl Footholds {
+    /// `play`: a move of the player to move.
+    fn play(&mut self, who: Spanned<Who>, to: Target, span: Span) -> Result<(), Diag> {
         let pos = self.needs(span, "play")?;
-        let (player, target) = match play {
-            Play::Dir { player, dir } => {
-                let from = if player.node == "B" { pos.b } else { pos.a };
-                let (dr, dc) = dir.node.delta();
+        let target = match to {
+            Target::Step(dir) => {
+                let from = if matches!(who.node, Who::Player(Player::B)) {
+                    pos.b
+                } else {
+                    pos.a
+                };
+                let (dr, dc) = dir.delta();
                 let r = from.0 as i64 + dr;
                 let c = from.1 as i64 + dc;
-                (
-                    player,
-                    (r >= 0 && c >= 0).then_some((r as usize, c as usize)),
-                )
+                (r >= 0 && c >= 0).then_some((r as usize, c as usize))
             }
-            Play::To { player, to } => {
-                // Checked: `play A to (-9223372036854775808, 0)` with
-                // `rule origin 1` overflowed.
-                let r = to.node.row.checked_sub(self.origin);
-                let c = to.node.col.checked_sub(self.origin);
-                let target = match (r, c) {
-                    (Some(r), Some(c)) if r >= 0 && c >= 0 => Some((r as usize, c as usize)),
-                    _ => None,
-                };
-                (player, target)
-            }
-            Play::Piece(n) => {
-                return Err(Diag::new(
-                    Code::StmtWrongGame,
-                    "footholds moves players, not numbered pieces",
-                )
-                .label(n.span, "not a footholds move")
-                .help("write `play A up` or `play A to (r, c)`"))
-            }
+            Target::Cell(cell) => cell,
         };
-        let who = match player.node.as_str() {
-            "A" => Player::A,
-            "B" => Player::B,
-            other => {
-                return Err(Diag::new(
-                    Code::PieceName,
-                    format!("footholds has no player `{other}`"),
-                )
-                .label(player.span, "not a player")
-                .help("the footholds players are A and B"))
-            }
+        let who_span = who.span;
+        let who = match who.node {
+            Who::Player(p) => p,
+            Who::Unknown { diag, .. } => return Err(diag),
         };
         let legal = pos.legal_moves();
         let shown: Vec<String> = legal.iter().map(|c| self.cell(*c)).collect();
@@ -355,7 +324,7 @@ impl Session for Footholds {
                 Code::PlayIllegal,
                 format!("it is {}'s turn, not {}'s", name(pos.to_move), name(who)),
             )
-            .label(player.span, "not this player's turn")
+            .label(who_span, "not this player's turn")
             .help(format!(
                 "players alternate; {} moves next",
                 name(pos.to_move)
@@ -383,18 +352,11 @@ impl Session for Footholds {
             })),
         }
     }
-
-    fn undo(&mut self, span: Span) -> Result<(), Diag> {
-        self.history
-            .pop()
-            .map(|_| ())
-            .ok_or_else(|| crate::games::nothing_to_undo(span, "`play`"))
-    }
 }
 
 impl Footholds {
     /// The answer to a query.
-    fn answer(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+    fn answer_of(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         if query.kind == QueryKind::Show && self.position().is_none() {
             if let Some(partial) = self.partial() {
                 return Ok(Answer::Partial(partial));

@@ -62,7 +62,9 @@ impl crate::games::Game for Stacking {
     }
 
     fn session(&self, opts: &crate::games::Options) -> Box<dyn crate::games::Session> {
-        Box::new(super::session::Stacking::new(opts))
+        Box::new(crate::games::typed::Typed(super::session::Stacking::new(
+            opts,
+        )))
     }
 
     /// BOJ 17837's input (any piece moves: the input cannot say BOJ

@@ -17,11 +17,12 @@ pub(crate) mod game;
 pub mod gen;
 pub(crate) mod json;
 pub mod judge;
+/// The meeple session (integration, maintained in the main crate).
+mod lower;
 pub mod picture;
 #[doc(hidden)] // not public API: for the tests and benchmarks only
 pub mod reference;
 pub mod rules;
-/// The meeple session (integration, maintained in the main crate).
 pub(crate) mod session;
 pub(crate) mod setup;
 pub mod shrink;

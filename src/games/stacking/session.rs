@@ -2,6 +2,8 @@
 
 use super::answer::{self, Answer, Board, Empty, Line, Position, Show, Solved, Stack};
 use super::judge;
+use super::judge::Read;
+use super::lower::{Command, Placing};
 use super::rules::{Colour, Dir as SDir, Mover, Setup, Sim};
 use super::solve::{run, Outcome};
 use crate::budget::{Budget, LimitHit};
@@ -10,8 +12,9 @@ use crate::games::grid::{self, Grid, Legend};
 use crate::games::judge_position::{self, JudgePosition};
 use crate::games::judge_text::Within;
 use crate::games::not_instance::NotInstance;
-use crate::games::{duplicate, limit_diag, missing, Ctx, Options, Session};
-use crate::syntax::ast::{Coord, Dir, PieceId, Play, Query, QueryKind, Span, Spanned, Stmt};
+use crate::games::typed::{Lowering, Rules};
+use crate::games::{duplicate, limit_diag, missing, Ctx, Options};
+use crate::syntax::ast::{Coord, Query, QueryKind, Span, Spanned, Stmt};
 use std::collections::HashMap;
 
 /// How stacking reads board cells (the judge input's rows too).
@@ -67,15 +70,6 @@ pub(crate) struct Stacking {
     history: Vec<Option<Sim>>,
 }
 
-fn sdir(d: Dir) -> SDir {
-    match d {
-        Dir::Right => SDir::Right,
-        Dir::Left => SDir::Left,
-        Dir::Up => SDir::Up,
-        Dir::Down => SDir::Down,
-    }
-}
-
 /// The diagnostic for a setup the simulator refuses (too large).
 pub(crate) fn unsimulable(e: super::setup::SetupError, span: Span) -> Diag {
     Diag::new(
@@ -122,33 +116,16 @@ impl Stacking {
 
     fn add_piece(
         &mut self,
-        id: &Spanned<PieceId>,
+        piece: Result<Placing, Diag>,
         at: &Spanned<Coord>,
-        facing: Option<&Spanned<Dir>>,
         origin: i64,
     ) -> Result<(), Diag> {
         let board = self.board.as_ref().ok_or_else(|| grid::no_board(at.span))?;
-        let number = match id.node {
-            PieceId::Number(n) if n >= 1 => n,
-            _ => {
-                return Err(Diag::new(
-                    Code::PieceName,
-                    format!("stacking pieces are numbered, not `{}`", id.node),
-                )
-                .label(id.span, "not a piece number")
-                .help("number the pieces 1, 2, 3, … in the order they move"))
-            }
-        };
-        let Some(facing) = facing else {
-            return Err(Diag::new(
-                Code::PieceFacing,
-                format!("piece {number} does not say where it faces"),
-            )
-            .label(at.span, "no direction")
-            .help(format!(
-                "write `piece {number} at (r, c) facing right` (or left, up, down)"
-            )));
-        };
+        let Placing {
+            number,
+            facing,
+            span,
+        } = piece?;
         let cell = grid::place(
             at,
             board.rows,
@@ -156,7 +133,6 @@ impl Stacking {
             origin,
             &format!("piece {number}"),
         )?;
-        let span = id.span.to(facing.span);
         if let Some(p) = self.numbered(number).map(|i| &self.pieces[i]) {
             return Err(duplicate(
                 Code::PieceDuplicate,
@@ -173,7 +149,7 @@ impl Stacking {
         self.pieces.push(Piece {
             number,
             cell,
-            dir: sdir(facing.node),
+            dir: facing,
             span,
         });
         self.sim = None;
@@ -181,9 +157,7 @@ impl Stacking {
     }
 
     /// `input """…"""`: the board and the pieces from the judge's text.
-    fn declare_input(&mut self, text: &Spanned<String>) -> Result<(), Diags> {
-        let within = Within::new(text);
-        let read = judge::read_spanned(&text.node).map_err(|d| within.diags(d))?;
+    fn declare_input(&mut self, (read, within): (Read, Within)) {
         let s = read.case.setup;
         self.board = Some(Grid {
             rows: s.rows,
@@ -204,7 +178,6 @@ impl Stacking {
             });
         }
         self.sim = None;
-        Ok(())
     }
 
     /// The index of the piece numbered `number`, if declared.
@@ -294,7 +267,13 @@ impl Stacking {
     }
 }
 
-impl Session for Stacking {
+impl Rules for Stacking {
+    type Command = Command;
+
+    fn lower(stmt: &Spanned<Stmt>, _: &Lowering) -> Result<Command, Diags> {
+        super::lower::lower(stmt)
+    }
+
     fn judge_position(&self) -> Result<JudgePosition, NotInstance> {
         let what = if self.board.is_none() {
             "no board"
@@ -310,33 +289,36 @@ impl Session for Stacking {
         }))
     }
 
-    fn declare(&mut self, stmt: &Spanned<Stmt>, _cx: &Ctx) -> Result<(), Diags> {
-        match &stmt.node {
-            Stmt::Board(_) | Stmt::Input(_) if self.board.is_some() => Err(vec![duplicate(
+    fn apply(&mut self, command: Command, span: Span, _cx: &Ctx) -> Result<(), Diags> {
+        let board = matches!(command, Command::Board(_) | Command::Input(_));
+        if let Some(first) = self.board.as_ref().map(|b| b.span).filter(|_| board) {
+            return Err(vec![duplicate(
                 Code::BoardDuplicate,
-                stmt.span,
+                span,
                 "the board",
-                self.board.as_ref().map_or(stmt.span, |b| b.span),
-            )]),
-            Stmt::Board(src) => {
-                self.board = Some(grid::read(src, &LEGEND, "stacking")?);
+                first,
+            )]);
+        }
+        match command {
+            Command::Board(grid) => {
+                self.board = Some(grid?);
                 Ok(())
             }
-            Stmt::Input(text) => {
+            Command::Input(read) => {
                 if !self.pieces.is_empty() {
                     return Err(vec![duplicate(
                         Code::PieceDuplicate,
-                        stmt.span,
+                        span,
                         "the pieces",
                         self.pieces[0].span,
                     )]);
                 }
-                self.declare_input(text)
+                self.declare_input(read?);
+                Ok(())
             }
-            Stmt::Piece { id, at, facing } => self
-                .add_piece(id, at, facing.as_ref(), self.origin)
-                .map_err(|d| vec![d]),
-            _ => Ok(()),
+            Command::Piece { piece, at } => {
+                self.add_piece(piece, &at, self.origin).map_err(|d| vec![d])
+            }
         }
     }
 
@@ -348,16 +330,14 @@ impl Session for Stacking {
         self.setup(span, query.kind.keyword()).map(|_| ())
     }
 
-    fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<crate::games::Answer, Diag> {
-        self.answer(query, span, cx).map(crate::games::Answer::new)
-    }
-
-    fn play(&mut self, _play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
-        Err(
-            Diag::new(Code::StmtWrongGame, "stacking pieces move by themselves")
-                .label(span, "not a stacking move")
-                .help("use `step` or `step N` to play turns"),
-        )
+    fn answer(
+        &mut self,
+        query: &Query,
+        span: Span,
+        cx: &Ctx,
+    ) -> Result<crate::games::Answer, Diag> {
+        self.answer_of(query, span, cx)
+            .map(crate::games::Answer::new)
     }
 
     fn require_step(&self, span: Span) -> Result<(), Diag> {
@@ -419,7 +399,7 @@ impl Session for Stacking {
 
 impl Stacking {
     /// The answer to a query.
-    fn answer(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+    fn answer_of(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         if query.kind == QueryKind::Show && self.pieces.is_empty() && self.board.is_some() {
             return self.empty(span, cx);
         }

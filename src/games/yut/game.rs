@@ -54,7 +54,7 @@ impl crate::games::Game for Yut {
     }
 
     fn session(&self, opts: &crate::games::Options) -> Box<dyn crate::games::Session> {
-        Box::new(super::session::Yut::new(opts))
+        Box::new(crate::games::typed::Typed(super::session::Yut::new(opts)))
     }
 
     fn read_judge(&self, input: &str) -> Result<crate::games::JudgePosition, crate::error::Diags> {

@@ -5,7 +5,7 @@
 //! [`read`] gives the judge's board and pieces with them, and [`instance`]
 //! says whether a setup is the judge's problem.
 
-use super::session::roll_value;
+use super::lower::roll_value;
 use crate::error::{Code, Diag, Diags};
 use crate::games::judge_text;
 use crate::games::not_instance::{limit, rule, NotInstance};

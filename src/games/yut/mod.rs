@@ -36,4 +36,5 @@ pub use solver::{analyze_fixed, best_plan, best_score, PlanStep};
 pub(crate) use track::SquareId;
 pub use track::{build_track, standard_track, Track};
 /// The meeple session (integration, maintained in the main crate).
+mod lower;
 pub(crate) mod session;

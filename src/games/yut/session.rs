@@ -3,36 +3,18 @@
 use super::answer::{self, Answer, Square};
 use super::expected::{analyze_uniform_classes, expected_score, RollClass};
 use super::judge;
+use super::lower::{Command, Rolls};
 use super::rules::move_piece;
 use super::solver::{analyze_fixed, best_plan, best_score, PlanStep};
 use super::track::{SquareId, Track};
 use crate::error::{Code, Diag, Diags};
 use crate::games::judge_position::{self, JudgePosition};
-use crate::games::judge_text::Within;
 use crate::games::not_instance::NotInstance;
-use crate::games::{duplicate, limit_diag, missing, Ctx, Options, Session};
-use crate::syntax::ast::{BoardSrc, Dice, Play, Query, QueryKind, Span, Spanned, Stmt};
+use crate::games::typed::{Deferred, Lowering, Rules};
+use crate::games::{duplicate, limit_diag, missing, Ctx, Options};
+use crate::syntax::ast::{Query, QueryKind, Span, Spanned, Stmt};
 use num_rational::BigRational;
 use std::sync::Arc;
-
-/// A roll or die face as written (`what` names it: "a roll"), which must be at least 1.
-pub(super) fn roll_value(n: &Spanned<i64>, what: &str) -> Result<u64, Diag> {
-    if n.node >= 1 {
-        Ok(n.node as u64)
-    } else {
-        Err(
-            Diag::new(Code::DiceRange, format!("{what} must be at least 1"))
-                .label(n.span, format!("{what} is {}", n.node))
-                .help("rolls and die faces are whole numbers from 1 up"),
-        )
-    }
-}
-
-#[derive(Clone, Debug)]
-enum Rolls {
-    Fixed(Vec<u64>),
-    Uniform { lo: u64, hi: u64, count: u64 },
-}
 
 /// A yut scenario's position and history.
 pub(crate) struct Yut {
@@ -65,7 +47,7 @@ impl Yut {
         self.board = Some((track, name, span));
     }
 
-    fn set_dice(&mut self, d: &Dice, span: Span) -> Result<(), Diags> {
+    fn set_dice(&mut self, rolls: Deferred<Rolls>, span: Span) -> Result<(), Diags> {
         if let Some((_, first)) = &self.dice {
             return Err(vec![duplicate(
                 Code::DiceDuplicate,
@@ -74,46 +56,7 @@ impl Yut {
                 *first,
             )]);
         }
-        let roll = roll_value;
-        let rolls = match d {
-            Dice::Fixed(v) => {
-                let mut diags = Vec::new();
-                let mut out = Vec::with_capacity(v.len());
-                for n in v {
-                    match roll(n, "a roll") {
-                        Ok(r) => out.push(r),
-                        Err(e) => diags.push(e),
-                    }
-                }
-                if !diags.is_empty() {
-                    return Err(diags);
-                }
-                Rolls::Fixed(out)
-            }
-            Dice::Uniform { lo, hi, count } => {
-                let l = roll(lo, "the lowest face").map_err(|d| vec![d])?;
-                let h = roll(hi, "the highest face").map_err(|d| vec![d])?;
-                if h < l {
-                    return Err(vec![Diag::new(Code::DiceRange, "the die range is empty")
-                        .label(lo.span.to(hi.span), format!("{l}..{h} has no faces"))
-                        .help("write the range low to high, e.g. uniform 1..5 x 10")]);
-                }
-                if count.node < 0 {
-                    return Err(vec![Diag::new(
-                        Code::DiceRange,
-                        "the number of rolls cannot be negative",
-                    )
-                    .label(count.span, "negative")
-                    .help("write the number of rolls after `x`, e.g. uniform 1..5 x 10")]);
-                }
-                Rolls::Uniform {
-                    lo: l,
-                    hi: h,
-                    count: count.node as u64,
-                }
-            }
-        };
-        self.dice = Some((rolls, span));
+        self.dice = Some((rolls?, span));
         Ok(())
     }
 
@@ -142,7 +85,13 @@ impl Yut {
     }
 }
 
-impl Session for Yut {
+impl Rules for Yut {
+    type Command = Command;
+
+    fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diags> {
+        super::lower::lower(stmt, lx)
+    }
+
     fn judge_position(&self) -> Result<JudgePosition, NotInstance> {
         let Some((track, _, _)) = &self.board else {
             return Err(judge_position::incomplete("no board"));
@@ -160,46 +109,31 @@ impl Session for Yut {
         }
     }
 
-    fn declare(&mut self, stmt: &Spanned<Stmt>, cx: &Ctx) -> Result<(), Diags> {
-        match &stmt.node {
-            Stmt::Board(_) if self.board.is_some() => {
-                let first = self.board.as_ref().map_or(stmt.span, |b| b.2);
-                Err(vec![duplicate(
-                    Code::BoardDuplicate,
-                    stmt.span,
-                    "the board",
-                    first,
-                )])
-            }
-            Stmt::Board(BoardSrc::Named(name)) => {
-                let track = cx.defs.track(name)?;
-                self.set_board(track, name.node.clone(), stmt.span);
+    fn apply(&mut self, command: Command, span: Span, _cx: &Ctx) -> Result<(), Diags> {
+        match command {
+            Command::Board(track) => {
+                if let Some((_, _, first)) = &self.board {
+                    return Err(vec![duplicate(
+                        Code::BoardDuplicate,
+                        span,
+                        "the board",
+                        *first,
+                    )]);
+                }
+                let (track, name) = track?;
+                self.set_board(track, name, span);
                 Ok(())
             }
-            Stmt::Board(_) => Err(vec![Diag::new(
-                Code::BoardKind,
-                "yut is played on a track, not a grid",
-            )
-            .label(stmt.span, "a grid board")
-            .help(
-                "write `board yut` (the standard board) or `board NAME` for a `track NAME { … }`",
-            )]),
-            Stmt::Dice(d) => self.set_dice(d, stmt.span),
-            Stmt::Input(text) => {
-                let within = Within::new(text);
-                let ints = judge::read_rolls(&text.node).map_err(|d| within.diags(d))?;
-                let ints = ints
-                    .into_iter()
-                    .map(|n| Spanned::new(n.node, within.span(n.span)))
-                    .collect();
+            Command::Dice(rolls) => self.set_dice(rolls, span),
+            Command::Input { standard, rolls } => {
                 if self.board.is_none() {
-                    if let Some(t) = cx.defs.standard_track() {
-                        self.set_board(t, "yut".into(), stmt.span);
+                    if let Some(t) = standard {
+                        self.set_board(t, "yut".into(), span);
                     }
                 }
-                self.set_dice(&Dice::Fixed(ints), stmt.span)
+                self.set_dice(rolls, span)
             }
-            _ => Ok(()),
+            Command::Play { piece } => self.play(piece, span).map_err(|d| vec![d]),
         }
     }
 
@@ -211,16 +145,31 @@ impl Session for Yut {
         self.needs(span, query.kind.keyword()).map(|_| ())
     }
 
-    fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<crate::games::Answer, Diag> {
-        self.answer(query, span, cx).map(crate::games::Answer::new)
+    fn answer(
+        &mut self,
+        query: &Query,
+        span: Span,
+        cx: &Ctx,
+    ) -> Result<crate::games::Answer, Diag> {
+        self.answer_of(query, span, cx)
+            .map(crate::games::Answer::new)
     }
 
-    fn play(&mut self, play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
-        let Play::Piece(n) = play else {
-            return Err(Diag::new(Code::StmtWrongGame, "yut moves numbered pieces")
-                .label(span, "not a yut move")
-                .help("write `play piece N` to move piece N by the next roll"));
-        };
+    fn undo(&mut self, span: Span) -> Result<(), Diag> {
+        let (at, used, scored) = self
+            .history
+            .pop()
+            .ok_or_else(|| crate::games::nothing_to_undo(span, "`play`"))?;
+        self.at = at;
+        self.used = used;
+        self.scored = scored;
+        Ok(())
+    }
+}
+
+impl Yut {
+    /// `play piece N`: the piece moved by the next roll.
+    fn play(&mut self, piece: Result<usize, Diag>, span: Span) -> Result<(), Diag> {
         let (track, rolls) = self.needs(span, "play")?;
         let Rolls::Fixed(all) = rolls else {
             return Err(Diag::new(
@@ -235,16 +184,7 @@ impl Session for Yut {
                 .label(span, "nothing to move with")
                 .help("every roll of the dice has been played; `undo` takes one back"));
         };
-        let piece = match usize::try_from(n.node) {
-            Ok(p) if (1..=self.pieces).contains(&p) => p - 1,
-            _ => {
-                return Err(
-                    Diag::new(Code::PieceName, format!("there is no piece {}", n.node))
-                        .label(n.span, format!("pieces are 1..{}", self.pieces))
-                        .help("set the number of pieces with `rule pieces N`"),
-                )
-            }
-        };
+        let piece = piece?;
         match move_piece(&track, &self.at, piece, roll) {
             Some((to, score)) => {
                 self.history.push((self.at.clone(), self.used, self.scored));
@@ -266,21 +206,8 @@ impl Session for Yut {
         }
     }
 
-    fn undo(&mut self, span: Span) -> Result<(), Diag> {
-        let (at, used, scored) = self
-            .history
-            .pop()
-            .ok_or_else(|| crate::games::nothing_to_undo(span, "`play`"))?;
-        self.at = at;
-        self.used = used;
-        self.scored = scored;
-        Ok(())
-    }
-}
-
-impl Yut {
     /// The answer to a query.
-    fn answer(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+    fn answer_of(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         if query.kind == QueryKind::Show {
             if let Some((track, _, _)) = &self.board {
                 let rolls = self.dice.as_ref().map(|(r, _)| r);
