@@ -134,3 +134,45 @@ impl Sources {
         render(d, &SourceFile::new("<session>", log), color)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::scanned;
+
+    /// Each chunk is a `SourceFile` indexed once when pushed: finding the
+    /// line of an offset in a loaded file of 100,000 lines scans nothing
+    /// (it used to rescan the chunk up to the offset, every time).
+    #[test]
+    fn lines_of_a_loaded_file_are_read_from_its_index() {
+        let mut sources = Sources::default();
+        let first = sources.push_typed("game footholds");
+        let text = "  piece A at (0, 0)\n".repeat(100_000);
+        let base = sources.push("big.game", &text);
+        assert_eq!(scanned::take(), "game footholds\n".len() + text.len() + 1);
+        let last = base + text.len() - 5;
+        for _ in 0..1000 {
+            assert_eq!(sources.line(last), 100_000);
+        }
+        assert_eq!(sources.place(last), "line 100000");
+        assert_eq!(sources.place(first), "input 1");
+        assert_eq!(scanned::take(), 0);
+        let piece = Span::new(base + 2, base + 7);
+        assert_eq!(sources.slice(piece), "piece");
+        assert_eq!(sources.slice(Span::new(first, first + 4)), "game");
+        // A span across two chunks is in neither.
+        assert_eq!(sources.slice(Span::new(first, base + 7)), "");
+    }
+
+    #[test]
+    fn a_diagnostic_is_drawn_against_its_chunk() {
+        let mut sources = Sources::default();
+        sources.push_typed("game footholds");
+        let at = sources.push_typed("board [[1, 1]]\npiece Z at (0, 0)");
+        let z = at + "board [[1, 1]]\npiece ".len();
+        let d = Diag::new(crate::error::Code::Parse, "no Z").label(Span::new(z, z + 1), "here");
+        let out = sources.render(&d, false);
+        assert!(out.contains("[<input 2>:2:7]"), "{out}");
+        assert_eq!(sources.place(z), "input 2, line 2");
+    }
+}
