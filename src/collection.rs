@@ -265,7 +265,7 @@ fn run_batch(
         let sc = &c.file.scenarios[si];
         // Each scenario's output counts against `--memory` on its own (the
         // scenarios of a file run in parallel).
-        let mut gate = OutputGate::new(config.limits.output(), src.lines());
+        let mut gate = OutputGate::new(config.limits.output(), src);
         let run = run_scenario(sc, *game, opts, &c.defs, &config.limits, &mut |e| {
             gate.pass(&sc.name.node, e)
         });

@@ -7,7 +7,7 @@ use crate::error::{cap_errors, Code, Diag, Diagnostics, Diags};
 use crate::interp::{run_scenario, Event, ScenarioRun};
 use crate::limits::{Limits, SOURCE_BYTES};
 use crate::render::text;
-use crate::source::{LineIndex, SourceFile};
+use crate::source::SourceFile;
 use crate::syntax::{decode, parse_at};
 
 pub use crate::interp::{FileRun, Outcome};
@@ -184,11 +184,11 @@ pub struct RunConfig {
 /// Run a checked file's scenarios in order.
 pub(crate) fn run_checked(
     checked: &Checked,
-    lines: &LineIndex,
+    src: &SourceFile,
     config: &RunConfig,
 ) -> Vec<ScenarioRun> {
     let mut runs = Vec::new();
-    run_checked_each(checked, lines, config, &mut |run| runs.push(run));
+    run_checked_each(checked, src, config, &mut |run| runs.push(run));
     runs
 }
 
@@ -198,11 +198,11 @@ pub(crate) fn run_checked(
 /// own do not run.
 pub(crate) fn run_checked_each(
     checked: &Checked,
-    lines: &LineIndex,
+    src: &SourceFile,
     config: &RunConfig,
     on: &mut dyn FnMut(ScenarioRun),
 ) {
-    let mut gate = OutputGate::new(config.limits.output(), lines);
+    let mut gate = OutputGate::new(config.limits.output(), src);
     for (i, sc) in checked.file.scenarios.iter().enumerate() {
         if !selected(&sc.name.node, config) {
             continue;
@@ -231,16 +231,16 @@ pub(crate) fn run_checked_each(
 /// past the cap is refused with `meeple::limit::memory`, and stops the run.
 pub(crate) struct OutputGate<'a> {
     output: Output,
-    lines: &'a LineIndex,
+    src: &'a SourceFile,
     /// A statement was refused.
     pub(crate) stopped: bool,
 }
 
 impl<'a> OutputGate<'a> {
-    pub(crate) fn new(output: Output, lines: &'a LineIndex) -> OutputGate<'a> {
+    pub(crate) fn new(output: Output, src: &'a SourceFile) -> OutputGate<'a> {
         OutputGate {
             output,
-            lines,
+            src,
             stopped: false,
         }
     }
@@ -263,13 +263,13 @@ impl<'a> OutputGate<'a> {
                 let block = text::answer(
                     &printable(scenario),
                     *query,
-                    self.lines.line(span.start),
+                    self.src.line(span.start),
                     answer,
                 );
                 (block.len() as u64 + answer.held_bytes(), *span)
             }
             Event::ExpectPassed { span, field, value } => {
-                let line = text::expect_passed_at(field, value, self.lines.line(span.start));
+                let line = text::expect_passed_at(field, value, self.src.line(span.start));
                 (line.len() as u64, *span)
             }
             Event::Error(_) => return Ok(()),
@@ -319,10 +319,7 @@ pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
     let (text, checked) = check_bytes_with(bytes, &config.limits);
     let source = SourceFile::new(name, text);
     let (outcome, warnings) = match checked {
-        Ok(c) => (
-            Outcome::Ran(run_checked(&c, source.lines(), config)),
-            c.warnings,
-        ),
+        Ok(c) => (Outcome::Ran(run_checked(&c, &source, config)), c.warnings),
         Err(d) => (Outcome::Invalid(d), Vec::new()),
     };
     FileRun {
@@ -358,7 +355,7 @@ pub fn run_bytes_each(
     };
     file.warnings = std::mem::take(&mut checked.warnings);
     let mut code = 0;
-    run_checked_each(&checked, file.source.lines(), config, &mut |run| {
+    run_checked_each(&checked, &file.source, config, &mut |run| {
         if !run.passed() {
             code = 1;
         }
@@ -461,7 +458,7 @@ mod tests {
             let Outcome::Ran(scenarios) = &file.outcome else {
                 unreachable!()
             };
-            let mut gate = OutputGate::new(Output::new(u64::MAX), file.source.lines());
+            let mut gate = OutputGate::new(Output::new(u64::MAX), &file.source);
             let mut printed = 0;
             let mut kept = 0;
             for run in scenarios {
@@ -516,8 +513,7 @@ mod tests {
         let Outcome::Ran(runs) = &whole.outcome else {
             unreachable!()
         };
-        let lines = LineIndex::new(text);
-        let mut gate = OutputGate::new(Output::new(u64::MAX), &lines);
+        let mut gate = OutputGate::new(Output::new(u64::MAX), &whole.source);
         for run in runs {
             for e in &run.events {
                 gate.pass(&run.name, e).unwrap();

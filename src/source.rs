@@ -24,6 +24,12 @@ impl SourceFile {
         }
     }
 
+    /// A script with no text: what a diagnostic about a file that could not
+    /// be read (or about no file) is drawn against.
+    pub fn empty(name: impl Into<String>) -> SourceFile {
+        SourceFile::new(name, String::new())
+    }
+
     /// The index of the text's lines.
     pub fn lines(&self) -> &LineIndex {
         &self.lines
@@ -37,6 +43,23 @@ impl SourceFile {
     /// The 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         self.lines.line_col(&self.text, offset)
+    }
+
+    /// The 0-based line and UTF-16 column of a byte offset (the positions
+    /// of the Language Server Protocol); see [`LineIndex::utf16_position`].
+    pub fn utf16_position(&self, offset: usize) -> (usize, usize) {
+        self.lines.utf16_position(&self.text, offset)
+    }
+
+    /// The byte offset of a 0-based line and UTF-16 column, or `None` for
+    /// a line past the last; see [`LineIndex::utf16_offset`].
+    pub fn utf16_offset(&self, line: usize, column: usize) -> Option<usize> {
+        self.lines.utf16_offset(&self.text, line, column)
+    }
+
+    /// The text of a span (empty when the span is not in the text).
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or("")
     }
 
     /// A checked span of this text: `start <= end <= len`, both on
@@ -81,6 +104,11 @@ impl Span {
     /// The span shifted right by `offset` bytes (for text embedded in a raw block).
     pub fn shift(self, offset: usize) -> Span {
         Span::new(self.start + offset, self.end + offset)
+    }
+    /// The span shifted left by `offset` bytes (`start >= offset`): from a
+    /// longer text to the piece of it that starts at `offset`.
+    pub fn shift_back(self, offset: usize) -> Span {
+        Span::new(self.start - offset, self.end - offset)
     }
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {

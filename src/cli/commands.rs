@@ -9,7 +9,7 @@ use meeple::interp::ScenarioRun;
 use meeple::limits::Limits;
 use meeple::pipeline::{run_bytes_each, FileRun, Outcome, RunConfig};
 use meeple::render::{self, json};
-use meeple::source::LineIndex;
+use meeple::source::SourceFile;
 use std::path::{Path, PathBuf};
 
 /// The name a script read from stdin (`-`) goes by.
@@ -46,11 +46,12 @@ fn read(path: &Path, format: Format, color: bool) -> Option<Vec<u8>> {
         Err(e) => {
             let name = name_of(path);
             let d = Diag::io("read", &name, e);
+            let src = SourceFile::empty(name);
             if format == Format::Json {
-                let obj = json::DiagnosticLine::new(&name, None, &d, "", &LineIndex::new(""));
+                let obj = json::DiagnosticLine::new(&src, None, &d);
                 out::out(json::line(&obj));
             }
-            out::err(render(&d, &name, "", color));
+            out::err(render(&d, &src, color));
             None
         }
     }
@@ -95,22 +96,16 @@ fn print_scenario(
     }
 }
 
-/// Print a valid file's warnings (`meeple::file::empty`): as text on
-/// stderr, and as JSON lines on stdout with `--format json`.
-fn print_warnings(
-    name: &str,
-    text: &str,
-    warnings: &[Diag],
-    format: Format,
-    color: bool,
-    lines: &LineIndex,
-) {
-    for d in warnings {
+/// Print diagnostics of the script `src` (its errors, or a valid file's
+/// warnings such as `meeple::file::empty`): as text on stderr, and as JSON
+/// lines on stdout with `--format json`.
+fn print_diags(src: &SourceFile, diags: &[Diag], format: Format, color: bool) {
+    for d in diags {
         if format == Format::Json {
-            let obj = json::DiagnosticLine::new(name, None, d, text, lines);
+            let obj = json::DiagnosticLine::new(src, None, d);
             out::out(json::line(&obj));
         }
-        out::err(meeple::error::render_indexed(d, name, text, color, lines));
+        out::err(render(d, src, color));
     }
 }
 
@@ -154,7 +149,7 @@ pub fn run(
                     match meeple::render::svg::files::write_scenario_pictures(
                         folder,
                         r,
-                        file.source.lines(),
+                        &file.source,
                         &mut made,
                     ) {
                         Ok(paths) => paths,
@@ -162,7 +157,11 @@ pub fn run(
                             svg_failed = true;
                             let d = Diag::io("write", "the pictures", e)
                                 .help("check that the --svg folder can be created and written");
-                            out::err(render(&d, &file.source.name, "", color));
+                            out::err(render(
+                                &d,
+                                &SourceFile::empty(file.source.name.as_str()),
+                                color,
+                            ));
                             Vec::new()
                         }
                     }
@@ -187,15 +186,7 @@ pub fn run(
             };
             out::err(render::text::diagnostics(&file.source, diags, &opts));
         } else if !file.warnings.is_empty() {
-            let src = &file.source;
-            print_warnings(
-                &src.name,
-                &src.text,
-                &file.warnings,
-                format,
-                color,
-                src.lines(),
-            );
+            print_diags(&file.source, &file.warnings, format, color);
         }
         code = code.max(exit);
     }
@@ -270,21 +261,13 @@ pub fn check(files: &[PathBuf], limits: &Limits, format: Format, color: bool) ->
         };
         let name = name_of(f);
         let (text, result) = meeple::pipeline::check_bytes_with(&bytes, limits);
-        let lines = LineIndex::new(&text);
+        let src = SourceFile::new(name.as_str(), text);
         let (scenarios, diags, warnings) = match result {
             Ok(checked) => (checked.file.scenarios.len(), Vec::new(), checked.warnings),
             Err(diags) => (0, diags, Vec::new()),
         };
-        for d in &diags {
-            if format == Format::Json {
-                let obj = json::DiagnosticLine::new(&name, None, d, &text, &lines);
-                out::out(json::line(&obj));
-            }
-            out::err(meeple::error::render_indexed(
-                d, &name, &text, color, &lines,
-            ));
-        }
-        print_warnings(&name, &text, &warnings, format, color, &lines);
+        print_diags(&src, &diags, format, color);
+        print_diags(&src, &warnings, format, color);
         match format {
             Format::Json => {
                 let obj = json::CheckObj {

@@ -4,7 +4,7 @@
 use super::out;
 use meeple::check::Checked;
 use meeple::collection::{file_case, game_files};
-use meeple::error::{render_indexed, Diag};
+use meeple::error::{render, Diag};
 use meeple::export::{export_checked, write_dir, Case, Item, Settings};
 use meeple::limits::Limits;
 use meeple::pipeline::{check_bytes_with, printable, read_source, FileRun, Outcome};
@@ -82,13 +82,7 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
                 }
                 Item::Failed { diag, .. } => {
                     failed += 1;
-                    out::err(render_indexed(
-                        diag,
-                        name,
-                        &source.text,
-                        opts.color,
-                        source.lines(),
-                    ));
+                    out::err(render(diag, source, opts.color));
                 }
             }
         }

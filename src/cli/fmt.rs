@@ -5,6 +5,7 @@ use super::out;
 use meeple::collection::game_files;
 use meeple::error::{render, Diag};
 use meeple::pipeline::{check_bytes, expected_errors};
+use meeple::source::SourceFile;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -75,7 +76,7 @@ fn one(path: &Path, check: bool, color: bool) -> Done {
     };
     if !stdin {
         if let Some(d) = not_a_file(path, &name) {
-            out::err(render(&d, &name, "", color));
+            out::err(render(&d, &SourceFile::empty(name.as_str()), color));
             return Done::Failed;
         }
     }
@@ -83,7 +84,7 @@ fn one(path: &Path, check: bool, color: bool) -> Done {
         Ok(b) => b,
         Err(e) => {
             let d = Diag::io("read", &name, e);
-            out::err(render(&d, &name, "", color));
+            out::err(render(&d, &SourceFile::empty(name.as_str()), color));
             return Done::Failed;
         }
     };
@@ -127,7 +128,7 @@ fn one(path: &Path, check: bool, color: bool) -> Done {
         }
         Err(e) => {
             let d = Diag::io("write", &name, e);
-            out::err(render(&d, &name, "", color));
+            out::err(render(&d, &SourceFile::empty(name.as_str()), color));
             Done::Failed
         }
     }
@@ -140,8 +141,9 @@ fn failure(name: &str, text: &str, diags: &[Diag], stdin: bool, color: bool) -> 
     if declared(text, diags) && !stdin {
         return skipped(name);
     }
+    let src = SourceFile::new(name, text);
     for d in diags {
-        out::err(render(d, name, text, color));
+        out::err(render(d, &src, color));
     }
     out::err(format!(
         "{name}: {}\n",

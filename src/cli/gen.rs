@@ -8,6 +8,7 @@ use meeple::error::render;
 use meeple::games::GameKind;
 use meeple::gen::{generate, random_seed, OptionError, Options};
 use meeple::limits::Limits;
+use meeple::source::SourceFile;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -151,7 +152,9 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
         Ok(g) => g,
         Err(d) => {
             let command = options.command(count, seed);
-            out::err(render(&d, "meeple gen", &command, color));
+            // The command is not a script; its diagnostic is drawn
+            // against it as against one.
+            out::err(render(&d, &SourceFile::new("meeple gen", command), color));
             return 1;
         }
     };

@@ -17,7 +17,7 @@ use meeple::error::Diag;
 use meeple::interp::ScenarioRun;
 use meeple::pipeline::{printable, FileRun, Outcome, RunConfig};
 use meeple::render::json;
-use meeple::source::{LineIndex, SourceFile};
+use meeple::source::SourceFile;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -82,7 +82,6 @@ struct Report<'a> {
     printer: Printer<'a>,
     files: &'a [PathBuf],
     next_file: usize,
-    lines: Option<LineIndex>,
     passed: usize,
     failed: usize,
     pending: usize,
@@ -115,7 +114,6 @@ pub fn test(paths: &[PathBuf], files: &[PathBuf], config: &RunConfig, opts: &Tes
         },
         files,
         next_file: 0,
-        lines: None,
         passed: 0,
         failed: 0,
         pending: 0,
@@ -193,22 +191,7 @@ impl Report<'_> {
         }
     }
 
-    fn failures_json(&mut self, text: &str, failures: &[Diag]) -> Vec<json::DiagnosticObj> {
-        let lines = self.lines.get_or_insert_with(|| LineIndex::new(text));
-        failures
-            .iter()
-            .map(|d| json::DiagnosticObj::new(d, text, lines))
-            .collect()
-    }
-
-    fn line(&self, offset: usize) -> usize {
-        self.lines.as_ref().map_or(1, |l| l.line(offset))
-    }
-
     fn scenario(&mut self, source: &SourceFile, run: &ScenarioRun) {
-        if self.lines.is_none() {
-            self.lines = Some(LineIndex::new(&source.text));
-        }
         let mut case = scenario_case(run);
         // No `expect`: a warning, or a failure with --require-expect.
         let mut warning = None;
@@ -240,7 +223,7 @@ impl Report<'_> {
                 };
                 for d in &case.failures {
                     let at = d.span().map_or(String::new(), |sp| {
-                        format!("line {}: ", self.line(sp.start))
+                        format!("line {}: ", source.line(sp.start))
                     });
                     s.push_str(&format!("    {at}{} [{}]\n", d.message, d.code));
                 }
@@ -248,23 +231,20 @@ impl Report<'_> {
             }
             Format::Json => {
                 let mut s = String::new();
-                if let Some(lines) = &self.lines {
-                    for obj in json::scenario_answers(name, run, lines) {
-                        s.push_str(&obj.to_string());
-                        s.push('\n');
-                    }
+                for obj in json::scenario_answers(source, run) {
+                    s.push_str(&obj.to_string());
+                    s.push('\n');
                 }
-                if let (Some(d), Some(lines)) = (&warning, &self.lines) {
-                    let obj =
-                        json::DiagnosticLine::new(name, Some(&run.name), d, &source.text, lines);
+                if let Some(d) = &warning {
+                    let obj = json::DiagnosticLine::new(source, Some(&run.name), d);
                     s.push_str(&json::line(&obj));
                 }
-                let failures = self.failures_json(&source.text, &case.failures);
+                let failures = failures_json(source, &case.failures);
                 let obj = json::ScenarioObj {
                     kind: "scenario",
                     file: name,
                     scenario: &run.name,
-                    line: self.line(run.span.start),
+                    line: source.line(run.span.start),
                     game: run.game.name(),
                     passed: case.passed,
                     expectations: run.expects_passed(),
@@ -288,9 +268,6 @@ impl Report<'_> {
     fn file(&mut self, run: &FileRun) {
         let path = self.files.get(self.next_file).cloned();
         self.next_file += 1;
-        if self.lines.is_none() {
-            self.lines = Some(LineIndex::new(&run.source.text));
-        }
         if let Some(case) = file_case(run) {
             // With --filter, a rejection as expected is shown only when the
             // file's path matches; a failure is always shown, but for a
@@ -318,7 +295,6 @@ impl Report<'_> {
             html.file(run, &self.file_cases);
         }
         self.file_cases.clear();
-        self.lines = None;
         self.printer.flush(true);
     }
 
@@ -334,7 +310,7 @@ impl Report<'_> {
                 self.printer.out(&s);
             }
             Format::Json => {
-                let failures = self.failures_json(&run.source.text, &case.failures);
+                let failures = failures_json(&run.source, &case.failures);
                 let obj = json::FileObj {
                     kind: "file",
                     file: name,
@@ -417,6 +393,13 @@ impl Report<'_> {
             }
         }
     }
+}
+
+fn failures_json(source: &SourceFile, failures: &[Diag]) -> Vec<json::DiagnosticObj> {
+    failures
+        .iter()
+        .map(|d| json::DiagnosticObj::new(d, source))
+        .collect()
 }
 
 fn render_diags(source: &SourceFile, diags: &[Diag], color: bool) -> String {

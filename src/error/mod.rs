@@ -17,4 +17,5 @@ pub use code::Code;
 pub(crate) use diag::{cap_errors, too_many_errors, Capped, Diags, Expectation};
 pub use diag::{Diag, Severity};
 pub use diagnostics::Diagnostics;
-pub use render::{render, render_indexed};
+pub use render::render;
+pub(crate) use render::render_as;

@@ -2,8 +2,7 @@
 //! script around a diagnostic's spans (long lines elided).
 
 use super::{Diag, Severity};
-use crate::source::LineIndex;
-use crate::source::Span;
+use crate::source::{LineIndex, SourceFile, Span};
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use std::fmt;
 use std::sync::Arc;
@@ -63,32 +62,20 @@ impl Diagnostic for Report {
     }
 }
 
-/// Render diagnostics as text. `color` picks the coloured theme.
-pub fn render(diag: &Diag, file: &str, text: &str, color: bool) -> String {
-    render_with(diag, file, text, color, None)
+/// Render a diagnostic as text against the script it points into.
+/// `color` picks the coloured theme. A large script is drawn from excerpts
+/// found through its line index: many diagnostics of one large file then
+/// cost nothing per line before them.
+pub fn render(diag: &Diag, source: &SourceFile, color: bool) -> String {
+    render_as(diag, &source.name, source, color)
 }
 
-/// [`render`] with the text's line index built once by the caller: many
-/// diagnostics of one large file then cost nothing per line before them.
-pub fn render_indexed(
-    diag: &Diag,
-    file: &str,
-    text: &str,
-    color: bool,
-    lines: &LineIndex,
-) -> String {
-    render_with(diag, file, text, color, Some(lines))
-}
-
-fn render_with(
-    diag: &Diag,
-    file: &str,
-    text: &str,
-    color: bool,
-    lines: Option<&LineIndex>,
-) -> String {
-    match excerpt(text, diag, lines) {
-        Some(windows) => render_excerpt(diag, file, text, &windows, color, lines),
+/// [`render`] naming the script `file` instead of its own name
+/// (`meeple test --snapshots` names it by its file name only).
+pub(crate) fn render_as(diag: &Diag, file: &str, source: &SourceFile, color: bool) -> String {
+    let text = source.text.as_str();
+    match excerpt(text, diag, source.lines()) {
+        Some(windows) => render_excerpt(diag, file, text, &windows, color, source.lines()),
         None => render_whole(diag, file, text, color),
     }
 }
@@ -127,14 +114,13 @@ const EXCERPT_LINES: usize = 3;
 /// of nearby labels, in order, apart from each other), if the text is large
 /// enough for excerpts to pay. Labels far apart (a duplicate and the first
 /// declaration a million lines above) get a window each, so the lines
-/// between them are never scanned. With the text's line index, a window is
-/// found without reading the text at all (a line of 8 MiB is not scanned
+/// between them are never scanned. A window is found from the text's line
+/// index without reading the text at all (a line of 8 MiB is not scanned
 /// once per diagnostic on it).
-fn excerpt(text: &str, diag: &Diag, index: Option<&LineIndex>) -> Option<Vec<(usize, usize)>> {
+fn excerpt(text: &str, diag: &Diag, index: &LineIndex) -> Option<Vec<(usize, usize)>> {
     if text.len() <= EXCERPT_ABOVE || diag.labels.is_empty() {
         return None;
     }
-    let bytes = text.as_bytes();
     let mut spans: Vec<(usize, usize)> = Vec::with_capacity(diag.labels.len());
     for (s, _) in &diag.labels {
         let (lo, hi) = (s.start, s.end.max(s.start));
@@ -146,17 +132,11 @@ fn excerpt(text: &str, diag: &Diag, index: Option<&LineIndex>) -> Option<Vec<(us
     spans.sort_unstable();
     let mut windows: Vec<(usize, usize)> = Vec::new();
     for (lo, hi) in spans {
-        let (start, end) = match index {
-            Some(index) => {
-                let first = index.line(lo).saturating_sub(EXCERPT_LINES).max(1);
-                let start = index.start(first).unwrap_or(0);
-                let end = index
-                    .start(index.line(hi) + EXCERPT_LINES + 1)
-                    .unwrap_or(text.len());
-                (start, end)
-            }
-            None => scan_window(bytes, lo, hi),
-        };
+        let first = index.line(lo).saturating_sub(EXCERPT_LINES).max(1);
+        let start = index.start(first).unwrap_or(0);
+        let end = index
+            .start(index.line(hi) + EXCERPT_LINES + 1)
+            .unwrap_or(text.len());
         match windows.last_mut() {
             // Overlapping or touching windows become one.
             Some(last) if start <= last.1 => last.1 = last.1.max(end),
@@ -164,38 +144,6 @@ fn excerpt(text: &str, diag: &Diag, index: Option<&LineIndex>) -> Option<Vec<(us
         }
     }
     Some(windows)
-}
-
-/// The window of [`excerpt`] around the label `lo..hi`, found by reading
-/// the text: from the start of the line `EXCERPT_LINES` above to the end of
-/// the line `EXCERPT_LINES` below.
-fn scan_window(bytes: &[u8], lo: usize, hi: usize) -> (usize, usize) {
-    {
-        let mut start = lo;
-        for _ in 0..=EXCERPT_LINES {
-            match bytes[..start].iter().rposition(|&b| b == b'\n') {
-                Some(i) if start > 0 => start = i,
-                _ => {
-                    start = 0;
-                    break;
-                }
-            }
-        }
-        if start > 0 {
-            start += 1; // just after a newline: a line start
-        }
-        let mut end = hi;
-        for _ in 0..=EXCERPT_LINES {
-            match bytes[end..].iter().position(|&b| b == b'\n') {
-                Some(i) => end += i + 1,
-                None => {
-                    end = bytes.len();
-                    break;
-                }
-            }
-        }
-        (start, end)
-    }
 }
 
 /// [`render`] from the windows of lines of `text` (each starting at a line
@@ -206,7 +154,7 @@ fn render_excerpt(
     text: &str,
     windows: &[(usize, usize)],
     color: bool,
-    index: Option<&LineIndex>,
+    index: &LineIndex,
 ) -> String {
     // Each window is cut (long lines elided) on its own, with the labels
     // that fall in it; in the source miette sees, the windows follow each
@@ -214,7 +162,6 @@ fn render_excerpt(
     let mut local = diag.clone();
     let mut parts = Vec::with_capacity(windows.len());
     let mut at = 0;
-    let mut newlines = (0, 0); // (offset, newlines before it), for counting on
     for &(start, end) in windows {
         let mut piece = Diag::new(diag.code, "");
         let mut which = Vec::new();
@@ -230,31 +177,21 @@ fn render_excerpt(
                 which.push(i);
             }
         }
-        // The window's lines: from the index without reading them (a line
-        // of megabytes costs only the pieces kept of it), or by a scan.
+        // The window's lines, from the index without reading them (a line
+        // of megabytes costs only the pieces kept of it).
         let window = &text[start..end];
-        let lines = match index {
-            Some(index) => (index.line(start)..)
-                .map_while(|l| {
-                    let s = index.start(l).filter(|&s| s < end)?;
-                    let e = index.start(l + 1).map_or(end, |e| e.min(end));
-                    Some((s - start, e - start))
-                })
-                .collect(),
-            None => line_ranges(window),
-        };
+        let lines: Vec<(usize, usize)> = (index.line(start)..)
+            .map_while(|l| {
+                let s = index.start(l).filter(|&s| s < end)?;
+                let e = index.start(l + 1).map_or(end, |e| e.min(end));
+                Some((s - start, e - start))
+            })
+            .collect();
         let (cut, piece) = elide_long_lines(window, &piece, &lines);
         for (i, (span, _)) in which.into_iter().zip(&piece.labels) {
             local.labels[i].0 = span.shift(at);
         }
-        let lines_before = match index {
-            Some(index) => index.line(start) - 1,
-            None => {
-                newlines.1 += count_newlines(&text.as_bytes()[newlines.0..start]);
-                newlines.0 = start;
-                newlines.1
-            }
-        };
+        let lines_before = index.line(start) - 1;
         let len = cut.len();
         parts.push(Window {
             at,
@@ -277,15 +214,6 @@ fn render_excerpt(
         out = format!("{}: {}\n", diag.code, diag.message);
     }
     out
-}
-
-/// `\n` bytes in `bytes`, counted in chunks a byte counter cannot overflow
-/// (which the compiler turns into wide vector code).
-fn count_newlines(bytes: &[u8]) -> usize {
-    bytes
-        .chunks(255)
-        .map(|c| c.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>() as usize)
-        .sum()
 }
 
 /// Some lines of a file: placed at `at` in the excerpt's source, starting

@@ -2,6 +2,12 @@
 
 use super::*;
 use crate::error::Code;
+use crate::source::SourceFile;
+
+/// A script named `x.game`.
+fn x_game(text: &str) -> SourceFile {
+    SourceFile::new("x.game", text)
+}
 
 #[test]
 fn codes_are_unique_and_namespaced() {
@@ -17,7 +23,7 @@ fn rendering_names_code_label_and_help() {
     let d = Diag::new(Code::BoardRagged, "rows differ")
         .label(Span::new(4, 7), "this row has 3 cells")
         .help("make every row as long as the first");
-    let out = render(&d, "x.game", "1 1\n1 1 1\n", false);
+    let out = render(&d, &x_game("1 1\n1 1 1\n"), false);
     assert!(out.contains("meeple::board::ragged"), "{out}");
     assert!(out.contains("this row has 3 cells"), "{out}");
     assert!(out.contains("make every row as long"), "{out}");
@@ -53,14 +59,12 @@ fn excerpts_render_as_the_whole_text_does() {
         Diag::new(Code::Parse, "end").label(Span::new(text.len(), text.len()), "eof"),
         Diag::new(Code::Parse, "long line").label(Span::new(text.len() - 20, text.len() - 19), "x"),
     ];
-    let index = LineIndex::new(&text);
+    let src = x_game(&text);
     for d in &cases {
-        assert!(excerpt(&text, d, None).is_some());
-        assert_eq!(excerpt(&text, d, Some(&index)), excerpt(&text, d, None));
+        assert!(excerpt(&text, d, src.lines()).is_some());
         for color in [false, true] {
             let whole = render_whole(d, "x.game", &text, color);
-            assert_eq!(render(d, "x.game", &text, color), whole);
-            assert_eq!(render_indexed(d, "x.game", &text, color, &index), whole);
+            assert_eq!(render(d, &src, color), whole);
         }
     }
     assert!(render_whole(&cases[1], "x.game", &text, false).contains("6002"));
@@ -87,17 +91,15 @@ fn far_apart_labels_render_as_the_whole_text_does() {
             .label(Span::new(at("(0, 1000)"), at("(0, 1000)") + 9), "c")
             .label(Span::new(long, long + 1), "in a long line"),
     ];
-    let index = LineIndex::new(&text);
+    let src = x_game(&text);
     for d in &cases {
-        assert!(excerpt(&text, d, None).is_some_and(|w| w.len() > 1));
-        assert_eq!(excerpt(&text, d, Some(&index)), excerpt(&text, d, None));
+        assert!(excerpt(&text, d, src.lines()).is_some_and(|w| w.len() > 1));
         for color in [false, true] {
             let whole = render_whole(d, "x.game", &text, color);
-            assert_eq!(render(d, "x.game", &text, color), whole);
-            assert_eq!(render_indexed(d, "x.game", &text, color, &index), whole);
+            assert_eq!(render(d, &src, color), whole);
         }
     }
-    assert!(render(&cases[0], "x.game", &text, false).contains("3000 │"));
+    assert!(render(&cases[0], &src, false).contains("3000 │"));
     // On the whole file, miette shows labels on lines 1501 and 3000 in
     // one block of 1500 lines (it merges blocks when the first label's
     // line number doubled passes the second's); from excerpts they are
@@ -105,7 +107,7 @@ fn far_apart_labels_render_as_the_whole_text_does() {
     let d = Diag::new(Code::PieceDuplicate, "far")
         .label(Span::new(at("(0, 1500)"), at("(0, 1500)") + 9), "first")
         .label(Span::new(at("(0, 2999)"), at("(0, 2999)") + 9), "again");
-    let out = render(&d, "x.game", &text, false);
+    let out = render(&d, &src, false);
     assert_eq!(out.matches("╭─[").count(), 2, "{out}");
     assert!(out.lines().count() < 20, "{out}");
     assert!(out.contains("1501 │") && out.contains("3000 │"), "{out}");
@@ -141,18 +143,17 @@ fn a_giant_line_is_read_only_around_the_labels() {
         "z".repeat(241)
     );
     assert!(text.len() > EXCERPT_ABOVE);
-    let index = LineIndex::new(&text);
+    let src = x_game(&text);
     let first = text.find('7').unwrap();
     for at in [first, first + 2, text.len() / 2, text.len() - 270] {
         let d = Diag::new(Code::BoardCell, "7 is not a cell")
             .label(Span::new(at, at + 1), "not in the legend")
             .label(Span::new(first, first + 1), "the first");
-        assert_eq!(excerpt(&text, &d, Some(&index)), excerpt(&text, &d, None));
+        assert!(excerpt(&text, &d, src.lines()).is_some());
         for color in [false, true] {
             let whole = render_whole(&d, "x.game", &text, color);
             assert!(whole.len() < 2000, "{whole}");
-            assert_eq!(render_indexed(&d, "x.game", &text, color, &index), whole);
-            assert_eq!(render(&d, "x.game", &text, color), whole);
+            assert_eq!(render(&d, &src, color), whole);
         }
     }
 }
@@ -161,7 +162,7 @@ fn a_giant_line_is_read_only_around_the_labels() {
 fn long_lines_are_elided_around_the_label() {
     let text = format!("scenario \"x\" {}!\n", "{".repeat(5000));
     let d = Diag::new(Code::Parse, "bad").label(Span::new(4014, 4015), "here");
-    let out = render(&d, "x.game", &text, false);
+    let out = render(&d, &x_game(&text), false);
     assert!(out.len() < 2000, "{}", out.len());
     assert!(out.contains('…'));
 }
@@ -170,8 +171,9 @@ fn long_lines_are_elided_around_the_label() {
 fn a_warning_is_drawn_as_a_warning_and_an_error_as_an_error() {
     let d = Diag::new(Code::FileEmpty, "nothing here").label(Span::new(0, 0), "");
     assert_eq!(d.severity, Severity::Error);
-    let error = render(&d, "e.game", "# x\n", false);
-    let warning = render(&d.clone().warning(), "e.game", "# x\n", false);
+    let src = SourceFile::new("e.game", "# x\n");
+    let error = render(&d, &src, false);
+    let warning = render(&d.clone().warning(), &src, false);
     assert!(error.contains("× nothing here"), "{error}");
     assert!(warning.contains("⚠ nothing here"), "{warning}");
     assert!(!warning.contains('×'), "{warning}");

@@ -5,6 +5,7 @@
 
 use super::GameKind;
 use crate::error::{render, Code, Diag};
+use crate::source::SourceFile;
 use crate::syntax::ast::Span;
 use crate::syntax::dialect::did_you_mean;
 use std::fmt;
@@ -65,7 +66,13 @@ impl OptionError {
 
     /// As `meeple` prints it.
     pub fn render(&self, color: bool) -> String {
-        render(&self.diag, "command line", &self.text, color)
+        // The command line is not a script, but its diagnostic is drawn
+        // against it as against one.
+        render(
+            &self.diag,
+            &SourceFile::new("command line", &*self.text),
+            color,
+        )
     }
 }
 

@@ -33,7 +33,6 @@ mod scenario;
 use crate::collection::{file_case, scenario_case, Case};
 use crate::pipeline::{FileRun, Outcome};
 use crate::render::svg::doc::esc;
-use crate::source::LineIndex;
 use std::fmt::Write;
 
 /// The page's style sheet, inlined in its `<head>`.
@@ -157,7 +156,6 @@ impl Report {
             }
             b.push_str("</ul>\n");
         }
-        let lines = LineIndex::new(&run.source.text);
         match &run.outcome {
             Outcome::Invalid(diags) => {
                 let _ = writeln!(
@@ -166,13 +164,13 @@ impl Report {
                     plural(diags.len(), "error")
                 );
                 for d in diags {
-                    scenario::diagnostic(b, run, d, &lines);
+                    scenario::diagnostic(b, run, d);
                 }
             }
             Outcome::Ran(_) => {
                 for (i, (r, case)) in runs.iter().zip(&cases).enumerate() {
                     let id = format!("{id}-s{}", i + 1);
-                    scenario::article(b, t, &id, run, r, case, &lines);
+                    scenario::article(b, t, &id, run, r, case);
                     if !case.passed {
                         let _ = writeln!(
                             self.failures,

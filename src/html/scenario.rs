@@ -5,13 +5,12 @@
 
 use super::{badge, plural, Totals};
 use crate::collection::Case;
-use crate::error::{render_indexed, Code, Diag};
+use crate::error::{render, Code, Diag};
 use crate::interp::{Event, ScenarioRun};
 use crate::pipeline::{printable, FileRun};
 use crate::render::json::failed_expect;
 use crate::render::svg::doc::esc;
 use crate::render::{svg, text};
-use crate::source::LineIndex;
 use crate::syntax::ast::QueryKind;
 use std::fmt::Write;
 
@@ -23,7 +22,6 @@ pub(super) fn article(
     file: &FileRun,
     run: &ScenarioRun,
     case: &Case,
-    lines: &LineIndex,
 ) {
     if case.passed {
         t.scenarios_passed += 1;
@@ -46,7 +44,7 @@ pub(super) fn article(
         badge(case.passed),
         esc(&printable(&run.name)),
         run.game.name(),
-        lines.line(run.span.start),
+        file.source.line(run.span.start),
     );
     let mut in_list = false;
     for (i, e) in run.events.iter().enumerate() {
@@ -62,7 +60,7 @@ pub(super) fn article(
                 answer,
                 ..
             } => {
-                let line = lines.line(span.start);
+                let line = file.source.line(span.start);
                 let _ = write!(
                     b,
                     "<div class=\"answer\">\n<h4>{} <span class=\"where\">line {line}</span></h4>\n<div class=\"pair\">\n<pre>",
@@ -91,7 +89,7 @@ pub(super) fn article(
                     "<li>expect {} {} <span class=\"where\">line {}</span></li>",
                     esc(field),
                     esc(value),
-                    lines.line(span.start)
+                    file.source.line(span.start)
                 );
             }
             Event::Error(d) => {
@@ -100,7 +98,7 @@ pub(super) fn article(
                 } else {
                     t.errors += 1;
                 }
-                failure(b, file, run, i, d, lines);
+                failure(b, file, run, i, d);
             }
         }
     }
@@ -113,14 +111,7 @@ pub(super) fn article(
 /// A failure: for a failed expectation, its statement and a table of the
 /// value expected against the one the last solve gave (found in the run's
 /// events before it); then the diagnostic.
-fn failure(
-    b: &mut String,
-    file: &FileRun,
-    run: &ScenarioRun,
-    at: usize,
-    d: &Diag,
-    lines: &LineIndex,
-) {
+fn failure(b: &mut String, file: &FileRun, run: &ScenarioRun, at: usize, d: &Diag) {
     b.push_str("<div class=\"failure\">\n");
     match failed_expect(d) {
         Some((stmt, field, value, _)) => {
@@ -146,7 +137,7 @@ fn failure(
                 badge(false),
                 esc(&field),
                 esc(&value),
-                lines.line(stmt.start),
+                file.source.line(stmt.start),
                 esc(&value),
                 esc(&got),
             );
@@ -155,16 +146,15 @@ fn failure(
             let _ = writeln!(b, "<p>{} {}</p>", badge(false), esc(&d.message));
         }
     }
-    diagnostic(b, file, d, lines);
+    diagnostic(b, file, d);
     b.push_str("</div>\n");
 }
 
 /// A diagnostic as `meeple` prints it without colours.
-pub(super) fn diagnostic(b: &mut String, file: &FileRun, d: &Diag, lines: &LineIndex) {
-    let (name, text) = (&file.source.name, &file.source.text);
+pub(super) fn diagnostic(b: &mut String, file: &FileRun, d: &Diag) {
     let _ = writeln!(
         b,
         "<pre class=\"diag\">{}</pre>",
-        esc(render_indexed(d, name, text, false, lines).trim_end())
+        esc(render(d, &file.source, false).trim_end())
     );
 }

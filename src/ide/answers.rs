@@ -8,7 +8,7 @@ use crate::interp::run_scenario;
 use crate::interp::Event;
 use crate::limits::Limits;
 use crate::pipeline::check_text_with;
-use crate::source::{LineIndex, Span};
+use crate::source::{SourceFile, Span};
 use crate::syntax::ast::{QueryKind, Stmt};
 use crate::syntax::dialect::Field;
 use std::sync::atomic::Ordering;
@@ -43,11 +43,11 @@ impl Answers {
     /// out of budget has none. The cancel flag is also read between
     /// scenarios and between the answers kept: once it is set, the run
     /// stops there and what it found so far is returned.
-    pub fn compute(text: &str, limits: &Limits) -> Answers {
-        Answers::run(text, limits, None)
+    pub fn compute(src: &SourceFile, limits: &Limits) -> Answers {
+        Answers::run(src, limits, None)
     }
 
-    fn run(text: &str, limits: &Limits, filter: Option<&str>) -> Answers {
+    fn run(src: &SourceFile, limits: &Limits, filter: Option<&str>) -> Answers {
         let cancelled = || {
             limits
                 .cancel
@@ -58,11 +58,9 @@ impl Answers {
         if cancelled() {
             return answers;
         }
-        let Ok(checked) = check_text_with(text, limits) else {
+        let Ok(checked) = check_text_with(&src.text, limits) else {
             return answers;
         };
-        // One scan of the text for the lines of every answer.
-        let lines = LineIndex::new(text);
         for (sc, (game, opts)) in checked.file.scenarios.iter().zip(&checked.plans) {
             if filter.is_some_and(|f| !sc.name.node.contains(f)) {
                 continue;
@@ -82,7 +80,7 @@ impl Answers {
                         answer,
                         ..
                     } => answers.computed.push(Computed {
-                        line: lines.line(span.start),
+                        line: src.line(span.start),
                         span,
                         query,
                         answer,
@@ -171,7 +169,7 @@ impl Analysis {
     pub fn inlay_hints(&self, answers: &Answers) -> Vec<InlayHint> {
         self.solves()
             .filter_map(|(_, span)| {
-                let c = answers.at(self.lines.line(span.start))?;
+                let c = answers.at(self.source.line(span.start))?;
                 (c.query == QueryKind::Solve).then(|| InlayHint {
                     offset: span.end,
                     label: stated_fields(&c.answer)
@@ -208,9 +206,9 @@ impl Analysis {
                 _ => None,
             })
             .collect();
-        let answers = Answers::run(&self.text, limits, Some(name));
+        let answers = Answers::run(&self.source, limits, Some(name));
         let computed = answers.all().iter().find(|c| c.span == span)?;
-        let indent: String = self.text[line_start..]
+        let indent: String = self.source.text[line_start..]
             .chars()
             .take_while(|c| *c == ' ' || *c == '\t')
             .collect();
@@ -272,7 +270,7 @@ mod tests {
     #[test]
     fn failed_expectations_are_kept_on_their_span() {
         let text = "scenario \"f\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n  expect answer 999\n}\n";
-        let answers = Answers::compute(text, &Limits::default());
+        let answers = Answers::compute(&SourceFile::new("t", text), &Limits::default());
         assert_eq!(answers.all().len(), 1);
         let failures = answers.failures();
         assert_eq!(failures.len(), 1, "{failures:?}");
@@ -286,7 +284,7 @@ mod tests {
             max_states: Some(1),
             ..Limits::default()
         };
-        let answers = Answers::compute(YUT, &limits);
+        let answers = Answers::compute(&SourceFile::new("t", YUT), &limits);
         assert!(answers.all().is_empty());
         assert_eq!(answers.failures()[0].code, crate::error::Code::LimitStates);
         // A run whose document changed is cancelled: no answers either.
@@ -297,13 +295,13 @@ mod tests {
             ..Limits::default()
         };
         let long = YUT.replace("x 2", "x 10");
-        let answers = Answers::compute(&long, &cancelled);
+        let answers = Answers::compute(&SourceFile::new("t", long), &cancelled);
         assert!(answers.all().is_empty());
         // Stopped before its first scenario: not even the solve's
         // `meeple::limit::cancelled`.
         assert!(answers.failures().is_empty(), "{:?}", answers.failures());
         assert!(Analysis::new(YUT).inlay_hints(&answers).is_empty());
-        let answers = Answers::compute(YUT, &Limits::default());
+        let answers = Answers::compute(&SourceFile::new("t", YUT), &Limits::default());
         let hints = Analysis::new(YUT).inlay_hints(&answers);
         assert_eq!(hints.len(), 1);
         assert_eq!(hints[0].offset, YUT.find("solve").unwrap() + 5);
@@ -322,7 +320,7 @@ mod tests {
             })
             .collect();
         crate::source::scanned::take();
-        let answers = Answers::compute(&text, &Limits::default());
+        let answers = Answers::compute(&SourceFile::new("t", &*text), &Limits::default());
         let doc = Analysis::new(&text);
         let hints = doc.inlay_hints(&answers);
         let hover = doc.hover(text.rfind("solve").unwrap(), &answers).unwrap();

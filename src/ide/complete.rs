@@ -92,7 +92,7 @@ impl Analysis {
     pub fn completions(&self, offset: usize) -> Vec<Completion> {
         let offset = self.floor(offset);
         let (start, _) = self.line_around(offset);
-        let prefix = &self.text[start..offset];
+        let prefix = &self.text()[start..offset];
         if prefix.contains('#') || prefix.contains('"') {
             return Vec::new();
         }
@@ -116,7 +116,7 @@ impl Analysis {
                 name: &t.name.node,
                 detail: format!(
                     "the track defined on line {}",
-                    self.lines.line(t.span.start)
+                    self.source.line(t.span.start)
                 ),
             })
             .collect();

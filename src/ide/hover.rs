@@ -48,7 +48,7 @@ impl Analysis {
             .find(|w| w.name == keyword)
             .map_or("", |w| w.help);
         let mut md = format!("**{keyword}**: {help}");
-        let line = self.lines.line(stmt.span.start);
+        let line = self.source.line(stmt.span.start);
         match &stmt.node {
             Stmt::Query(q) => {
                 if let Some(c) = answers.at(line).filter(|c| c.query == q.kind) {
@@ -78,7 +78,7 @@ impl Analysis {
                     .filter(|s| matches!(&s.node, Stmt::Query(q) if q.kind == QueryKind::Solve))
                     .last();
                 let computed = solve
-                    .and_then(|s| answers.at(self.lines.line(s.span.start)))
+                    .and_then(|s| answers.at(self.source.line(s.span.start)))
                     .filter(|c| c.query == QueryKind::Solve);
                 if let Some(value) = computed.and_then(|c| c.answer.field(&field.node)) {
                     md.push_str(&format!(
@@ -101,7 +101,7 @@ impl Analysis {
                     md.push_str(&format!(
                         "\n\ntrack `{}`, defined on line {}",
                         name.node,
-                        self.lines.line(t.span.start)
+                        self.source.line(t.span.start)
                     ));
                 }
             }
@@ -131,12 +131,13 @@ mod tests {
     /// The hover at the fixture's `$0`, without and with computed answers.
     fn hover(fixture: &str, computed: bool) -> Hover {
         let (text, at) = cursor(fixture);
+        let doc = Analysis::new(&text);
         let answers = if computed {
-            Answers::compute(&text, &Limits::default())
+            Answers::compute(doc.source(), &Limits::default())
         } else {
             Answers::default()
         };
-        Analysis::new(&text).hover(at, &answers).unwrap()
+        doc.hover(at, &answers).unwrap()
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! diagnostics, completion, hover, track definitions and references,
 //! document symbols, formatting, the answers of queries (inlay hints, "fill in
 //! expectations"). `meeple lsp` is a thin client of this module: it turns
-//! protocol positions into byte offsets ([`LineIndex::utf16_offset`]) and
+//! protocol positions into byte offsets ([`SourceFile::utf16_offset`]) and
 //! these results back into protocol messages. Nothing here knows the
 //! protocol.
 //!
@@ -20,7 +20,7 @@
 //!
 //! let fixed = text.replace("rule \n", "");
 //! let doc = Analysis::new(&fixed);
-//! let answers = Answers::compute(&fixed, &Limits::default());
+//! let answers = Answers::compute(doc.source(), &Limits::default());
 //! assert_eq!(doc.inlay_hints(&answers)[0].label, "answer 1, winner A");
 //! ```
 
@@ -38,17 +38,18 @@ pub use diagnostics::{diagnostics, Diagnostic};
 pub use hover::Hover;
 pub use navigate::{Symbol, SymbolKind};
 
-use crate::source::LineIndex;
+use crate::source::SourceFile;
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
+use std::sync::Arc;
 
 /// One version of a script, parsed (with the parser's error recovery, so a
 /// half-typed statement leaves the rest of the file readable).
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    text: String,
-    /// Where its lines start: every line number here is read from it (one
-    /// scan of the text, not one per statement).
-    lines: LineIndex,
+    /// The script, with where its lines start: every line number here is
+    /// read from it (one scan of the text, not one per statement). Shared
+    /// with the runs of its answers.
+    source: Arc<SourceFile>,
     file: File,
 }
 
@@ -57,20 +58,19 @@ impl Analysis {
     pub fn new(text: &str) -> Analysis {
         let (file, _) = crate::syntax::parse(text);
         Analysis {
-            text: text.to_string(),
-            lines: LineIndex::new(text),
+            source: Arc::new(SourceFile::new("<editor>", text)),
             file,
         }
     }
 
     /// The script's text.
     pub fn text(&self) -> &str {
-        &self.text
+        &self.source.text
     }
 
-    /// The line index of the script's text.
-    pub fn lines(&self) -> &LineIndex {
-        &self.lines
+    /// The script: its text and line index.
+    pub fn source(&self) -> &Arc<SourceFile> {
+        &self.source
     }
 
     /// The edit that puts the script in the canonical layout of `meeple
@@ -78,9 +78,9 @@ impl Analysis {
     /// `None` when it is formatted already. Err: its syntax errors (a script
     /// that does not parse is not formatted).
     pub fn format(&self) -> Result<Option<Edit>, crate::error::Diagnostics> {
-        let formatted = crate::format::format_source("<editor>", &self.text)?;
-        Ok((formatted != self.text).then(|| Edit {
-            span: crate::source::Span::new(0, self.text.len()),
+        let formatted = crate::format::format_source("<editor>", &self.source.text)?;
+        Ok((formatted != self.source.text).then(|| Edit {
+            span: crate::source::Span::new(0, self.source.text.len()),
             text: formatted,
         }))
     }
@@ -113,8 +113,8 @@ impl Analysis {
 
     /// `offset` moved back onto a character boundary of the text.
     fn floor(&self, offset: usize) -> usize {
-        let mut at = offset.min(self.text.len());
-        while !self.text.is_char_boundary(at) {
+        let mut at = offset.min(self.source.text.len());
+        while !self.source.text.is_char_boundary(at) {
             at -= 1;
         }
         at
@@ -123,11 +123,11 @@ impl Analysis {
     /// The byte range of the line that holds `offset`, without its line end.
     fn line_around(&self, offset: usize) -> (usize, usize) {
         let offset = self.floor(offset);
-        let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let end = self.text[offset..]
+        let start = self.source.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let end = self.source.text[offset..]
             .find('\n')
-            .map_or(self.text.len(), |i| offset + i);
-        let end = if self.text[..end].ends_with('\r') {
+            .map_or(self.source.text.len(), |i| offset + i);
+        let end = if self.source.text[..end].ends_with('\r') {
             end - 1
         } else {
             end
@@ -139,16 +139,16 @@ impl Analysis {
     fn word_at(&self, offset: usize) -> Option<(usize, &str)> {
         let offset = self.floor(offset);
         let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
-        let start = self.text[..offset]
+        let start = self.source.text[..offset]
             .char_indices()
             .rev()
             .take_while(|&(_, c)| is_word(c))
             .last()
             .map_or(offset, |(i, _)| i);
-        let end = self.text[offset..]
+        let end = self.source.text[offset..]
             .char_indices()
             .find(|&(_, c)| !is_word(c))
-            .map_or(self.text.len(), |(i, _)| offset + i);
-        (start < end).then(|| (start, &self.text[start..end]))
+            .map_or(self.source.text.len(), |(i, _)| offset + i);
+        (start < end).then(|| (start, &self.source.text[start..end]))
     }
 }

@@ -8,7 +8,7 @@ use crate::games::{Answer, FieldValue, GameKind};
 use crate::interp::{Event, FileRun, Outcome, ScenarioRun};
 use crate::render::decimal;
 use crate::render::text;
-use crate::source::{LineIndex, SourceFile};
+use crate::source::SourceFile;
 use crate::syntax::ast::{QueryKind, Span};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -113,10 +113,10 @@ pub struct SuggestionObj {
 }
 
 impl DiagnosticObj {
-    /// The JSON form of `d`, placed in `text`.
-    pub fn new(d: &Diag, text: &str, lines: &LineIndex) -> DiagnosticObj {
+    /// The JSON form of `d`, placed in the script `src`.
+    pub fn new(d: &Diag, src: &SourceFile) -> DiagnosticObj {
         let primary = d.labels.first();
-        let at = primary.map(|(s, _)| lines.line_col(text, s.start));
+        let at = primary.map(|(s, _)| src.line_col(s.start));
         DiagnosticObj {
             severity: d.severity.as_str(),
             code: d.code.as_str(),
@@ -156,19 +156,13 @@ pub struct DiagnosticLine<'a> {
 }
 
 impl<'a> DiagnosticLine<'a> {
-    /// The line for `d` in `file` (and `scenario`).
-    pub fn new(
-        file: &'a str,
-        scenario: Option<&'a str>,
-        d: &Diag,
-        text: &str,
-        lines: &LineIndex,
-    ) -> Self {
+    /// The line for `d` in the script `src` (and `scenario`).
+    pub fn new(src: &'a SourceFile, scenario: Option<&'a str>, d: &Diag) -> Self {
         DiagnosticLine {
             kind: "diagnostic",
-            file,
+            file: &src.name,
             scenario,
-            diagnostic: DiagnosticObj::new(d, text, lines),
+            diagnostic: DiagnosticObj::new(d, src),
         }
     }
 }
@@ -351,19 +345,18 @@ fn answer_obj<'a>(
 }
 
 /// The JSON objects of every answer of one scenario, in order.
-pub fn scenario_answers(file: &str, run: &ScenarioRun, lines: &LineIndex) -> Vec<Value> {
+pub fn scenario_answers(src: &SourceFile, run: &ScenarioRun) -> Vec<Value> {
     run.events
         .iter()
-        .filter_map(|e| answer_event(file, run, lines, e))
+        .filter_map(|e| answer_event(src, run, e))
         .map(|obj| serde_json::to_value(&obj).unwrap_or(Value::Null))
         .collect()
 }
 
 /// The answer object of an event, if it is an answer.
 fn answer_event<'a>(
-    file: &'a str,
+    src: &'a SourceFile,
     run: &'a ScenarioRun,
-    lines: &LineIndex,
     e: &'a Event,
 ) -> Option<AnswerObj<'a>> {
     let Event::Answer {
@@ -376,9 +369,9 @@ fn answer_event<'a>(
         return None;
     };
     let origin = Origin {
-        file,
+        file: &src.name,
         scenario: &run.name,
-        line: lines.line(span.start),
+        line: src.line(span.start),
         game: run.game,
     };
     Some(answer_obj(&origin, *query, answer, *elapsed))
@@ -432,13 +425,7 @@ fn file_into(sink: &mut impl Sink, run: &FileRun, svgs: &[Vec<Option<String>>]) 
         Outcome::Invalid(diags) => diags,
     };
     for d in file_diags {
-        sink.put(&DiagnosticLine::new(
-            &src.name,
-            None,
-            d,
-            &src.text,
-            src.lines(),
-        ));
+        sink.put(&DiagnosticLine::new(src, None, d));
     }
 }
 
@@ -451,11 +438,11 @@ fn scenario_into(
     run: &ScenarioRun,
     svgs: &[Option<String>],
 ) {
-    let (file, lines) = (src.name.as_str(), src.lines());
+    let file = src.name.as_str();
     for (i, e) in run.events.iter().enumerate() {
         match e {
             Event::Answer { .. } => {
-                if let Some(mut obj) = answer_event(file, run, lines, e) {
+                if let Some(mut obj) = answer_event(src, run, e) {
                     obj.svg = svgs.get(i).cloned().flatten();
                     sink.put(&obj);
                 }
@@ -465,7 +452,7 @@ fn scenario_into(
                     kind: "expect",
                     file,
                     scenario: &run.name,
-                    line: lines.line(span.start),
+                    line: src.line(span.start),
                     field: field.clone(),
                     value: value.clone(),
                     passed: true,
@@ -480,20 +467,14 @@ fn scenario_into(
                         kind: "expect",
                         file,
                         scenario: &run.name,
-                        line: lines.line(stmt.start),
+                        line: src.line(stmt.start),
                         field,
                         value,
                         passed: false,
                         actual: Some(actual.map_or(Value::Null, Value::from)),
                     });
                 }
-                sink.put(&DiagnosticLine::new(
-                    file,
-                    Some(&run.name),
-                    d,
-                    &src.text,
-                    lines,
-                ));
+                sink.put(&DiagnosticLine::new(src, Some(&run.name), d));
             }
         }
     }

@@ -673,7 +673,7 @@ fn rendered(code: Code, ex: &Example) -> String {
             diags.iter().map(|d| d.code.as_str()).collect::<Vec<_>>()
         );
     };
-    render(d, "example.game", &run.source.text, false)
+    render(d, &run.source, false)
 }
 
 fn catalogue() -> String {

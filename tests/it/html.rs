@@ -7,7 +7,6 @@
 use crate::common::{meeple, temp_dir, text};
 use meeple::pipeline::Outcome;
 use meeple::render::svg::files::scenario_pictures;
-use meeple::source::LineIndex;
 use scraper::{ElementRef, Html, Selector};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -105,13 +104,11 @@ fn pictures_in(dir: &Path) -> usize {
         .unwrap()
         .iter()
         .map(|run| match &run.outcome {
-            Outcome::Ran(runs) => {
-                let lines = LineIndex::new(&run.source.text);
-                runs.iter()
-                    .flat_map(|r| scenario_pictures(Path::new("x"), r, &lines))
-                    .flatten()
-                    .count()
-            }
+            Outcome::Ran(runs) => runs
+                .iter()
+                .flat_map(|r| scenario_pictures(Path::new("x"), r, &run.source))
+                .flatten()
+                .count(),
             Outcome::Invalid(_) => 0,
         })
         .sum()

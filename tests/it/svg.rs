@@ -9,7 +9,6 @@ use meeple::games::stacking::picture as stacking;
 use meeple::pipeline::{run_bytes, run_source, FileRun, Outcome, RunConfig};
 use meeple::render::svg::files::scenario_pictures;
 use meeple::render::svg::{A_COLOUR, B_COLOUR, HOLE, RED_CELL};
-use meeple::source::LineIndex;
 use std::path::Path;
 
 /// Every picture of a file's answers: (path, svg), in order.
@@ -17,9 +16,8 @@ fn pictures(run: &FileRun) -> Vec<(String, String)> {
     let Outcome::Ran(runs) = &run.outcome else {
         return Vec::new();
     };
-    let lines = LineIndex::new(&run.source.text);
     runs.iter()
-        .flat_map(|r| scenario_pictures(Path::new("out"), r, &lines))
+        .flat_map(|r| scenario_pictures(Path::new("out"), r, &run.source))
         .flatten()
         .map(|(p, svg)| (p.display().to_string(), svg))
         .collect()

@@ -19,12 +19,12 @@ use clap::Args;
 use contain::{Mode, Wanted};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use meeple::collection::game_files;
-use meeple::error::render_indexed;
+use meeple::error::render;
 use meeple::export::{export_checked, Item, Settings};
 use meeple::games::JudgePosition;
 use meeple::limits::Limits;
 use meeple::pipeline::printable;
-use meeple::source::LineIndex;
+use meeple::source::SourceFile;
 use meeple::syntax::ast::Span;
 use rayon::prelude::*;
 use std::io::IsTerminal;
@@ -428,14 +428,7 @@ fn path_cases(opts: &JudgeOptions) -> Option<Vec<Case>> {
                 )),
                 Item::Failed { diag, .. } => {
                     failed = true;
-                    let lines = LineIndex::new(&v.source.text);
-                    out::err(render_indexed(
-                        &diag,
-                        name,
-                        &v.source.text,
-                        opts.color,
-                        &lines,
-                    ));
+                    out::err(render(&diag, &v.source, opts.color));
                 }
             }
         }
@@ -455,12 +448,10 @@ fn generated_cases(g: &Generate, opts: &JudgeOptions) -> Option<Vec<Case>> {
         Ok(x) => x,
         Err(d) => {
             let command = g.options.command(g.count, g.seed);
-            out::err(meeple::error::render(
-                &d,
-                "meeple judge --gen",
-                &command,
-                opts.color,
-            ));
+            // The command is not a script; its diagnostic is drawn
+            // against it as against one.
+            let command = SourceFile::new("meeple judge --gen", command);
+            out::err(render(&d, &command, opts.color));
             return None;
         }
     };

@@ -3,17 +3,16 @@
 
 use lsp_types as lsp;
 use meeple::ide;
-use meeple::source::{LineIndex, Span};
+use meeple::source::{SourceFile, Span};
 
 /// A document's text with its line index.
 pub(super) struct Text<'a> {
-    pub text: &'a str,
-    pub lines: &'a LineIndex,
+    pub src: &'a SourceFile,
 }
 
 impl Text<'_> {
     pub fn position(&self, offset: usize) -> lsp::Position {
-        let (line, col) = self.lines.utf16_position(self.text, offset);
+        let (line, col) = self.src.utf16_position(offset);
         lsp::Position::new(line as u32, col as u32)
     }
 
@@ -23,8 +22,7 @@ impl Text<'_> {
 
     /// The byte offset of a position, `None` past the last line.
     pub fn offset(&self, p: lsp::Position) -> Option<usize> {
-        self.lines
-            .utf16_offset(self.text, p.line as usize, p.character as usize)
+        self.src.utf16_offset(p.line as usize, p.character as usize)
     }
 
     pub fn diagnostic(&self, uri: &lsp::Uri, d: &ide::Diagnostic) -> lsp::Diagnostic {

@@ -24,7 +24,7 @@ use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response,
 use lsp_types as lsp;
 use meeple::ide::{self, Analysis, Answers};
 use meeple::limits::Limits;
-use meeple::source::LineIndex;
+use meeple::source::SourceFile;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,7 +55,6 @@ enum Input {
 struct Document {
     uri: lsp::Uri,
     version: i32,
-    text: String,
     /// The text parsed, with its line index.
     analysis: Analysis,
     /// The checker found nothing: its answers are worth a run.
@@ -71,8 +70,7 @@ struct Document {
 impl Document {
     fn view(&self) -> Text<'_> {
         Text {
-            text: &self.text,
-            lines: self.analysis.lines(),
+            src: self.analysis.source(),
         }
     }
 }
@@ -357,23 +355,23 @@ impl Server {
             self.docs.get(uri.as_str()),
         ) {
             (Some((_, _, text)), _) => text,
-            (None, Some(doc)) => doc.text.clone(),
+            (None, Some(doc)) => doc.analysis.text().to_string(),
             (None, None) => return, // never opened: nothing to change
         };
         for change in p.content_changes {
             match change.range {
                 None => text = change.text,
                 Some(range) => {
-                    let lines = LineIndex::new(&text);
-                    let view = Text {
-                        text: &text,
-                        lines: &lines,
-                    };
+                    // The text between two changes, indexed to place the
+                    // next one (moved in and out: not copied).
+                    let src = SourceFile::new(uri.as_str(), std::mem::take(&mut text));
+                    let view = Text { src: &src };
                     // A position past the last line is the end of the text
                     // (one past its line's end is already that line's end).
-                    let end = text.len();
+                    let end = src.text.len();
                     let a = view.offset(range.start).unwrap_or(end);
                     let b = view.offset(range.end).unwrap_or(end);
+                    text = src.text;
                     text.replace_range(a.min(b)..b.max(a), &change.text);
                 }
             }
@@ -410,7 +408,6 @@ impl Server {
             version,
             analysis: Analysis::new(&text),
             runnable: diags.is_empty(),
-            text,
             answers,
             generation: self.generation,
             cancel: Arc::new(AtomicBool::new(false)),
@@ -423,7 +420,7 @@ impl Server {
         if self.log {
             eprintln!(
                 "meeple lsp: {} lines checked and published in {:.1} ms ({} background threads)",
-                doc.view().position(doc.text.len()).line + 1,
+                doc.view().position(doc.analysis.text().len()).line + 1,
                 started.elapsed().as_secs_f64() * 1e3,
                 self.work.threads()
             );
@@ -473,14 +470,14 @@ impl Server {
     /// cancelled or not.
     fn spawn_answers(&self, doc: &Document) {
         let limits = self.background_limits(doc.cancel.clone());
-        let (tx, text, uri, generation) = (
+        let (tx, src, uri, generation) = (
             self.tx.clone(),
-            doc.text.clone(),
+            doc.analysis.source().clone(),
             doc.uri.as_str().to_string(),
             doc.generation,
         );
         std::thread::spawn(move || {
-            let answers = Answers::compute(&text, &limits);
+            let answers = Answers::compute(&src, &limits);
             let cancelled = limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
             let _ = tx.send(Input::Answers {
                 uri,

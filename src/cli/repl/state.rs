@@ -10,6 +10,7 @@ use meeple::interp::Event;
 use meeple::limits::Limits;
 use meeple::pipeline::printable;
 use meeple::render::text;
+use meeple::source::SourceFile;
 use meeple::syntax::ast::QueryKind;
 use meeple::workspace::{Notice, Output, Sources, Workspace};
 
@@ -112,7 +113,7 @@ impl State {
             Ok(b) => b,
             Err(e) => {
                 let d = Diag::io("read", &name, e);
-                sink.err(&render(&d, &name, "", self.color));
+                sink.err(&render(&d, &SourceFile::empty(name.as_str()), self.color));
                 return;
             }
         };
@@ -221,7 +222,7 @@ impl State {
             )),
             Err(e) => Diag::io("write", &name, e),
         };
-        sink.err(&render(&d, &name, "", self.color));
+        sink.err(&render(&d, &SourceFile::empty(name.as_str()), self.color));
     }
 
     /// `:svg FILE`: the current position as an SVG picture (what `show`
@@ -245,7 +246,7 @@ impl State {
             Err(e) => {
                 let name = path.display().to_string();
                 let d = Diag::io("write", &name, e);
-                sink.err(&render(&d, &name, "", self.color));
+                sink.err(&render(&d, &SourceFile::empty(name.as_str()), self.color));
             }
         }
     }

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use meeple::ide::Analysis;
 use meeple::render::json;
-use meeple::source::LineIndex;
+use meeple::source::SourceFile;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -60,16 +60,14 @@ pub async fn check(
         if stopped(&cancel) {
             return gone();
         }
-        let lines = LineIndex::new(&text);
+        let src = SourceFile::new(name.as_str(), text);
         let (scenarios, diags) = match result {
             Ok(checked) => (checked.file.scenarios.len(), Vec::new()),
             Err(diags) => (0, diags),
         };
         let mut out = String::new();
         for d in &diags {
-            out.push_str(&json::line(&json::DiagnosticLine::new(
-                &name, None, d, &text, &lines,
-            )));
+            out.push_str(&json::line(&json::DiagnosticLine::new(&src, None, d)));
         }
         out.push_str(&json::line(&json::CheckObj {
             kind: "check",
@@ -147,12 +145,12 @@ pub async fn fmt(
                 diagnostics: Vec::new(),
             },
             Err(diags) => {
-                let lines = LineIndex::new(&text);
+                let src = SourceFile::new(name.as_str(), text.as_str());
                 let diagnostics = diags
                     .diags()
                     .into_iter()
                     .filter_map(|d| {
-                        let obj = json::DiagnosticLine::new(&name, None, d, &text, &lines);
+                        let obj = json::DiagnosticLine::new(&src, None, d);
                         serde_json::to_value(obj).ok()
                     })
                     .collect();
@@ -203,14 +201,20 @@ pub async fn svg(
                 "the script has errors: POST it to /api/check\n".to_string(),
             ));
         };
-        let lines = LineIndex::new(&run.source.text);
         // Only the asked picture is drawn (one response, one picture).
         runs.iter()
             .flat_map(|r| r.events.iter().map(move |e| (r, e)))
             .find_map(|(r, e)| match e {
-                meeple::interp::Event::Answer { span, .. } if lines.line(span.start) == q.line => {
-                    meeple::render::svg::files::picture_of(std::path::Path::new(""), r, &lines, e)
-                        .map(|(_, svg)| svg)
+                meeple::interp::Event::Answer { span, .. }
+                    if run.source.line(span.start) == q.line =>
+                {
+                    meeple::render::svg::files::picture_of(
+                        std::path::Path::new(""),
+                        r,
+                        &run.source,
+                        e,
+                    )
+                    .map(|(_, svg)| svg)
                 }
                 _ => None,
             })

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use meeple::interp::{Event, ScenarioRun};
 use meeple::pipeline::{run_bytes, RunConfig};
 use meeple::render::{json, svg};
-use meeple::source::LineIndex;
+use meeple::source::SourceFile;
 use meeple::syntax::ast::QueryKind;
 use serde::Serialize;
 use std::convert::Infallible;
@@ -54,7 +54,7 @@ pub const PICTURE_BYTES: usize = 32 << 20;
 /// The picture of each event of a scenario (`None`: it draws nothing),
 /// counted against `left`, the bytes of pictures the response may still
 /// send: once a picture would not fit, it and every later one is a note.
-pub fn pictures(run: &ScenarioRun, lines: &LineIndex, left: &mut usize) -> Vec<Option<String>> {
+pub fn pictures(run: &ScenarioRun, src: &SourceFile, left: &mut usize) -> Vec<Option<String>> {
     run.events
         .iter()
         .map(|e| {
@@ -64,11 +64,11 @@ pub fn pictures(run: &ScenarioRun, lines: &LineIndex, left: &mut usize) -> Vec<O
             if *query == QueryKind::Solve {
                 return None;
             }
-            let title = svg::title(&run.name, *query, lines.line(span.start));
+            let title = svg::title(&run.name, *query, src.line(span.start));
             let picture = if *left == 0 {
                 None
             } else {
-                svg::files::picture_of(Path::new(""), run, lines, e).map(|(_, svg)| svg)
+                svg::files::picture_of(Path::new(""), run, src, e).map(|(_, svg)| svg)
             };
             match picture {
                 Some(svg) if svg.len() <= *left => {
@@ -111,15 +111,16 @@ struct Done {
 /// Everything a run sends after its progress lines.
 fn finished(body: &[u8], config: &RunConfig, name: &str, started: Instant) -> String {
     let run = run_bytes(name, body, config);
-    let lines = run.source.lines();
     let mut out = String::new();
     if let meeple::Outcome::Ran(runs) = &run.outcome {
         let mut left = PICTURE_BYTES;
-        let svgs: Vec<Vec<Option<String>>> =
-            runs.iter().map(|r| pictures(r, lines, &mut left)).collect();
+        let svgs: Vec<Vec<Option<String>>> = runs
+            .iter()
+            .map(|r| pictures(r, &run.source, &mut left))
+            .collect();
         out.push_str(&json::file(&run, &svgs));
         for r in runs {
-            out.push_str(&super::steps::lines(name, r, lines, &mut left));
+            out.push_str(&super::steps::lines(&run.source, r, &mut left));
         }
     } else {
         out.push_str(&json::file(&run, &[]));

@@ -5,7 +5,7 @@
 
 use meeple::interp::{Event, ScenarioRun};
 use meeple::render::svg;
-use meeple::source::LineIndex;
+use meeple::source::SourceFile;
 use meeple::syntax::ast::QueryKind;
 use serde::Serialize;
 
@@ -28,10 +28,10 @@ pub struct StepsObj<'a> {
     truncated: bool,
 }
 
-/// The `steps` JSON line of every `line` answer of a scenario; the frames
+/// The `steps` JSON line of every `line` answer of a scenario of `src`; the frames
 /// count against `left`, the bytes of pictures the response may still send
 /// (see `solve::PICTURE_BYTES`), as well as [`STEP_BYTES`].
-pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex, left: &mut usize) -> String {
+pub fn lines(src: &SourceFile, run: &ScenarioRun, left: &mut usize) -> String {
     let mut out = String::new();
     for e in &run.events {
         let Event::Answer {
@@ -46,11 +46,11 @@ pub fn lines(file: &str, run: &ScenarioRun, lines: &LineIndex, left: &mut usize)
         let Some(frames) = answer.inner().frames() else {
             continue;
         };
-        let line = lines.line(span.start);
+        let line = src.line(span.start);
         let title = svg::title(&run.name, QueryKind::Line, line);
         let mut obj = StepsObj {
             kind: "steps",
-            file,
+            file: &src.name,
             scenario: &run.name,
             line,
             captions: Vec::new(),

@@ -3,7 +3,7 @@
 
 use super::{answer, title};
 use crate::interp::{Event, FileRun, Outcome, ScenarioRun};
-use crate::source::LineIndex;
+use crate::source::SourceFile;
 use std::path::{Path, PathBuf};
 
 /// A name as a file name: lowercase ASCII letters and digits, runs of
@@ -37,16 +37,16 @@ pub fn folder(dir: &Path, script: &str) -> PathBuf {
     dir.join(slug(&stem))
 }
 
-/// The pictures of one scenario's answers: for each event, in order, the
+/// The pictures of one scenario of the script `src`: for each event, in order, the
 /// picture's path and text (`None` for events with no picture).
 pub fn scenario_pictures(
     folder: &Path,
     run: &ScenarioRun,
-    lines: &LineIndex,
+    src: &SourceFile,
 ) -> Vec<Option<(PathBuf, String)>> {
     run.events
         .iter()
-        .map(|e| picture_of(folder, run, lines, e))
+        .map(|e| picture_of(folder, run, src, e))
         .collect()
 }
 
@@ -54,7 +54,7 @@ pub fn scenario_pictures(
 pub fn picture_of(
     folder: &Path,
     run: &ScenarioRun,
-    lines: &LineIndex,
+    src: &SourceFile,
     e: &Event,
 ) -> Option<(PathBuf, String)> {
     let Event::Answer {
@@ -66,7 +66,7 @@ pub fn picture_of(
     else {
         return None;
     };
-    let line = lines.line(span.start);
+    let line = src.line(span.start);
     let svg = answer(&title(&run.name, *query, line), *query, a)?;
     let file = format!("{}-{line}-{}.svg", slug(&run.name), query.keyword());
     Some((folder.join(file), svg))
@@ -84,7 +84,7 @@ pub fn write_file(dir: &Path, run: &FileRun) -> std::io::Result<Vec<Vec<Option<S
     let folder = folder(dir, &run.source.name);
     let mut made = false;
     runs.iter()
-        .map(|r| write_scenario_pictures(&folder, r, run.source.lines(), &mut made))
+        .map(|r| write_scenario_pictures(&folder, r, &run.source, &mut made))
         .collect()
 }
 
@@ -94,12 +94,12 @@ pub fn write_file(dir: &Path, run: &FileRun) -> std::io::Result<Vec<Vec<Option<S
 pub fn write_scenario_pictures(
     folder: &Path,
     run: &ScenarioRun,
-    lines: &LineIndex,
+    src: &SourceFile,
     made: &mut bool,
 ) -> std::io::Result<Vec<Option<String>>> {
     let mut paths = Vec::with_capacity(run.events.len());
     for e in &run.events {
-        let picture = picture_of(folder, run, lines, e);
+        let picture = picture_of(folder, run, src, e);
         paths.push(match picture {
             Some((path, svg)) => {
                 if !*made {

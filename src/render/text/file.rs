@@ -2,7 +2,7 @@
 //! expectations and diagnostics in order, as `meeple run` prints them.
 
 use super::{answer, expect_passed_at, printable};
-use crate::error::{render_indexed, Diag};
+use crate::error::{render_as, Diag};
 use crate::interp::{Event, FileRun, Outcome, ScenarioRun};
 use crate::render::Options;
 use crate::source::SourceFile;
@@ -51,6 +51,5 @@ pub fn diagnostics(src: &SourceFile, diags: &[Diag], opts: &Options) -> String {
 }
 
 fn diagnostic(src: &SourceFile, d: &Diag, opts: &Options) -> String {
-    let name = opts.name.unwrap_or(&src.name);
-    render_indexed(d, name, &src.text, opts.color, src.lines())
+    render_as(d, opts.name.unwrap_or(&src.name), src, opts.color)
 }
