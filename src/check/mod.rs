@@ -2,6 +2,7 @@
 //! every independent error at once.
 
 use crate::error::{Code, Diag, Diags};
+use crate::games::options::RulesGame;
 use crate::games::Definitions;
 use crate::games::{GameKind, Options};
 use crate::interp::check_scenario;
@@ -57,14 +58,15 @@ pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> 
             }
         }
     }
-    let (defs, track_diags) = Definitions::build(&file.tracks, limits);
+    let (mut defs, track_diags) = Definitions::build(&file.tracks, limits);
     diags.extend(track_diags);
-    diags.extend(crate::games::rules::check_all(&file.rules));
+    diags.extend(defs.add_rules(&file.rules));
     let mut plans = Vec::new();
     for sc in &file.scenarios {
-        match scenario_game(sc) {
-            Ok(game) => {
-                let (opts, opt_diags) = Options::collect(game, &sc.stmts);
+        match scenario_game(sc, &defs) {
+            Ok((game, rules)) => {
+                let (mut opts, opt_diags) = Options::collect(game, &sc.stmts);
+                opts.rules = rules;
                 diags.extend(opt_diags);
                 diags.extend(check_scenario(sc, game, &opts, &defs));
                 plans.push((game, opts));
@@ -85,8 +87,13 @@ pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> 
     }
 }
 
-/// The scenario's `game`, which must come first and only once.
-fn scenario_game(sc: &Scenario) -> Result<GameKind, Diags> {
+/// The scenario's `game`, which must come first and only once: a built-in
+/// game, or a `rules` block of the file (with its program). A broken rules
+/// block gives no diagnostic here (its own are reported).
+fn scenario_game(
+    sc: &Scenario,
+    defs: &Definitions,
+) -> Result<(GameKind, Option<RulesGame>), Diags> {
     let games: Vec<_> = sc
         .stmts
         .iter()
@@ -125,7 +132,26 @@ fn scenario_game(sc: &Scenario) -> Result<GameKind, Diags> {
                 .help("move `game …` to the top of the scenario"),
         );
     }
-    let game = GameKind::from_name(&name.node);
+    let mut rules = None;
+    let mut game = GameKind::from_name(&name.node);
+    if game.is_none() {
+        match defs.rules(&name.node) {
+            Ok(Some(prog)) => {
+                game = Some(GameKind::Rules);
+                rules = Some(RulesGame {
+                    name: name.node.clone(),
+                    prog,
+                });
+            }
+            Ok(None) => {}
+            Err(()) => return Err(diags),
+        }
+    }
+    let known: Vec<&str> = GameKind::ALL
+        .map(GameKind::name)
+        .into_iter()
+        .chain(defs.rules_names())
+        .collect();
     if game.is_none() {
         diags.push(
             Diag::new(
@@ -135,18 +161,28 @@ fn scenario_game(sc: &Scenario) -> Result<GameKind, Diags> {
             .label(name.span, "unknown game")
             .suggest(crate::syntax::dialect::suggest(
                 &name.node,
-                GameKind::ALL.map(GameKind::name),
+                known.iter().copied(),
             ))
-            .help(
-                match did_you_mean(&name.node, GameKind::ALL.map(GameKind::name)) {
-                    Some(hint) => format!("{hint} the games are footholds, yut and stacking"),
-                    None => "the games are footholds, yut and stacking".into(),
-                },
-            ),
+            .help({
+                let list = games_list(&known);
+                match did_you_mean(&name.node, known.iter().copied()) {
+                    Some(hint) => format!("{hint} the games are {list}"),
+                    None => format!("the games are {list}"),
+                }
+            }),
         );
     }
     match game {
-        Some(g) if diags.is_empty() => Ok(g),
+        Some(g) if diags.is_empty() => Ok((g, rules)),
         _ => Err(diags),
+    }
+}
+
+/// "footholds, yut and stacking": the games a file can name, in words.
+fn games_list(known: &[&str]) -> String {
+    match known.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => String::new(),
     }
 }

@@ -5,12 +5,14 @@
 //! the layers above `games` never name one game's definitions. Each kind
 //! of definition is built by its game (a track by `yut::define`).
 
+use super::rules::program::Program;
 use super::yut::define::{build_def, STANDARD_TRACK};
 use super::yut::Track;
 use crate::budget::Budget;
 use crate::error::{Code, Diag, Diags};
 use crate::limits::Limits;
 use crate::syntax::ast::{Spanned, TrackDef};
+use crate::syntax::rules::RulesDef;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -21,6 +23,10 @@ pub struct Definitions {
     tracks: HashMap<String, Arc<Track>>,
     /// Tracks whose definition has errors (already reported).
     broken: HashSet<String>,
+    /// The file's `rules` blocks, checked and compiled, by name.
+    rules: HashMap<String, Arc<Program>>,
+    /// Rules blocks whose definition has errors (already reported).
+    broken_rules: HashSet<String>,
 }
 
 impl Definitions {
@@ -48,6 +54,50 @@ impl Definitions {
             diags.extend(defs.define(def, &limits.budget()));
         }
         (defs, diags)
+    }
+
+    /// Add the file's `rules` blocks: each checked and compiled; the
+    /// diagnostics of the broken ones (and of duplicates).
+    pub(crate) fn add_rules(&mut self, defs: &[RulesDef]) -> Diags {
+        let diags = super::rules::check_all(defs);
+        for def in defs {
+            let name = &def.name.node;
+            if self.rules.contains_key(name) || self.broken_rules.contains(name) {
+                continue;
+            }
+            match super::rules::check(def) {
+                Ok(decls) => {
+                    let prog = super::rules::compile::compile(def, decls);
+                    self.rules.insert(name.clone(), Arc::new(prog));
+                }
+                Err(_) => {
+                    self.broken_rules.insert(name.clone());
+                }
+            }
+        }
+        diags
+    }
+
+    /// The compiled `rules` block `game NAME` names, if the file has one:
+    /// `Ok(None)` when it has none, `Err(())` for one whose errors are
+    /// reported already.
+    pub(crate) fn rules(&self, name: &str) -> Result<Option<Arc<Program>>, ()> {
+        if self.broken_rules.contains(name) {
+            return Err(());
+        }
+        Ok(self.rules.get(name).cloned())
+    }
+
+    /// The names of the file's rules blocks, sorted (for did-you-mean).
+    pub(crate) fn rules_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .rules
+            .keys()
+            .chain(&self.broken_rules)
+            .map(String::as_str)
+            .collect();
+        names.sort();
+        names
     }
 
     /// Add (or replace) one track definition, returning its errors.

@@ -23,6 +23,34 @@ pub struct Options {
     pub(crate) limit: Option<u64>,
     /// stacking: only the bottom piece of a stack moves (BOJ 17780).
     pub(crate) mover_bottom: bool,
+    /// rules games: the block `game NAME` names (set by the checker).
+    pub(crate) rules: Option<RulesGame>,
+    /// rules games: every `rule NAME VALUE` as written (the block's params,
+    /// `origin`, `first`), checked when the start position is made.
+    pub(crate) params: Vec<(Spanned<String>, Spanned<RuleValue>)>,
+}
+
+/// The compiled `rules` block a scenario plays, with its name.
+#[derive(Clone)]
+pub(crate) struct RulesGame {
+    /// The block's name.
+    pub(crate) name: String,
+    /// The block, compiled.
+    pub(crate) prog: std::sync::Arc<super::rules::program::Program>,
+}
+
+impl PartialEq for RulesGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && std::sync::Arc::ptr_eq(&self.prog, &other.prog)
+    }
+}
+
+impl Eq for RulesGame {}
+
+impl std::fmt::Debug for RulesGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "rules {}", self.name)
+    }
 }
 
 impl Default for Options {
@@ -35,6 +63,8 @@ impl Default for Options {
             stack: 4,
             limit: Some(1000),
             mover_bottom: false,
+            rules: None,
+            params: Vec::new(),
         }
     }
 }
@@ -54,6 +84,22 @@ impl Options {
             let Stmt::Rule { name, value } = &stmt.node else {
                 continue;
             };
+            if game == GameKind::Rules {
+                // The block's params: checked against the block when the
+                // start position is made.
+                if let Some((_, first)) = seen.iter().find(|(n, _)| *n == name.node) {
+                    diags.push(super::duplicate(
+                        Code::RuleDuplicate,
+                        stmt.span,
+                        &format!("rule `{}`", name.node),
+                        *first,
+                    ));
+                } else {
+                    seen.push((&name.node, stmt.span));
+                    opts.params.push((name.clone(), value.clone()));
+                }
+                continue;
+            }
             let Some(spec) = dialect::rules(game).find(|r| r.name == name.node) else {
                 let rules = format!("{game} rules: {}", rule_names(game).join(", "));
                 diags.push(

@@ -40,6 +40,7 @@ pub fn game(kind: GameKind) -> &'static dyn Game {
         GameKind::Footholds => &footholds::game::Footholds,
         GameKind::Yut => &yut::game::Yut,
         GameKind::Stacking => &stacking::game::Stacking,
+        GameKind::Rules => &super::rules::session::RulesGames,
     }
 }
 

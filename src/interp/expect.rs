@@ -82,7 +82,12 @@ pub(crate) fn check_value(
         ValueKind::Whole | ValueKind::Exact => &[],
     };
     let fits = match &value.node {
-        ExpectValue::Word(w) => words.contains(&w.as_str()),
+        // A rules game's players are named by its block: any word may be
+        // one (a wrong one simply does not match).
+        ExpectValue::Word(w) => {
+            words.contains(&w.as_str())
+                || (game == GameKind::Rules && matches!(spec.field, Field::Answer | Field::Winner))
+        }
         ExpectValue::Number(n) => match spec.kind {
             // Any size: totals are exact (i128), and a number too big for
             // any answer simply does not match.

@@ -28,6 +28,10 @@ pub enum GameKind {
     Yut,
     /// Stacking pieces on coloured cells.
     Stacking,
+    /// A game a `rules NAME { … }` block defines (docs/rules-language.md);
+    /// its name and program travel in the scenario's options. Not in
+    /// [`GameKind::ALL`]: `game NAME` finds it among the file's rules.
+    Rules,
 }
 
 impl GameKind {
@@ -45,6 +49,7 @@ impl GameKind {
             GameKind::Footholds => "footholds",
             GameKind::Yut => "yut",
             GameKind::Stacking => "stacking",
+            GameKind::Rules => "rules",
         }
     }
 
@@ -261,11 +266,13 @@ pub enum Field {
     Turn,
     /// stacking: whether the game provably never ends.
     Cycle,
+    /// rules `longest`: whether play can go on forever.
+    Forever,
 }
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 7] = [
+    pub const ALL: [Field; 8] = [
         Field::Answer,
         Field::Moves,
         Field::Winner,
@@ -273,6 +280,7 @@ impl Field {
         Field::Expected,
         Field::Turn,
         Field::Cycle,
+        Field::Forever,
     ];
 
     /// The word for it in scripts and JSON.
@@ -285,6 +293,7 @@ impl Field {
             Field::Expected => "expected",
             Field::Turn => "turn",
             Field::Cycle => "cycle",
+            Field::Forever => "forever",
         }
     }
 
@@ -395,12 +404,38 @@ pub const DIALECTS: [Dialect; 3] = [
     },
 ];
 
+/// The words of a game a `rules` block defines: every statement, and
+/// every objective's fields (which of them a `solve` gives depends on the
+/// block's objective: docs/rules-language.md, *Objectives*).
+pub const RULES_DIALECT: Dialect = Dialect {
+    game: GameKind::Rules,
+    forms: &[
+        "game", "board", "piece", "dice", "rule", "solve", "line", "analyze", "show",
+        "play PLAYER DIRECTION", "play PLAYER to (r, c)", "play piece N", "step", "undo", "expect",
+    ],
+    statements: "rules scenarios use board, piece, dice, rule, solve, line, analyze, show, play, step, undo, expect",
+    fields: &[
+        FieldWord { field: Field::Answer, kind: ValueKind::WholeOr(&["draw"]), help: "the objective's answer" },
+        FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "moves with best play" },
+        FieldWord { field: Field::Winner, kind: ValueKind::Words(&[]), help: "the player who wins, or draw" },
+        FieldWord { field: Field::Score, kind: ValueKind::Whole, help: "the best total score" },
+        FieldWord { field: Field::Expected, kind: ValueKind::Exact, help: "the best expected score (random dice)" },
+        FieldWord { field: Field::Turn, kind: ValueKind::WholeOr(&["none"]), help: "the turn the game ends, or none" },
+        FieldWord { field: Field::Cycle, kind: ValueKind::Words(&["yes", "no"]), help: "whether the game provably never ends" },
+        FieldWord { field: Field::Forever, kind: ValueKind::Words(&["yes", "no"]), help: "whether play can go on forever" },
+    ],
+    play: &[],
+    facing: true,
+    tracks: true,
+};
+
 /// A game's words.
 pub fn dialect(game: GameKind) -> &'static Dialect {
     match game {
         GameKind::Footholds => &DIALECTS[0],
         GameKind::Yut => &DIALECTS[1],
         GameKind::Stacking => &DIALECTS[2],
+        GameKind::Rules => &RULES_DIALECT,
     }
 }
 

@@ -1,12 +1,15 @@
 //! User-written games: a `rules NAME { … }` block, checked and compiled,
 //! solved exactly by generic solvers (docs/rules-language.md).
 
+pub(crate) mod answer;
 pub mod check;
 pub mod compile;
 pub mod key;
+mod lower;
 pub mod model;
 pub mod program;
 pub mod run;
+pub(crate) mod session;
 pub mod setup;
 pub mod solve;
 pub mod state;

@@ -50,6 +50,7 @@ use num_rational::BigRational;
 use std::fmt;
 
 pub use line::{Line, Step};
+pub(crate) use tree::leaves_of as tree_leaves;
 pub use tree::{legal_moves, Move};
 
 /// What `solve` computes (the rules block's `solve` line).

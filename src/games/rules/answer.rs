@@ -1,0 +1,385 @@
+//! The answers of a rules game's queries: the objective's fields for
+//! `expect` (docs/rules-language.md, *Objectives*), text lines and a JSON
+//! detail.
+
+use super::model::{End, Model};
+use super::program::Kind;
+use super::solve::{Cycle, Line, MoveValue, Outcome, Value};
+use super::state::{width, Instance, State};
+use crate::games::answer::{json_int, FieldValue, GameAnswer};
+use crate::games::{Answer, GameKind};
+use crate::syntax::dialect::Field;
+use serde_json::{json, Value as Json};
+use std::any::Any;
+
+/// A rules game's answer to `solve`, `line`, `analyze` or `show`.
+#[derive(Clone, Debug)]
+pub(crate) struct RulesAnswer {
+    /// The game's name (the rules block's).
+    game: String,
+    /// Which query.
+    query: &'static str,
+    /// The `solve` fields (empty for the other queries).
+    fields: Vec<(Field, FieldValue)>,
+    /// The human lines.
+    lines: Vec<String>,
+    /// The JSON detail.
+    detail: Option<Json>,
+}
+
+impl GameAnswer for RulesAnswer {
+    fn game(&self) -> GameKind {
+        GameKind::Rules
+    }
+    fn fields(&self) -> Vec<(Field, FieldValue)> {
+        self.fields.clone()
+    }
+    fn lines(&self) -> Vec<String> {
+        self.lines.clone()
+    }
+    fn detail(&self) -> Option<Json> {
+        self.detail.clone()
+    }
+    fn picture(&self, _title: &str) -> Option<String> {
+        None
+    }
+    fn frames(&self) -> Option<Vec<(String, Answer)>> {
+        None
+    }
+    fn held_bytes(&self) -> u64 {
+        let text: usize = self.lines.iter().map(|l| l.len() + 24).sum();
+        let detail = self.detail.as_ref().map_or(0, |d| d.to_string().len());
+        (text + detail + self.fields.len() * 48) as u64
+    }
+    fn to_json(&self) -> Json {
+        let mut m = serde_json::Map::new();
+        m.insert("game".into(), json!(self.game));
+        m.insert("query".into(), json!(self.query));
+        for (f, v) in &self.fields {
+            m.insert(f.name().into(), field_json(v));
+        }
+        if let Some(d) = &self.detail {
+            m.insert("detail".into(), d.clone());
+        }
+        Json::Object(m)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+fn field_json(v: &FieldValue) -> Json {
+    match v {
+        FieldValue::Int(n) => json_int(*n),
+        FieldValue::Word(w) => json!(w),
+        FieldValue::Ratio(r) => json!(crate::games::answer::json_fraction(r)),
+    }
+}
+
+/// A move's name: its words, after the mover's name in two-player games.
+pub(crate) fn move_name(inst: &Instance, before: &State, words: &[String]) -> String {
+    let words = words.join(" ");
+    if inst.players() == 2 {
+        format!("{} {words}", player(inst, inst.mover(before)))
+    } else {
+        words
+    }
+}
+
+fn player(inst: &Instance, p: u8) -> String {
+    inst.word(Kind::Player, i64::from(p))
+}
+
+fn int(n: i64) -> FieldValue {
+    FieldValue::Int(i128::from(n))
+}
+
+fn word(w: &str) -> FieldValue {
+    FieldValue::Word(w.to_string())
+}
+
+fn yes_no(b: bool) -> FieldValue {
+    word(if b { "yes" } else { "no" })
+}
+
+/// A value's fields, in the dialect's order, and its words.
+fn value_fields(inst: &Instance, v: &Value) -> (Vec<(Field, FieldValue)>, String) {
+    match v {
+        Value::Moves { total, winner } => {
+            let w = player(inst, *winner);
+            (
+                vec![
+                    (Field::Answer, int(i64::from(*total))),
+                    (Field::Moves, int(i64::from(*total))),
+                    (Field::Winner, word(&w)),
+                ],
+                format!("{w} wins; {total} moves in all"),
+            )
+        }
+        Value::Outcome(o) => {
+            let w = match o {
+                Outcome::Win(p) => player(inst, *p),
+                Outcome::Draw => "draw".into(),
+            };
+            let text = match o {
+                Outcome::Win(_) => format!("{w} wins"),
+                Outcome::Draw => "a draw".into(),
+            };
+            (
+                vec![(Field::Answer, word(&w)), (Field::Winner, word(&w))],
+                text,
+            )
+        }
+        Value::Score(s) => (
+            vec![(Field::Answer, int(*s))],
+            format!("score difference {s}"),
+        ),
+        Value::Total(s) => (
+            vec![(Field::Answer, int(*s)), (Field::Score, int(*s))],
+            format!("score {s}"),
+        ),
+        Value::Expected(r) => {
+            let f = FieldValue::Ratio(r.clone());
+            (
+                vec![(Field::Expected, f.clone())],
+                format!("expected score {f}"),
+            )
+        }
+        Value::Shortest(s) => {
+            let n = s.map_or(-1, i64::from);
+            (
+                vec![(Field::Answer, int(n)), (Field::Moves, int(n))],
+                match s {
+                    Some(n) => format!("won in {n} moves"),
+                    None => "no win within the bound (-1)".into(),
+                },
+            )
+        }
+        Value::Longest(l) => {
+            let n = v.answer().unwrap_or(-1);
+            (
+                vec![
+                    (Field::Answer, int(n)),
+                    (Field::Forever, yes_no(l.is_none())),
+                ],
+                match l {
+                    Some(n) => format!("the longest play is {n} moves"),
+                    None => "play can go on forever (-1)".into(),
+                },
+            )
+        }
+        Value::Simulated { turn, cycle } => {
+            let n = v.answer().unwrap_or(-1);
+            let t = match turn {
+                Some(t) => int(i64::try_from(*t).unwrap_or(i64::MAX)),
+                None => word("none"),
+            };
+            let cyc = *cycle == Cycle::Yes;
+            (
+                vec![
+                    (Field::Answer, int(n)),
+                    (Field::Turn, t),
+                    (Field::Cycle, yes_no(cyc)),
+                ],
+                match (turn, cyc) {
+                    (Some(t), _) => format!("the game ends during turn {t}"),
+                    (None, true) => "the game never ends: a position repeats (-1)".into(),
+                    (None, false) => "the game has not ended by the limit (-1)".into(),
+                },
+            )
+        }
+    }
+}
+
+/// `solve`.
+pub(crate) fn solved(game: &str, inst: &Instance, v: &Value) -> RulesAnswer {
+    let (fields, text) = value_fields(inst, v);
+    let first = fields.first().map_or(String::new(), |(_, v)| v.to_string());
+    RulesAnswer {
+        game: game.into(),
+        query: "solve",
+        fields,
+        lines: vec![format!("answer {first}: {text}")],
+        detail: None,
+    }
+}
+
+fn end_word(e: End) -> &'static str {
+    match e {
+        End::Win => "win",
+        End::Lose => "lose",
+        End::Draw => "draw",
+        End::Stop => "stop",
+    }
+}
+
+/// `line`.
+pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) -> RulesAnswer {
+    let mut lines = Vec::new();
+    let mut moves = Vec::new();
+    let mut before = start;
+    for (i, st) in l.steps.iter().enumerate() {
+        let mut name = move_name(inst, before, &st.words);
+        before = &st.next;
+        if name.is_empty() {
+            name = format!("turn {}", i + 1);
+        }
+        let mut text = format!("{}. {name}", i + 1);
+        if st.reward != 0 {
+            text.push_str(&format!(" (score +{})", st.reward));
+        }
+        if let Some(e) = st.end {
+            text.push_str(&format!(" — {}", end_word(e)));
+        }
+        lines.push(text);
+        moves.push(json!({"move": name, "reward": st.reward, "end": st.end.map(end_word)}));
+    }
+    if let Some((e, stuck)) = l.ended {
+        lines.push(if stuck {
+            format!("then the mover is stuck: {}", end_word(e))
+        } else {
+            format!("then the game ends: {}", end_word(e))
+        });
+    }
+    if lines.is_empty() {
+        lines.push("no moves".into());
+    }
+    RulesAnswer {
+        game: game.into(),
+        query: "line",
+        fields: Vec::new(),
+        lines,
+        detail: Some(json!({
+            "moves": moves,
+            "ended": l.ended.map(|(e, stuck)| json!({"end": end_word(e), "stuck": stuck})),
+        })),
+    }
+}
+
+/// `analyze`.
+pub(crate) fn analyzed(game: &str, inst: &Instance, s: &State, moves: &[MoveValue]) -> RulesAnswer {
+    let mut lines = Vec::new();
+    let mut detail = Vec::new();
+    for m in moves {
+        let (fields, text) = value_fields(inst, &m.value);
+        let name = move_name(inst, s, &m.words);
+        let first = fields.first().map_or(String::new(), |(_, v)| v.to_string());
+        lines.push(format!("{name}: {first} ({text})"));
+        let mut o = serde_json::Map::new();
+        o.insert("move".into(), json!(name));
+        for (f, v) in &fields {
+            o.insert(f.name().into(), field_json(v));
+        }
+        detail.push(Json::Object(o));
+    }
+    if lines.is_empty() {
+        lines.push("no legal moves".into());
+    }
+    RulesAnswer {
+        game: game.into(),
+        query: "analyze",
+        fields: Vec::new(),
+        lines,
+        detail: Some(json!({ "moves": detail })),
+    }
+}
+
+/// The short word of a layer's value in a drawn grid.
+fn cell_word(kind: Kind, inst: &Instance, v: i64) -> String {
+    match kind {
+        Kind::Bool => (if v != 0 { "o" } else { "." }).into(),
+        k => inst.word(k, v),
+    }
+}
+
+/// `show`: each layer as a grid (pieces standing on cells drawn over the
+/// first), then the variables and the pieces' fields.
+pub(crate) fn shown(game: &str, inst: &Instance, s: &State) -> RulesAnswer {
+    let prog = &inst.prog;
+    let d = &prog.decls;
+    let mut lines = Vec::new();
+    let cells = (inst.rows * inst.cols).max(0) as usize;
+    // Where pieces stand (fields of type cell).
+    let mut on: Vec<Option<String>> = vec![None; cells];
+    for (fi, (slot, dom)) in inst.layout.fields.iter().enumerate() {
+        if dom.kind != Kind::Cell || width(dom) != 1 || d.fields.get(fi).is_none() {
+            continue;
+        }
+        for (p, name) in inst.pieces.iter().enumerate() {
+            if !inst.present.get(p).copied().unwrap_or(false) {
+                continue;
+            }
+            let c = s.v[slot + p];
+            if c >= 0 && (c as usize) < cells {
+                on[c as usize] = Some(name.clone());
+            }
+        }
+    }
+    let mut drew_pieces = false;
+    for (li, (slot, dom)) in inst.layout.layers.iter().enumerate() {
+        let name = d.layers.get(li).map_or("layer", |v| v.name.node.as_str());
+        if width(dom) != 1 {
+            lines.push(format!("{name}: (lists; see the JSON detail)"));
+            continue;
+        }
+        lines.push(format!("{name}:"));
+        for r in 0..inst.rows.max(0) as usize {
+            let row: Vec<String> = (0..inst.cols.max(0) as usize)
+                .map(|c| {
+                    let i = r * inst.cols as usize + c;
+                    match (&on[i], drew_pieces) {
+                        (Some(p), false) => p.clone(),
+                        _ => cell_word(dom.kind, inst, s.v[slot + i]),
+                    }
+                })
+                .collect();
+            lines.push(format!("  {}", row.join(" ")));
+        }
+        drew_pieces = true;
+    }
+    for (vi, (slot, dom)) in inst.layout.vars.iter().enumerate() {
+        let name = d.vars.get(vi).map_or("var", |v| v.name.node.as_str());
+        lines.push(format!("{name} = {}", value_word(inst, dom, s, *slot)));
+    }
+    for (p, pname) in inst.pieces.iter().enumerate() {
+        if !inst.present.get(p).copied().unwrap_or(false) {
+            continue;
+        }
+        let fields: Vec<String> = inst
+            .layout
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(fi, (slot, dom))| {
+                let fname = d.fields.get(fi).map_or("field", |v| v.name.node.as_str());
+                let w = width(dom);
+                format!("{fname} {}", value_word(inst, dom, s, slot + p * w))
+            })
+            .collect();
+        lines.push(format!("piece {pname}: {}", fields.join(", ")));
+    }
+    if inst.players() == 2 {
+        lines.push(format!("to move: {}", player(inst, inst.mover(s))));
+    }
+    RulesAnswer {
+        game: game.into(),
+        query: "show",
+        fields: Vec::new(),
+        detail: Some(json!({ "text": lines.clone() })),
+        lines,
+    }
+}
+
+/// A state value at `slot` in words (a list: `[a, b]`).
+fn value_word(inst: &Instance, dom: &super::program::Dom, s: &State, slot: usize) -> String {
+    match dom.list_max {
+        None => inst.word(dom.kind, s.v[slot]),
+        Some(_) => {
+            let len = s.v[slot].max(0) as usize;
+            let items: Vec<String> = (0..len)
+                .map(|i| inst.word(dom.kind, s.v.get(slot + 1 + i).copied().unwrap_or(-1)))
+                .collect();
+            format!("[{}]", items.join(", "))
+        }
+    }
+}

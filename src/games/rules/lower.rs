@@ -1,0 +1,77 @@
+//! A rules game's scenario statements lowered to typed commands: the board
+//! (rows, an array or a track), pieces, dice, and `play` as the move's
+//! words (matched against the legal moves when applied).
+
+use super::setup::{BoardInput, PieceInput, SetValue};
+use super::state::Dice;
+use crate::error::Diags;
+use crate::games::typed::{not_of, Deferred, Lowering};
+use crate::games::GameKind;
+use crate::syntax::ast::{self, Play, Spanned, Stmt};
+
+/// A rules game's statement, lowered.
+pub(crate) enum Command {
+    /// `board …`; a track name that does not resolve is reported when
+    /// applied.
+    Board(Deferred<BoardInput>),
+    /// `piece NAME at (r, c) [facing DIR]`.
+    Piece(PieceInput),
+    /// `dice …`.
+    Dice(Dice),
+    /// `play WORDS…`: the move's words as written.
+    Play(Vec<String>),
+}
+
+/// Lower a statement of a rules game.
+pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diags> {
+    match &stmt.node {
+        Stmt::Board(ast::BoardSrc::Grid { rows, .. }) => {
+            Ok(Command::Board(Ok(BoardInput::Grid(rows.clone()))))
+        }
+        Stmt::Board(ast::BoardSrc::Array { rows, .. }) => Ok(Command::Board(Ok(
+            BoardInput::Array(rows.iter().map(|r| r.node.clone()).collect()),
+        ))),
+        Stmt::Board(ast::BoardSrc::Named(name)) => {
+            Ok(Command::Board(lx.defs.track(name).map(BoardInput::Track)))
+        }
+        Stmt::Piece { id, at, facing } => Ok(Command::Piece(PieceInput {
+            name: Spanned::new(id.node.to_string(), id.span),
+            at: Some(Spanned::new(
+                SetValue::Cell(at.node.row, at.node.col),
+                at.span,
+            )),
+            facing: facing
+                .as_ref()
+                .map(|f| Spanned::new(f.node.name().to_string(), f.span)),
+            with: Vec::new(),
+        })),
+        Stmt::Dice(ast::Dice::Fixed(rolls)) => Ok(Command::Dice(Dice::Known(
+            rolls.iter().map(|r| r.node).collect(),
+        ))),
+        Stmt::Dice(ast::Dice::Uniform { lo, hi, count }) => Ok(Command::Dice(Dice::Uniform(
+            lo.node,
+            hi.node,
+            u64::try_from(count.node).unwrap_or(0),
+        ))),
+        Stmt::Play(Play::Dir { player, dir }) => Ok(Command::Play(vec![
+            player.node.clone(),
+            dir.node.name().to_string(),
+        ])),
+        Stmt::Play(Play::To { player, to }) => Ok(Command::Play(vec![
+            player.node.clone(),
+            format!("({}, {})", to.node.row, to.node.col),
+        ])),
+        Stmt::Play(Play::Piece(n)) => {
+            Ok(Command::Play(vec!["piece".to_string(), n.node.to_string()]))
+        }
+        _ => Err(not_of(GameKind::Rules, stmt)),
+    }
+}
+
+/// A `rule` value as the setup reads it.
+pub(super) fn rule_value(v: &ast::RuleValue) -> SetValue {
+    match v {
+        ast::RuleValue::Int(n) => SetValue::Int(*n),
+        ast::RuleValue::Word(w) => SetValue::Word(w.clone()),
+    }
+}

@@ -1,0 +1,423 @@
+//! A scenario on a `rules` game: its declarations build a
+//! [`ScenarioInput`], made into the start position when first needed; the
+//! queries go to the generic solvers, `play` matches a legal move's words,
+//! `step` plays a zero-player game's turns.
+
+use super::answer;
+use super::lower::{self, Command};
+use super::model::{Model, RunError, RunErrorKind, Turn};
+use super::program::Kind;
+use super::run::Run;
+use super::setup::{self, BoardInput, PieceInput, ScenarioInput, SetValue, SetupError};
+use super::solve::{self, Objective, SolveError};
+use super::state::{Dice, Instance, State};
+use crate::error::{Code, Diag, Diags};
+use crate::games::options::RulesGame;
+use crate::games::typed::{Lowering, Rules};
+use crate::games::{duplicate, limit_diag, nothing_to_undo, Ctx, JudgePosition, NotInstance};
+use crate::games::{Options, Session};
+use crate::syntax::ast::{Query, QueryKind, Span, Spanned, Stmt};
+use crate::syntax::rules::Objective as Written;
+
+/// A rules game's scenario: what was declared, then the positions played.
+pub(crate) struct RulesSession {
+    game: RulesGame,
+    rules: Vec<(Spanned<String>, Spanned<SetValue>)>,
+    board: Option<(BoardInput, Span)>,
+    pieces: Vec<PieceInput>,
+    dice: Option<(Dice, Span)>,
+    /// The instance and the positions since the start (the start first),
+    /// made at the first `play`, `step` or query.
+    played: Option<(Instance, Vec<State>)>,
+}
+
+impl RulesSession {
+    /// A new scenario on the block the options name.
+    pub(crate) fn new(opts: &Options) -> Box<dyn Session> {
+        let game = opts.rules.clone().unwrap_or_else(|| RulesGame {
+            name: "rules".into(),
+            prog: std::sync::Arc::new(super::compile::compile(
+                &crate::syntax::rules::RulesDef {
+                    name: Spanned::new("rules".into(), Span::default()),
+                    parts: Vec::new(),
+                    span: Span::default(),
+                },
+                super::Decls::default(),
+            )),
+        });
+        let rules = opts
+            .params
+            .iter()
+            .map(|(n, v)| (n.clone(), Spanned::new(lower::rule_value(&v.node), v.span)))
+            .collect();
+        Box::new(crate::games::typed::Typed(RulesSession {
+            game,
+            rules,
+            board: None,
+            pieces: Vec::new(),
+            dice: None,
+            played: None,
+        }))
+    }
+
+    fn input(&self) -> ScenarioInput {
+        ScenarioInput {
+            board: self
+                .board
+                .as_ref()
+                .map_or(BoardInput::None, |(b, _)| b.clone()),
+            pieces: self.pieces.clone(),
+            sets: Vec::new(),
+            rules: self.rules.clone(),
+            dice: self.dice.as_ref().map_or(Dice::None, |(d, _)| d.clone()),
+        }
+    }
+
+    /// The start position the declarations make.
+    fn start(&self, span: Span) -> Result<(Instance, State), Diags> {
+        if self.board.is_none() && self.game.prog.board != crate::syntax::rules::BoardKind::None {
+            return Err(vec![crate::games::missing(
+                span,
+                "a board",
+                "the game",
+                "declare `board { … }` (or `board NAME` for a track) first",
+            )]);
+        }
+        setup::start(self.game.prog.clone(), &self.input()).map_err(|e| match e {
+            SetupError::Scenario(ds) => ds,
+            SetupError::Run(r) => vec![run_diag(r, span)],
+        })
+    }
+
+    /// The instance and the current position, made from the declarations
+    /// the first time.
+    fn current(&mut self, span: Span) -> Result<(&Instance, &mut Vec<State>), Diags> {
+        if self.played.is_none() {
+            let (inst, s) = self.start(span)?;
+            self.played = Some((inst, vec![s]));
+        }
+        let (inst, hist) = self.played.as_mut().expect("made above");
+        Ok((inst, hist))
+    }
+
+    fn declared_after_play(&self, span: Span) -> Result<(), Diags> {
+        if self.played.is_some() {
+            return Err(vec![Diag::new(
+                Code::StmtWrongGame,
+                "declarations come before the first query, `play` or `step`",
+            )
+            .label(span, "the position is already set up")
+            .help("move this declaration above the queries and moves")]);
+        }
+        Ok(())
+    }
+}
+
+/// The objective with its bound evaluated (`within N`, `limit N`).
+fn objective(inst: &Instance, span: Span) -> Result<Objective, Diag> {
+    let prog = &inst.prog;
+    let bound = |e: &super::program::CExpr| -> Result<i64, Diag> {
+        let mut steps = 0u64;
+        let mut run = Run::new(
+            inst,
+            State {
+                v: vec![0; 2],
+                moves: 0,
+            },
+            &[],
+            &mut steps,
+        );
+        run.expr(e).map(|v| v.s()).map_err(|r| run_diag(r, span))
+    };
+    let n = match &prog.objective_bound {
+        Some(e) => bound(e)?.max(0),
+        None => 0,
+    };
+    Ok(match prog.objective {
+        Written::Moves => Objective::Moves,
+        Written::Outcome => Objective::Outcome,
+        Written::Score => Objective::Score,
+        Written::MaxScore => Objective::Max,
+        Written::MinScore => Objective::Min,
+        Written::Shortest(_) => Objective::Shortest {
+            within: u32::try_from(n).unwrap_or(u32::MAX),
+        },
+        Written::Longest => Objective::Longest,
+        Written::Simulate(_) => Objective::Simulate { limit: n as u64 },
+    })
+}
+
+/// A run-time failure of the rules program as a diagnostic on the scenario
+/// statement that ran it (with the rules statement that failed).
+pub(super) fn run_diag(e: RunError, span: Span) -> Diag {
+    let (code, help) = match e.kind {
+        RunErrorKind::Loop => (
+            Code::RulesLoop,
+            "raise the loop's `max`, or make the turn do less",
+        ),
+        RunErrorKind::Endless => (
+            Code::RulesEndless,
+            "the objective needs every game to end; make the game end, or use `solve longest`, `outcome` or `simulate`",
+        ),
+        _ => (
+            Code::RulesRun,
+            "check the values the rules block computes at the statement marked",
+        ),
+    };
+    let mut d = Diag::new(code, e.message.clone())
+        .label(span, "this ran the rules program")
+        .help(help);
+    if e.span != Span::default() && e.span != span {
+        d = d.label(e.span, "failed here");
+    }
+    d
+}
+
+/// A solver's failure as a diagnostic.
+fn solve_diag(e: SolveError, span: Span) -> Diag {
+    match e {
+        SolveError::Limit(h) => limit_diag(h, span),
+        SolveError::Run(r) => run_diag(r, span),
+        other => Diag::new(Code::RulesRun, other.to_string())
+            .label(span, "the objective cannot answer this")
+            .help("see docs/rules-language.md, *Objectives*"),
+    }
+}
+
+impl Rules for RulesSession {
+    type Command = Command;
+
+    fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diags> {
+        lower::lower(stmt, lx)
+    }
+
+    fn apply(&mut self, command: Command, span: Span, cx: &Ctx) -> Result<(), Diags> {
+        let _ = cx;
+        match command {
+            Command::Board(b) => {
+                self.declared_after_play(span)?;
+                if let Some((_, first)) = &self.board {
+                    return Err(vec![duplicate(
+                        Code::BoardDuplicate,
+                        span,
+                        "the board",
+                        *first,
+                    )]);
+                }
+                self.board = Some((b?, span));
+                Ok(())
+            }
+            Command::Piece(p) => {
+                self.declared_after_play(span)?;
+                self.pieces.push(p);
+                Ok(())
+            }
+            Command::Dice(d) => {
+                self.declared_after_play(span)?;
+                if let Some((_, first)) = &self.dice {
+                    return Err(vec![duplicate(
+                        Code::DiceDuplicate,
+                        span,
+                        "the dice",
+                        *first,
+                    )]);
+                }
+                self.dice = Some((d, span));
+                Ok(())
+            }
+            Command::Play(words) => self.play(&words, span).map_err(|d| vec![d]),
+        }
+    }
+
+    fn require(&self, query: &Query, span: Span) -> Result<(), Diag> {
+        let _ = query;
+        if self.played.is_some() {
+            return Ok(());
+        }
+        self.start(span)
+            .map(|_| ())
+            .map_err(|mut ds| ds.swap_remove(0))
+    }
+
+    fn answer(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+        let name = self.game.name.clone();
+        let (inst, hist) = self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
+        let s = hist.last().expect("the start is kept").clone();
+        let objective = objective(inst, span)?;
+        let budget = cx.budget;
+        let a = match query.kind {
+            QueryKind::Solve => {
+                let v =
+                    solve::solve(inst, &s, &objective, budget).map_err(|e| solve_diag(e, span))?;
+                answer::solved(&name, inst, &v)
+            }
+            QueryKind::Line => {
+                let max = query
+                    .bound
+                    .as_ref()
+                    .map_or(u64::MAX, |n| n.node.max(0) as u64);
+                let line = solve::line(inst, &s, &objective, max, budget)
+                    .map_err(|e| solve_diag(e, span))?;
+                answer::line(&name, inst, &s, &line)
+            }
+            QueryKind::Analyze => {
+                let moves = solve::analyze(inst, &s, &objective, budget)
+                    .map_err(|e| solve_diag(e, span))?;
+                answer::analyzed(&name, inst, &s, &moves)
+            }
+            QueryKind::Show => answer::shown(&name, inst, &s),
+        };
+        Ok(crate::games::Answer::new(a))
+    }
+
+    fn require_step(&self, span: Span) -> Result<(), Diag> {
+        if self.game.prog.decls.player_count != 0 {
+            return Err(Diag::new(
+                Code::RulesMove,
+                "`step` plays the turns of a game without players",
+            )
+            .label(
+                span,
+                format!("`{}` has players: name a move with `play`", self.game.name),
+            )
+            .help("write `play WORDS…` (see the moves with `analyze`)"));
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag> {
+        self.require_step(span)?;
+        let (inst, hist) = self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
+        for _ in 0..n {
+            cx.budget.tick().map_err(|h| limit_diag(h, span))?;
+            let s = hist.last().expect("the start is kept").clone();
+            let next = match inst.turn(&s).map_err(|e| run_diag(e, span))? {
+                Turn::Ended { .. } => None,
+                Turn::Moves(node) => {
+                    let mut leaves = Vec::new();
+                    super::solve::tree_leaves(node, &mut leaves)
+                        .map_err(|e| solve_diag(e, span))?;
+                    leaves.into_iter().next()
+                }
+            };
+            match next {
+                Some(leaf) if leaf.end.is_none() => hist.push(leaf.next),
+                Some(leaf) => {
+                    hist.push(leaf.next);
+                    break;
+                }
+                None => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self, span: Span) -> Result<(), Diag> {
+        match &mut self.played {
+            Some((_, hist)) if hist.len() > 1 => {
+                hist.pop();
+                Ok(())
+            }
+            _ => Err(nothing_to_undo(span, "move")),
+        }
+    }
+
+    fn judge_position(&self) -> Result<JudgePosition, NotInstance> {
+        Err(NotInstance::Rule(format!(
+            "`{}` is a rules game, which has no judge problem",
+            self.game.name
+        )))
+    }
+}
+
+use crate::games::Answer;
+
+impl RulesSession {
+    /// `play WORDS…`: the legal move with these words (the mover's name
+    /// may be left out, or given, in a two-player game).
+    fn play(&mut self, words: &[String], span: Span) -> Result<(), Diag> {
+        let (inst, hist) = self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
+        let s = hist.last().expect("the start is kept").clone();
+        let moves = solve::legal_moves(inst, &s).map_err(|e| solve_diag(e, span))?;
+        let said = words.join(" ");
+        let mover = if inst.players() == 2 {
+            Some(inst.word(Kind::Player, i64::from(inst.mover(&s))))
+        } else {
+            None
+        };
+        let name_of = |w: &[String]| w.join(" ");
+        let found = moves.iter().find(|m| {
+            let name = name_of(&m.words);
+            name == said
+                || mover
+                    .as_ref()
+                    .is_some_and(|p| format!("{p} {name}") == said || name == format!("{p} {said}"))
+        });
+        match found {
+            Some(m) => {
+                let next = m.leaf.next.clone();
+                hist.push(next);
+                Ok(())
+            }
+            None => {
+                let list: Vec<String> = moves
+                    .iter()
+                    .map(|m| match &mover {
+                        Some(p) => format!("{p} {}", name_of(&m.words)),
+                        None => name_of(&m.words),
+                    })
+                    .collect();
+                Err(Diag::new(
+                    Code::RulesMove,
+                    format!("`{said}` is not a legal move here"),
+                )
+                .label(span, "no move has this name")
+                .help(if list.is_empty() {
+                    "there is no legal move: the game has ended".to_string()
+                } else {
+                    format!("the legal moves are: {}", list.join(", "))
+                }))
+            }
+        }
+    }
+}
+
+/// Every rules game in the registry ([`crate::games::game`]): its session
+/// reads the block from the scenario's options; it has no judge problem
+/// and no generator.
+pub struct RulesGames;
+
+impl crate::games::Game for RulesGames {
+    fn kind(&self) -> crate::games::GameKind {
+        crate::games::GameKind::Rules
+    }
+
+    fn session(&self, opts: &Options) -> Box<dyn Session> {
+        RulesSession::new(opts)
+    }
+
+    fn read_judge(&self, _input: &str) -> Result<JudgePosition, Diags> {
+        Err(vec![Diag::new(
+            Code::StmtWrongGame,
+            "a rules game has no judge input",
+        )
+        .help(
+            "describe the position with `board`, `piece`, `dice` and `rule`",
+        )])
+    }
+
+    fn gen_shape(
+        &self,
+        _args: &[(&str, &str)],
+        _: crate::games::LoadTracks,
+    ) -> Result<crate::games::Shape, crate::games::OptionError> {
+        Err(crate::games::OptionError {
+            text: String::new(),
+            diag: Diag::new(
+                Code::StmtWrongGame,
+                "`meeple gen` does not generate rules games",
+            )
+            .help("generate footholds, yut or stacking"),
+        })
+    }
+}
