@@ -464,6 +464,76 @@ track short {
 }
 "#,
         ),
+        Code::RulesLoop => Script(
+            r#"rules spin {
+  players none
+  var t: 0..9 = 0
+  turn {
+    while true max 3 {
+      t = t
+    }
+  }
+  solve simulate limit 5
+}
+
+scenario "spin" {
+  game spin
+  solve
+}
+"#,
+        ),
+        Code::RulesRun => Script(
+            r#"rules counter {
+  players none
+  var t: 0..3 = 0
+  turn {
+    t += 1
+  }
+  solve simulate limit 10
+}
+
+scenario "overflowing counter" {
+  game counter
+  solve
+}
+"#,
+        ),
+        Code::RulesEndless => Script(
+            r#"rules pingpong {
+  players solo
+  var t: 0..1 = 0
+  turn {
+    choose x in 0..1
+    t = x
+    score += 1
+  }
+  solve max score
+}
+
+scenario "forever" {
+  game pingpong
+  solve
+}
+"#,
+        ),
+        Code::RulesMove => Script(
+            r#"rules pick {
+  players solo
+  var t: 0..3 = 0
+  turn {
+    choose x in 1..2
+    t = x
+    win if t == 2
+  }
+  solve shortest within 3
+}
+
+scenario "no such move" {
+  game pick
+  play piece 3
+}
+"#,
+        ),
         Code::QueryMissing => Script(
             r#"scenario "solve without B" {
   game footholds

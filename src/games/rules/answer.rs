@@ -113,7 +113,7 @@ fn value_fields(inst: &Instance, v: &Value) -> (Vec<(Field, FieldValue)>, String
                     (Field::Moves, int(i64::from(*total))),
                     (Field::Winner, word(&w)),
                 ],
-                format!("{w} wins; {total} moves in all"),
+                format!("{w} wins; {} in all", crate::games::count(*total, "move")),
             )
         }
         Value::Outcome(o) => {
@@ -150,7 +150,7 @@ fn value_fields(inst: &Instance, v: &Value) -> (Vec<(Field, FieldValue)>, String
             (
                 vec![(Field::Answer, int(n)), (Field::Moves, int(n))],
                 match s {
-                    Some(n) => format!("won in {n} moves"),
+                    Some(n) => format!("won in {}", crate::games::count(*n, "move")),
                     None => "no win within the bound (-1)".into(),
                 },
             )
@@ -163,7 +163,7 @@ fn value_fields(inst: &Instance, v: &Value) -> (Vec<(Field, FieldValue)>, String
                     (Field::Forever, yes_no(l.is_none())),
                 ],
                 match l {
-                    Some(n) => format!("the longest play is {n} moves"),
+                    Some(n) => format!("the longest play is {}", crate::games::count(*n, "move")),
                     None => "play can go on forever (-1)".into(),
                 },
             )
@@ -318,8 +318,17 @@ pub(crate) fn shown(game: &str, inst: &Instance, s: &State) -> RulesAnswer {
     let mut drew_pieces = false;
     for (li, (slot, dom)) in inst.layout.layers.iter().enumerate() {
         let name = d.layers.get(li).map_or("layer", |v| v.name.node.as_str());
-        if width(dom) != 1 {
-            lines.push(format!("{name}: (lists; see the JSON detail)"));
+        let w = width(dom);
+        if w != 1 {
+            // A list per cell: the cells whose list is not empty.
+            let held: Vec<String> = (0..cells)
+                .filter(|i| s.v[slot + i * w] > 0)
+                .map(|i| {
+                    let at = inst.word(Kind::Cell, i as i64);
+                    format!("{at} {}", value_word(inst, dom, s, slot + i * w))
+                })
+                .collect();
+            lines.push(format!("{name}: {}", held.join(", ")));
             continue;
         }
         lines.push(format!("{name}:"));

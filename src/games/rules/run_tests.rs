@@ -19,6 +19,8 @@ pub(crate) fn program(name: &str) -> Arc<Program> {
     assert!(diags.is_empty());
     drop(file);
     for block in DOC.split("```").skip(1).step_by(2) {
+        // Without the fence's info string (```game).
+        let block = block.split_once('\n').map_or(block, |(_, body)| body);
         let (file, _) = crate::syntax::parse(block);
         if let Some(def) = file.rules.iter().find(|d| d.name.node == name) {
             let decls = super::check(def).expect("the doc's rules check");

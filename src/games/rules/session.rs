@@ -75,7 +75,12 @@ impl RulesSession {
 
     /// The start position the declarations make.
     fn start(&self, span: Span) -> Result<(Instance, State), Diags> {
-        if self.board.is_none() && self.game.prog.board != crate::syntax::rules::BoardKind::None {
+        let needs_board = match self.game.prog.board {
+            crate::syntax::rules::BoardKind::Track => true,
+            crate::syntax::rules::BoardKind::Grid => !self.game.prog.decls.layers.is_empty(),
+            crate::syntax::rules::BoardKind::None => false,
+        };
+        if self.board.is_none() && needs_board {
             return Err(vec![crate::games::missing(
                 span,
                 "a board",

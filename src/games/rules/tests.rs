@@ -10,6 +10,8 @@ fn blocks() -> Vec<&'static str> {
     DOC.split("```")
         .skip(1)
         .step_by(2)
+        // Without the fence's info string (```game).
+        .map(|b| b.split_once('\n').map_or(b, |(_, body)| body))
         .filter(|b| b.contains("rules ") && b.contains("turn"))
         .collect()
 }
