@@ -77,7 +77,7 @@ codes! {
     RulesPlace = "meeple::rules::place": "an assignment in a rules block to something that cannot be assigned (a param, a loop variable, a constant)";
     RulesContext = "meeple::rules::context": "a statement or name of a rules block where it has no meaning (`choose` in a `players none` game or in `setup`, `me` in a zero-player game, `next` outside a loop, an objective for another number of players)";
     RulesMissing = "meeple::rules::missing": "a rules block without `players`, `turn` or `solve`";
-    RulesLoop = "meeple::rules::loop": "a rules game's turn ran a `while` past its `max`, or ran more than 10,000,000 steps";
+    RulesLoop = "meeple::rules::loop": "a rules game's turn ran a `while` past its `max`, or a turn ran more steps than one turn may (docs/rules-language.md, *Run-time errors*)";
     RulesRun = "meeple::rules::run": "a rules game's program failed at run time (a value outside its domain, an overflow, division by zero, an index off a list), or its objective cannot take the game (a draw under `solve moves`, random dice under two players)";
     RulesEndless = "meeple::rules::endless": "a rules game that can go on forever under an objective that needs it to end";
     RulesMove = "meeple::rules::move": "`play` names no legal move of a rules game, or `step` is asked of a game with players";

@@ -35,6 +35,7 @@ fn read_back(game: &str, problem: &str, input: &str) -> JudgePosition {
             }
             JudgePosition::new(case)
         }
+        GameKind::Rules => unreachable!("a rules game has no judge problem"),
     }
 }
 

@@ -28,6 +28,7 @@ fn round_trip(game: GameKind, text: &str) -> String {
         GameKind::Footholds => footholds::judge::write(&footholds::judge::read(text).unwrap()),
         GameKind::Yut => yut::judge::write(&yut::judge::read(text).unwrap()),
         GameKind::Stacking => stacking::judge::write(&stacking::judge::read(text).unwrap()),
+        GameKind::Rules => unreachable!("a rules game has no judge problem"),
     }
 }
 
