@@ -33,7 +33,7 @@ pub(crate) struct RulesSession {
 
 impl RulesSession {
     /// A new scenario on the block the options name.
-    pub(crate) fn new(opts: &Options) -> Box<dyn Session> {
+    pub(crate) fn boxed(opts: &Options) -> Box<dyn Session> {
         let game = opts.rules.clone().unwrap_or_else(|| RulesGame {
             name: "rules".into(),
             prog: std::sync::Arc::new(super::compile::compile(
@@ -398,7 +398,7 @@ impl crate::games::Game for RulesGames {
     }
 
     fn session(&self, opts: &Options) -> Box<dyn Session> {
-        RulesSession::new(opts)
+        RulesSession::boxed(opts)
     }
 
     fn read_judge(&self, _input: &str) -> Result<JudgePosition, Diags> {
