@@ -30,7 +30,10 @@ pub(super) fn layout<'t>(
     let mut at = 0;
     let mut first = true;
     for item in file.into_inner() {
-        if !matches!(item.as_rule(), Rule::scenario | Rule::track_def) {
+        if !matches!(
+            item.as_rule(),
+            Rule::scenario | Rule::track_def | Rule::rules_def | Rule::import_def
+        ) {
             continue;
         }
         let span = item.as_span();
@@ -40,7 +43,13 @@ pub(super) fn layout<'t>(
             0,
             Blanks::between(!first, true).forced(!first),
         );
-        l.block(item);
+        if matches!(item.as_rule(), Rule::rules_def | Rule::import_def) {
+            // Not laid out yet: kept as written (its comments with it).
+            let raw = l.text[span.start()..span.end()].to_string();
+            l.code(0, raw);
+        } else {
+            l.block(item);
+        }
         at = span.end();
         first = false;
     }

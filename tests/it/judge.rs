@@ -45,7 +45,10 @@ fn bundled_judge_inputs_write_back_as_read() {
         let (file, diags) = meeple::syntax::parse(&text);
         assert!(diags.is_empty(), "{}", path.display());
         for sc in &file.scenarios {
-            let game = game_of(sc).unwrap();
+            // A rules game (no judge input) has no built-in game.
+            let Some(game) = game_of(sc) else {
+                continue;
+            };
             for stmt in &sc.stmts {
                 if let Stmt::Input(input) = &stmt.node {
                     let back = round_trip(game, &input.node);

@@ -119,3 +119,15 @@ fn a_param_the_block_lacks_is_an_unknown_rule() {
         .replace("game stones", "game stones\n  rule speed 3");
     assert_eq!(codes(&text), [Code::RuleUnknown]);
 }
+
+#[test]
+fn fmt_keeps_a_rules_block_as_written() {
+    // It used to drop the block: the script lost its game.
+    let text = scenario("  solve\n  expect answer 5\n");
+    let formatted = meeple::format::format_source("wire.game", &text).expect("formats");
+    assert!(formatted.contains(GAME.trim_end()), "{formatted}");
+    assert_eq!(
+        meeple::format::format_source("wire.game", &formatted).expect("formats"),
+        formatted
+    );
+}

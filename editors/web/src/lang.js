@@ -19,7 +19,7 @@ const words = new Set([
   'origin', 'first', 'steps', 'pieces', 'stack', 'limit', 'mover',
   'orthogonal', 'king', 'none', 'any', 'bottom',
   // `expect` fields and their values
-  'answer', 'moves', 'winner', 'score', 'expected', 'turn', 'cycle', 'yes', 'no',
+  'answer', 'moves', 'winner', 'score', 'expected', 'turn', 'cycle', 'forever', 'yes', 'no',
 ]);
 
 export const meeple = StreamLanguage.define({
