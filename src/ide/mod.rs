@@ -1,7 +1,7 @@
 //! Editor support, as pure functions of a script's text and a byte offset:
 //! diagnostics, completion, hover, track definitions and references,
 //! document symbols, formatting, the answers of queries (inlay hints, "fill in
-//! expectations"). `meeple lsp` is a thin client of this module: it turns
+//! expectations"), and the tokens editors colour ([`tokens`]). `meeple lsp` is a thin client of this module: it turns
 //! protocol positions into byte offsets ([`LineIndex::utf16_offset`]) and
 //! these results back into protocol messages. Nothing here knows the
 //! protocol.
@@ -30,12 +30,16 @@ mod diagnostics;
 #[cfg(test)]
 mod fixture;
 mod hover;
+mod lex;
 mod navigate;
 
 pub use answers::{Answers, Computed, Edit, InlayHint};
-pub use complete::{complete_after, Completion, CompletionKind, Place, TrackName};
+pub use complete::{
+    complete_after, complete_in_position, Completion, CompletionKind, Place, TrackName,
+};
 pub use diagnostics::{diagnostics, Diagnostic};
 pub use hover::Hover;
+pub use lex::{tokens, tokens_from, Token, TokenKind};
 pub use navigate::{Symbol, SymbolKind};
 
 use crate::source::LineIndex;
