@@ -285,6 +285,22 @@ impl Session for Footholds {
         self.answer(query, span, cx).map(crate::games::Answer::new)
     }
 
+    fn legal_plays(&self) -> Option<Vec<String>> {
+        let pos = self.position()?;
+        let from = if pos.to_move == Player::B {
+            pos.b
+        } else {
+            pos.a
+        };
+        let who = answer::player_name(pos.to_move);
+        Some(
+            pos.legal_moves()
+                .into_iter()
+                .filter_map(|to| Some(format!("{who} {}", answer::heading(from, to)?.name())))
+                .collect(),
+        )
+    }
+
     fn play(&mut self, play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
         let pos = self.needs(span, "play")?;
         let (player, target) = match play {

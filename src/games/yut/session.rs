@@ -215,6 +215,21 @@ impl Session for Yut {
         self.answer(query, span, cx).map(crate::games::Answer::new)
     }
 
+    fn legal_plays(&self) -> Option<Vec<String>> {
+        let (track, Rolls::Fixed(all)) = self.needs(Span::default(), "play").ok()? else {
+            return None;
+        };
+        let Some(&roll) = self.remaining(&all).first() else {
+            return Some(Vec::new());
+        };
+        Some(
+            (0..self.pieces)
+                .filter(|&p| move_piece(&track, &self.at, p, roll).is_some())
+                .map(|p| format!("piece {}", p + 1))
+                .collect(),
+        )
+    }
+
     fn play(&mut self, play: &Play, span: Span, _cx: &Ctx) -> Result<(), Diag> {
         let Play::Piece(n) = play else {
             return Err(Diag::new(Code::StmtWrongGame, "yut moves numbered pieces")
