@@ -42,29 +42,83 @@ pub use hover::Hover;
 pub use lex::{tokens, tokens_from, Token, TokenKind};
 pub use navigate::{Symbol, SymbolKind};
 
+use crate::check::Checked;
+use crate::error::Diags;
+use crate::limits::Limits;
+use crate::pipeline::{check_parsed, refuse_large};
 use crate::source::LineIndex;
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
+use std::sync::OnceLock;
 
-/// One version of a script, parsed (with the parser's error recovery, so a
-/// half-typed statement leaves the rest of the file readable).
-#[derive(Clone, Debug)]
+/// One version of a script, parsed once (with the parser's error recovery,
+/// so a half-typed statement leaves the rest of the file readable) and
+/// checked at most once, when first asked: its diagnostics, completions,
+/// symbols, hints and answers all read this one parse. An editor keeps one
+/// per document version.
 pub struct Analysis {
     text: String,
     /// Where its lines start: every line number here is read from it (one
     /// scan of the text, not one per statement).
     lines: LineIndex,
     file: File,
+    /// The parser's errors (kept for the check).
+    parse_diags: Diags,
+    /// The checker's verdict on `file` (default limits), made when first asked.
+    checked: OnceLock<Result<Checked, Diags>>,
+}
+
+impl std::fmt::Debug for Analysis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Analysis")
+            .field("text", &self.text)
+            .field("file", &self.file)
+            .field("checked", &self.checked.get().map(Result::is_ok))
+            .finish_non_exhaustive()
+    }
 }
 
 impl Analysis {
-    /// Parse `text`.
+    /// Parse `text` (nothing of a text larger than the default limits
+    /// allow: its one diagnostic says so).
     pub fn new(text: &str) -> Analysis {
-        let (file, _) = crate::syntax::parse(text);
+        let (file, parse_diags) = match refuse_large(text, &Limits::default()) {
+            Some(diags) => (File::default(), diags),
+            None => crate::syntax::parse(text),
+        };
         Analysis {
             text: text.to_string(),
             lines: LineIndex::new(text),
             file,
+            parse_diags,
+            checked: OnceLock::new(),
         }
+    }
+
+    /// The checked file, or every error of the script, in the order
+    /// `meeple check` reports them: the same as
+    /// [`crate::pipeline::check_text`] of the text, from the one parse.
+    pub(crate) fn checked(&self) -> &Result<Checked, Diags> {
+        self.checked.get_or_init(|| {
+            if refuse_large(&self.text, &Limits::default()).is_some() {
+                return Err(self.parse_diags.clone());
+            }
+            check_parsed(
+                self.file.clone(),
+                self.parse_diags.clone(),
+                0,
+                &Limits::default(),
+            )
+        })
+    }
+
+    /// Every error the checker finds, in the order `meeple check` reports
+    /// them; for a valid script, its warnings (see [`diagnostics`]).
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        let diags = match self.checked() {
+            Ok(checked) => &checked.warnings,
+            Err(diags) => diags,
+        };
+        diags.iter().cloned().map(Diagnostic::from).collect()
     }
 
     /// The script's text.

@@ -22,7 +22,7 @@ mod work;
 use convert::Text;
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response, ResponseError};
 use lsp_types as lsp;
-use meeple::ide::{self, Analysis, Answers};
+use meeple::ide::{Analysis, Answers};
 use meeple::limits::Limits;
 use meeple::source::LineIndex;
 use serde_json::Value;
@@ -55,9 +55,10 @@ enum Input {
 struct Document {
     uri: lsp::Uri,
     version: i32,
-    text: String,
-    /// The text parsed, with its line index.
-    analysis: Analysis,
+    /// The text, parsed once and checked once (see [`Server::update`]):
+    /// diagnostics, requests, background answers and code actions all
+    /// read this one analysis.
+    analysis: Arc<Analysis>,
     /// The checker found nothing: its answers are worth a run.
     runnable: bool,
     /// The answers last computed (perhaps for an older version).
@@ -71,7 +72,7 @@ struct Document {
 impl Document {
     fn view(&self) -> Text<'_> {
         Text {
-            text: &self.text,
+            text: self.analysis.text(),
             lines: self.analysis.lines(),
         }
     }
@@ -357,7 +358,7 @@ impl Server {
             self.docs.get(uri.as_str()),
         ) {
             (Some((_, _, text)), _) => text,
-            (None, Some(doc)) => doc.text.clone(),
+            (None, Some(doc)) => doc.analysis.text().to_string(),
             (None, None) => return, // never opened: nothing to change
         };
         for change in p.content_changes {
@@ -404,13 +405,14 @@ impl Server {
         };
         self.work.edited(&key);
         self.generation += 1;
-        let diags = ide::diagnostics(&text);
+        // The one parse (and check) of this version.
+        let analysis = Arc::new(Analysis::new(&text));
+        let diags = analysis.diagnostics();
         let doc = Document {
             uri: uri.clone(),
             version,
-            analysis: Analysis::new(&text),
+            analysis,
             runnable: diags.is_empty(),
-            text,
             answers,
             generation: self.generation,
             cancel: Arc::new(AtomicBool::new(false)),
@@ -423,7 +425,7 @@ impl Server {
         if self.log {
             eprintln!(
                 "meeple lsp: {} lines checked and published in {:.1} ms ({} background threads)",
-                doc.view().position(doc.text.len()).line + 1,
+                doc.view().position(doc.analysis.text().len()).line + 1,
                 started.elapsed().as_secs_f64() * 1e3,
                 self.work.threads()
             );
@@ -473,14 +475,14 @@ impl Server {
     /// cancelled or not.
     fn spawn_answers(&self, doc: &Document) {
         let limits = self.background_limits(doc.cancel.clone());
-        let (tx, text, uri, generation) = (
+        let (tx, analysis, uri, generation) = (
             self.tx.clone(),
-            doc.text.clone(),
+            doc.analysis.clone(),
             doc.uri.as_str().to_string(),
             doc.generation,
         );
         std::thread::spawn(move || {
-            let answers = Answers::compute(&text, &limits);
+            let answers = analysis.answers(&limits);
             let cancelled = limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
             let _ = tx.send(Input::Answers {
                 uri,

@@ -34,7 +34,7 @@ impl Server {
                 format!(
                     "line {} is past the end of the document ({} lines)",
                     p.position.line,
-                    doc.view().position(doc.text.len()).line + 1
+                    doc.view().position(doc.analysis.text().len()).line + 1
                 ),
             )
         })?;
@@ -197,16 +197,11 @@ impl Server {
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let limits = self.background_limits(cancel.clone());
-        let (tx, analysis, text, doc_uri) = (
-            self.tx.clone(),
-            doc.analysis.clone(),
-            doc.text.clone(),
-            doc.uri.clone(),
-        );
+        let (tx, analysis, doc_uri) = (self.tx.clone(), doc.analysis.clone(), doc.uri.clone());
         self.work.started(id.clone(), uri, cancel.clone());
         std::thread::spawn(move || {
             let view = Text {
-                text: &text,
+                text: analysis.text(),
                 lines: analysis.lines(),
             };
             let actions: Vec<lsp::CodeActionOrCommand> = analysis
