@@ -92,6 +92,23 @@ pub(crate) fn check_text_at(text: &str, base: usize, limits: &Limits) -> Result<
         return Err(vec![too_large(limits.source_bytes)]);
     }
     let (file, parse_diags) = parse_at(text, base);
+    check_parsed(file, parse_diags, base, limits)
+}
+
+/// The size check of [`check_text_with`] alone: the error for a text
+/// larger than `limits` allows.
+pub(crate) fn refuse_large(text: &str, limits: &Limits) -> Option<Diags> {
+    (text.len() > limits.source_bytes).then(|| vec![too_large(limits.source_bytes)])
+}
+
+/// [`check_text_at`] for a text parsed already (`file` and its syntax
+/// errors, spans from `base`): what an editor that keeps the parse checks.
+pub(crate) fn check_parsed(
+    file: crate::syntax::ast::File,
+    parse_diags: Diags,
+    base: usize,
+    limits: &Limits,
+) -> Result<Checked, Diags> {
     if parse_diags.is_empty() {
         let mut checked = check_with(file, limits).map_err(|mut d| {
             cap_errors(&mut d, limits.errors_shown);

@@ -3,6 +3,7 @@
 //! expectations" inserts after a `solve`.
 
 use super::{Analysis, Diagnostic};
+use crate::check::Checked;
 use crate::games::{Answer, FieldValue};
 use crate::interp::run_scenario;
 use crate::interp::Event;
@@ -44,10 +45,15 @@ impl Answers {
     /// scenarios and between the answers kept: once it is set, the run
     /// stops there and what it found so far is returned.
     pub fn compute(src: &SourceFile, limits: &Limits) -> Answers {
-        Answers::run(src, limits, None)
+        let Ok(checked) = check_text_with(&src.text, limits) else {
+            return Answers::default();
+        };
+        Answers::run(&checked, src, limits, None)
     }
 
-    fn run(src: &SourceFile, limits: &Limits, filter: Option<&str>) -> Answers {
+    /// The answers of `checked` (of the script `src`), of the scenarios
+    /// whose names hold `filter` when given.
+    fn run(checked: &Checked, src: &SourceFile, limits: &Limits, filter: Option<&str>) -> Answers {
         let cancelled = || {
             limits
                 .cancel
@@ -58,9 +64,6 @@ impl Answers {
         if cancelled() {
             return answers;
         }
-        let Ok(checked) = check_text_with(&src.text, limits) else {
-            return answers;
-        };
         for (sc, (game, opts)) in checked.file.scenarios.iter().zip(&checked.plans) {
             if filter.is_some_and(|f| !sc.name.node.contains(f)) {
                 continue;
@@ -164,6 +167,16 @@ impl Analysis {
         })
     }
 
+    /// [`Answers::compute`] of this script, from its one parse and check
+    /// (the check's tracks built within the default limits, the queries
+    /// within `limits`).
+    pub fn answers(&self, limits: &Limits) -> Answers {
+        match self.checked() {
+            Ok(checked) => Answers::run(checked, &self.source, limits, None),
+            Err(_) => Answers::default(),
+        }
+    }
+
     /// One hint after each `solve` whose answer `answers` holds: its
     /// fields (`answer 4, winner B`).
     pub fn inlay_hints(&self, answers: &Answers) -> Vec<InlayHint> {
@@ -206,7 +219,8 @@ impl Analysis {
                 _ => None,
             })
             .collect();
-        let answers = Answers::run(&self.source, limits, Some(name));
+        let valid = self.checked().as_ref().ok()?;
+        let answers = Answers::run(valid, &self.source, limits, Some(name));
         let computed = answers.all().iter().find(|c| c.span == span)?;
         let indent: String = self.source.text[line_start..]
             .chars()
@@ -306,6 +320,47 @@ mod tests {
         assert_eq!(hints.len(), 1);
         assert_eq!(hints[0].offset, YUT.find("solve").unwrap() + 5);
         assert!(hints[0].label.starts_with("expected "), "{hints:?}");
+    }
+
+    /// Issue 28 item 4: what the language server asks of one version of a
+    /// document (diagnostics, answers, hints, hover, symbols, completion,
+    /// a code action) reads one parse. (Before: `ide::diagnostics`,
+    /// `Analysis::new` and `Answers::compute` parsed it three times per
+    /// change, and a code action a fourth.)
+    #[test]
+    fn one_version_of_a_document_is_parsed_once() {
+        let text = "scenario \"f\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n}\n";
+        crate::syntax::parses::take(0);
+        let doc = Analysis::new(text);
+        assert!(doc.diagnostics().is_empty());
+        let answers = doc.answers(&Limits::default());
+        assert_eq!(doc.inlay_hints(&answers).len(), 1);
+        let solve = text.find("solve").unwrap();
+        assert!(doc.hover(solve, &answers).is_some());
+        assert_eq!(doc.symbols().len(), 1);
+        assert!(!doc
+            .completions(text.find("  solve").unwrap() + 2)
+            .is_empty());
+        assert!(doc.fill_expectations(solve, &Limits::default()).is_some());
+        assert!(doc.diagnostics().is_empty());
+        assert_eq!(crate::syntax::parses::take(text.len()), 1);
+        // The same answers as a fresh parse and check of the text.
+        let fresh = Answers::compute(&SourceFile::new("<editor>", text), &Limits::default());
+        assert_eq!(crate::syntax::parses::take(text.len()), 1);
+        assert_eq!(
+            fresh.all().iter().map(|c| c.span).collect::<Vec<_>>(),
+            answers.all().iter().map(|c| c.span).collect::<Vec<_>>()
+        );
+        // A broken version: its errors, from its one parse.
+        let broken = text.replace("solve", "solve\n  piece C at");
+        let doc = Analysis::new(&broken);
+        assert_eq!(doc.diagnostics(), crate::ide::diagnostics(&broken));
+        assert!(doc.answers(&Limits::default()).all().is_empty());
+        assert_eq!(
+            crate::syntax::parses::take(broken.len()),
+            2,
+            "the analysis's and the fresh one's"
+        );
     }
 
     #[test]

@@ -244,6 +244,11 @@ impl Runner {
         }
     }
 
+    /// The moves `play` may make now (see [`crate::games::Session::legal_plays`]).
+    pub(crate) fn legal_plays(&self) -> Option<Vec<String>> {
+        self.session.legal_plays()
+    }
+
     /// Run one statement, reporting through `emit`.
     pub(crate) fn exec(
         &mut self,

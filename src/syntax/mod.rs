@@ -40,6 +40,30 @@ mod grammar {
     pub struct MeepleParser;
 }
 
+/// The texts [`parse_at`] parsed on this thread, by length: counted for
+/// tests that bound how often a text is parsed (the language server parses
+/// a change once; the checker also parses the built-in yut board).
+#[cfg(test)]
+pub(crate) mod parses {
+    use std::cell::RefCell;
+
+    thread_local!(static LENGTHS: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) });
+
+    pub(crate) fn add(len: usize) {
+        LENGTHS.with(|l| l.borrow_mut().push(len));
+    }
+
+    /// How many texts of `len` bytes were parsed since the last call; the
+    /// record starts again.
+    pub(crate) fn take(len: usize) -> usize {
+        LENGTHS
+            .with(|l| std::mem::take(&mut *l.borrow_mut()))
+            .into_iter()
+            .filter(|&n| n == len)
+            .count()
+    }
+}
+
 /// A lone carriage return (old Mac line ending) becomes a line feed: byte
 /// for byte, so every span still points at the same place. Without this a
 /// `#` comment would run to the end of a CR-only file, a `board { … }` grid
@@ -92,6 +116,8 @@ pub fn parse(text: &str) -> (File, Diags) {
 /// REPL's session log): every span, in the tree and in the errors, is
 /// shifted by `base`.
 pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
+    #[cfg(test)]
+    parses::add(text.len());
     let text = &*line_ends(text);
     let mut file = File::default();
     // Counted before pest makes a token: see `prescan`.
