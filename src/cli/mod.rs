@@ -86,7 +86,9 @@ pub enum Command {
         require_expect: bool,
     },
     /// Write judge test data: NNN.in and NNN.out for every scenario whose
-    /// start position is a judge problem's instance, and index.tsv.
+    /// start position is a judge problem's instance, and index.tsv, in one
+    /// folder per problem (DIR/footholds, DIR/yut, DIR/stacking,
+    /// DIR/stacking-bottom).
     Export {
         /// The folder to write (created if missing; it must be empty or hold
         /// only a previous export, which is replaced).
@@ -104,6 +106,9 @@ pub enum Command {
         /// Export only scenarios whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
+        /// Export one problem only, straight into DIR (no subfolder).
+        #[arg(long, value_name = "NAME", value_parser = meeple::export::FOLDERS)]
+        game: Option<String>,
     },
     /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
     /// shrink the first failure to a smallest failing case.
@@ -275,14 +280,22 @@ fn command(cli: &Cli) -> i32 {
             beyond_limits,
             strict,
             filter,
+            game,
         } => export::export(
             paths,
             &export::ExportOptions {
                 dir: judge.clone(),
+                game: meeple::export::FOLDERS
+                    .into_iter()
+                    .find(|f| Some(*f) == game.as_deref()),
                 settings: meeple::export::Settings {
                     limits: limits.clone(),
                     beyond_limits: *beyond_limits,
                     filter: filter.clone(),
+                    game: game.as_deref().map(|g| {
+                        meeple::games::GameKind::from_name(g.trim_end_matches("-bottom"))
+                            .expect("clap checks the name")
+                    }),
                 },
                 strict: *strict,
                 json: cli.format == Format::Json,
