@@ -1,4 +1,4 @@
-//! Command-line interface: `meeple run|check|test|export|gen|fmt|repl|lsp`.
+//! Command-line interface: `meeple run|check|test|export|validate|gen|fmt|repl|lsp`.
 
 mod commands;
 mod export;
@@ -12,6 +12,7 @@ mod repl;
 mod report;
 mod serve;
 mod snapshot;
+mod validate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use meeple::limits::Limits;
@@ -109,6 +110,19 @@ pub enum Command {
         /// Export one problem only, straight into DIR (no subfolder).
         #[arg(long, value_name = "NAME", value_parser = meeple::export::FOLDERS)]
         game: Option<String>,
+    },
+    /// Check hand-written judge inputs with meeple's judge readers (as
+    /// testlib's validator): `FILE: ok` or a coded diagnostic on the exact
+    /// place; exit 0 when all are valid, 1 otherwise, 2 when a file cannot
+    /// be read.
+    Validate {
+        /// Judge input files (`-` reads one from standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The game whose judge input they are.
+        #[arg(long, value_name = "NAME", required = true,
+              value_parser = ["footholds", "yut", "stacking"])]
+        game: String,
     },
     /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
     /// shrink the first failure to a smallest failing case.
@@ -302,6 +316,7 @@ fn command(cli: &Cli) -> i32 {
                 color,
             },
         ),
+        Command::Validate { files, game } => validate::validate(files, game, cli.format, color),
         Command::Judge(args) => judge::judge(args, &limits, cli.format == Format::Json, color),
         Command::Gen(_) if cli.format == Format::Json => {
             out::err("error: `meeple gen` writes a .game file; it has no --format json\n");
