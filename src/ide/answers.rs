@@ -83,7 +83,7 @@ impl Answers {
                         answer,
                         ..
                     } => answers.computed.push(Computed {
-                        line: src.line(span.start),
+                        line: src.line(span.start()),
                         span,
                         query,
                         answer,
@@ -94,7 +94,7 @@ impl Answers {
             }
         }
         // File order already; [`Answers::at`] searches by line.
-        answers.computed.sort_by_key(|c| c.span.start);
+        answers.computed.sort_by_key(|c| c.span.start());
         answers
     }
 
@@ -182,9 +182,9 @@ impl Analysis {
     pub fn inlay_hints(&self, answers: &Answers) -> Vec<InlayHint> {
         self.solves()
             .filter_map(|(_, span)| {
-                let c = answers.at(self.source.line(span.start))?;
+                let c = answers.at(self.source.line(span.start()))?;
                 (c.query == QueryKind::Solve).then(|| InlayHint {
-                    offset: span.end,
+                    offset: span.end(),
                     label: stated_fields(&c.answer)
                         .iter()
                         .map(|(f, v)| format!("{f} {v}"))
@@ -204,16 +204,16 @@ impl Analysis {
         let (line_start, line_end) = self.line_around(offset);
         let (name, span) = self
             .solves()
-            .find(|(_, s)| line_start <= s.start && s.start <= line_end)?;
+            .find(|(_, s)| line_start <= s.start() && s.start() <= line_end)?;
         let sc = self
             .file
             .scenarios
             .iter()
-            .find(|s| s.span.start <= span.start && span.end <= s.span.end)?;
+            .find(|s| s.span.start() <= span.start() && span.end() <= s.span.end())?;
         let checked: Vec<&str> = sc
             .stmts
             .iter()
-            .skip_while(|s| s.span.start <= span.start)
+            .skip_while(|s| s.span.start() <= span.start())
             .map_while(|s| match &s.node {
                 Stmt::Expect { field, .. } => Some(field.node.as_str()),
                 _ => None,
@@ -251,7 +251,7 @@ mod tests {
         let edit = doc
             .fill_expectations(YUT.find("solve").unwrap(), &Limits::default())
             .unwrap();
-        assert_eq!(edit.span.start, YUT.find("solve").unwrap() + 5);
+        assert_eq!(edit.span.start(), YUT.find("solve").unwrap() + 5);
         // Random dice: the exact expected score, as a fraction.
         assert!(
             edit.text.starts_with("\n  expect expected "),
@@ -264,7 +264,7 @@ mod tests {
             edit.text
         );
         let mut filled = YUT.to_string();
-        filled.insert_str(edit.span.start, &edit.text);
+        filled.insert_str(edit.span.start(), &edit.text);
         let run = crate::run_source("filled.game", &filled);
         assert_eq!(
             run.exit_code(),
@@ -289,7 +289,7 @@ mod tests {
         let failures = answers.failures();
         assert_eq!(failures.len(), 1, "{failures:?}");
         assert_eq!(failures[0].code, crate::error::Code::ExpectFailed);
-        assert_eq!(failures[0].span.start, text.find("999").unwrap());
+        assert_eq!(failures[0].span.start(), text.find("999").unwrap());
     }
 
     #[test]
@@ -383,7 +383,7 @@ mod tests {
         assert_eq!(answers.all().len(), 1000);
         assert_eq!(hints.len(), 1000);
         assert_eq!(
-            answers.at(7 * 999 + 6).unwrap().span.start,
+            answers.at(7 * 999 + 6).unwrap().span.start(),
             text.rfind("solve").unwrap()
         );
         assert!(hover.markdown.contains("wins"), "{}", hover.markdown);

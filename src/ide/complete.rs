@@ -116,7 +116,7 @@ impl Analysis {
                 name: &t.name.node,
                 detail: format!(
                     "the track defined on line {}",
-                    self.source.line(t.span.start)
+                    self.source.line(t.span.start())
                 ),
             })
             .collect();

@@ -147,7 +147,7 @@ impl Analysis {
         self.file
             .scenarios
             .iter()
-            .find(|s| s.span.start <= offset && offset <= s.span.end)
+            .find(|s| s.span.start() <= offset && offset <= s.span.end())
     }
 
     /// The track definition that holds `offset`.
@@ -155,7 +155,7 @@ impl Analysis {
         self.file
             .tracks
             .iter()
-            .find(|t| t.span.start <= offset && offset <= t.span.end)
+            .find(|t| t.span.start() <= offset && offset <= t.span.end())
     }
 
     /// The statement that holds `offset` (its end included), with its scenario.
@@ -164,7 +164,7 @@ impl Analysis {
         let stmt = sc
             .stmts
             .iter()
-            .find(|s| s.span.start <= offset && offset <= s.span.end)?;
+            .find(|s| s.span.start() <= offset && offset <= s.span.end())?;
         Some((sc, stmt))
     }
 

@@ -191,7 +191,7 @@ fn walk(
         }
     }
     if errors > shown {
-        let end = Span::new(sc.span.end.saturating_sub(1), sc.span.end);
+        let end = Span::new(sc.span.end().saturating_sub(1), sc.span.end());
         emit(Event::Error(
             too_many_errors(errors - shown, shown).label(end, "the end of this scenario"),
         ));

@@ -205,13 +205,13 @@ fn put_back_lists<'a>(
 ) {
     let mut by_start: std::collections::HashMap<usize, Vec<ast::Int>> = lists
         .into_iter()
-        .map(|(rolls, span)| (span.start + base, rolls))
+        .map(|(rolls, span)| (span.start() + base, rolls))
         .collect();
     for stmt in stmts {
         let ast::Stmt::Dice(ast::Dice::Fixed(rolls)) = &mut stmt.node else {
             continue;
         };
-        let Some(mut read) = rolls.first().and_then(|r| by_start.remove(&r.span.start)) else {
+        let Some(mut read) = rolls.first().and_then(|r| by_start.remove(&r.span.start())) else {
             continue;
         };
         if base != 0 {
@@ -220,7 +220,7 @@ fn put_back_lists<'a>(
             }
         }
         if let Some(last) = read.last() {
-            stmt.span.end = last.span.end;
+            stmt.span = stmt.span.with_end(last.span.end());
         }
         *rolls = read;
     }
@@ -236,13 +236,13 @@ fn put_back<'a>(
 ) {
     let mut by_start: std::collections::HashMap<usize, (ast::Rows, Span)> = arrays
         .into_iter()
-        .map(|(rows, span)| (span.start + base, (rows, span)))
+        .map(|(rows, span)| (span.start() + base, (rows, span)))
         .collect();
     for stmt in stmts {
         let ast::Stmt::Board(ast::BoardSrc::Array { rows, span }) = &mut stmt.node else {
             continue;
         };
-        let Some((mut read, whole)) = by_start.remove(&span.start) else {
+        let Some((mut read, whole)) = by_start.remove(&span.start()) else {
             continue;
         };
         if base != 0 {
@@ -255,7 +255,7 @@ fn put_back<'a>(
         }
         *rows = read;
         *span = whole.shift(base);
-        stmt.span.end = span.end;
+        stmt.span = stmt.span.with_end(span.end());
     }
 }
 
@@ -291,11 +291,11 @@ fn close_at_end(
     build::file(pairs.next()?, base + good, file, diags);
     // The added `}` is not in the file.
     let end = base + src.len();
-    for sc in file.scenarios.iter_mut().filter(|s| s.span.end > end) {
-        sc.span.end = end;
+    for sc in file.scenarios.iter_mut().filter(|s| s.span.end() > end) {
+        sc.span = sc.span.with_end(end);
     }
-    for t in file.tracks.iter_mut().filter(|t| t.span.end > end) {
-        t.span.end = end;
+    for t in file.tracks.iter_mut().filter(|t| t.span.end() > end) {
+        t.span = t.span.with_end(end);
     }
     Some(shifted(recover::unclosed_item(src, good), base))
 }
@@ -396,15 +396,16 @@ pub(crate) fn fmt_text(text: &str) -> Option<(std::borrow::Cow<'_, str>, ReadArr
     // Long `dice` lists are read by pest here, with their comments.
     for (_, span) in &scan.lists {
         out.to_mut()
-            .replace_range(span.start..span.end, &text[span.start..span.end]);
+            .replace_range(span.start()..span.end(), &text[span.start()..span.end()]);
     }
     let mut arrays = std::collections::HashMap::new();
     for (rows, span) in scan.arrays {
-        let written = &text[span.start..span.end];
+        let written = &text[span.start()..span.end()];
         if written.contains('#') {
-            out.to_mut().replace_range(span.start..span.end, written);
+            out.to_mut()
+                .replace_range(span.start()..span.end(), written);
         } else {
-            arrays.insert(span.start, (rows, span));
+            arrays.insert(span.start(), (rows, span));
         }
     }
     Some((out, arrays))

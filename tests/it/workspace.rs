@@ -20,7 +20,7 @@ fn feed(
             } => format!(
                 "{scenario}: {} at {}",
                 answer.field("answer").map_or("-".into(), |v| v.to_string()),
-                sources.place(span.start)
+                sources.place(span.start())
             ),
             Output::Event {
                 event: Event::ExpectPassed { field, .. },
@@ -34,7 +34,7 @@ fn feed(
                 format!(
                     "error {} at {}",
                     d.code,
-                    sources.place(d.span().map_or(0, |s| s.start))
+                    sources.place(d.span().map_or(0, |s| s.start()))
                 )
             }
             Output::Notice(n) => n.to_string(),

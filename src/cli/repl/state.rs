@@ -311,7 +311,7 @@ fn print_event(sources: &Sources, name: &str, e: &Event, p: Printer, sink: &mut 
             sink.out(&text::answer_at(
                 &printable(name),
                 *query,
-                &sources.place(span.start),
+                &sources.place(span.start()),
                 answer,
             ));
             if p.time {
@@ -322,7 +322,7 @@ fn print_event(sources: &Sources, name: &str, e: &Event, p: Printer, sink: &mut 
             sink.out(&text::expect_passed_place(
                 field,
                 value,
-                &sources.place(span.start),
+                &sources.place(span.start()),
             ));
         }
         Event::Error(d) => sink.err(&sources.render(d, p.color)),
