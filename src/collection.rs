@@ -457,7 +457,7 @@ pub fn no_expect(run: &ScenarioRun, required: bool) -> Option<Diag> {
     if !run.passed() || run.expects_passed() > 0 || !(solved || required) {
         return None;
     }
-    let start = run.span.start;
+    let start = run.span.start();
     let keyword = crate::source::Span::new(start, start + "scenario".len().min(run.span.len()));
     let d = Diag::new(
         Code::ExpectNone,

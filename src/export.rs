@@ -1,7 +1,8 @@
 //! Judge test data from a collection (`meeple export --judge DIR PATH…`):
 //! every scenario whose start position is an instance of its game's judge
 //! problem becomes a pair `NNN.in` (the judge input) and `NNN.out` (the
-//! judge's answer), numbered in the order `meeple test` runs the scenarios.
+//! judge's answer) in its problem's folder ([`FOLDERS`]), numbered in the
+//! order `meeple test` runs the scenarios.
 //!
 //! A scenario's *start position* is what its declarations (`board`, `piece`,
 //! `dice`, `input`) build under its rules, with every `play`, `step` and
@@ -50,6 +51,9 @@ pub struct Settings {
     /// Only scenarios whose name contains this text (`--filter`, as
     /// `meeple test` takes it); the others are passed over unsaid.
     pub filter: Option<String>,
+    /// Only scenarios of this game (`--game`); the others are passed over
+    /// unsaid.
+    pub game: Option<GameKind>,
 }
 
 /// One exported case.
@@ -120,7 +124,7 @@ pub fn start_position(checked: &Checked, index: usize) -> Result<JudgePosition, 
     session.judge_position()
 }
 
-/// Every scenario of a checked file (whose name the filter takes), in file order: exported, skipped or
+/// Every scenario of a checked file (whose name and game the settings take), in file order: exported, skipped or
 /// failed. The solves run in parallel.
 pub fn export_checked(checked: &Checked, settings: &Settings) -> Vec<Item> {
     let wanted = |i: &usize| {
@@ -128,6 +132,7 @@ pub fn export_checked(checked: &Checked, settings: &Settings) -> Vec<Item> {
             .filter
             .as_deref()
             .is_none_or(|f| checked.file.scenarios[*i].name.node.contains(f))
+            && settings.game.is_none_or(|g| checked.plans[*i].0 == g)
     };
     let indices: Vec<usize> = (0..checked.file.scenarios.len()).filter(wanted).collect();
     indices
@@ -220,35 +225,98 @@ fn written_by_export(name: &str) -> bool {
     stem.is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Write the cases into `dir` (created if missing): `NNN.in`, `NNN.out`
-/// and `index.tsv`. A folder that already holds files is used only if they
-/// are all a previous export's (which are removed first), so that `dir`
-/// holds exactly this export; anything else there is an error, and nothing
-/// is written.
-pub fn write_dir(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
+/// The folders of `meeple export --judge DIR`, one per judge problem, in
+/// the order they are written: `footholds` (2022 KAKAO), `yut` (BOJ
+/// 17825), `stacking` (BOJ 17837, any piece moves) and `stacking-bottom`
+/// (BOJ 17780, only the bottom piece moves: the judge input does not say
+/// which, so the two problems never share a folder).
+pub const FOLDERS: [&str; 4] = ["footholds", "yut", "stacking", "stacking-bottom"];
+
+/// The folder of a case's problem (one of [`FOLDERS`]).
+pub fn folder(position: &JudgePosition) -> &'static str {
+    match position.problem() {
+        "BOJ 17780" => "stacking-bottom",
+        _ => match position.game() {
+            GameKind::Footholds => "footholds",
+            GameKind::Yut => "yut",
+            GameKind::Stacking => "stacking",
+        },
+    }
+}
+
+/// The cases grouped by [`folder`], in [`FOLDERS`] order, each group in
+/// the cases' order; folders without a case are left out.
+pub fn by_folder<'a>(
+    cases: &[(&'a str, &'a Case)],
+) -> Vec<(&'static str, Vec<(&'a str, &'a Case)>)> {
+    FOLDERS
+        .iter()
+        .map(|f| {
+            let group: Vec<_> = cases
+                .iter()
+                .filter(|(_, c)| folder(&c.position) == *f)
+                .copied()
+                .collect();
+            (*f, group)
+        })
+        .filter(|(_, g)| !g.is_empty())
+        .collect()
+}
+
+/// Make `dir` ready for an export (created if missing): it may hold only
+/// what an export writes — `index.tsv`, `NNN.in`, `NNN.out`, and folders
+/// named in [`FOLDERS`] holding only such files — which is removed, so that
+/// `dir` then holds exactly the new export. Anything else there is an
+/// error, and nothing is removed.
+fn prepare(dir: &Path) -> Result<(), String> {
     let shown = dir.display();
     if dir.exists() && !dir.is_dir() {
         return Err(format!("{shown} is not a folder"));
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {shown}: {e}"))?;
+    let (files, folders) = exported_entries(dir, true)?;
+    let mut old_files = files;
+    for sub in &folders {
+        old_files.extend(exported_entries(sub, false)?.0);
+    }
+    for path in old_files {
+        std::fs::remove_file(&path)
+            .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+    }
+    for sub in folders {
+        std::fs::remove_dir(&sub).map_err(|e| format!("cannot remove {}: {e}", sub.display()))?;
+    }
+    Ok(())
+}
+
+/// The files (and, with `folders`, the problem folders) in `dir`, or an
+/// error naming the first entry that is not an export's.
+fn exported_entries(
+    dir: &Path,
+    folders: bool,
+) -> Result<(Vec<std::path::PathBuf>, Vec<std::path::PathBuf>), String> {
+    let shown = dir.display();
     let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let mut old = Vec::new();
+    let (mut files, mut dirs) = (Vec::new(), Vec::new());
     for entry in entries {
         let entry = entry.map_err(|e| format!("cannot read {shown}: {e}"))?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-        if !(is_file && written_by_export(&name)) {
+        let kind = entry.file_type().ok();
+        if kind.is_some_and(|t| t.is_file()) && written_by_export(&name) {
+            files.push(entry.path());
+        } else if folders && kind.is_some_and(|t| t.is_dir()) && FOLDERS.contains(&name.as_str()) {
+            dirs.push(entry.path());
+        } else {
             return Err(format!(
                 "{shown} holds `{name}`, which is not from an export; \
                  choose an empty or new folder"
             ));
         }
-        old.push(entry.path());
     }
-    for path in old {
-        std::fs::remove_file(&path)
-            .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
-    }
+    Ok((files, dirs))
+}
+
+fn write_cases(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
     let write = |name: String, text: &str| {
         let path = dir.join(name);
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
@@ -259,6 +327,30 @@ pub fn write_dir(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
         write(format!("{n}.out"), &case.answer)?;
     }
     write("index.tsv".into(), &index_tsv(cases))
+}
+
+/// Write the cases straight into `dir` (`meeple export --game`, `meeple
+/// gen --judge`): `NNN.in`, `NNN.out` and `index.tsv`, numbered from 001.
+/// `dir` is made ready as [`write_folders`] makes it.
+pub fn write_dir(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
+    prepare(dir)?;
+    write_cases(dir, cases)
+}
+
+/// Write the cases into one folder per problem ([`by_folder`]):
+/// `dir/footholds/001.in`, `dir/yut/001.in`, …, each folder numbered from
+/// 001 with its own `index.tsv`. `dir` is created if missing; it must be
+/// empty or hold only a previous export (flat or by folder), which is
+/// removed first, so that it holds exactly this export; anything else there
+/// is an error, and nothing is written.
+pub fn write_folders(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
+    prepare(dir)?;
+    for (name, group) in by_folder(cases) {
+        let sub = dir.join(name);
+        std::fs::create_dir(&sub).map_err(|e| format!("cannot create {}: {e}", sub.display()))?;
+        write_cases(&sub, &group)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

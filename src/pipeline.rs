@@ -92,6 +92,23 @@ pub(crate) fn check_text_at(text: &str, base: usize, limits: &Limits) -> Result<
         return Err(vec![too_large(limits.source_bytes)]);
     }
     let (file, parse_diags) = parse_at(text, base);
+    check_parsed(file, parse_diags, base, limits)
+}
+
+/// The size check of [`check_text_with`] alone: the error for a text
+/// larger than `limits` allows.
+pub(crate) fn refuse_large(text: &str, limits: &Limits) -> Option<Diags> {
+    (text.len() > limits.source_bytes).then(|| vec![too_large(limits.source_bytes)])
+}
+
+/// [`check_text_at`] for a text parsed already (`file` and its syntax
+/// errors, spans from `base`): what an editor that keeps the parse checks.
+pub(crate) fn check_parsed(
+    file: crate::syntax::ast::File,
+    parse_diags: Diags,
+    base: usize,
+    limits: &Limits,
+) -> Result<Checked, Diags> {
     if parse_diags.is_empty() {
         let mut checked = check_with(file, limits).map_err(|mut d| {
             cap_errors(&mut d, limits.errors_shown);
@@ -110,7 +127,7 @@ pub(crate) fn check_text_at(text: &str, base: usize, limits: &Limits) -> Result<
     let mut bad: Vec<usize> = diags
         .iter()
         .filter_map(|d| d.span())
-        .map(|s| s.start)
+        .map(|s| s.start())
         .collect();
     bad.sort_unstable();
     // Other errors found while reading (a number or a board too large) leave
@@ -119,12 +136,12 @@ pub(crate) fn check_text_at(text: &str, base: usize, limits: &Limits) -> Result<
         .iter()
         .filter(|d| !matches!(d.code, Code::Parse | Code::ParseUnterminated))
         .filter_map(|d| d.span())
-        .map(|s| s.start)
+        .map(|s| s.start())
         .collect();
     unread.sort_unstable();
     let within = |list: &[usize], s: &crate::syntax::ast::Scenario| {
-        let i = list.partition_point(|&b| b < s.span.start);
-        list.get(i).copied().filter(|&b| b < s.span.end)
+        let i = list.partition_point(|&b| b < s.span.start());
+        list.get(i).copied().filter(|&b| b < s.span.end())
     };
     let mut file = file;
     file.scenarios.retain(|s| within(&unread, s).is_none());
@@ -132,13 +149,13 @@ pub(crate) fn check_text_at(text: &str, base: usize, limits: &Limits) -> Result<
     let spans: Vec<_> = file.scenarios.iter().map(|s| s.span).collect();
     if let Err(more) = check_with(file, limits) {
         diags.extend(more.into_iter().filter(|d| {
-            let Some(at) = d.span().map(|s| s.start) else {
+            let Some(at) = d.span().map(|s| s.start()) else {
                 return true;
             };
-            let i = spans.partition_point(|s| s.end <= at);
+            let i = spans.partition_point(|s| s.end() <= at);
             let broken = spans
                 .get(i)
-                .filter(|s| s.start <= at)
+                .filter(|s| s.start() <= at)
                 .and_then(|_| first_bad[i]);
             match broken {
                 Some(b) => {
@@ -148,7 +165,7 @@ pub(crate) fn check_text_at(text: &str, base: usize, limits: &Limits) -> Result<
             }
         }));
     }
-    diags.sort_by_key(|d| d.span().map(|s| s.start));
+    diags.sort_by_key(|d| d.span().map(|s| s.start()));
     cap_errors(&mut diags, limits.errors_shown);
     Err(diags)
 }
@@ -263,13 +280,13 @@ impl<'a> OutputGate<'a> {
                 let block = text::answer(
                     &printable(scenario),
                     *query,
-                    self.src.line(span.start),
+                    self.src.line(span.start()),
                     answer,
                 );
                 (block.len() as u64 + answer.held_bytes(), *span)
             }
             Event::ExpectPassed { span, field, value } => {
-                let line = text::expect_passed_at(field, value, self.src.line(span.start));
+                let line = text::expect_passed_at(field, value, self.src.line(span.start()));
                 (line.len() as u64, *span)
             }
             Event::Error(_) => return Ok(()),

@@ -73,9 +73,9 @@ impl SourceFile {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     /// The first byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
+    start: usize,
+    /// One past the last byte (never before `start`).
+    end: usize,
 }
 
 impl Span {
@@ -92,6 +92,28 @@ impl Span {
     pub fn checked(start: usize, end: usize, text: &str) -> Option<Span> {
         (start <= end && text.is_char_boundary(start) && text.is_char_boundary(end))
             .then_some(Span { start, end })
+    }
+    /// The first byte.
+    pub fn start(self) -> usize {
+        self.start
+    }
+    /// One past the last byte.
+    pub fn end(self) -> usize {
+        self.end
+    }
+    /// The byte range `start..end`.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start..self.end
+    }
+    /// The same span with its end moved to `end` (emptied at `start` when
+    /// `end` is before it).
+    pub fn with_end(self, end: usize) -> Span {
+        Span::new(self.start, end)
+    }
+    /// The same span with its start moved to `start` (emptied at `start`
+    /// when the end is before it).
+    pub fn with_start(self, start: usize) -> Span {
+        Span::new(start, self.end)
     }
     /// Its length in bytes.
     pub fn len(&self) -> usize {
@@ -263,6 +285,22 @@ pub(crate) mod scanned {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every way to make a span keeps `start <= end`: the fields are
+    /// private, so a span cannot be inverted after it is made.
+    #[test]
+    fn spans_are_never_inverted() {
+        assert_eq!(Span::new(5, 2).range(), 5..5);
+        assert_eq!(Span::new(2, 5).with_end(1).range(), 2..2);
+        assert_eq!(Span::new(2, 5).with_start(7).range(), 7..7);
+        assert_eq!(Span::new(2, 5).with_end(9).range(), 2..9);
+        assert_eq!(Span::new(2, 5).shift(3).range(), 5..8);
+        let text = "aé"; // `é` is bytes 1..3
+        assert_eq!(Span::checked(0, 3, text).map(Span::range), Some(0..3));
+        assert_eq!(Span::checked(2, 1, text), None);
+        assert_eq!(Span::checked(0, 2, text), None, "inside `é`");
+        assert_eq!(Span::checked(0, 4, text), None, "past the end");
+    }
 
     #[test]
     fn lines_count_from_one() {

@@ -82,7 +82,7 @@ pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> 
             warnings: Vec::new(),
         })
     } else {
-        diags.sort_by_key(|d| d.span().map(|s| s.start));
+        diags.sort_by_key(|d| d.span().map(|s| s.start()));
         Err(diags)
     }
 }

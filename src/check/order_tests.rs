@@ -13,7 +13,7 @@ fn first(game: &str, stmts: &str) -> String {
     let labels: Vec<(&str, &str)> = d
         .labels
         .iter()
-        .map(|(s, l)| (&src[s.start..s.end], l.as_str()))
+        .map(|(s, l)| (&src[s.start()..s.end()], l.as_str()))
         .collect();
     format!(
         "{:?}: {} {labels:?} help: {}",

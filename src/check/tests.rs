@@ -13,7 +13,7 @@ fn checked(src: &str) -> Vec<(Code, String)> {
             .into_iter()
             .map(|d| {
                 let s = d.span().expect("spanned");
-                (d.code, src[s.start..s.end].to_string())
+                (d.code, src[s.start()..s.end()].to_string())
             })
             .collect(),
     }
@@ -30,7 +30,7 @@ fn the_checker_counts_steps_for_undo_without_taking_them() {
     let third = src.rfind("undo").unwrap();
     let (file, _) = crate::syntax::parse(&src);
     let d = &super::check(file).err().unwrap()[0];
-    assert_eq!(d.span().unwrap().start, third);
+    assert_eq!(d.span().unwrap().start(), third);
 }
 
 #[test]

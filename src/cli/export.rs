@@ -5,7 +5,7 @@ use super::out;
 use meeple::check::Checked;
 use meeple::collection::{file_case, game_files};
 use meeple::error::{render, Diag};
-use meeple::export::{export_checked, write_dir, Case, Item, Settings};
+use meeple::export::{export_checked, folder, write_dir, write_folders, Case, Item, Settings};
 use meeple::limits::Limits;
 use meeple::pipeline::{check_bytes_with, printable, read_source, FileRun, Outcome};
 use meeple::source::SourceFile;
@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 pub struct ExportOptions {
     /// The folder to write (`--judge DIR`).
     pub dir: PathBuf,
+    /// One problem's folder name (`--game`, one of
+    /// [`meeple::export::FOLDERS`]): its cases straight into `dir`.
+    pub game: Option<&'static str>,
     pub settings: Settings,
     /// Exit 1 when any scenario was skipped (`--strict`).
     pub strict: bool,
@@ -63,7 +66,20 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
         let name = source.name.as_str();
         for item in items {
             match item {
-                Item::Case(case) => cases.push((name, case)),
+                Item::Case(case) => match opts.game {
+                    Some(want) if folder(&case.position) != want => {
+                        skipped += 1;
+                        out::err(format!(
+                            "skipped: {name} › {} ({}): a case of {}, not of --game {want} \
+                             (--game {} exports it)\n",
+                            printable(&case.scenario),
+                            case.position.game(),
+                            case.position.problem(),
+                            folder(&case.position)
+                        ));
+                    }
+                    _ => cases.push((name, case)),
+                },
                 Item::Skipped {
                     scenario,
                     game,
@@ -87,7 +103,11 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
             }
         }
     }
-    if let Err(e) = write_dir(&opts.dir, &cases) {
+    let written = match opts.game {
+        Some(_) => write_dir(&opts.dir, &cases),
+        None => write_folders(&opts.dir, &cases),
+    };
+    if let Err(e) = written {
         out::err(format!("error: {e}\n"));
         return 2;
     }

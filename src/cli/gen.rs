@@ -5,12 +5,13 @@ use super::out;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use meeple::error::render;
+use meeple::export::{export_checked, write_dir, Item, Settings};
 use meeple::games::GameKind;
 use meeple::gen::{generate, random_seed, OptionError, Options};
 use meeple::limits::Limits;
 use meeple::source::SourceFile;
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The options of `meeple gen`.
 #[derive(Args, Debug)]
@@ -29,6 +30,11 @@ pub struct GenArgs {
     /// Write to FILE instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Write the judge files instead (DIR/NNN.in, NNN.out, index.tsv, as
+    /// `meeple export --judge DIR --game GAME` writes them); the .game file
+    /// only with -o.
+    #[arg(long, value_name = "DIR")]
+    pub judge: Option<PathBuf>,
 }
 
 /// The shape options, `--where`, `--tries` and `--edge`: what `meeple gen`
@@ -171,6 +177,15 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
     for note in left_out(&generated, &options) {
         out::err(format!("note: {note}\n"));
     }
+    if let Some(dir) = &args.judge {
+        if let Some(path) = &args.output {
+            if let Err(e) = std::fs::write(path, &generated.text) {
+                out::err(format!("error: cannot write {}: {e}\n", path.display()));
+                return 2;
+            }
+        }
+        return write_judge(dir, &generated.text, limits, color, &summary);
+    }
     match &args.output {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &generated.text) {
@@ -185,6 +200,68 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
         }
     }
     0
+}
+
+/// `--judge DIR`: the generated collection exported as `meeple export
+/// --judge DIR --game GAME` exports it (its scenarios checked, each start
+/// position solved again by the exporter, the files written by its writer).
+fn write_judge(dir: &Path, text: &str, limits: &Limits, color: bool, summary: &str) -> i32 {
+    let name = "meeple gen";
+    let source = SourceFile::new(name, text.to_string());
+    let checked = match meeple::pipeline::check_text(text) {
+        Ok(c) => c,
+        Err(diags) => {
+            // The generator writes valid scripts; shown if it ever does not.
+            for d in &diags {
+                out::err(render(d, &source, color));
+            }
+            return 1;
+        }
+    };
+    let settings = Settings {
+        limits: limits.clone(),
+        ..Settings::default()
+    };
+    let items = export_checked(&checked, &settings);
+    let mut cases = Vec::new();
+    let (mut skipped, mut failed) = (0usize, 0usize);
+    for item in &items {
+        match item {
+            Item::Case(case) => cases.push((name, case)),
+            Item::Skipped {
+                scenario, reason, ..
+            } => {
+                skipped += 1;
+                let hint = if reason.is_limit() {
+                    " (-o FILE, then `meeple export --beyond-limits`, exports it)"
+                } else {
+                    ""
+                };
+                out::err(format!("skipped: {scenario}: {reason}{hint}\n"));
+            }
+            Item::Failed { diag, .. } => {
+                failed += 1;
+                out::err(render(diag, &source, color));
+            }
+        }
+    }
+    if let Err(e) = write_dir(dir, &cases) {
+        out::err(format!("error: {e}\n"));
+        return 2;
+    }
+    let mut line = format!(
+        "{summary} → {} in {}",
+        meeple::games::count(cases.len() as u128, "judge case"),
+        dir.display()
+    );
+    if skipped > 0 {
+        line.push_str(&format!(", {skipped} skipped"));
+    }
+    if failed > 0 {
+        line.push_str(&format!(", {failed} failed"));
+    }
+    out::err(format!("{line}\n"));
+    i32::from(failed > 0)
 }
 
 /// What a collection leaves out that the command line asked for: edge

@@ -1,4 +1,4 @@
-//! Command-line interface: `meeple run|check|test|export|gen|fmt|repl|lsp`.
+//! Command-line interface: `meeple run|check|test|export|validate|gen|fmt|repl|lsp`.
 
 mod commands;
 mod export;
@@ -12,6 +12,7 @@ mod repl;
 mod report;
 mod serve;
 mod snapshot;
+mod validate;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use meeple::limits::Limits;
@@ -86,7 +87,9 @@ pub enum Command {
         require_expect: bool,
     },
     /// Write judge test data: NNN.in and NNN.out for every scenario whose
-    /// start position is a judge problem's instance, and index.tsv.
+    /// start position is a judge problem's instance, and index.tsv, in one
+    /// folder per problem (DIR/footholds, DIR/yut, DIR/stacking,
+    /// DIR/stacking-bottom).
     Export {
         /// The folder to write (created if missing; it must be empty or hold
         /// only a previous export, which is replaced).
@@ -104,6 +107,22 @@ pub enum Command {
         /// Export only scenarios whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
+        /// Export one problem only, straight into DIR (no subfolder).
+        #[arg(long, value_name = "NAME", value_parser = meeple::export::FOLDERS)]
+        game: Option<String>,
+    },
+    /// Check hand-written judge inputs with meeple's judge readers (as
+    /// testlib's validator): `FILE: ok` or a coded diagnostic on the exact
+    /// place; exit 0 when all are valid, 1 otherwise, 2 when a file cannot
+    /// be read.
+    Validate {
+        /// Judge input files (`-` reads one from standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The game whose judge input they are.
+        #[arg(long, value_name = "NAME", required = true,
+              value_parser = ["footholds", "yut", "stacking"])]
+        game: String,
     },
     /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
     /// shrink the first failure to a smallest failing case.
@@ -275,20 +294,29 @@ fn command(cli: &Cli) -> i32 {
             beyond_limits,
             strict,
             filter,
+            game,
         } => export::export(
             paths,
             &export::ExportOptions {
                 dir: judge.clone(),
+                game: meeple::export::FOLDERS
+                    .into_iter()
+                    .find(|f| Some(*f) == game.as_deref()),
                 settings: meeple::export::Settings {
                     limits: limits.clone(),
                     beyond_limits: *beyond_limits,
                     filter: filter.clone(),
+                    game: game.as_deref().map(|g| {
+                        meeple::games::GameKind::from_name(g.trim_end_matches("-bottom"))
+                            .expect("clap checks the name")
+                    }),
                 },
                 strict: *strict,
                 json: cli.format == Format::Json,
                 color,
             },
         ),
+        Command::Validate { files, game } => validate::validate(files, game, cli.format, color),
         Command::Judge(args) => judge::judge(args, &limits, cli.format == Format::Json, color),
         Command::Gen(_) if cli.format == Format::Json => {
             out::err("error: `meeple gen` writes a .game file; it has no --format json\n");

@@ -223,7 +223,7 @@ impl Report<'_> {
                 };
                 for d in &case.failures {
                     let at = d.span().map_or(String::new(), |sp| {
-                        format!("line {}: ", source.line(sp.start))
+                        format!("line {}: ", source.line(sp.start()))
                     });
                     s.push_str(&format!("    {at}{} [{}]\n", d.message, d.code));
                 }
@@ -244,7 +244,7 @@ impl Report<'_> {
                     kind: "scenario",
                     file: name,
                     scenario: &run.name,
-                    line: source.line(run.span.start),
+                    line: source.line(run.span.start()),
                     game: run.game.name(),
                     passed: case.passed,
                     expectations: run.expects_passed(),

@@ -123,7 +123,7 @@ fn excerpt(text: &str, diag: &Diag, index: &LineIndex) -> Option<Vec<(usize, usi
     }
     let mut spans: Vec<(usize, usize)> = Vec::with_capacity(diag.labels.len());
     for (s, _) in &diag.labels {
-        let (lo, hi) = (s.start, s.end.max(s.start));
+        let (lo, hi) = (s.start(), s.end().max(s.start()));
         if hi > text.len() || !text.is_char_boundary(lo) || !text.is_char_boundary(hi) {
             return None;
         }
@@ -166,11 +166,11 @@ fn render_excerpt(
         let mut piece = Diag::new(diag.code, "");
         let mut which = Vec::new();
         for (i, (span, text)) in diag.labels.iter().enumerate() {
-            if span.start >= start && span.start <= end {
+            if span.start() >= start && span.start() <= end {
                 piece.labels.push((
                     Span::new(
-                        span.start - start,
-                        span.end.max(span.start).min(end) - start,
+                        span.start() - start,
+                        span.end().max(span.start()).min(end) - start,
                     ),
                     text.clone(),
                 ));
@@ -337,10 +337,10 @@ fn elide_long_lines(text: &str, diag: &Diag, lines: &[(usize, usize)]) -> (Strin
         } else {
             let mut keep: Vec<(usize, usize)> = vec![(line_start, line_start + KEEP)];
             for (s, _) in &diag.labels {
-                if s.start >= line_start && s.start < line_end {
+                if s.start() >= line_start && s.start() < line_end {
                     keep.push((
-                        s.start.saturating_sub(KEEP),
-                        s.end.min(s.start + KEEP) + KEEP,
+                        s.start().saturating_sub(KEEP),
+                        s.end().min(s.start() + KEEP) + KEEP,
                     ));
                 }
             }
@@ -383,8 +383,8 @@ fn elide_long_lines(text: &str, diag: &Diag, lines: &[(usize, usize)]) -> (Strin
     };
     let mut diag = diag.clone();
     for (span, _) in &mut diag.labels {
-        let start = remap(span.start);
-        let end = remap(span.end).max(start);
+        let start = remap(span.start());
+        let end = remap(span.end()).max(start);
         *span = Span::new(start, end);
     }
     (out, diag)

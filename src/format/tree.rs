@@ -229,11 +229,11 @@ impl Layout<'_> {
             .and_then(|b| self.arrays.get(&b.as_span().start()));
         if let Some((rows, span)) = read {
             let source = self.source;
-            if source[span.start..span.end].contains('\n') && !rows.is_empty() {
+            if source[span.start()..span.end()].contains('\n') && !rows.is_empty() {
                 self.array(start, *span, rows, indent);
             } else {
-                self.hoist(start, span.end, indent);
-                let cell = |n: &Int| &source[n.span.start..n.span.end];
+                self.hoist(start, span.end(), indent);
+                let cell = |n: &Int| &source[n.span.start()..n.span.end()];
                 let rows: Vec<String> = rows
                     .iter()
                     .map(|r| {
@@ -245,7 +245,7 @@ impl Layout<'_> {
                     .collect();
                 self.code(indent, format!("board [{}]", rows.join(", ")));
             }
-            return end.max(span.end);
+            return end.max(span.end());
         }
         match board {
             Some(b) if b.as_rule() == Rule::board_grid => self.grid(start, b, indent),
@@ -315,7 +315,7 @@ impl Layout<'_> {
     /// `span` is the array's, `rows` each row's span and its numbers' spans
     /// (in `source`, where they are read as written).
     fn array(&mut self, start: usize, span: Span, rows: &Rows, indent: usize) {
-        self.hoist(start, span.start, indent);
+        self.hoist(start, span.start(), indent);
         self.code(indent, "board [");
         let mut widths: Vec<usize> = Vec::new();
         for row in rows {
@@ -323,26 +323,26 @@ impl Layout<'_> {
                 if widths.len() <= k {
                     widths.push(0);
                 }
-                widths[k] = widths[k].max(n.span.end - n.span.start);
+                widths[k] = widths[k].max(n.span.end() - n.span.start());
             }
         }
         let inner = indent + INDENT;
-        let mut at = span.start + 1;
+        let mut at = span.start() + 1;
         let source = self.source;
         for (k, row) in rows.iter().enumerate() {
             let rs = row.span;
-            self.gap(at, rs.start, inner, Blanks::between(k > 0, true));
-            self.hoist(rs.start, rs.end, inner);
+            self.gap(at, rs.start(), inner, Blanks::between(k > 0, true));
+            self.hoist(rs.start(), rs.end(), inner);
             let padded: Vec<String> = row
                 .node
                 .iter()
                 .zip(&widths)
-                .map(|(n, w)| format!("{:>w$}", &source[n.span.start..n.span.end]))
+                .map(|(n, w)| format!("{:>w$}", &source[n.span.start()..n.span.end()]))
                 .collect();
             self.code(inner, format!("[{}],", padded.join(", ")));
-            at = rs.end;
+            at = rs.end();
         }
-        self.gap(at, span.end - 1, inner, Blanks::between(true, false));
+        self.gap(at, span.end() - 1, inner, Blanks::between(true, false));
         self.code(indent, "]");
     }
 }

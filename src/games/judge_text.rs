@@ -364,8 +364,8 @@ impl Within {
     /// The text of an `input` statement and its span in the script.
     pub(crate) fn new(text: &Spanned<String>) -> Within {
         Within {
-            start: text.span.start,
-            end: text.span.end,
+            start: text.span.start(),
+            end: text.span.end(),
             len: text.node.len(),
         }
     }
@@ -379,7 +379,7 @@ impl Within {
     }
 
     pub(crate) fn span(&self, s: Span) -> Span {
-        Span::new(self.at(s.start), self.at(s.end))
+        Span::new(self.at(s.start()), self.at(s.end()))
     }
 
     pub(crate) fn diag(&self, mut d: Diag) -> Diag {
@@ -428,7 +428,7 @@ mod tests {
         let j = coords("[[1, 1, 1], [1, 1, 1]]\t[1, 0]  [1, 2]").unwrap();
         assert_eq!(j.rows.len(), 2);
         assert_eq!(j.a.node, Coord { row: 1, col: 0 });
-        assert_eq!(j.b.span.start, 31);
+        assert_eq!(j.b.span.start(), 31);
         // The byte scan and the grammar read the same.
         for text in [
             "[[1, 1, 1], [1, 1, 1]]\t[1, 0]  [1, 2]",
@@ -472,7 +472,7 @@ mod tests {
         let fast = super::ints("\u{FEFF}-3\t# c\n 40\u{FEFF}5#x").unwrap();
         let spans: Vec<_> = fast
             .iter()
-            .map(|i| (i.node, i.span.start, i.span.end))
+            .map(|i| (i.node, i.span.start(), i.span.end()))
             .collect();
         assert_eq!(spans, [(-3, 3, 5), (40, 11, 13), (5, 16, 17)]);
         let slow = numbers(
@@ -528,7 +528,7 @@ mod tests {
         assert_eq!(e[999].code, Code::NumberRange);
         assert_eq!(e[1000].code, Code::ErrorsTooMany);
         assert!(e[1000].message.starts_with("500 more errors"));
-        assert_eq!(e[1000].labels[0].0.start, 21 * 1000);
+        assert_eq!(e[1000].labels[0].0.start(), 21 * 1000);
     }
 
     /// The grammar's reading of a footholds input, a token per cell: what
@@ -590,7 +590,7 @@ mod tests {
         assert_eq!(read.matches('1').count(), 2);
         assert_eq!(read.matches("[0 ").count(), 1000);
         let e = coords(&text).err().unwrap();
-        assert_eq!(e[0].span().unwrap().start, text.find('x').unwrap());
+        assert_eq!(e[0].span().unwrap().start(), text.find('x').unwrap());
     }
 
     #[test]

@@ -75,6 +75,13 @@ pub trait Session {
     fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag>;
     /// `undo`: take back the last `play` or `step`.
     fn undo(&mut self, span: Span) -> Result<(), Diag>;
+    /// The moves `play` may make now, each as written after `play` (`A up`,
+    /// `piece 2`): what Tab offers in the REPL. `None` while the position
+    /// does not say (no board or players yet, random dice, a game without
+    /// `play`): then any move of the game may be written.
+    fn legal_plays(&self) -> Option<Vec<String>> {
+        None
+    }
     /// The position the declarations so far build, for its judge problem
     /// (`meeple export --judge`), or why there is none (dice that are not
     /// known, a declaration missing). Call it before any `play` or `step`.

@@ -58,6 +58,10 @@ pub(crate) trait Rules: 'static {
     }
     /// `undo`: take back the last `play` or `step`.
     fn undo(&mut self, span: Span) -> Result<(), Diag>;
+    /// The moves `play` may make now ([`Session::legal_plays`]).
+    fn legal_plays(&self) -> Option<Vec<String>> {
+        None
+    }
     /// The position the declarations so far build, for its judge problem.
     fn judge_position(&self) -> Result<JudgePosition, NotInstance>;
 }
@@ -84,6 +88,9 @@ impl<R: Rules> Session for Typed<R> {
     }
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
         self.0.undo(span)
+    }
+    fn legal_plays(&self) -> Option<Vec<String>> {
+        self.0.legal_plays()
     }
     fn judge_position(&self) -> Result<JudgePosition, NotInstance> {
         self.0.judge_position()

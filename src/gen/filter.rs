@@ -248,7 +248,7 @@ mod tests {
     fn bad_conditions_point_at_what_is_wrong() {
         let e = parse(GameKind::Footholds, "answr >= 2").unwrap_err();
         assert_eq!(e.diag.code, Code::GenWhere);
-        assert_eq!(e.diag.span().map(|s| (s.start, s.end)), Some((8, 13)));
+        assert_eq!(e.diag.span().map(|s| (s.start(), s.end())), Some((8, 13)));
         assert!(e
             .diag
             .help

@@ -41,7 +41,7 @@ fn load_tracks(file: &str) -> Result<Vec<(String, String)>, OptionError> {
         .map(|t| {
             (
                 t.name.node.clone(),
-                text[t.span.start..t.span.end].to_string(),
+                text[t.span.start()..t.span.end()].to_string(),
             )
         })
         .collect())

@@ -44,7 +44,7 @@ pub(super) fn article(
         badge(case.passed),
         esc(&printable(&run.name)),
         run.game.name(),
-        file.source.line(run.span.start),
+        file.source.line(run.span.start()),
     );
     let mut in_list = false;
     for (i, e) in run.events.iter().enumerate() {
@@ -60,7 +60,7 @@ pub(super) fn article(
                 answer,
                 ..
             } => {
-                let line = file.source.line(span.start);
+                let line = file.source.line(span.start());
                 let _ = write!(
                     b,
                     "<div class=\"answer\">\n<h4>{} <span class=\"where\">line {line}</span></h4>\n<div class=\"pair\">\n<pre>",
@@ -89,7 +89,7 @@ pub(super) fn article(
                     "<li>expect {} {} <span class=\"where\">line {}</span></li>",
                     esc(field),
                     esc(value),
-                    file.source.line(span.start)
+                    file.source.line(span.start())
                 );
             }
             Event::Error(d) => {
@@ -137,7 +137,7 @@ fn failure(b: &mut String, file: &FileRun, run: &ScenarioRun, at: usize, d: &Dia
                 badge(false),
                 esc(&field),
                 esc(&value),
-                file.source.line(stmt.start),
+                file.source.line(stmt.start()),
                 esc(&value),
                 esc(&got),
             );

@@ -3,6 +3,7 @@
 //! expectations" inserts after a `solve`.
 
 use super::{Analysis, Diagnostic};
+use crate::check::Checked;
 use crate::games::{Answer, FieldValue};
 use crate::interp::run_scenario;
 use crate::interp::Event;
@@ -44,10 +45,15 @@ impl Answers {
     /// scenarios and between the answers kept: once it is set, the run
     /// stops there and what it found so far is returned.
     pub fn compute(src: &SourceFile, limits: &Limits) -> Answers {
-        Answers::run(src, limits, None)
+        let Ok(checked) = check_text_with(&src.text, limits) else {
+            return Answers::default();
+        };
+        Answers::run(&checked, src, limits, None)
     }
 
-    fn run(src: &SourceFile, limits: &Limits, filter: Option<&str>) -> Answers {
+    /// The answers of `checked` (of the script `src`), of the scenarios
+    /// whose names hold `filter` when given.
+    fn run(checked: &Checked, src: &SourceFile, limits: &Limits, filter: Option<&str>) -> Answers {
         let cancelled = || {
             limits
                 .cancel
@@ -58,9 +64,6 @@ impl Answers {
         if cancelled() {
             return answers;
         }
-        let Ok(checked) = check_text_with(&src.text, limits) else {
-            return answers;
-        };
         for (sc, (game, opts)) in checked.file.scenarios.iter().zip(&checked.plans) {
             if filter.is_some_and(|f| !sc.name.node.contains(f)) {
                 continue;
@@ -80,7 +83,7 @@ impl Answers {
                         answer,
                         ..
                     } => answers.computed.push(Computed {
-                        line: src.line(span.start),
+                        line: src.line(span.start()),
                         span,
                         query,
                         answer,
@@ -91,7 +94,7 @@ impl Answers {
             }
         }
         // File order already; [`Answers::at`] searches by line.
-        answers.computed.sort_by_key(|c| c.span.start);
+        answers.computed.sort_by_key(|c| c.span.start());
         answers
     }
 
@@ -164,14 +167,24 @@ impl Analysis {
         })
     }
 
+    /// [`Answers::compute`] of this script, from its one parse and check
+    /// (the check's tracks built within the default limits, the queries
+    /// within `limits`).
+    pub fn answers(&self, limits: &Limits) -> Answers {
+        match self.checked() {
+            Ok(checked) => Answers::run(checked, &self.source, limits, None),
+            Err(_) => Answers::default(),
+        }
+    }
+
     /// One hint after each `solve` whose answer `answers` holds: its
     /// fields (`answer 4, winner B`).
     pub fn inlay_hints(&self, answers: &Answers) -> Vec<InlayHint> {
         self.solves()
             .filter_map(|(_, span)| {
-                let c = answers.at(self.source.line(span.start))?;
+                let c = answers.at(self.source.line(span.start()))?;
                 (c.query == QueryKind::Solve).then(|| InlayHint {
-                    offset: span.end,
+                    offset: span.end(),
                     label: stated_fields(&c.answer)
                         .iter()
                         .map(|(f, v)| format!("{f} {v}"))
@@ -191,22 +204,23 @@ impl Analysis {
         let (line_start, line_end) = self.line_around(offset);
         let (name, span) = self
             .solves()
-            .find(|(_, s)| line_start <= s.start && s.start <= line_end)?;
+            .find(|(_, s)| line_start <= s.start() && s.start() <= line_end)?;
         let sc = self
             .file
             .scenarios
             .iter()
-            .find(|s| s.span.start <= span.start && span.end <= s.span.end)?;
+            .find(|s| s.span.start() <= span.start() && span.end() <= s.span.end())?;
         let checked: Vec<&str> = sc
             .stmts
             .iter()
-            .skip_while(|s| s.span.start <= span.start)
+            .skip_while(|s| s.span.start() <= span.start())
             .map_while(|s| match &s.node {
                 Stmt::Expect { field, .. } => Some(field.node.as_str()),
                 _ => None,
             })
             .collect();
-        let answers = Answers::run(&self.source, limits, Some(name));
+        let valid = self.checked().as_ref().ok()?;
+        let answers = Answers::run(valid, &self.source, limits, Some(name));
         let computed = answers.all().iter().find(|c| c.span == span)?;
         let indent: String = self.source.text[line_start..]
             .chars()
@@ -237,7 +251,7 @@ mod tests {
         let edit = doc
             .fill_expectations(YUT.find("solve").unwrap(), &Limits::default())
             .unwrap();
-        assert_eq!(edit.span.start, YUT.find("solve").unwrap() + 5);
+        assert_eq!(edit.span.start(), YUT.find("solve").unwrap() + 5);
         // Random dice: the exact expected score, as a fraction.
         assert!(
             edit.text.starts_with("\n  expect expected "),
@@ -250,7 +264,7 @@ mod tests {
             edit.text
         );
         let mut filled = YUT.to_string();
-        filled.insert_str(edit.span.start, &edit.text);
+        filled.insert_str(edit.span.start(), &edit.text);
         let run = crate::run_source("filled.game", &filled);
         assert_eq!(
             run.exit_code(),
@@ -275,7 +289,7 @@ mod tests {
         let failures = answers.failures();
         assert_eq!(failures.len(), 1, "{failures:?}");
         assert_eq!(failures[0].code, crate::error::Code::ExpectFailed);
-        assert_eq!(failures[0].span.start, text.find("999").unwrap());
+        assert_eq!(failures[0].span.start(), text.find("999").unwrap());
     }
 
     #[test]
@@ -308,6 +322,47 @@ mod tests {
         assert!(hints[0].label.starts_with("expected "), "{hints:?}");
     }
 
+    /// Issue 28 item 4: what the language server asks of one version of a
+    /// document (diagnostics, answers, hints, hover, symbols, completion,
+    /// a code action) reads one parse. (Before: `ide::diagnostics`,
+    /// `Analysis::new` and `Answers::compute` parsed it three times per
+    /// change, and a code action a fourth.)
+    #[test]
+    fn one_version_of_a_document_is_parsed_once() {
+        let text = "scenario \"f\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  solve\n}\n";
+        crate::syntax::parses::take(0);
+        let doc = Analysis::new(text);
+        assert!(doc.diagnostics().is_empty());
+        let answers = doc.answers(&Limits::default());
+        assert_eq!(doc.inlay_hints(&answers).len(), 1);
+        let solve = text.find("solve").unwrap();
+        assert!(doc.hover(solve, &answers).is_some());
+        assert_eq!(doc.symbols().len(), 1);
+        assert!(!doc
+            .completions(text.find("  solve").unwrap() + 2)
+            .is_empty());
+        assert!(doc.fill_expectations(solve, &Limits::default()).is_some());
+        assert!(doc.diagnostics().is_empty());
+        assert_eq!(crate::syntax::parses::take(text.len()), 1);
+        // The same answers as a fresh parse and check of the text.
+        let fresh = Answers::compute(&SourceFile::new("<editor>", text), &Limits::default());
+        assert_eq!(crate::syntax::parses::take(text.len()), 1);
+        assert_eq!(
+            fresh.all().iter().map(|c| c.span).collect::<Vec<_>>(),
+            answers.all().iter().map(|c| c.span).collect::<Vec<_>>()
+        );
+        // A broken version: its errors, from its one parse.
+        let broken = text.replace("solve", "solve\n  piece C at");
+        let doc = Analysis::new(&broken);
+        assert_eq!(doc.diagnostics(), crate::ide::diagnostics(&broken));
+        assert!(doc.answers(&Limits::default()).all().is_empty());
+        assert_eq!(
+            crate::syntax::parses::take(broken.len()),
+            2,
+            "the analysis's and the fresh one's"
+        );
+    }
+
     #[test]
     fn lines_are_found_in_one_scan_not_one_per_answer() {
         // 1,000 scenarios with a solve each: the line of every answer, of
@@ -328,7 +383,7 @@ mod tests {
         assert_eq!(answers.all().len(), 1000);
         assert_eq!(hints.len(), 1000);
         assert_eq!(
-            answers.at(7 * 999 + 6).unwrap().span.start,
+            answers.at(7 * 999 + 6).unwrap().span.start(),
             text.rfind("solve").unwrap()
         );
         assert!(hover.markdown.contains("wins"), "{}", hover.markdown);

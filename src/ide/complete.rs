@@ -116,7 +116,7 @@ impl Analysis {
                 name: &t.name.node,
                 detail: format!(
                     "the track defined on line {}",
-                    self.source.line(t.span.start)
+                    self.source.line(t.span.start())
                 ),
             })
             .collect();
@@ -232,6 +232,51 @@ pub fn complete_after(
         [.., last] if place == Place::Session && !takes_a_value(last) => statements(game, true),
         _ => Vec::new(),
     }
+}
+
+/// [`complete_after`] in a known position: after `play`, only its legal
+/// moves (`legal`, each as written after `play`: `A up`, `piece 2`, from
+/// [`crate::workspace::Workspace::legal_plays`]): the players who may move,
+/// the directions they may step in (and `to` while they have a move), the
+/// pieces that may move. `None`: the position does not say, every move of
+/// the game is offered.
+pub fn complete_in_position(
+    words: &[&str],
+    place: Place,
+    game: Option<GameKind>,
+    tracks: &[TrackName],
+    legal: Option<&[String]>,
+) -> Vec<Completion> {
+    let mut out = complete_after(words, place, game, tracks);
+    let Some(legal) = legal else {
+        return out;
+    };
+    let moves: Vec<(&str, &str)> = legal.iter().filter_map(|m| m.split_once(' ')).collect();
+    match this_statement(words) {
+        [.., "play"] => out.retain(|c| moves.iter().any(|(who, _)| *who == c.label)),
+        [.., "play", "piece"] => {
+            out = moves
+                .iter()
+                .filter(|(who, _)| *who == "piece")
+                .map(|(_, n)| {
+                    item(
+                        n,
+                        CompletionKind::Value,
+                        format!("`play piece {n}`: a legal move by the next roll"),
+                    )
+                })
+                .collect();
+        }
+        [.., "play", p] => out.retain(|c| {
+            let mine = |(who, _): &&(&str, &str)| who == p;
+            match c.label.as_str() {
+                "to" => moves.iter().any(|m| mine(&m)),
+                d => moves.iter().filter(mine).any(|(_, to)| *to == d),
+            }
+        }),
+        _ => {}
+    }
+    out
 }
 
 /// The words of the statement under way: from the last word that starts
@@ -418,6 +463,35 @@ mod tests {
     fn a_footholds_piece_has_no_facing() {
         let fixture = "scenario \"f\" {\n  game footholds\n  board \n  piece A at (0, 0) $0\n}";
         assert!(labels(fixture).is_empty());
+    }
+
+    /// Issue 32 item 4: in a known position, `play A ` offers A's legal
+    /// steps only (and `to`), nothing for the player not to move.
+    #[test]
+    fn a_known_position_offers_only_its_legal_moves() {
+        let at = |words: &[&str], game, legal: &[&str]| -> Vec<String> {
+            let legal: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+            complete_in_position(words, Place::Session, game, &[], Some(&legal))
+                .into_iter()
+                .map(|c| c.label)
+                .collect()
+        };
+        let f = Some(GameKind::Footholds);
+        let legal = ["A right", "A down"];
+        assert_eq!(at(&["play", "A"], f, &legal), ["down", "right", "to"]);
+        assert!(at(&["play", "B"], f, &legal).is_empty());
+        assert_eq!(at(&["play"], f, &legal), ["A"]);
+        assert!(at(&["play"], f, &[]).is_empty());
+        assert!(at(&["solve", "play", "A"], f, &[]).is_empty());
+        let y = Some(GameKind::Yut);
+        assert_eq!(
+            at(&["play", "piece"], y, &["piece 2", "piece 4"]),
+            ["2", "4"]
+        );
+        assert_eq!(at(&["play"], y, &["piece 2"]), ["piece"]);
+        // Unknown: every move of the game, as before.
+        let all = complete_in_position(&["play", "A"], Place::Session, f, &[], None);
+        assert_eq!(all.len(), 9);
     }
 
     #[test]

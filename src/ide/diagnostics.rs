@@ -27,12 +27,10 @@ pub struct Diagnostic {
 /// Every error the checker finds in `text`, in the order `meeple check`
 /// reports them; for a valid script, its warnings (a file that holds no
 /// scenario).
+/// (An editor that also completes, hints or answers keeps the
+/// [`super::Analysis`] and asks it: the text is parsed once.)
 pub fn diagnostics(text: &str) -> Vec<Diagnostic> {
-    let diags = match crate::pipeline::check_text(text) {
-        Ok(checked) => checked.warnings,
-        Err(diags) => diags,
-    };
-    diags.into_iter().map(Diagnostic::from).collect()
+    super::Analysis::new(text).diagnostics()
 }
 
 impl From<Diag> for Diagnostic {

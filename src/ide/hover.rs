@@ -48,7 +48,7 @@ impl Analysis {
             .find(|w| w.name == keyword)
             .map_or("", |w| w.help);
         let mut md = format!("**{keyword}**: {help}");
-        let line = self.source.line(stmt.span.start);
+        let line = self.source.line(stmt.span.start());
         match &stmt.node {
             Stmt::Query(q) => {
                 if let Some(c) = answers.at(line).filter(|c| c.query == q.kind) {
@@ -74,11 +74,11 @@ impl Analysis {
                 let solve = sc
                     .stmts
                     .iter()
-                    .take_while(|s| s.span.start < stmt.span.start)
+                    .take_while(|s| s.span.start() < stmt.span.start())
                     .filter(|s| matches!(&s.node, Stmt::Query(q) if q.kind == QueryKind::Solve))
                     .last();
                 let computed = solve
-                    .and_then(|s| answers.at(self.source.line(s.span.start)))
+                    .and_then(|s| answers.at(self.source.line(s.span.start())))
                     .filter(|c| c.query == QueryKind::Solve);
                 if let Some(value) = computed.and_then(|c| c.answer.field(&field.node)) {
                     md.push_str(&format!(
@@ -101,7 +101,7 @@ impl Analysis {
                     md.push_str(&format!(
                         "\n\ntrack `{}`, defined on line {}",
                         name.node,
-                        self.source.line(t.span.start)
+                        self.source.line(t.span.start())
                     ));
                 }
             }
@@ -154,7 +154,7 @@ mod tests {
         let fixture = script("  s$0olve\n  expect winner B");
         let solve = hover(&fixture, false);
         let (text, _) = cursor(&fixture);
-        assert_eq!(&text[solve.span.start..solve.span.end], "solve");
+        assert_eq!(&text[solve.span.start()..solve.span.end()], "solve");
         assert!(!solve.markdown.contains("```"));
     }
 

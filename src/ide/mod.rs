@@ -1,7 +1,7 @@
 //! Editor support, as pure functions of a script's text and a byte offset:
 //! diagnostics, completion, hover, track definitions and references,
 //! document symbols, formatting, the answers of queries (inlay hints, "fill in
-//! expectations"). `meeple lsp` is a thin client of this module: it turns
+//! expectations"), and the tokens editors colour ([`tokens`]). `meeple lsp` is a thin client of this module: it turns
 //! protocol positions into byte offsets ([`SourceFile::utf16_offset`]) and
 //! these results back into protocol messages. Nothing here knows the
 //! protocol.
@@ -30,37 +30,94 @@ mod diagnostics;
 #[cfg(test)]
 mod fixture;
 mod hover;
+mod lex;
 mod navigate;
 
 pub use answers::{Answers, Computed, Edit, InlayHint};
-pub use complete::{complete_after, Completion, CompletionKind, Place, TrackName};
+pub use complete::{
+    complete_after, complete_in_position, Completion, CompletionKind, Place, TrackName,
+};
 pub use diagnostics::{diagnostics, Diagnostic};
 pub use hover::Hover;
+pub use lex::{tokens, tokens_from, Token, TokenKind};
 pub use navigate::{Symbol, SymbolKind};
 
+use crate::check::Checked;
+use crate::error::Diags;
+use crate::limits::Limits;
+use crate::pipeline::{check_parsed, refuse_large};
 use crate::source::SourceFile;
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-/// One version of a script, parsed (with the parser's error recovery, so a
-/// half-typed statement leaves the rest of the file readable).
-#[derive(Clone, Debug)]
+/// One version of a script, parsed once (with the parser's error recovery,
+/// so a half-typed statement leaves the rest of the file readable) and
+/// checked at most once, when first asked: its diagnostics, completions,
+/// symbols, hints and answers all read this one parse. An editor keeps one
+/// per document version.
 pub struct Analysis {
     /// The script, with where its lines start: every line number here is
     /// read from it (one scan of the text, not one per statement). Shared
     /// with the runs of its answers.
     source: Arc<SourceFile>,
     file: File,
+    /// The parser's errors (kept for the check).
+    parse_diags: Diags,
+    /// The checker's verdict on `file` (default limits), made when first asked.
+    checked: OnceLock<Result<Checked, Diags>>,
+}
+
+impl std::fmt::Debug for Analysis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Analysis")
+            .field("text", &self.source.text)
+            .field("file", &self.file)
+            .field("checked", &self.checked.get().map(Result::is_ok))
+            .finish_non_exhaustive()
+    }
 }
 
 impl Analysis {
-    /// Parse `text`.
+    /// Parse `text` (nothing of a text larger than the default limits
+    /// allow: its one diagnostic says so).
     pub fn new(text: &str) -> Analysis {
-        let (file, _) = crate::syntax::parse(text);
+        let (file, parse_diags) = match refuse_large(text, &Limits::default()) {
+            Some(diags) => (File::default(), diags),
+            None => crate::syntax::parse(text),
+        };
         Analysis {
             source: Arc::new(SourceFile::new("<editor>", text)),
             file,
+            parse_diags,
+            checked: OnceLock::new(),
         }
+    }
+
+    /// The checked file, or every error of the script, in the order
+    /// `meeple check` reports them: the same as
+    /// [`crate::pipeline::check_text`] of the text, from the one parse.
+    pub(crate) fn checked(&self) -> &Result<Checked, Diags> {
+        self.checked.get_or_init(|| {
+            if refuse_large(&self.source.text, &Limits::default()).is_some() {
+                return Err(self.parse_diags.clone());
+            }
+            check_parsed(
+                self.file.clone(),
+                self.parse_diags.clone(),
+                0,
+                &Limits::default(),
+            )
+        })
+    }
+
+    /// Every error the checker finds, in the order `meeple check` reports
+    /// them; for a valid script, its warnings (see [`diagnostics`]).
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        let diags = match self.checked() {
+            Ok(checked) => &checked.warnings,
+            Err(diags) => diags,
+        };
+        diags.iter().cloned().map(Diagnostic::from).collect()
     }
 
     /// The script's text.
@@ -90,7 +147,7 @@ impl Analysis {
         self.file
             .scenarios
             .iter()
-            .find(|s| s.span.start <= offset && offset <= s.span.end)
+            .find(|s| s.span.start() <= offset && offset <= s.span.end())
     }
 
     /// The track definition that holds `offset`.
@@ -98,7 +155,7 @@ impl Analysis {
         self.file
             .tracks
             .iter()
-            .find(|t| t.span.start <= offset && offset <= t.span.end)
+            .find(|t| t.span.start() <= offset && offset <= t.span.end())
     }
 
     /// The statement that holds `offset` (its end included), with its scenario.
@@ -107,7 +164,7 @@ impl Analysis {
         let stmt = sc
             .stmts
             .iter()
-            .find(|s| s.span.start <= offset && offset <= s.span.end)?;
+            .find(|s| s.span.start() <= offset && offset <= s.span.end())?;
         Some((sc, stmt))
     }
 

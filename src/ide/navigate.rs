@@ -33,7 +33,7 @@ impl Analysis {
     /// The track name at `offset`: in a `board NAME` of a scenario, or the
     /// name of a `track` definition.
     fn track_name_at(&self, offset: usize) -> Option<&str> {
-        let inside = |s: Span| s.start <= offset && offset <= s.end;
+        let inside = |s: Span| s.start() <= offset && offset <= s.end();
         if let Some(t) = self.file.tracks.iter().find(|t| inside(t.name.span)) {
             return Some(&t.name.node);
         }
@@ -103,7 +103,7 @@ impl Analysis {
                 name_span: t.name.span,
             }))
             .collect();
-        out.sort_by_key(|s| s.span.start);
+        out.sort_by_key(|s| s.span.start());
         out
     }
 }

@@ -191,7 +191,7 @@ fn walk(
         }
     }
     if errors > shown {
-        let end = Span::new(sc.span.end.saturating_sub(1), sc.span.end);
+        let end = Span::new(sc.span.end().saturating_sub(1), sc.span.end());
         emit(Event::Error(
             too_many_errors(errors - shown, shown).label(end, "the end of this scenario"),
         ));
@@ -242,6 +242,11 @@ impl Runner {
             pieces_failed: false,
             dry_steps: 0,
         }
+    }
+
+    /// The moves `play` may make now (see [`crate::games::Session::legal_plays`]).
+    pub(crate) fn legal_plays(&self) -> Option<Vec<String>> {
+        self.session.legal_plays()
     }
 
     /// Run one statement, reporting through `emit`.

@@ -116,7 +116,7 @@ impl DiagnosticObj {
     /// The JSON form of `d`, placed in the script `src`.
     pub fn new(d: &Diag, src: &SourceFile) -> DiagnosticObj {
         let primary = d.labels.first();
-        let at = primary.map(|(s, _)| src.line_col(s.start));
+        let at = primary.map(|(s, _)| src.line_col(s.start()));
         DiagnosticObj {
             severity: d.severity.as_str(),
             code: d.code.as_str(),
@@ -124,16 +124,16 @@ impl DiagnosticObj {
             line: at.map(|(l, _)| l),
             column: at.map(|(_, c)| c),
             span: primary.map(|(s, _)| SpanObj {
-                start: s.start,
-                end: s.end,
+                start: s.start(),
+                end: s.end(),
             }),
             label: primary.map(|(_, t)| t.clone()).filter(|t| !t.is_empty()),
             help: d.help.clone(),
             suggestion: d.suggestion().map(|(s, r)| SuggestionObj {
                 replacement: r.to_string(),
                 span: SpanObj {
-                    start: s.start,
-                    end: s.end,
+                    start: s.start(),
+                    end: s.end(),
                 },
             }),
         }
@@ -371,7 +371,7 @@ fn answer_event<'a>(
     let origin = Origin {
         file: &src.name,
         scenario: &run.name,
-        line: src.line(span.start),
+        line: src.line(span.start()),
         game: run.game,
     };
     Some(answer_obj(&origin, *query, answer, *elapsed))
@@ -452,7 +452,7 @@ fn scenario_into(
                     kind: "expect",
                     file,
                     scenario: &run.name,
-                    line: src.line(span.start),
+                    line: src.line(span.start()),
                     field: field.clone(),
                     value: value.clone(),
                     passed: true,
@@ -467,7 +467,7 @@ fn scenario_into(
                         kind: "expect",
                         file,
                         scenario: &run.name,
-                        line: src.line(stmt.start),
+                        line: src.line(stmt.start()),
                         field,
                         value,
                         passed: false,

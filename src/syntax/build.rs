@@ -50,7 +50,7 @@ impl Cx<'_> {
             match chars.next() {
                 Some((_, e @ ('"' | '\\'))) => out.push(e),
                 other => {
-                    let at = span.start + 1 + i;
+                    let at = span.start() + 1 + i;
                     let width = 1 + other.map_or(0, |(_, e)| e.len_utf8());
                     self.diags.push(
                         Diag::new(Code::ParseEscape, "unknown escape in a string")
@@ -106,7 +106,7 @@ impl Cx<'_> {
         let body = p.into_inner().next();
         let (text, start) = match &body {
             Some(b) => (b.as_str(), b.as_span().start() + self.offset),
-            None => ("", span.start + 1),
+            None => ("", span.start() + 1),
         };
         // Count before building a node per cell.
         let cells: usize = text
@@ -148,7 +148,7 @@ impl Cx<'_> {
         // there (`piece A at (0, 0)` then a new line): end at the last token.
         let mut span = self.span(&p);
         if let Some(last) = p.clone().into_inner().last() {
-            span.end = last.as_span().end() + self.offset;
+            span = span.with_end(last.as_span().end() + self.offset);
         }
         let rule = p.as_rule();
         let mut it = p.into_inner().filter(|q| !is_keyword(q.as_rule()));
@@ -178,7 +178,7 @@ impl Cx<'_> {
             Rule::board_grid => self.grid(b),
             Rule::board_open => {
                 let open = self.span(&b);
-                let brace = Span::new(open.start, open.start + 1);
+                let brace = Span::new(open.start(), open.start() + 1);
                 self.diags.push(
                     Diag::new(Code::ParseUnterminated, "this board is not closed")
                         .label(brace, "the board opens here and has no `}`")
@@ -255,7 +255,7 @@ impl Cx<'_> {
             _ => {
                 let s = self.string(b);
                 // The string's text starts one byte after its opening quote.
-                let inner = Span::new(s.span.start + 1, s.span.end.saturating_sub(1));
+                let inner = Span::new(s.span.start() + 1, s.span.end().saturating_sub(1));
                 Spanned::new(s.node, inner)
             }
         })
@@ -516,7 +516,7 @@ pub(crate) fn too_many_cells(board: Span, cells: usize) -> Diag {
         ),
     )
     .label(
-        Span::new(board.start, board.start + 1),
+        Span::new(board.start(), board.start() + 1),
         format!("a board of {cells} cells starts here"),
     )
     .help("use a smaller board")

@@ -339,6 +339,10 @@ pub struct Dialect {
     /// Whether the game takes tracks: `board yut`, `board TRACK` and
     /// `track NAME { … }` definitions.
     pub tracks: bool,
+    /// Statements whose one-line help differs from the shared table's
+    /// ([`STATEMENTS`]) in this game: its own forms (`board yut` means
+    /// nothing to footholds, `play A up` nothing to yut). `:help GAME`.
+    pub own_help: &'static [Word],
 }
 
 const PLAYERS: &[Word] = &[
@@ -363,12 +367,17 @@ pub const DIALECTS: [Dialect; 3] = [
         statements: "footholds scenarios use board, piece A/B, rule, input, solve, line, analyze, show, play A …, undo, expect",
         fields: &[
             FieldWord { field: Field::Answer, kind: ValueKind::Whole, help: "the total number of moves with best play" },
-            FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "the same as answer" },
+            FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "the moves still to come (the same as answer)" },
             FieldWord { field: Field::Winner, kind: ValueKind::Words(&["A", "B"]), help: "the player who wins" },
         ],
         play: PLAYERS,
         facing: false,
         tracks: false,
+        own_help: &[
+            Word { name: "board", help: "`board { … }` or `board [[1,0],[1,1]]`: footholds 1, holes 0" },
+            Word { name: "piece", help: "`piece A at (r, c)`: where player A or B stands" },
+            Word { name: "play", help: "`play A up`, `play A to (r, c)`: make a move" },
+        ],
     },
     Dialect {
         game: GameKind::Yut,
@@ -385,6 +394,11 @@ pub const DIALECTS: [Dialect; 3] = [
         play: &[Word { name: "piece", help: "`play piece N`: move piece N by the next roll" }],
         facing: false,
         tracks: true,
+        own_help: &[
+            Word { name: "board", help: "`board yut` or `board TRACK`: the track the pieces go round" },
+            Word { name: "dice", help: "`dice 1 2 3`, `dice uniform 1..5 x 10`: the rolls" },
+            Word { name: "play", help: "`play piece N`: move piece N by the next roll" },
+        ],
     },
     Dialect {
         game: GameKind::Stacking,
@@ -401,6 +415,11 @@ pub const DIALECTS: [Dialect; 3] = [
         play: &[],
         facing: true,
         tracks: false,
+        own_help: &[
+            Word { name: "board", help: "`board { … }` or `board [[0,1],[2,0]]`: colours 0 white, 1 red, 2 blue" },
+            Word { name: "piece", help: "`piece 1 at (r, c) facing right`: a numbered piece" },
+            Word { name: "play", help: "" },
+        ],
     },
 ];
 

@@ -41,6 +41,30 @@ mod grammar {
     pub struct MeepleParser;
 }
 
+/// The texts [`parse_at`] parsed on this thread, by length: counted for
+/// tests that bound how often a text is parsed (the language server parses
+/// a change once; the checker also parses the built-in yut board).
+#[cfg(test)]
+pub(crate) mod parses {
+    use std::cell::RefCell;
+
+    thread_local!(static LENGTHS: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) });
+
+    pub(crate) fn add(len: usize) {
+        LENGTHS.with(|l| l.borrow_mut().push(len));
+    }
+
+    /// How many texts of `len` bytes were parsed since the last call; the
+    /// record starts again.
+    pub(crate) fn take(len: usize) -> usize {
+        LENGTHS
+            .with(|l| std::mem::take(&mut *l.borrow_mut()))
+            .into_iter()
+            .filter(|&n| n == len)
+            .count()
+    }
+}
+
 /// A lone carriage return (old Mac line ending) becomes a line feed: byte
 /// for byte, so every span still points at the same place. Without this a
 /// `#` comment would run to the end of a CR-only file, a `board { … }` grid
@@ -93,6 +117,8 @@ pub fn parse(text: &str) -> (File, Diags) {
 /// REPL's session log): every span, in the tree and in the errors, is
 /// shifted by `base`.
 pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
+    #[cfg(test)]
+    parses::add(text.len());
     let text = &*line_ends(text);
     let mut file = File::default();
     // Counted before pest makes a token: see `prescan`.
@@ -180,13 +206,13 @@ fn put_back_lists<'a>(
 ) {
     let mut by_start: std::collections::HashMap<usize, Vec<ast::Int>> = lists
         .into_iter()
-        .map(|(rolls, span)| (span.start + base, rolls))
+        .map(|(rolls, span)| (span.start() + base, rolls))
         .collect();
     for stmt in stmts {
         let ast::Stmt::Dice(ast::Dice::Fixed(rolls)) = &mut stmt.node else {
             continue;
         };
-        let Some(mut read) = rolls.first().and_then(|r| by_start.remove(&r.span.start)) else {
+        let Some(mut read) = rolls.first().and_then(|r| by_start.remove(&r.span.start())) else {
             continue;
         };
         if base != 0 {
@@ -195,7 +221,7 @@ fn put_back_lists<'a>(
             }
         }
         if let Some(last) = read.last() {
-            stmt.span.end = last.span.end;
+            stmt.span = stmt.span.with_end(last.span.end());
         }
         *rolls = read;
     }
@@ -211,13 +237,13 @@ fn put_back<'a>(
 ) {
     let mut by_start: std::collections::HashMap<usize, (ast::Rows, Span)> = arrays
         .into_iter()
-        .map(|(rows, span)| (span.start + base, (rows, span)))
+        .map(|(rows, span)| (span.start() + base, (rows, span)))
         .collect();
     for stmt in stmts {
         let ast::Stmt::Board(ast::BoardSrc::Array { rows, span }) = &mut stmt.node else {
             continue;
         };
-        let Some((mut read, whole)) = by_start.remove(&span.start) else {
+        let Some((mut read, whole)) = by_start.remove(&span.start()) else {
             continue;
         };
         if base != 0 {
@@ -230,7 +256,7 @@ fn put_back<'a>(
         }
         *rows = read;
         *span = whole.shift(base);
-        stmt.span.end = span.end;
+        stmt.span = stmt.span.with_end(span.end());
     }
 }
 
@@ -266,11 +292,11 @@ fn close_at_end(
     build::file(pairs.next()?, base + good, file, diags);
     // The added `}` is not in the file.
     let end = base + src.len();
-    for sc in file.scenarios.iter_mut().filter(|s| s.span.end > end) {
-        sc.span.end = end;
+    for sc in file.scenarios.iter_mut().filter(|s| s.span.end() > end) {
+        sc.span = sc.span.with_end(end);
     }
-    for t in file.tracks.iter_mut().filter(|t| t.span.end > end) {
-        t.span.end = end;
+    for t in file.tracks.iter_mut().filter(|t| t.span.end() > end) {
+        t.span = t.span.with_end(end);
     }
     Some(shifted(recover::unclosed_item(src, good), base))
 }
@@ -371,15 +397,16 @@ pub(crate) fn fmt_text(text: &str) -> Option<(std::borrow::Cow<'_, str>, ReadArr
     // Long `dice` lists are read by pest here, with their comments.
     for (_, span) in &scan.lists {
         out.to_mut()
-            .replace_range(span.start..span.end, &text[span.start..span.end]);
+            .replace_range(span.start()..span.end(), &text[span.start()..span.end()]);
     }
     let mut arrays = std::collections::HashMap::new();
     for (rows, span) in scan.arrays {
-        let written = &text[span.start..span.end];
+        let written = &text[span.start()..span.end()];
         if written.contains('#') {
-            out.to_mut().replace_range(span.start..span.end, written);
+            out.to_mut()
+                .replace_range(span.start()..span.end(), written);
         } else {
-            arrays.insert(span.start, (rows, span));
+            arrays.insert(span.start(), (rows, span));
         }
     }
     Some((out, arrays))

@@ -179,8 +179,8 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
                                 return refuse(vec![too_many_words(span, word)]);
                             }
                             current = Some((span, rolls.len()));
-                            spaces.push((rolls[0].span.end, list.end));
-                            i = list.end;
+                            spaces.push((rolls[0].span.end(), list.end()));
+                            i = list.end();
                             lists.push((rolls, list));
                         }
                     }
@@ -191,7 +191,7 @@ pub(crate) fn scan(text: &str) -> Scan<'_> {
             if let Some((at, words)) = &mut current {
                 *words += 1;
                 if *words > LIST_WORDS {
-                    return refuse(vec![too_many_words(*at, &text[at.start..at.end])]);
+                    return refuse(vec![too_many_words(*at, &text[at.start()..at.end()])]);
                 }
             }
             if let (Some((at, squares)), true) = (&mut track, squares_line) {
@@ -265,7 +265,7 @@ fn long_list(text: &str, i: usize) -> Option<(Vec<Int>, Span)> {
             None => break,
         }
     }
-    let span = |rolls: &[Int]| Span::new(rolls[0].span.start, rolls[rolls.len() - 1].span.end);
+    let span = |rolls: &[Int]| Span::new(rolls[0].span.start(), rolls[rolls.len() - 1].span.end());
     if rolls.len() > LIST_WORDS {
         // Refused by the caller.
         let span = span(&rolls);
@@ -315,7 +315,7 @@ fn board(
             }
             Some((end, cells)) if cells >= READ_CELLS => {
                 let mut r = Bytes { text, at };
-                if let Some(array) = r.board_array().filter(|(_, s)| s.end == end) {
+                if let Some(array) = r.board_array().filter(|(_, s)| s.end() == end) {
                     arrays.push(array);
                     blank.push((at, end));
                 }

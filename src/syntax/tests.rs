@@ -24,7 +24,7 @@ fn first_script_parses_with_spans() {
             assert_eq!(rows[1].len(), 3);
             let zero = &rows[1][1];
             assert_eq!(zero.node, '0');
-            assert_eq!(&text[zero.span.start..zero.span.end], "0");
+            assert_eq!(&text[zero.span.start()..zero.span.end()], "0");
         }
         other => panic!("{other:?}"),
     }
@@ -32,7 +32,7 @@ fn first_script_parses_with_spans() {
         Stmt::Piece { id, at, facing } => {
             assert_eq!(id.node, PieceId::Name("A".into()));
             assert_eq!(at.node, Coord { row: 1, col: 0 });
-            assert_eq!(&text[at.span.start..at.span.end], "(1, 0)");
+            assert_eq!(&text[at.span.start()..at.span.end()], "(1, 0)");
             assert!(facing.is_none());
         }
         other => panic!("{other:?}"),
@@ -83,7 +83,7 @@ scenario "all" {
     match &f.scenarios[0].stmts[7].node {
         Stmt::Input(s) => {
             assert_eq!(s.node, "1 2\n3");
-            assert_eq!(&text[s.span.start..s.span.end], "1 2\n3");
+            assert_eq!(&text[s.span.start()..s.span.end()], "1 2\n3");
         }
         o => panic!("{o:?}"),
     }
@@ -151,7 +151,7 @@ fn invalid_utf8_points_at_the_byte() {
     let bytes = b"scenario \"x\xff\" { }";
     let (lossy, d) = decode(bytes).unwrap_err();
     assert_eq!(d.code.as_str(), "meeple::parse::utf8");
-    assert_eq!(d.span().unwrap().start, 11);
+    assert_eq!(d.span().unwrap().start(), 11);
     assert!(lossy.contains('\u{FFFD}'));
 }
 
@@ -175,7 +175,7 @@ fn a_broken_statement_does_not_hide_the_rest_of_its_scenario() {
     let (file, diags) = parse(text);
     let lines: Vec<usize> = diags
         .iter()
-        .map(|d| crate::source::line_of(text, d.span().unwrap().start))
+        .map(|d| crate::source::line_of(text, d.span().unwrap().start()))
         .collect();
     assert_eq!(lines, [3, 5, 6, 7], "{diags:?}");
     assert!(diags.iter().all(|d| d.code == crate::error::Code::Parse));
@@ -187,7 +187,10 @@ fn a_broken_statement_does_not_hide_the_rest_of_its_scenario() {
         .collect();
     assert_eq!(kinds, ["game", "solve", "expect"]);
     let expect = &file.scenarios[0].stmts[2];
-    assert_eq!(&text[expect.span.start..expect.span.end], "expect winner A");
+    assert_eq!(
+        &text[expect.span.start()..expect.span.end()],
+        "expect winner A"
+    );
 }
 
 /// Issue 12 item 4: a board missing its `}` is one diagnostic at its `{`,
@@ -284,11 +287,11 @@ fn board_array_slips_are_said_as_rustc_says_them() {
     let spans: Vec<&str> = d[0]
         .labels
         .iter()
-        .map(|(s, _)| &text[s.start..s.end])
+        .map(|(s, _)| &text[s.start()..s.end()])
         .collect();
     // On the outer `[` (byte 38), and where its `]` was expected (after
     // the last row's `]`).
-    assert_eq!(d[0].labels[0].0.start, text.find("[[").unwrap());
+    assert_eq!(d[0].labels[0].0.start(), text.find("[[").unwrap());
     assert_eq!(spans, ["[", "]"]);
     assert!(
         d[0].labels[1].1.contains("expected `]`"),
@@ -303,7 +306,7 @@ fn board_array_slips_are_said_as_rustc_says_them() {
     let text = "scenario \"a\" {\n game footholds\n board [[1,1,1]]\n}\n}\n";
     let (_, d) = parse(text);
     assert_eq!(d[0].message, "unexpected `}`");
-    assert_eq!(d[0].labels[0].0.start, text.len() - 2);
+    assert_eq!(d[0].labels[0].0.start(), text.len() - 2);
 }
 
 /// Issue 32 item 1: no message ever says "something else".

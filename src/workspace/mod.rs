@@ -151,6 +151,14 @@ impl Workspace {
         self.current.as_ref().map(|c| c.game)
     }
 
+    /// The moves `play` may make in the current position, each as written
+    /// after `play` (`A up`, `piece 2`): what a completer offers. `None`
+    /// without a scenario, or while the position does not say (no board or
+    /// players yet, random dice, a game without `play`).
+    pub fn legal_plays(&self) -> Option<Vec<String>> {
+        self.current.as_ref()?.runner.legal_plays()
+    }
+
     /// The current scenario's name (`repl` for one started by `game NAME`).
     pub fn current_name(&self) -> Option<&str> {
         self.current.as_ref().map(|c| c.name.as_str())

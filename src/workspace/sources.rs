@@ -45,7 +45,7 @@ impl Chunk {
 
     /// Whether the span lies inside it (its final newline included).
     fn holds(&self, s: Span) -> bool {
-        s.start >= self.start && s.end <= self.end() + 1
+        s.start() >= self.start && s.end() <= self.end() + 1
     }
 }
 
@@ -102,7 +102,7 @@ impl Sources {
     /// The text of a span (empty when it is not inside one chunk: the
     /// parser makes none such).
     pub fn slice(&self, span: Span) -> &str {
-        match self.chunk(span.start).filter(|c| c.holds(span)) {
+        match self.chunk(span.start()).filter(|c| c.holds(span)) {
             Some(c) => c.source.slice(span.shift_back(c.start)),
             None => "",
         }
@@ -119,7 +119,7 @@ impl Sources {
         let Some(primary) = d.span() else {
             return render(d, &SourceFile::empty("<repl>"), color);
         };
-        if let Some(c) = self.chunk(primary.start) {
+        if let Some(c) = self.chunk(primary.start()) {
             if d.labels.iter().all(|(s, _)| c.holds(*s)) {
                 let mut local = d.clone();
                 for (s, _) in &mut local.labels {

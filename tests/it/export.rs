@@ -6,7 +6,7 @@
 use crate::common::{meeple, meeple_in, root, temp_dir, text};
 use meeple::budget::Budget;
 use meeple::collection::game_files;
-use meeple::export::start_position;
+use meeple::export::{folder, start_position, FOLDERS};
 use meeple::games::stacking::rules::Mover;
 use meeple::games::{footholds, stacking, yut, GameKind, JudgePosition};
 use meeple::pipeline::{check_bytes, check_text, read_source};
@@ -19,6 +19,28 @@ fn index(dir: &Path) -> Vec<Vec<String>> {
     assert_eq!(lines.next(), Some("number\tfile\tscenario\tgame\tproblem"));
     lines
         .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+/// The problem folders an export wrote, in `FOLDERS` order, with the rows
+/// of each one's `index.tsv`; nothing else is in `dir`.
+fn folders(dir: &Path) -> Vec<(String, Vec<Vec<String>>)> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            assert!(e.file_type().unwrap().is_dir(), "{e:?}");
+            e.file_name().to_string_lossy().into_owned()
+        })
+        .collect();
+    let order = |n: &String| FOLDERS.iter().position(|f| f == n).unwrap();
+    names.sort_by_key(order);
+    names
+        .into_iter()
+        .map(|n| {
+            let rows = index(&dir.join(&n));
+            (n, rows)
+        })
         .collect()
 }
 
@@ -74,8 +96,9 @@ fn assert_judge_text(name: &str, text: &str) {
 
 /// Every case of an export: its files in the judge's format, its input read
 /// back to the start position of the scenario the index names, its answer
-/// the reference solvers' and `solve`'s after `input """…"""`.
-fn check_cases(dir: &Path, base: &Path, rows: &[Vec<String>]) {
+/// the reference solvers' and `solve`'s after `input """…"""`; every
+/// case of `problem_folder`'s problem.
+fn check_cases(dir: &Path, base: &Path, rows: &[Vec<String>], problem_folder: &str) {
     for (i, row) in rows.iter().enumerate() {
         let [n, file, scenario, game, problem] = &row[..] else {
             panic!("{row:?}")
@@ -87,6 +110,8 @@ fn check_cases(dir: &Path, base: &Path, rows: &[Vec<String>]) {
         assert_judge_text(&format!("{n}.out"), &output);
         let position = read_back(game, problem, &input);
         assert_eq!(position.problem(), problem);
+        // Each problem in its own folder, numbered from 001.
+        assert_eq!(folder(&position), problem_folder, "{n}");
         // The scenario's own start position, from its declarations.
         let bytes = read_source(&base.join(file)).unwrap();
         let checked = check_text(std::str::from_utf8(&bytes).unwrap()).unwrap();
@@ -119,7 +144,8 @@ fn bundled_scripts_export_in_test_order_and_read_back() {
     let o = meeple(&["export", "--judge", dir.to_str().unwrap(), "scripts"]);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
-    let rows = index(&dir);
+    let groups = folders(&dir);
+    let rows: Vec<Vec<String>> = groups.iter().flat_map(|(_, r)| r.clone()).collect();
     let skipped: Vec<&str> = err.lines().filter(|l| l.starts_with("skipped: ")).collect();
     assert_eq!(
         out,
@@ -130,11 +156,20 @@ fn bundled_scripts_export_in_test_order_and_read_back() {
             skipped.len()
         )
     );
-    let files = std::fs::read_dir(&dir).unwrap().count();
-    assert_eq!(files, 2 * rows.len() + 1);
-    check_cases(&dir, root(), &rows);
+    // One folder per problem, none mixing two.
+    let names: Vec<&str> = groups.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, FOLDERS);
+    for (name, rows) in &groups {
+        let sub = dir.join(name);
+        let files = std::fs::read_dir(&sub).unwrap().count();
+        assert_eq!(files, 2 * rows.len() + 1, "{name}");
+        check_cases(&sub, root(), rows, name);
+        let problems: std::collections::BTreeSet<&str> =
+            rows.iter().map(|r| r[4].as_str()).collect();
+        assert_eq!(problems.len(), 1, "{name}: {problems:?}");
+    }
     // Every scenario of every valid script, in the order `meeple test` runs
-    // them, is either a case or a skipped line: the cases keep that order.
+    // them, is either a case or a skipped line: each folder keeps that order.
     let mut expected = Vec::new();
     for path in game_files(&[root().join("scripts")]).unwrap() {
         let bytes = read_source(&path).unwrap();
@@ -151,15 +186,17 @@ fn bundled_scripts_export_in_test_order_and_read_back() {
             .iter()
             .any(|l| l.starts_with(&format!("skipped: {file} › {sc} (")))
     };
-    let exported: Vec<(String, String)> =
-        rows.iter().map(|r| (r[1].clone(), r[2].clone())).collect();
-    let want: Vec<_> = expected
-        .iter()
-        .filter(|e| !is_skipped(e))
-        .cloned()
-        .collect();
-    assert_eq!(exported, want);
-    assert_eq!(exported.len() + skipped.len(), expected.len());
+    for (_, rows) in &groups {
+        let exported: Vec<(String, String)> =
+            rows.iter().map(|r| (r[1].clone(), r[2].clone())).collect();
+        let want: Vec<_> = expected
+            .iter()
+            .filter(|e| !is_skipped(e) && exported.contains(e))
+            .cloned()
+            .collect();
+        assert_eq!(exported, want);
+    }
+    assert_eq!(rows.len() + skipped.len(), expected.len());
     // Each game's judge samples are among the cases; the variants are not.
     for problem in ["2022 KAKAO", "BOJ 17825", "BOJ 17837", "BOJ 17780"] {
         assert!(rows.iter().any(|r| r[4] == problem), "{problem}");
@@ -223,9 +260,9 @@ fn skips_strict_and_beyond_limits() {
         args.extend_from_slice(extra);
         let o = meeple_in(&base, &args, &[]);
         let (out, err) = text(&o);
-        (o.status.code(), out, err, index(&base.join("out")))
+        (o.status.code(), out, err, folders(&base.join("out")))
     };
-    let (code, out, err, rows) = run(&[]);
+    let (code, out, err, groups) = run(&[]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out, "exported 2 cases to out, 2 skipped\n");
     assert_eq!(
@@ -235,33 +272,106 @@ fn skips_strict_and_beyond_limits() {
          skipped: mixed.game › king (footholds): not a judge instance: \
          players step like a king (the judge: 4 orthogonal steps)\n"
     );
-    let names: Vec<&str> = rows.iter().map(|r| r[2].as_str()).collect();
-    assert_eq!(names, ["yut sample 4", "bottom mover"]);
-    assert_eq!(rows[1][4], "BOJ 17780");
+    let names: Vec<(&str, &str)> = groups
+        .iter()
+        .flat_map(|(f, rows)| rows.iter().map(move |r| (f.as_str(), r[2].as_str())))
+        .collect();
+    assert_eq!(
+        names,
+        [("yut", "yut sample 4"), ("stacking-bottom", "bottom mover")]
+    );
+    assert_eq!(groups[1].1[0][4], "BOJ 17780");
     // Solved from the start, not after the scenario's moves.
     let out_dir = base.join("out");
     assert_eq!(
-        std::fs::read_to_string(out_dir.join("001.out")).unwrap(),
+        std::fs::read_to_string(out_dir.join("yut/001.out")).unwrap(),
         "130\n"
     );
-    check_cases(&out_dir, &base, &rows);
+    for (f, rows) in &groups {
+        check_cases(&out_dir.join(f), &base, rows, f);
+    }
 
     let (code, _, _, _) = run(&["--strict"]);
     assert_eq!(code, Some(1));
 
-    let (code, out, err, rows) = run(&["--beyond-limits"]);
+    let (code, out, err, groups) = run(&["--beyond-limits"]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out, "exported 3 cases to out, 1 skipped\n");
     assert!(!err.contains("long row"));
-    assert_eq!(rows[0][2], "long row");
+    assert_eq!(groups[0].0, "footholds");
+    assert_eq!(groups[0].1[0][2], "long row");
     assert_eq!(
-        std::fs::read_to_string(out_dir.join("001.in")).unwrap(),
+        std::fs::read_to_string(out_dir.join("footholds/001.in")).unwrap(),
         "[[1, 1], [1, 1], [1, 1], [1, 1], [1, 1], [1, 1]] [0, 0] [5, 1]\n"
     );
     // The index's files are named as the paths were given.
-    assert_eq!(rows[0][1], "mixed.game");
+    assert_eq!(groups[0].1[0][1], "mixed.game");
     let (code, _, _, _) = run(&["--beyond-limits", "--strict"]);
     assert_eq!(code, Some(1));
+}
+
+/// `--game NAME` exports one problem straight into DIR, numbered from 001;
+/// the other games' scenarios are passed over unsaid, and a case of
+/// stacking's other problem is skipped with the `--game` that takes it.
+#[test]
+fn one_game_goes_straight_into_the_folder() {
+    let base = temp_dir("export-game");
+    std::fs::write(base.join("mixed.game"), MIXED).unwrap();
+    let out_dir = base.join("out");
+    let run = |game: &str| {
+        let o = meeple_in(
+            &base,
+            &["export", "--judge", "out", "--game", game, "mixed.game"],
+            &[],
+        );
+        let (out, err) = text(&o);
+        (o.status.code(), out, err)
+    };
+    let (code, out, err) = run("yut");
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), "exported 1 case to out\n", "")
+    );
+    let names: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 3, "{names:?}");
+    let rows = index(&out_dir);
+    assert_eq!(rows[0][..3], ["001", "mixed.game", "yut sample 4"]);
+    check_cases(&out_dir, &base, &rows, "yut");
+    assert_eq!(
+        std::fs::read_to_string(out_dir.join("001.out")).unwrap(),
+        "130\n"
+    );
+
+    let (code, out, err) = run("stacking");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, "exported 0 cases to out, 1 skipped\n");
+    assert_eq!(
+        err,
+        "skipped: mixed.game › bottom mover (stacking): a case of BOJ 17780, \
+         not of --game stacking (--game stacking-bottom exports it)\n"
+    );
+    assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 1);
+
+    let (code, out, _) = run("stacking-bottom");
+    assert_eq!((code, out.as_str()), (Some(0), "exported 1 case to out\n"));
+    assert_eq!(index(&out_dir)[0][4], "BOJ 17780");
+    // A folder-per-problem export over it replaces it, and back again.
+    let o = meeple_in(&base, &["export", "--judge", "out", "mixed.game"], &[]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(folders(&out_dir).len(), 2);
+    assert_eq!(run("yut").0, Some(0));
+    assert!(out_dir.join("001.in").exists() && !out_dir.join("yut").exists());
+    let help = text(&meeple(&["export", "--help"])).0;
+    assert!(help.contains("--game <NAME>"), "{help}");
+    let o = meeple_in(
+        &base,
+        &["export", "--judge", "out", "--game", "chess", "mixed.game"],
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]
@@ -295,18 +405,28 @@ fn the_folder_holds_exactly_the_export() {
         meeple_in(&base, &args, &[]).status.code()
     };
     assert_eq!(export(&["--beyond-limits"]), Some(0));
-    assert!(out.join("003.in").exists());
-    // A second export replaces the first: no stale case is left.
+    assert!(out.join("footholds/001.in").exists());
+    // A second export replaces the first: no stale case or folder is left.
     assert_eq!(export(&[]), Some(0));
-    assert!(out.join("002.out").exists() && !out.join("003.in").exists());
-    // A folder with anything else in it is refused, and left as it was.
-    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    assert!(out.join("yut/001.out").exists() && !out.join("footholds").exists());
+    // A folder with anything else in it, at the top or in a problem's
+    // folder, is refused, and left as it was.
+    for (place, shown) in [("yut/notes.txt", "yut"), ("notes.txt", "out")] {
+        std::fs::write(out.join(place), "mine").unwrap();
+        let o = meeple_in(&base, &["export", "--judge", "out", "mixed.game"], &[]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = text(&o).1;
+        assert!(
+            err.contains("holds `notes.txt`, which is not from an export") && err.contains(shown),
+            "{err}"
+        );
+        assert!(out.join("yut/001.in").exists() && out.join(place).exists());
+        std::fs::remove_file(out.join(place)).unwrap();
+    }
+    std::fs::create_dir(out.join("chess")).unwrap();
     let o = meeple_in(&base, &["export", "--judge", "out", "mixed.game"], &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o)
-        .1
-        .contains("holds `notes.txt`, which is not from an export"));
-    assert!(out.join("001.in").exists() && out.join("notes.txt").exists());
+    assert!(text(&o).1.contains("holds `chess`"));
     // A file is no folder.
     let o = meeple_in(
         &base,
@@ -337,8 +457,9 @@ fn solves_run_within_the_limits() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("meeple::limit::states"), "{err}");
     // Those that stopped are not exported; the export is still written.
-    let rows = index(&base.join("out"));
-    assert!(rows.len() < 2, "{rows:?}");
+    let groups = folders(&base.join("out"));
+    let rows: usize = groups.iter().map(|(_, r)| r.len()).sum();
+    assert!(rows < 2, "{groups:?}");
     assert!(out.contains("failed"), "{out}");
 }
 
@@ -360,7 +481,7 @@ fn export_filter_and_json_summary() {
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert_eq!(out, format!("exported 1 case to {d}\n"));
-    let rows = index(&dir);
+    let rows = index(&dir.join("yut"));
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0][2], "sample 3");
     let o = meeple(&[

@@ -92,6 +92,8 @@ fn generated_cases_export_as_judge_instances() {
             "export",
             "--judge",
             out_dir.to_str().unwrap(),
+            "--game",
+            game,
             dir.join("g.game").to_str().unwrap(),
         ]);
         let (out, err) = text(&o);
@@ -110,6 +112,32 @@ fn generated_cases_export_as_judge_instances() {
             let got = std::fs::read_to_string(out_dir.join(format!("{:03}.out", i + 1))).unwrap();
             assert_eq!(got, format!("{want}\n"));
         }
+        // `gen --judge DIR` writes the same files in one step (the index
+        // names `meeple gen` as the file).
+        let (stdout, err, code) = gen(
+            &dir,
+            &[game, "--count", "15", "--seed", "3", "--judge", "one-step"],
+            &[],
+        );
+        assert_eq!((code, stdout.as_str()), (0, ""), "{err}");
+        assert!(err.ends_with("→ 15 judge cases in one-step\n"), "{err}");
+        let one_step = dir.join("one-step");
+        assert_eq!(std::fs::read_dir(&one_step).unwrap().count(), 31);
+        for i in 1..=15 {
+            for ext in ["in", "out"] {
+                let f = format!("{i:03}.{ext}");
+                assert_eq!(
+                    std::fs::read(one_step.join(&f)).unwrap(),
+                    std::fs::read(out_dir.join(&f)).unwrap(),
+                    "{game} {f}"
+                );
+            }
+        }
+        let index = std::fs::read_to_string(one_step.join("index.tsv")).unwrap();
+        assert!(
+            index.contains("\tmeeple gen\tgen 015 (seed 3)\t"),
+            "{index}"
+        );
     }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -36,5 +36,6 @@ mod sessions;
 mod silence;
 mod snapshots;
 mod svg;
+mod validate;
 mod words;
 mod workspace;

@@ -20,7 +20,7 @@ fn feed(
             } => format!(
                 "{scenario}: {} at {}",
                 answer.field("answer").map_or("-".into(), |v| v.to_string()),
-                sources.place(span.start)
+                sources.place(span.start())
             ),
             Output::Event {
                 event: Event::ExpectPassed { field, .. },
@@ -34,7 +34,7 @@ fn feed(
                 format!(
                     "error {} at {}",
                     d.code,
-                    sources.place(d.span().map_or(0, |s| s.start))
+                    sources.place(d.span().map_or(0, |s| s.start()))
                 )
             }
             Output::Notice(n) => n.to_string(),
@@ -141,4 +141,38 @@ fn the_current_statements_carry_tracks_only_for_a_game_that_takes_them() {
     feed(&mut ws, |ws, emit| ws.input("game footholds\n", emit));
     let (tracks, _) = ws.current_statements().unwrap();
     assert!(tracks.is_empty());
+}
+
+/// The legal moves of the current position, as written after `play`
+/// (what the REPL's Tab offers): none before the position is known.
+#[test]
+fn the_legal_moves_follow_the_position() {
+    let mut ws = Workspace::new(Limits::default());
+    assert_eq!(ws.legal_plays(), None);
+    feed(&mut ws, |ws, emit| {
+        ws.input(
+            "game footholds\nboard [[1, 1, 1], [1, 0, 1]]\npiece A at (0, 0)",
+            emit,
+        )
+    });
+    assert_eq!(ws.legal_plays(), None, "B is not placed yet");
+    feed(&mut ws, |ws, emit| ws.input("piece B at (1, 2)", emit));
+    assert_eq!(ws.legal_plays().unwrap(), ["A right", "A down"]);
+    feed(&mut ws, |ws, emit| ws.input("play A right", emit));
+    assert_eq!(ws.legal_plays().unwrap(), ["B up"]);
+    feed(&mut ws, |ws, emit| {
+        ws.input("game yut\nboard yut\ndice 5 1", emit)
+    });
+    assert_eq!(
+        ws.legal_plays().unwrap(),
+        ["piece 1", "piece 2", "piece 3", "piece 4"]
+    );
+    feed(&mut ws, |ws, emit| {
+        ws.input("play piece 1\nplay piece 1", emit)
+    });
+    assert_eq!(
+        ws.legal_plays().unwrap(),
+        Vec::<String>::new(),
+        "no roll left"
+    );
 }

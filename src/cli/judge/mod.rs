@@ -406,6 +406,7 @@ fn path_cases(opts: &JudgeOptions) -> Option<Vec<Case>> {
         limits: opts.limits.clone(),
         beyond_limits: opts.beyond_limits,
         filter: None,
+        game: None,
     };
     let mut cases = Vec::new();
     let mut failed = false;

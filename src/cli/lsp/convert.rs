@@ -17,7 +17,7 @@ impl Text<'_> {
     }
 
     pub fn range(&self, span: Span) -> lsp::Range {
-        lsp::Range::new(self.position(span.start), self.position(span.end))
+        lsp::Range::new(self.position(span.start()), self.position(span.end()))
     }
 
     /// The byte offset of a position, `None` past the last line.

@@ -22,7 +22,7 @@ mod work;
 use convert::Text;
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response, ResponseError};
 use lsp_types as lsp;
-use meeple::ide::{self, Analysis, Answers};
+use meeple::ide::{Analysis, Answers};
 use meeple::limits::Limits;
 use meeple::source::SourceFile;
 use serde_json::Value;
@@ -55,8 +55,10 @@ enum Input {
 struct Document {
     uri: lsp::Uri,
     version: i32,
-    /// The text parsed, with its line index.
-    analysis: Analysis,
+    /// The text, parsed once and checked once (see [`Server::update`]):
+    /// diagnostics, requests, background answers and code actions all
+    /// read this one analysis.
+    analysis: Arc<Analysis>,
     /// The checker found nothing: its answers are worth a run.
     runnable: bool,
     /// The answers last computed (perhaps for an older version).
@@ -402,11 +404,13 @@ impl Server {
         };
         self.work.edited(&key);
         self.generation += 1;
-        let diags = ide::diagnostics(&text);
+        // The one parse (and check) of this version.
+        let analysis = Arc::new(Analysis::new(&text));
+        let diags = analysis.diagnostics();
         let doc = Document {
             uri: uri.clone(),
             version,
-            analysis: Analysis::new(&text),
+            analysis,
             runnable: diags.is_empty(),
             answers,
             generation: self.generation,
@@ -470,14 +474,14 @@ impl Server {
     /// cancelled or not.
     fn spawn_answers(&self, doc: &Document) {
         let limits = self.background_limits(doc.cancel.clone());
-        let (tx, src, uri, generation) = (
+        let (tx, analysis, uri, generation) = (
             self.tx.clone(),
-            doc.analysis.source().clone(),
+            doc.analysis.clone(),
             doc.uri.as_str().to_string(),
             doc.generation,
         );
         std::thread::spawn(move || {
-            let answers = Answers::compute(&src, &limits);
+            let answers = analysis.answers(&limits);
             let cancelled = limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
             let _ = tx.send(Input::Answers {
                 uri,

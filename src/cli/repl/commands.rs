@@ -85,33 +85,11 @@ pub fn game_help(game: GameKind) -> String {
 /// names every game's: `board yut` means nothing to footholds, `play A up`
 /// nothing to yut).
 fn statement_help(game: GameKind, word: &str) -> String {
-    let own = match (game, word) {
-        (GameKind::Footholds, "board") => {
-            "`board { … }` or `board [[1,0],[1,1]]`: footholds 1, holes 0"
-        }
-        (GameKind::Stacking, "board") => {
-            "`board { … }` or `board [[0,1],[2,0]]`: colours 0 white, 1 red, 2 blue"
-        }
-        (GameKind::Yut, "board") => "`board yut` or `board TRACK`: the track the pieces go round",
-        (GameKind::Footholds, "piece") => "`piece A at (r, c)`: where player A or B stands",
-        (GameKind::Stacking, "piece") => "`piece 1 at (r, c) facing right`: a numbered piece",
-        (GameKind::Yut, "dice") => "`dice 1 2 3`, `dice uniform 1..5 x 10`: the rolls",
-        (_, "play") => {
-            let forms: Vec<&str> = dialect::dialect(game).play.iter().map(|w| w.help).collect();
-            return if game == GameKind::Footholds {
-                "`play A up`, `play A to (r, c)`: make a move".to_string()
-            } else {
-                forms.join("; ")
-            };
-        }
-        _ => "",
-    };
-    if !own.is_empty() {
-        return own.to_string();
-    }
-    dialect::STATEMENTS
+    let own = dialect::dialect(game)
+        .own_help
         .iter()
-        .find(|w| w.name == word)
+        .find(|w| w.name == word);
+    own.or_else(|| dialect::STATEMENTS.iter().find(|w| w.name == word))
         .map_or("", |w| w.help)
         .to_string()
 }

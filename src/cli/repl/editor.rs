@@ -6,8 +6,7 @@
 
 use super::commands;
 use meeple::games::GameKind;
-use meeple::ide::{complete_after, Place, TrackName};
-use meeple::syntax::dialect;
+use meeple::ide::{complete_in_position, tokens, tokens_from, Place, Token, TokenKind, TrackName};
 use meeple::syntax::{MeepleParser, Rule};
 use pest::error::InputLocation;
 use pest::Parser;
@@ -109,9 +108,9 @@ impl Continuation {
             InputLocation::Pos(p) => p,
             InputLocation::Span((s, _)) => s,
         };
-        let at_end = lex_from(text, pos.min(text.len()))
+        let at_end = tokens_from(text, pos.min(text.len()))
             .iter()
-            .all(|t| t.kind == Tok::Comment);
+            .all(|t| t.kind == TokenKind::Comment);
         // An unclosed raw block runs to the end: any error inside it (pest may
         // read its `"""` as an empty string and fail on the third quote) is
         // the missing end.
@@ -142,10 +141,10 @@ impl Continuation {
                         let end = look + e + 3;
                         self.lexed += text.len() - end;
                         let mut t = vec![Token {
-                            kind: Tok::String,
+                            kind: TokenKind::String,
                             range: start..end,
                         }];
-                        t.extend(lex_from(text, end));
+                        t.extend(tokens_from(text, end));
                         (t, None)
                     }
                     None => (Vec::new(), Some(start)),
@@ -153,12 +152,12 @@ impl Continuation {
             }
             _ => {
                 self.lexed += text.len() - from;
-                (lex_from(text, from), None)
+                (tokens_from(text, from), None)
             }
         };
         if let Some(start) = raw_open {
             toks.push(Token {
-                kind: Tok::RawOpen,
+                kind: TokenKind::RawOpen,
                 range: start..text.len(),
             });
         }
@@ -171,8 +170,8 @@ impl Continuation {
                 resume = Some((t.range.start.min(line).max(from), stack.clone()));
             }
             match t.kind {
-                Tok::RawOpen => stack.push((t.range.start, true)),
-                Tok::Punct => match &text[t.range.clone()] {
+                TokenKind::RawOpen => stack.push((t.range.start, true)),
+                TokenKind::Punct => match &text[t.range.clone()] {
                     "{" | "[" | "(" => stack.push((t.range.start, false)),
                     "}" | "]" | ")" => {
                         stack.pop();
@@ -202,15 +201,15 @@ fn opens_block(text: &str, at: usize) -> bool {
     if !text[at..].starts_with('{') {
         return false;
     }
-    let toks: Vec<Token> = lex_from(&text[..at], 0)
+    let toks: Vec<Token> = tokens_from(&text[..at], 0)
         .into_iter()
-        .filter(|t| t.kind != Tok::Comment)
+        .filter(|t| t.kind != TokenKind::Comment)
         .collect();
     match toks.as_slice() {
         [.., kw, name] => {
             let kw = &text[kw.range.clone()];
-            (kw == "scenario" && name.kind == Tok::String)
-                || (kw == "track" && name.kind == Tok::Word)
+            (kw == "scenario" && name.kind == TokenKind::String)
+                || (kw == "track" && name.kind == TokenKind::Word)
         }
         _ => false,
     }
@@ -233,146 +232,54 @@ impl MeepleHelper {
     }
 }
 
-// ------------------------------------------------------------------ lexer / highlighter
+// ------------------------------------------------------------------ highlighter
 
-/// The kinds of token the highlighter colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tok {
-    Keyword,
-    Number,
-    String,
-    /// A `"""` raw block that is never closed (a string too).
-    RawOpen,
-    Comment,
-    /// A `:command` at the start of the input.
-    Command,
-    Word,
-    Punct,
-}
-
-/// One token: its kind and byte range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token {
-    pub kind: Tok,
-    pub range: Range<usize>,
-}
-
-fn ident_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-'
-}
-
-/// Split text into tokens for colouring. Whitespace is skipped; anything
-/// unexpected becomes a one-character `Punct`, so no input fails.
-pub fn tokens(text: &str) -> Vec<Token> {
-    if let Some(start) = text.find(|c: char| !c.is_whitespace()) {
-        if text[start..].starts_with(':') {
-            let end = text[start..]
-                .find(char::is_whitespace)
-                .map_or(text.len(), |e| start + e);
-            return vec![Token {
-                kind: Tok::Command,
-                range: start..end,
-            }];
-        }
-    }
-    lex_from(text, 0)
-}
-
-/// The tokens of `text[from..]` (ranges in `text`). `from` must be where
-/// no token is under way: between tokens, or at the start of one.
-fn lex_from(text: &str, from: usize) -> Vec<Token> {
-    let mut out = Vec::new();
-    let b = text.as_bytes();
-    let mut i = from;
-    let push = |out: &mut Vec<Token>, kind, range| out.push(Token { kind, range });
-    while i < b.len() {
-        let c = text[i..].chars().next().unwrap_or(' ');
-        let start = i;
-        if c.is_whitespace() {
-            i += c.len_utf8();
-        } else if c == '#' {
-            i = text[i..].find('\n').map_or(text.len(), |e| i + e);
-            push(&mut out, Tok::Comment, start..i);
-        } else if text[i..].starts_with("\"\"\"") {
-            match text[i + 3..].find("\"\"\"") {
-                Some(e) => {
-                    i += 3 + e + 3;
-                    push(&mut out, Tok::String, start..i);
-                }
-                None => {
-                    i = text.len();
-                    push(&mut out, Tok::RawOpen, start..i);
-                }
-            }
-        } else if c == '"' {
-            i += 1;
-            while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
-                i += if b[i] == b'\\' && i + 1 < b.len() && b[i + 1] != b'\n' {
-                    2
-                } else {
-                    1
-                };
-            }
-            if i < b.len() && b[i] == b'"' {
-                i += 1;
-            }
-            push(&mut out, Tok::String, start..i);
-        } else if c.is_ascii_digit() || (c == '-' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
-            i += 1;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-            // A decimal like 0.5 (but not the `..` of a die range).
-            if b.get(i) == Some(&b'.') && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-            }
-            push(&mut out, Tok::Number, start..i);
-        } else if c.is_ascii_alphabetic() || c == '_' {
-            while i < b.len() && ident_char(b[i] as char) {
-                i += 1;
-            }
-            let word = &text[start..i];
-            let kind = if dialect::keywords().any(|w| w.name == word) {
-                Tok::Keyword
-            } else {
-                Tok::Word
-            };
-            push(&mut out, kind, start..i);
-        } else {
-            i += c.len_utf8();
-            push(&mut out, Tok::Punct, start..i);
-        }
-    }
-    out
+/// The span of a `:command` at the start of the input, if it is one.
+fn command(text: &str) -> Option<Range<usize>> {
+    let start = text.find(|c: char| !c.is_whitespace())?;
+    text[start..].starts_with(':').then(|| {
+        let end = text[start..]
+            .find(char::is_whitespace)
+            .map_or(text.len(), |e| start + e);
+        start..end
+    })
 }
 
 /// The ANSI style of a token kind, if it is coloured.
-fn style(kind: Tok) -> Option<&'static str> {
+fn style(kind: TokenKind) -> Option<&'static str> {
     match kind {
-        Tok::Keyword => Some("\x1b[1;34m"),
-        Tok::Number => Some("\x1b[33m"),
-        Tok::String | Tok::RawOpen => Some("\x1b[32m"),
-        Tok::Comment => Some("\x1b[2m"),
-        Tok::Command => Some("\x1b[1;35m"),
-        Tok::Word | Tok::Punct => None,
+        TokenKind::Keyword => Some("\x1b[1;34m"),
+        TokenKind::Game => Some("\x1b[1;36m"),
+        TokenKind::Direction => Some("\x1b[36m"),
+        TokenKind::Number => Some("\x1b[33m"),
+        TokenKind::String | TokenKind::RawOpen => Some("\x1b[32m"),
+        TokenKind::Comment => Some("\x1b[2m"),
+        _ => None,
     }
 }
 
-/// The text with ANSI colours around keywords, numbers, strings, comments
-/// and commands (same display width).
+/// The style of a `:command`.
+const COMMAND: &str = "\x1b[1;35m";
+
+/// The text with ANSI colours around keywords, game names, directions,
+/// numbers, strings, comments (the library's lexer, [`tokens`]) and
+/// commands (same display width).
 pub fn highlight(text: &str) -> String {
+    let styled: Vec<(Range<usize>, &str)> = match command(text) {
+        Some(range) => vec![(range, COMMAND)],
+        None => tokens(text)
+            .into_iter()
+            .filter_map(|t| Some((t.range, style(t.kind)?)))
+            .collect(),
+    };
     let mut out = String::with_capacity(text.len() * 2);
     let mut at = 0;
-    for t in tokens(text) {
-        let Some(s) = style(t.kind) else { continue };
-        out.push_str(&text[at..t.range.start]);
+    for (range, s) in styled {
+        out.push_str(&text[at..range.start]);
         out.push_str(s);
-        out.push_str(&text[t.range.clone()]);
+        out.push_str(&text[range.clone()]);
         out.push_str("\x1b[0m");
-        at = t.range.end;
+        at = range.end;
     }
     out.push_str(&text[at..]);
     out
@@ -386,6 +293,9 @@ pub struct CompleteCx {
     pub game: Option<GameKind>,
     pub scenarios: Vec<String>,
     pub tracks: Vec<String>,
+    /// The legal moves of the current position, as written after `play`
+    /// (`None`: the position does not say).
+    pub plays: Option<Vec<String>>,
 }
 
 /// What Tab offers.
@@ -449,7 +359,8 @@ fn complete_command(before: &str, lead: usize, start: usize, cx: &CompleteCx) ->
 }
 
 /// Statement words: what the library's completer (the language server's)
-/// offers after the words before this one, in the session's game; the
+/// offers after the words before this one, in the session's game and
+/// position (after `play`, its legal moves only); the
 /// `:commands` on an empty line.
 fn complete_statement(before: &str, lead: usize, start: usize, cx: &CompleteCx) -> Completion {
     let word = &before[start..];
@@ -462,10 +373,11 @@ fn complete_statement(before: &str, lead: usize, start: usize, cx: &CompleteCx) 
             detail: String::new(),
         })
         .collect();
-    let mut list: Vec<String> = complete_after(&prev, Place::Session, cx.game, &tracks)
-        .into_iter()
-        .map(|c| c.label)
-        .collect();
+    let mut list: Vec<String> =
+        complete_in_position(&prev, Place::Session, cx.game, &tracks, cx.plays.as_deref())
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
     if word.is_empty() && lead == start && start == 0 {
         list.extend(commands::NAMES.iter().map(|c| c.to_string()));
     }
@@ -729,65 +641,21 @@ mod tests {
         assert!(!h.highlight_char(&big, 0, CmdKind::Other));
     }
 
-    fn kinds(text: &str) -> Vec<(Tok, &str)> {
-        tokens(text)
-            .into_iter()
-            .map(|t| (t.kind, &text[t.range]))
-            .collect()
-    }
-
+    /// (The tokens are the library's, tested there: `meeple::ide::tokens`.)
     #[test]
-    fn tokens_for_highlighting() {
+    fn highlight_colours_commands_games_and_directions() {
         assert_eq!(
-            kinds("piece A at (1, -2) # where\nexpect expected 0.5"),
-            [
-                (Tok::Keyword, "piece"),
-                (Tok::Word, "A"),
-                (Tok::Keyword, "at"),
-                (Tok::Punct, "("),
-                (Tok::Number, "1"),
-                (Tok::Punct, ","),
-                (Tok::Number, "-2"),
-                (Tok::Punct, ")"),
-                (Tok::Comment, "# where"),
-                (Tok::Keyword, "expect"),
-                (Tok::Word, "expected"),
-                (Tok::Number, "0.5"),
-            ]
+            highlight("  :load x.game"),
+            "  \x1b[1;35m:load\x1b[0m x.game"
         );
         assert_eq!(
-            kinds("scenario \"a \\\" b\" { dice uniform 1..5 x 10 }"),
-            [
-                (Tok::Keyword, "scenario"),
-                (Tok::String, "\"a \\\" b\""),
-                (Tok::Punct, "{"),
-                (Tok::Keyword, "dice"),
-                (Tok::Keyword, "uniform"),
-                (Tok::Number, "1"),
-                (Tok::Punct, "."),
-                (Tok::Punct, "."),
-                (Tok::Number, "5"),
-                (Tok::Keyword, "x"),
-                (Tok::Number, "10"),
-                (Tok::Punct, "}"),
-            ]
+            highlight("game yut"),
+            "\x1b[1;34mgame\x1b[0m \x1b[1;36myut\x1b[0m"
         );
         assert_eq!(
-            kinds("input \"\"\"1 2\"\"\" b13=13"),
-            [
-                (Tok::Keyword, "input"),
-                (Tok::String, "\"\"\"1 2\"\"\""),
-                (Tok::Word, "b13"),
-                (Tok::Punct, "="),
-                (Tok::Number, "13"),
-            ]
+            highlight("play A up-left"),
+            "\x1b[1;34mplay\x1b[0m A \x1b[36mup-left\x1b[0m"
         );
-        assert_eq!(
-            kinds("input \"\"\"1 2"),
-            [(Tok::Keyword, "input"), (Tok::RawOpen, "\"\"\"1 2")]
-        );
-        assert_eq!(kinds("  :load x.game"), [(Tok::Command, ":load")]);
-        assert_eq!(kinds("é ✓"), [(Tok::Punct, "é"), (Tok::Punct, "✓")]);
     }
 
     #[test]

@@ -122,6 +122,7 @@ fn interact(
                 game: state.game(),
                 scenarios: state.scenario_names(),
                 tracks: state.track_names(),
+                plays: state.legal_plays(),
             };
         }
         match read_input(editor, &prompt(state)) {

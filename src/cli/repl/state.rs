@@ -58,6 +58,11 @@ impl State {
         self.ws.game()
     }
 
+    /// The legal moves of the current position, as written after `play`.
+    pub fn legal_plays(&self) -> Option<Vec<String>> {
+        self.ws.legal_plays()
+    }
+
     /// The names of the available scenarios.
     pub fn scenario_names(&self) -> Vec<String> {
         let names: Vec<String> = self.ws.scenarios().into_iter().map(|(n, _)| n).collect();
@@ -306,7 +311,7 @@ fn print_event(sources: &Sources, name: &str, e: &Event, p: Printer, sink: &mut 
             sink.out(&text::answer_at(
                 &printable(name),
                 *query,
-                &sources.place(span.start),
+                &sources.place(span.start()),
                 answer,
             ));
             if p.time {
@@ -317,7 +322,7 @@ fn print_event(sources: &Sources, name: &str, e: &Event, p: Printer, sink: &mut 
             sink.out(&text::expect_passed_place(
                 field,
                 value,
-                &sources.place(span.start),
+                &sources.place(span.start()),
             ));
         }
         Event::Error(d) => sink.err(&sources.render(d, p.color)),
@@ -386,6 +391,40 @@ mod tests {
     }
 
     const BOARD: &str = "board {\n  1 1 1\n  1 1 1\n  1 1 1\n}";
+
+    /// Issue 32 item 4: Tab after `play A ` offers the legal steps of the
+    /// session's position only (A in a corner of a board with a hole).
+    #[test]
+    fn tab_after_play_offers_the_legal_moves_only() {
+        use super::super::editor::{complete, CompleteCx, Completion};
+        let mut s = State::new(Limits::default(), false);
+        let tab = |s: &State, line: &str| -> Vec<String> {
+            let cx = CompleteCx {
+                game: s.game(),
+                plays: s.legal_plays(),
+                ..CompleteCx::default()
+            };
+            match complete(line, line.len(), &cx) {
+                Completion::Words { words, .. } => words,
+                Completion::Path => Vec::new(),
+            }
+        };
+        run(
+            &mut s,
+            &[
+                "game footholds",
+                "board {\n  1 0 1\n  1 1 1\n  1 1 1\n}",
+                "piece A at (0, 0)",
+                "piece B at (2, 2)",
+            ],
+        );
+        assert_eq!(tab(&s, "play A "), ["down", "to"]);
+        assert!(tab(&s, "play B ").is_empty());
+        assert_eq!(tab(&s, "play "), ["A"]);
+        run(&mut s, &["play A down"]);
+        assert_eq!(tab(&s, "play "), ["B"]);
+        assert_eq!(tab(&s, "play B "), ["left", "to", "up"]);
+    }
 
     #[test]
     fn svg_draws_the_current_position() {

@@ -206,7 +206,7 @@ pub async fn svg(
             .flat_map(|r| r.events.iter().map(move |e| (r, e)))
             .find_map(|(r, e)| match e {
                 meeple::interp::Event::Answer { span, .. }
-                    if run.source.line(span.start) == q.line =>
+                    if run.source.line(span.start()) == q.line =>
                 {
                     meeple::render::svg::files::picture_of(
                         std::path::Path::new(""),
@@ -299,8 +299,8 @@ pub async fn hover(
         };
         let hover = hover.map(|h| HoverObj {
             span: ByteSpan {
-                start: h.span.start,
-                end: h.span.end,
+                start: h.span.start(),
+                end: h.span.end(),
             },
             markdown: h.markdown,
         });

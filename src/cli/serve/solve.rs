@@ -64,7 +64,7 @@ pub fn pictures(run: &ScenarioRun, src: &SourceFile, left: &mut usize) -> Vec<Op
             if *query == QueryKind::Solve {
                 return None;
             }
-            let title = svg::title(&run.name, *query, src.line(span.start));
+            let title = svg::title(&run.name, *query, src.line(span.start()));
             let picture = if *left == 0 {
                 None
             } else {

@@ -46,7 +46,7 @@ pub fn lines(src: &SourceFile, run: &ScenarioRun, left: &mut usize) -> String {
         let Some(frames) = answer.inner().frames() else {
             continue;
         };
-        let line = src.line(span.start);
+        let line = src.line(span.start());
         let title = svg::title(&run.name, QueryKind::Line, line);
         let mut obj = StepsObj {
             kind: "steps",

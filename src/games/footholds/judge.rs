@@ -170,7 +170,7 @@ mod tests {
         assert_eq!(e[0].span(), Some(Span::new(16, 22)));
         let e = read("[[1, 1]] [0, 0] [zero, 1]").unwrap_err();
         assert_eq!(e[0].code.as_str(), "meeple::input::format");
-        assert_eq!(e[0].span().map(|s| s.start), Some(17));
+        assert_eq!(e[0].span().map(|s| s.start()), Some(17));
     }
 
     #[test]

@@ -286,6 +286,22 @@ impl Rules for Footholds {
             .map(crate::games::Answer::new)
     }
 
+    fn legal_plays(&self) -> Option<Vec<String>> {
+        let pos = self.position()?;
+        let from = if pos.to_move == Player::B {
+            pos.b
+        } else {
+            pos.a
+        };
+        let who = answer::player_name(pos.to_move);
+        Some(
+            pos.legal_moves()
+                .into_iter()
+                .filter_map(|to| Some(format!("{who} {}", answer::heading(from, to)?.name())))
+                .collect(),
+        )
+    }
+
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
         self.history
             .pop()

@@ -111,10 +111,10 @@ pub fn read_spanned(text: &str) -> Result<Read, Diags> {
         for c in 0..n {
             let v = next(&|| format!("the colour of row {} column {}", r + 1, c + 1))?;
             // One row per line: a row that runs on to the next line is short.
-            if c > 0 && text[row_end..v.span.start].contains('\n') {
+            if c > 0 && text[row_end..v.span.start()].contains('\n') {
                 return Err(vec![short_row(text, r + 1, c, n, row_end)]);
             }
-            row_end = v.span.end;
+            row_end = v.span.end();
             colours.push((LEGEND.number)(v.node).unwrap_or_else(|| {
                 bad.push(v.span, || {
                     bad_cell(v.span, &v.node.to_string(), "stacking", &LEGEND)

@@ -29,10 +29,10 @@ fn specs(def: &TrackDef) -> Vec<RouteSpec> {
                     name: s.name.clone(),
                     score: s.score,
                     bare_number: s.bare_number,
-                    span: (s.span.start, s.span.end),
+                    span: (s.span.start(), s.span.end()),
                 })
                 .collect(),
-            span: (l.span.start, l.span.end),
+            span: (l.span.start(), l.span.end()),
         })
         .collect()
 }

@@ -155,6 +155,21 @@ impl Rules for Yut {
             .map(crate::games::Answer::new)
     }
 
+    fn legal_plays(&self) -> Option<Vec<String>> {
+        let (track, Rolls::Fixed(all)) = self.needs(Span::default(), "play").ok()? else {
+            return None;
+        };
+        let Some(&roll) = self.remaining(&all).first() else {
+            return Some(Vec::new());
+        };
+        Some(
+            (0..self.pieces)
+                .filter(|&p| move_piece(&track, &self.at, p, roll).is_some())
+                .map(|p| format!("piece {}", p + 1))
+                .collect(),
+        )
+    }
+
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
         let (at, used, scored) = self
             .history

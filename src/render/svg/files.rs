@@ -66,7 +66,7 @@ pub fn picture_of(
     else {
         return None;
     };
-    let line = src.line(span.start);
+    let line = src.line(span.start());
     let svg = answer(&title(&run.name, *query, line), *query, a)?;
     let file = format!("{}-{line}-{}.svg", slug(&run.name), query.keyword());
     Some((folder.join(file), svg))

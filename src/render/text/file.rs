@@ -34,9 +34,9 @@ pub fn scenario(src: &SourceFile, run: &ScenarioRun, opts: &Options) -> String {
                 span,
                 answer: a,
                 ..
-            } => out.push_str(&answer(&label, *query, src.line(span.start), a)),
+            } => out.push_str(&answer(&label, *query, src.line(span.start()), a)),
             Event::ExpectPassed { span, field, value } => {
-                out.push_str(&expect_passed_at(field, value, src.line(span.start)))
+                out.push_str(&expect_passed_at(field, value, src.line(span.start())))
             }
             Event::Error(d) if !opts.results_only => out.push_str(&diagnostic(src, d, opts)),
             Event::Error(_) => {}

@@ -105,7 +105,7 @@ fn short_rows_and_off_board_pieces_in_the_judges_terms() {
         "{e:?}"
     );
     let s = e[0].labels[0].0;
-    assert_eq!(&text[s.start..s.end], "1 1");
+    assert_eq!(&text[s.start()..s.end()], "1 1");
     let e = read("2 1\n1 1\n1 1\n5 1 1\n").unwrap_err();
     let help = e[0].help.as_deref().unwrap_or("");
     assert!(

@@ -1,0 +1,67 @@
+//! `meeple validate FILE.in… --game NAME`: hand-written judge inputs read
+//! by the judge readers, `FILE: ok` or a coded diagnostic on the place,
+//! exit 0 / 1 / 2, and `--format json`.
+
+use crate::common::{meeple_in, temp_dir, text};
+
+#[test]
+fn validate_reads_judge_inputs_with_the_judge_readers() {
+    let base = temp_dir("validate");
+    let write = |name: &str, body: &str| std::fs::write(base.join(name), body).unwrap();
+    write(
+        "good.in",
+        "[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]\n",
+    );
+    write("no-b.in", "[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0]\n");
+    write("yut.in", "1 2 3 x 5 1 1 1 1 1\n");
+    let run = |args: &[&str]| {
+        let mut all = vec!["validate"];
+        all.extend_from_slice(args);
+        let o = meeple_in(&base, &all, &[]);
+        let (out, err) = text(&o);
+        (o.status.code(), out, err)
+    };
+    let (code, out, err) = run(&["good.in", "--game", "footholds"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (Some(0), "good.in: ok\n", "")
+    );
+
+    let (code, out, err) = run(&["good.in", "no-b.in", "--game", "footholds"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(out, "good.in: ok\n");
+    assert!(err.contains("meeple::input::format"), "{err}");
+    assert!(err.contains("no-b.in:1:40"), "{err}");
+
+    // A footholds input is no yut input.
+    let (code, out, _) = run(&["good.in", "--game", "yut"]);
+    assert_eq!((code, out.as_str()), (Some(1), ""));
+
+    let (code, out, err) = run(&["yut.in", "--game", "yut", "--format", "json"]);
+    assert_eq!(code, Some(1), "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0]["kind"], "diagnostic");
+    assert_eq!(lines[0]["code"], "meeple::input::format");
+    assert_eq!(lines[0]["span"]["start"], 6);
+    assert_eq!(lines[0]["label"], "found `x`");
+    assert_eq!(lines[1]["kind"], "validate");
+    assert_eq!(lines[1]["ok"], false);
+    assert_eq!(lines[1]["errors"], 1);
+
+    // Unreadable beats invalid: exit 2, and the others are still checked.
+    let (code, out, err) = run(&["missing.in", "good.in", "--game", "footholds"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(out, "good.in: ok\n");
+    assert!(
+        err.contains("meeple::io") && err.contains("missing.in"),
+        "{err}"
+    );
+
+    // An unknown game is a usage error.
+    let (code, _, _) = run(&["--game", "chess", "good.in"]);
+    assert_eq!(code, Some(2));
+}
