@@ -236,11 +236,7 @@ pub const FOLDERS: [&str; 4] = ["footholds", "yut", "stacking", "stacking-bottom
 pub fn folder(position: &JudgePosition) -> &'static str {
     match position.problem() {
         "BOJ 17780" => "stacking-bottom",
-        _ => match position.game() {
-            GameKind::Footholds => "footholds",
-            GameKind::Yut => "yut",
-            GameKind::Stacking => "stacking",
-        },
+        _ => position.game().name(),
     }
 }
 

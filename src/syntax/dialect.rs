@@ -446,6 +446,7 @@ pub const RULES_DIALECT: Dialect = Dialect {
     play: &[],
     facing: true,
     tracks: true,
+    own_help: &[],
 };
 
 /// A game's words.

@@ -270,7 +270,7 @@ fn run_time_errors_carry_the_statement() {
     let (inst, s) = start(prog, &input(BoardInput::None, Vec::new())).expect("a start");
     let e = inst.turn(&s).unwrap_err();
     assert_eq!(e.kind, super::model::RunErrorKind::Domain);
-    assert_eq!(&src[e.span.start..e.span.end], "n += 5");
+    assert_eq!(&src[e.span.start()..e.span.end()], "n += 5");
     // A loop whose bound is not true.
     let src = "rules r {\n players solo\n var n: 0..3 = 0\n turn {\n choose d in 1..2\n while true max 7 { n = 1 }\n }\n solve longest\n}\n";
     let (file, _) = crate::syntax::parse(src);

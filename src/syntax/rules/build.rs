@@ -255,7 +255,7 @@ impl Cx<'_> {
         // pest keeps the blanks skipped before an optional part that is
         // not there: end at the last token.
         let mut span = self.span(&p);
-        span.end = last_end(&p) + self.offset;
+        span = span.with_end(last_end(&p) + self.offset);
         let rule = p.as_rule();
         let words: Vec<String> = p
             .clone()
@@ -423,7 +423,7 @@ impl Cx<'_> {
     }
 
     fn postfix(&mut self, e: Expr, q: P) -> Expr {
-        let span = Span::new(e.span.start, self.span(&q).end);
+        let span = Span::new(e.span.start(), self.span(&q).end());
         let kind = match q.as_rule() {
             Rule::r_field => {
                 let name = self.ident(q.into_inner().next().expect("field name"));
@@ -482,7 +482,7 @@ impl Cx<'_> {
                     } else {
                         UnOp::Neg
                     };
-                    items.push(Item::Prefix(op, self.span(&q).start));
+                    items.push(Item::Prefix(op, self.span(&q).start()));
                 }
                 Rule::r_infix => {
                     prefixes = 0;
@@ -618,7 +618,7 @@ fn climb(items: &mut [Item], pos: &mut usize, min: u8) -> Option<Expr> {
         }
         *pos += 1;
         let rhs = climb(items, pos, prec + 1)?;
-        let span = Span::new(lhs.span.start, rhs.span.end);
+        let span = Span::new(lhs.span.start(), rhs.span.end());
         lhs = Expr {
             kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
             span,
@@ -637,7 +637,7 @@ fn unary(items: &mut [Item], pos: &mut usize) -> Option<Expr> {
                 UnOp::Not => climb(items, pos, 3)?,
                 UnOp::Neg => unary(items, pos)?,
             };
-            let span = Span::new(start, e.span.end);
+            let span = Span::new(start, e.span.end());
             Some(Expr {
                 kind: ExprKind::Unary(op, Box::new(e)),
                 span,
