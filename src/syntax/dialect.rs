@@ -367,7 +367,7 @@ pub const DIALECTS: [Dialect; 3] = [
         statements: "footholds scenarios use board, piece A/B, rule, input, solve, line, analyze, show, play A …, undo, expect",
         fields: &[
             FieldWord { field: Field::Answer, kind: ValueKind::Whole, help: "the total number of moves with best play" },
-            FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "the moves still to come (the same as answer)" },
+            FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "the moves still to come with best play" },
             FieldWord { field: Field::Winner, kind: ValueKind::Words(&["A", "B"]), help: "the player who wins" },
         ],
         play: PLAYERS,
