@@ -115,3 +115,15 @@ impl Limits {
         }
     }
 }
+
+/// The deepest nesting of blocks, parentheses and brackets in a `rules`
+/// block (and the most `not`/`-` in a row), checked by the pre-scan before
+/// the parser runs (`meeple::rules::nesting`).
+pub const RULES_NESTING: usize = 32;
+
+/// The most statements a `rules` block may hold (`meeple::rules::nesting`).
+pub const RULES_STATEMENTS: usize = 4096;
+
+/// The most bits a rules game's position key may need
+/// (`meeple::rules::too_big`).
+pub const RULES_KEY_BITS: u128 = 65_536;

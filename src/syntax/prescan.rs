@@ -331,9 +331,9 @@ fn board(
 /// The most levels of `{`, `(` and `[` inside a rules block (its own
 /// braces not counted), and the most statements (lines or `;`-separated
 /// pieces holding code) in one.
-pub(crate) const RULES_NESTING: usize = 32;
+pub(crate) const RULES_NESTING: usize = crate::limits::RULES_NESTING;
 /// See [`RULES_NESTING`].
-pub(crate) const RULES_STATEMENTS: usize = 4096;
+pub(crate) const RULES_STATEMENTS: usize = crate::limits::RULES_STATEMENTS;
 
 /// After the word `rules` (ending at `i`): when `NAME {` follows, walk the
 /// block to its closing brace (or the end), refusing nesting deeper than

@@ -929,7 +929,20 @@ fn the_commands_the_catalogue_shows_give_their_code() {
 /// written by hand that a change of the cap would leave behind.
 #[test]
 fn the_catalogue_names_the_limits_it_describes() {
-    use meeple::limits::{ERRORS_SHOWN, PARSE_ERRORS, SOURCE_BYTES};
+    fn thousands(n: u128) -> String {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    }
+    use meeple::limits::{
+        ERRORS_SHOWN, PARSE_ERRORS, RULES_KEY_BITS, RULES_NESTING, RULES_STATEMENTS, SOURCE_BYTES,
+    };
     let cases = [
         (
             Code::SourceTooLarge,
@@ -950,6 +963,18 @@ fn the_catalogue_names_the_limits_it_describes() {
             Code::ErrorsTooMany,
             format!("shows its first {ERRORS_SHOWN} errors"),
         ),
+        (
+            Code::RulesNesting,
+            format!("nested deeper than {RULES_NESTING} levels"),
+        ),
+        (
+            Code::RulesNesting,
+            format!("more than {RULES_STATEMENTS} statements"),
+        ),
+        (
+            Code::RulesTooBig,
+            format!("more than {} bits", thousands(RULES_KEY_BITS)),
+        ),
     ];
     for (code, words) in cases {
         assert!(code.describe().contains(&words), "{code}: {words}");
@@ -957,13 +982,22 @@ fn the_catalogue_names_the_limits_it_describes() {
     // Every number of two digits or more in a description is one of these
     // (a new limit written by hand needs a case above; one-digit numbers
     // are examples: UTF-8, 1..K, a range 5..2).
-    let known: Vec<String> = [SOURCE_BYTES >> 20, PARSE_ERRORS, ERRORS_SHOWN]
-        .iter()
-        .map(|n| n.to_string())
-        .chain([(meeple::budget::DEFAULT_MEMORY_BYTES >> 20).to_string()])
-        .collect();
+    let known: Vec<String> = [
+        SOURCE_BYTES >> 20,
+        PARSE_ERRORS,
+        ERRORS_SHOWN,
+        RULES_NESTING,
+        RULES_STATEMENTS,
+    ]
+    .iter()
+    .map(|n| n.to_string())
+    .chain([(meeple::budget::DEFAULT_MEMORY_BYTES >> 20).to_string()])
+    .chain([RULES_KEY_BITS.to_string()])
+    .collect();
     for code in Code::ALL {
-        for word in code.describe().split(|c: char| !c.is_ascii_digit()) {
+        // Numbers as written, thousands separators and all ("65,536").
+        let text = code.describe().replace(|c: char| c == ',', "");
+        for word in text.split(|c: char| !c.is_ascii_digit()) {
             assert!(
                 word.len() < 2 || known.iter().any(|k| k == word),
                 "{code}: the number {word} in {:?}",

@@ -133,7 +133,7 @@ pub struct Sizes {
 }
 
 /// The most bits of a position's key (docs/rules-language.md, *Limits*).
-pub const KEY_BITS: u128 = 65_536;
+pub const KEY_BITS: u128 = crate::limits::RULES_KEY_BITS;
 
 #[cfg(test)]
 mod tests {
