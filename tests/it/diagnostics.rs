@@ -933,7 +933,7 @@ fn the_catalogue_names_the_limits_it_describes() {
         let digits = n.to_string();
         let mut out = String::new();
         for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push(',');
             }
             out.push(c);
@@ -996,7 +996,7 @@ fn the_catalogue_names_the_limits_it_describes() {
     .collect();
     for code in Code::ALL {
         // Numbers as written, thousands separators and all ("65,536").
-        let text = code.describe().replace(|c: char| c == ',', "");
+        let text = code.describe().replace(',', "");
         for word in text.split(|c: char| !c.is_ascii_digit()) {
             assert!(
                 word.len() < 2 || known.iter().any(|k| k == word),
