@@ -2,7 +2,7 @@
 //!
 //! The interpreter creates a session for a scenario's `game` and feeds it
 //! the scenario's statements in order: a game's own statements are lowered
-//! to the game's typed commands ([`typed::Rules`]) and applied. The checker
+//! to the game's typed commands (`typed::Rules`) and applied. The checker
 //! drives the same session without a notion of mode: declarations and moves
 //! are applied for real (they are cheap), while queries and `step`s only go
 //! through [`Session::require`] and [`Session::require_step`] (the
@@ -59,7 +59,7 @@ pub struct Ctx<'a> {
 }
 
 /// One game's view of a scenario: the position it builds and the questions
-/// it answers. Every game implements it through [`typed::Typed`].
+/// it answers. Every game implements it through `typed::Typed`.
 pub trait Session {
     /// A statement of the game's own (`board`, `piece`, `dice`, `input`,
     /// `play`): lowered to the game's command, then applied.

@@ -1,6 +1,6 @@
 //! The interpreter: runs a scenario's statements in order, dispatching to
 //! the game's [`Session`]. The checker runs the same walk in
-//! [`Mode::Check`], so what is checked is exactly what will run: the walk,
+//! `Mode::Check`, so what is checked is exactly what will run: the walk,
 //! not the session, knows the mode (a session is asked to `require` what a
 //! query or a `step` needs instead of answering or stepping).
 

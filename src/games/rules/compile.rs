@@ -1,6 +1,6 @@
 //! A checked `rules` block → a [`Program`]: names resolved to slots, frame
 //! indices, constants and builtins. Run only on a block the checker
-//! accepted ([`super::check`]); what it cannot resolve becomes a constant 0
+//! accepted ([`super::check()`]); what it cannot resolve becomes a constant 0
 //! (never reached: the checker reported it).
 
 use super::check::{Decls, DIRECTIONS};
