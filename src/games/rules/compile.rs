@@ -376,6 +376,24 @@ impl Cx<'_> {
         }
     }
 
+    /// A loop variable (`for`, an aggregate, a comprehension): the set it
+    /// ranges over, its slot in a new scope, and what `inner` compiles in
+    /// that scope.
+    fn binding<T>(
+        &mut self,
+        var: &str,
+        set: &Expr,
+        inner: impl FnOnce(&mut Self) -> T,
+    ) -> (CExpr, usize, T) {
+        let k = self.kind(set);
+        let setc = self.set(set);
+        self.scopes.push(HashMap::new());
+        let slot = self.local(var, k);
+        let t = inner(self);
+        self.scopes.pop();
+        (setc, slot, t)
+    }
+
     fn block(&mut self, b: &Block) -> Vec<CStmt> {
         self.scopes.push(HashMap::new());
         let v = self.stmts(b);
@@ -412,13 +430,9 @@ impl Cx<'_> {
                 cond,
                 body,
             } => {
-                let k = self.kind(set);
-                let setc = self.set(set);
-                self.scopes.push(HashMap::new());
-                let slot = self.local(&var.node, k);
-                let cond = cond.as_ref().map(|c| self.expr(c));
-                let body = self.block(body);
-                self.scopes.pop();
+                let (setc, slot, (cond, body)) = self.binding(&var.node, set, |this| {
+                    (cond.as_ref().map(|c| this.expr(c)), this.block(body))
+                });
                 CStmtKind::For {
                     var: slot,
                     set: setc,
@@ -563,12 +577,7 @@ impl Cx<'_> {
                 set,
                 body,
             } => {
-                let k = self.kind(set);
-                let setc = self.set(set);
-                self.scopes.push(HashMap::new());
-                let slot = self.local(&var.node, k);
-                let body = self.expr(body);
-                self.scopes.pop();
+                let (setc, slot, body) = self.binding(&var.node, set, |this| this.expr(body));
                 CExpr::Agg(*kind, slot, b(setc), b(body), e.span)
             }
             ExprKind::Comp {
@@ -577,13 +586,9 @@ impl Cx<'_> {
                 set,
                 cond,
             } => {
-                let k = self.kind(set);
-                let setc = self.set(set);
-                self.scopes.push(HashMap::new());
-                let slot = self.local(&var.node, k);
-                let cond = cond.as_ref().map(|c| b(self.expr(c)));
-                let item = self.expr(item);
-                self.scopes.pop();
+                let (setc, slot, (cond, item)) = self.binding(&var.node, set, |this| {
+                    (cond.as_ref().map(|c| b(this.expr(c))), this.expr(item))
+                });
                 CExpr::Comp(b(item), slot, b(setc), cond)
             }
             ExprKind::Call(f, args) => {
