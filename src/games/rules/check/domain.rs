@@ -1,0 +1,241 @@
+//! Types of state and their finite domains, constant bounds, the key-size
+//! cap and the objective against the players.
+
+use super::*;
+
+impl Checker<'_> {
+    /// A type of state: finite, with constant or param bounds.
+    pub(super) fn state_type(&mut self, t: &Spanned<Type>) -> Ty {
+        match &t.node {
+            Type::Bool => Ty::Bool,
+            Type::Cell => Ty::Cell,
+            Type::Dir => Ty::Dir,
+            Type::Player => Ty::Player,
+            Type::Piece => Ty::Piece,
+            Type::Square => {
+                if self.board != BoardKind::Track {
+                    self.err(
+                        diag(
+                            Code::RulesContext,
+                            "`square` needs `board track`",
+                            t.span,
+                            "the game has no track",
+                        )
+                        .help("add `board track` to the rules block"),
+                    );
+                }
+                Ty::Square
+            }
+            Type::Range(lo, hi) => {
+                let (a, b) = (self.bound(lo), self.bound(hi));
+                match (a, b) {
+                    (Some(a), Some(b)) if a > b => {
+                        self.err(
+                            diag(
+                                Code::RulesBound,
+                                format!("the range {a}..{b} is empty"),
+                                t.span,
+                                "its low end is above its high end",
+                            )
+                            .help("write LO..HI with LO <= HI"),
+                        );
+                        Ty::Int(Some((a, a)))
+                    }
+                    (Some(a), Some(b)) => Ty::Int(Some((a, b))),
+                    _ => Ty::Int(Some((0, 0))),
+                }
+            }
+            Type::Enum(names) => {
+                let i = self.d.enums.len();
+                let mut seen: Vec<String> = Vec::new();
+                for n in names {
+                    if seen.contains(&n.node) {
+                        self.err(
+                            diag(
+                                Code::RulesDuplicate,
+                                format!("`{}` is listed twice", n.node),
+                                n.span,
+                                "again",
+                            )
+                            .help("list each name once"),
+                        );
+                        continue;
+                    }
+                    seen.push(n.node.clone());
+                    match self.globals.get(&n.node) {
+                        // `param steps: orthogonal | king`: an enumeration
+                        // of direction sets, usable as one.
+                        Some(Sym::Const(Ty::Enum(_) | Ty::Hood)) | None => {
+                            self.globals.insert(n.node.clone(), Sym::Const(Ty::Enum(i)));
+                        }
+                        Some(_) => self.err(
+                            diag(
+                                Code::RulesDuplicate,
+                                format!("`{}` is declared already", n.node),
+                                n.span,
+                                "this name is taken",
+                            )
+                            .help("choose another name"),
+                        ),
+                    }
+                }
+                self.d.enums.push(seen);
+                Ty::Enum(i)
+            }
+            Type::List(item, n) => {
+                let it = self.state_type(item);
+                let n = self.bound(n).map(|n| n.max(0) as u64);
+                Ty::List(Box::new(it), n)
+            }
+        }
+    }
+
+    /// A bound: a constant expression of integers and params, at its
+    /// largest (a param counts with its range's high end).
+    pub(super) fn bound(&mut self, e: &Expr) -> Option<i64> {
+        let v = self.const_int(e);
+        if v.is_none() {
+            let t = self.expr(e);
+            if !matches!(t, Ty::Any) {
+                self.err(
+                    diag(
+                        Code::RulesBound,
+                        "a bound must be a constant or a param",
+                        e.span,
+                        "not known before the game starts",
+                    )
+                    .help("write a number, a param, or arithmetic on them"),
+                );
+            }
+        }
+        v
+    }
+
+    /// The value of a constant expression (params at their high end).
+    pub(super) fn const_int(&self, e: &Expr) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Int(n) => Some(*n),
+            ExprKind::Name(n) => match self.globals.get(n) {
+                Some(Sym::Param(i)) => match self.d.params[*i].ty {
+                    Ty::Int(Some((_, hi))) => Some(hi),
+                    _ => None,
+                },
+                _ => None,
+            },
+            ExprKind::Unary(UnOp::Neg, a) => self.const_int(a)?.checked_neg(),
+            ExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.const_int(a)?, self.const_int(b)?);
+                match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Sub => a.checked_sub(b),
+                    BinOp::Mul => a.checked_mul(b),
+                    BinOp::Div => a.checked_div(b),
+                    BinOp::Rem => a.checked_rem(b),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The key-size cap on what is known before a board: vars and piece
+    /// fields (layers are counted with the board, at setup).
+    pub(super) fn key_size(&mut self) {
+        let pieces = self.piece_count();
+        let sizes = Sizes {
+            cells: 1,
+            players: self.d.player_count as u64,
+            pieces,
+            squares: 1,
+        };
+        let mut total: u128 = 0;
+        let mut biggest: Vec<(u128, Spanned<String>)> = Vec::new();
+        let each = self
+            .d
+            .vars
+            .iter()
+            .map(|v| (v, 1u128))
+            .chain(self.d.fields.iter().map(|f| (f, pieces.max(1) as u128)));
+        for (v, times) in each {
+            let b = state_bits(&v.ty, &sizes, &self.d.enums)
+                .unwrap_or(u128::MAX)
+                .saturating_mul(times);
+            total = total.saturating_add(b);
+            biggest.push((b, v.name.clone()));
+        }
+        if total > KEY_BITS {
+            biggest.sort_by_key(|b| std::cmp::Reverse(b.0));
+            let mut d = Diag::new(
+                Code::RulesTooBig,
+                format!(
+                    "a position of `{}` needs more than {KEY_BITS} bits",
+                    self.def.name.node
+                ),
+            );
+            for (b, n) in biggest.iter().take(3) {
+                let what = if *b == u128::MAX {
+                    "too many bits to count".to_string()
+                } else {
+                    format!("{b} bits")
+                };
+                d = d.label(n.span, what);
+            }
+            self.err(d.help(
+                "make the largest domains smaller: narrower ranges, shorter lists, fewer pieces",
+            ));
+        }
+    }
+
+    pub(super) fn piece_count(&mut self) -> u64 {
+        let mut n = self.d.named.len() as u64;
+        for p in &self.def.parts {
+            if let Part::Piece {
+                names: PieceNames::Numbered(lo, hi),
+                ..
+            } = &p.node
+            {
+                if let (Some(a), Some(b)) = (self.const_int(lo), self.const_int(hi)) {
+                    n = n.saturating_add((b - a + 1).max(0) as u64);
+                }
+            }
+        }
+        n
+    }
+
+    pub(super) fn objective(&mut self, o: &Objective, span: Span) {
+        let (name, wants) = match o {
+            Objective::Moves => ("moves", 2),
+            Objective::Outcome => ("outcome", 2),
+            Objective::Score => ("score", 2),
+            Objective::MaxScore => ("max score", 1),
+            Objective::MinScore => ("min score", 1),
+            Objective::Shortest(n) => {
+                self.bound(n);
+                ("shortest within", 1)
+            }
+            Objective::Longest => ("longest", 1),
+            Objective::Simulate(n) => {
+                self.bound(n);
+                ("simulate", 0)
+            }
+        };
+        if self.d.player_count != wants
+            && self
+                .def
+                .parts
+                .iter()
+                .any(|p| matches!(p.node, Part::Players(_)))
+        {
+            let who = ["players none", "players solo", "players A B"];
+            self.err(
+                diag(
+                    Code::RulesContext,
+                    format!("`solve {name}` is for `{}` games", who[wants as usize]),
+                    span,
+                    format!("this game has {} players", self.d.player_count),
+                )
+                .help("docs/rules-language.md, *Objectives*, lists each objective's players"),
+            );
+        }
+    }
+}
