@@ -81,6 +81,9 @@ codes! {
     RulesRun = "meeple::rules::run": "a rules game's program failed at run time (a value outside its domain, an overflow, division by zero, an index off a list), or its objective cannot take the game (a draw under `solve moves`, random dice under two players)";
     RulesEndless = "meeple::rules::endless": "a rules game that can go on forever under an objective that needs it to end";
     RulesMove = "meeple::rules::move": "`play` names no legal move of a rules game, or `step` is asked of a game with players";
+    RulesVar = "meeple::rules::var": "`set NAME VALUE` names a var the rules game does not declare";
+    RulesField = "meeple::rules::field": "`piece … with FIELD VALUE` names a field the rules game's pieces do not have";
+    RulesValue = "meeple::rules::value": "a value of `set` or of `piece … with` of the wrong kind for its var or field, or outside its domain";
     QueryMissing = "meeple::query::missing": "a query lacks what it needs (board, pieces, dice)";
     PlayIllegal = "meeple::play::illegal": "`play` asks for a move that is not legal now";
     UndoNothing = "meeple::undo::nothing": "`undo` with no `play` or `step` to take back";

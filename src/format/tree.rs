@@ -348,7 +348,8 @@ impl Layout<'_> {
 }
 
 /// The canonical text of a node on one line: tokens one space apart, but
-/// `(r, c)`, `[a, b]`, `LO..HI` and `name=score` as written here.
+/// `(r, c)`, `[a, b]`, `LO..HI`, `name=score` and `with F V, G W` as
+/// written here.
 fn code(p: P<'_>) -> String {
     let rule = p.as_rule();
     if matches!(rule, Rule::string | Rule::raw_block) {
@@ -362,7 +363,11 @@ fn code(p: P<'_>) -> String {
         .collect();
     match rule {
         Rule::coord => format!("({})", parts.join(", ")),
-        Rule::board_array | Rule::array_row => format!("[{}]", parts.join(", ")),
+        Rule::board_array | Rule::array_row | Rule::set_list => format!("[{}]", parts.join(", ")),
+        Rule::piece_with => match parts.split_first() {
+            Some((with, fields)) => format!("{with} {}", fields.join(", ")),
+            None => String::new(),
+        },
         Rule::dice_uniform => match parts.as_slice() {
             [uniform, lo, hi, x, count] => format!("{uniform} {lo}..{hi} {x} {count}"),
             _ => parts.join(" "),

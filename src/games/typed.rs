@@ -113,5 +113,23 @@ pub(crate) fn not_of(game: super::GameKind, stmt: &Spanned<Stmt>) -> Diags {
         format!("`{}` is not part of {game}", stmt.node.form()),
     )
     .label(stmt.span, format!("{game} has no `{}`", stmt.node.form()))
-    .help(crate::syntax::dialect::dialect(game).statements)]
+    .help(match slip(stmt) {
+        Some(hint) => format!(
+            "{hint} {}",
+            crate::syntax::dialect::dialect(game).statements
+        ),
+        None => crate::syntax::dialect::dialect(game).statements.to_string(),
+    })]
+}
+
+/// `play A rigth`, read as a rules game's `play WORDS…`: the direction it
+/// may have meant.
+fn slip(stmt: &Spanned<Stmt>) -> Option<String> {
+    let Stmt::Play(crate::syntax::ast::Play::Words(words)) = &stmt.node else {
+        return None;
+    };
+    let headings = crate::syntax::ast::Heading::ALL.map(|h| h.name());
+    words
+        .iter()
+        .find_map(|w| crate::syntax::dialect::did_you_mean(&w.node, headings.iter().copied()))
 }

@@ -271,9 +271,11 @@ impl Runner {
         }
         let result = match &stmt.node {
             Stmt::Game(_) | Stmt::Rule { .. } => Ok(()),
-            Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input(_) => {
-                self.declare(stmt, (defs, limits), &budget)
-            }
+            Stmt::Board(_)
+            | Stmt::Piece { .. }
+            | Stmt::Set { .. }
+            | Stmt::Dice(_)
+            | Stmt::Input(_) => self.declare(stmt, (defs, limits), &budget),
             Stmt::Query(q) => self.query(q, stmt.span, limits, &budget, emit),
             Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo => self.moves(stmt, (defs, limits), &budget),
             Stmt::Expect { field, value } => self.expect(field, value, stmt.span, emit),

@@ -175,6 +175,8 @@ pub enum Stmt {
         at: Spanned<Coord>,
         /// Its facing (stacking).
         facing: Option<Spanned<Dir>>,
+        /// `with FIELD VALUE, …` (rules games).
+        with: Vec<(Spanned<String>, Spanned<Value>)>,
     },
     /// `dice …`
     Dice(Dice),
@@ -184,6 +186,13 @@ pub enum Stmt {
         name: Spanned<String>,
         /// Its value.
         value: Spanned<RuleValue>,
+    },
+    /// `set NAME VALUE` (rules games: a `var`).
+    Set {
+        /// The var.
+        name: Spanned<String>,
+        /// Its value.
+        value: Spanned<Value>,
     },
     /// `input """…"""`: the raw text and the byte offset where it starts.
     Input(Spanned<String>),
@@ -213,6 +222,7 @@ impl Stmt {
             Stmt::Piece { .. } => "piece",
             Stmt::Dice(_) => "dice",
             Stmt::Rule { .. } => "rule",
+            Stmt::Set { .. } => "set",
             Stmt::Input(_) => "input",
             Stmt::Query(q) => q.kind.keyword(),
             Stmt::Play(_) => "play",
@@ -229,6 +239,8 @@ impl Stmt {
             Stmt::Play(Play::Piece(_)) => "play piece N",
             Stmt::Play(Play::Dir { .. }) => "play PLAYER DIRECTION",
             Stmt::Play(Play::To { .. }) => "play PLAYER to (r, c)",
+            Stmt::Play(Play::Words(_)) => "play WORDS",
+            Stmt::Piece { with, .. } if !with.is_empty() => "piece … with",
             _ => self.keyword(),
         }
     }
@@ -362,6 +374,42 @@ pub enum Play {
     },
     /// `play piece N`
     Piece(Int),
+    /// `play WORDS…` (rules games): the move's words as written, a
+    /// coordinate as `(r, c)`.
+    Words(Vec<Spanned<String>>),
+}
+
+/// A value a scenario gives a rules game's state (`set`, `piece … with`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A number.
+    Int(i64),
+    /// A name.
+    Word(String),
+    /// `(r, c)`, as written.
+    Cell(Coord),
+    /// `[a, b, …]`.
+    List(Vec<Value>),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Word(w) => f.write_str(w),
+            Value::Cell(c) => write!(f, "({}, {})", c.row, c.col),
+            Value::List(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
 }
 
 /// The value side of `expect FIELD VALUE`.

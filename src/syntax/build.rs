@@ -147,7 +147,12 @@ impl Cx<'_> {
         // pest keeps the blanks skipped before an optional part that is not
         // there (`piece A at (0, 0)` then a new line): end at the last token.
         let mut span = self.span(&p);
-        if let Some(last) = p.clone().into_inner().last() {
+        if let Some(mut last) = p.clone().into_inner().last() {
+            // A repetition at the end of a part (`with F V, G W`) keeps
+            // the blanks after it too: end at its innermost last token.
+            if last.as_rule() == Rule::piece_with {
+                last = last.clone().into_inner().last().unwrap_or(last);
+            }
             span = span.with_end(last.as_span().end() + self.offset);
         }
         let rule = p.as_rule();
@@ -158,6 +163,11 @@ impl Cx<'_> {
             Rule::piece_stmt => self.piece_stmt(it)?,
             Rule::dice_stmt => Stmt::Dice(self.dice(it.next()?)?),
             Rule::rule_stmt => self.rule_stmt(it)?,
+            Rule::set_stmt => {
+                let name = self.ident(it.next()?);
+                let value = self.set_value(it.next()?);
+                Stmt::Set { name, value }
+            }
             Rule::input_stmt => Stmt::Input(self.input(it.next()?)?),
             Rule::solve_stmt | Rule::analyze_stmt | Rule::show_stmt | Rule::line_stmt => {
                 Stmt::Query(self.query(rule, it))
@@ -201,12 +211,56 @@ impl Cx<'_> {
             _ => PieceId::Name(inner.as_str().to_string()),
         };
         let at = self.coord(it.next()?);
-        let facing = it.next().map(|d| self.dir(d));
+        let mut facing = None;
+        let mut with = Vec::new();
+        for part in it {
+            if part.as_rule() == Rule::piece_with {
+                for field in part
+                    .into_inner()
+                    .filter(|q| q.as_rule() == Rule::piece_field)
+                {
+                    let mut f = field.into_inner();
+                    let name = self.ident(f.next()?);
+                    with.push((name, self.set_value(f.next()?)));
+                }
+            } else {
+                facing = Some(self.dir(part));
+            }
+        }
         Some(Stmt::Piece {
             id: Spanned::new(id, id_span),
             at,
             facing,
+            with,
         })
+    }
+
+    /// The value of `set` or of a `with` field: a list or one scalar.
+    fn set_value(&mut self, v: P) -> Spanned<Value> {
+        let span = self.span(&v);
+        let value = match v.into_inner().next() {
+            Some(inner) if inner.as_rule() == Rule::set_list => Value::List(
+                inner
+                    .into_inner()
+                    .filter(|q| q.as_rule() == Rule::set_scalar)
+                    .map(|q| self.set_scalar(q))
+                    .collect(),
+            ),
+            Some(inner) => self.set_scalar(inner),
+            None => Value::List(Vec::new()),
+        };
+        Spanned::new(value, span)
+    }
+
+    fn set_scalar(&mut self, q: P) -> Value {
+        let Some(inner) = q.into_inner().next() else {
+            return Value::List(Vec::new());
+        };
+        match inner.as_rule() {
+            Rule::coord => Value::Cell(self.coord(inner).node),
+            Rule::int => Value::Int(self.int(inner).node),
+            _ => Value::Word(inner.as_str().to_string()),
+        }
     }
 
     /// The dice of a `dice` statement: uniform `lo..hi xN` or a fixed list.
@@ -290,6 +344,24 @@ impl Cx<'_> {
         let mut parts = p.into_inner().filter(|q| !is_keyword(q.as_rule()));
         if rule == Rule::play_piece {
             return Some(Play::Piece(self.int(parts.next()?)));
+        }
+        if rule == Rule::play_words {
+            let words = parts
+                .map(|w| {
+                    let span = self.span(&w);
+                    let inner = w.into_inner().next();
+                    let text = match inner {
+                        Some(c) if c.as_rule() == Rule::coord => {
+                            let c = self.coord(c).node;
+                            format!("({}, {})", c.row, c.col)
+                        }
+                        Some(other) => other.as_str().to_string(),
+                        None => String::new(),
+                    };
+                    Spanned::new(text, span)
+                })
+                .collect();
+            return Some(Play::Words(words));
         }
         let player = self.ident(parts.next()?);
         let target = parts.next()?;
@@ -412,6 +484,8 @@ pub(super) fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_piece
             | Rule::kw_at
             | Rule::kw_facing
+            | Rule::kw_set
+            | Rule::kw_with
             | Rule::kw_dice
             | Rule::kw_uniform
             | Rule::kw_x

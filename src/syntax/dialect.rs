@@ -113,6 +113,10 @@ pub const STATEMENTS: &[Word] = &[
         help: "`rule NAME VALUE`: an option of the game",
     },
     Word {
+        name: "set",
+        help: "`set NAME VALUE`: a `var` of a rules game (a number, a name, `(r, c)`, `[a, b]`)",
+    },
+    Word {
         name: "input",
         help: "`input \"\"\"…\"\"\"`: the judge's native input",
     },
@@ -183,6 +187,10 @@ pub const PARTS: &[Word] = &[
     Word {
         name: "facing",
         help: "`facing DIR`: the direction the piece moves (stacking)",
+    },
+    Word {
+        name: "with",
+        help: "`piece A at (r, c) with FIELD VALUE, …`: a rules game's piece fields",
     },
     Word {
         name: "uniform",
@@ -429,10 +437,11 @@ pub const DIALECTS: [Dialect; 3] = [
 pub const RULES_DIALECT: Dialect = Dialect {
     game: GameKind::Rules,
     forms: &[
-        "game", "board", "piece", "dice", "rule", "solve", "line", "analyze", "show",
-        "play PLAYER DIRECTION", "play PLAYER to (r, c)", "play piece N", "step", "undo", "expect",
+        "game", "board", "piece", "piece … with", "dice", "rule", "set", "solve", "line",
+        "analyze", "show", "play PLAYER DIRECTION", "play PLAYER to (r, c)", "play piece N",
+        "play WORDS", "step", "undo", "expect",
     ],
-    statements: "rules scenarios use board, piece, dice, rule, solve, line, analyze, show, play, step, undo, expect",
+    statements: "rules scenarios use board, piece … [with …], dice, rule, set, solve, line, analyze, show, play WORDS…, step, undo, expect",
     fields: &[
         FieldWord { field: Field::Answer, kind: ValueKind::WholeOr(&["draw"]), help: "the objective's answer" },
         FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "moves with best play" },

@@ -100,6 +100,7 @@ fn changes_position(s: &Stmt) -> bool {
         s,
         Stmt::Board(_)
             | Stmt::Piece { .. }
+            | Stmt::Set { .. }
             | Stmt::Dice(_)
             | Stmt::Input(_)
             | Stmt::Play(_)
@@ -113,6 +114,7 @@ fn same_declaration(a: &Stmt, b: &Stmt) -> bool {
     match (a, b) {
         (Stmt::Board(_), Stmt::Board(_)) | (Stmt::Dice(_), Stmt::Dice(_)) => true,
         (Stmt::Piece { id: x, .. }, Stmt::Piece { id: y, .. }) => x.node == y.node,
+        (Stmt::Set { name: x, .. }, Stmt::Set { name: y, .. }) => x.node == y.node,
         _ => false,
     }
 }

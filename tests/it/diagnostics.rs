@@ -534,6 +534,64 @@ scenario "no such move" {
 }
 "#,
         ),
+        Code::RulesVar => Script(
+            r#"rules count {
+  players none
+  var n: 0..9 = 0
+  turn {
+    n += 1
+    stop if n == 3
+  }
+  solve simulate limit 10
+}
+
+scenario "a var it lacks" {
+  game count
+  set m 2
+  solve
+}
+"#,
+        ),
+        Code::RulesField => Script(
+            r#"rules walk {
+  players solo
+  piece R { at: cell, power: 0..3 }
+  turn {
+    choose d in orthogonal where step(R.at, d) != off
+    R.at = step(R.at, d)
+    win if R.at == (0, 2)
+  }
+  solve shortest within 5
+}
+
+scenario "a field it lacks" {
+  game walk
+  board {
+    . . .
+  }
+  piece R at (0, 0) with powr 2
+  solve
+}
+"#,
+        ),
+        Code::RulesValue => Script(
+            r#"rules count {
+  players none
+  var n: 0..9 = 0
+  turn {
+    n += 1
+    stop if n == 3
+  }
+  solve simulate limit 10
+}
+
+scenario "a value outside the domain" {
+  game count
+  set n 12
+  solve
+}
+"#,
+        ),
         Code::QueryMissing => Script(
             r#"scenario "solve without B" {
   game footholds

@@ -29,6 +29,7 @@ mod output;
 mod progress;
 mod repl;
 mod rules_front;
+mod rules_scenario;
 mod rules_wire;
 mod serve;
 mod serve_guard;

@@ -79,7 +79,7 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
             },
         ))),
         Stmt::Input(text) => Ok(Command::Board(input(text))),
-        Stmt::Piece { id, at, facing } => {
+        Stmt::Piece { id, at, facing, .. } => {
             if let Some(f) = facing {
                 return Err(vec![Diag::new(
                     Code::PieceFacing,

@@ -18,6 +18,8 @@ pub(crate) enum Command {
     Piece(PieceInput),
     /// `dice …`.
     Dice(Dice),
+    /// `set NAME VALUE`.
+    Set(Spanned<String>, Spanned<SetValue>),
     /// `play WORDS…`: the move's words as written.
     Play(Vec<String>),
 }
@@ -34,7 +36,12 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
         Stmt::Board(ast::BoardSrc::Named(name)) => {
             Ok(Command::Board(lx.defs.track(name).map(BoardInput::Track)))
         }
-        Stmt::Piece { id, at, facing } => Ok(Command::Piece(PieceInput {
+        Stmt::Piece {
+            id,
+            at,
+            facing,
+            with,
+        } => Ok(Command::Piece(PieceInput {
             name: Spanned::new(id.node.to_string(), id.span),
             at: Some(Spanned::new(
                 SetValue::Cell(at.node.row, at.node.col),
@@ -43,8 +50,18 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
             facing: facing
                 .as_ref()
                 .map(|f| Spanned::new(f.node.name().to_string(), f.span)),
-            with: Vec::new(),
+            with: with
+                .iter()
+                .map(|(n, v)| (n.clone(), Spanned::new(value(&v.node), v.span)))
+                .collect(),
         })),
+        Stmt::Set { name, value: v } => Ok(Command::Set(
+            name.clone(),
+            Spanned::new(value(&v.node), v.span),
+        )),
+        Stmt::Play(Play::Words(words)) => Ok(Command::Play(
+            words.iter().map(|w| w.node.clone()).collect(),
+        )),
         Stmt::Dice(ast::Dice::Fixed(rolls)) => Ok(Command::Dice(Dice::Known(
             rolls.iter().map(|r| r.node).collect(),
         ))),
@@ -73,5 +90,15 @@ pub(super) fn rule_value(v: &ast::RuleValue) -> SetValue {
     match v {
         ast::RuleValue::Int(n) => SetValue::Int(*n),
         ast::RuleValue::Word(w) => SetValue::Word(w.clone()),
+    }
+}
+
+/// A `set` or `with` value as the setup reads it.
+fn value(v: &ast::Value) -> SetValue {
+    match v {
+        ast::Value::Int(n) => SetValue::Int(*n),
+        ast::Value::Word(w) => SetValue::Word(w.clone()),
+        ast::Value::Cell(c) => SetValue::Cell(c.row, c.col),
+        ast::Value::List(items) => SetValue::List(items.iter().map(value).collect()),
     }
 }

@@ -25,6 +25,8 @@ pub(crate) struct RulesSession {
     rules: Vec<(Spanned<String>, Spanned<SetValue>)>,
     board: Option<(BoardInput, Span)>,
     pieces: Vec<PieceInput>,
+    /// `set NAME VALUE`, in order.
+    sets: Vec<(Spanned<String>, Spanned<SetValue>)>,
     dice: Option<(Dice, Span)>,
     /// The instance and the positions since the start (the start first),
     /// made at the first `play`, `step` or query.
@@ -55,6 +57,7 @@ impl RulesSession {
             rules,
             board: None,
             pieces: Vec::new(),
+            sets: Vec::new(),
             dice: None,
             played: None,
         }))
@@ -67,7 +70,7 @@ impl RulesSession {
                 .as_ref()
                 .map_or(BoardInput::None, |(b, _)| b.clone()),
             pieces: self.pieces.clone(),
-            sets: Vec::new(),
+            sets: self.sets.clone(),
             rules: self.rules.clone(),
             dice: self.dice.as_ref().map_or(Dice::None, |(d, _)| d.clone()),
         }
@@ -214,6 +217,14 @@ impl Rules for RulesSession {
             }
             Command::Piece(p) => {
                 self.declared_after_play(span)?;
+                let unknown: Diags = p
+                    .with
+                    .iter()
+                    .filter_map(|(n, _)| setup::unknown_field(&self.game.prog, n))
+                    .collect();
+                if !unknown.is_empty() {
+                    return Err(unknown);
+                }
                 self.pieces.push(p);
                 Ok(())
             }
@@ -228,6 +239,22 @@ impl Rules for RulesSession {
                     )]);
                 }
                 self.dice = Some((d, span));
+                Ok(())
+            }
+            Command::Set(name, value) => {
+                self.declared_after_play(span)?;
+                if let Some(d) = setup::unknown_var(&self.game.prog, &name) {
+                    return Err(vec![d]);
+                }
+                if let Some((first, _)) = self.sets.iter().find(|(n, _)| n.node == name.node) {
+                    return Err(vec![duplicate(
+                        Code::RuleDuplicate,
+                        span,
+                        &format!("var `{}`", name.node),
+                        first.span,
+                    )]);
+                }
+                self.sets.push((name, value));
                 Ok(())
             }
             Command::Play(words) => self.play(&words, span).map_err(|d| vec![d]),

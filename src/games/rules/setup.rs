@@ -29,6 +29,26 @@ pub enum SetValue {
     List(Vec<SetValue>),
 }
 
+impl std::fmt::Display for SetValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetValue::Int(n) => write!(f, "{n}"),
+            SetValue::Word(w) => f.write_str(w),
+            SetValue::Cell(r, c) => write!(f, "({r}, {c})"),
+            SetValue::List(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+        }
+    }
+}
+
 /// The board a scenario gives.
 #[derive(Clone, Debug)]
 pub enum BoardInput {
@@ -405,56 +425,38 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             continue;
         };
         inst.present[i] = true;
-        let mut fields: Vec<(String, Spanned<SetValue>)> = Vec::new();
+        let mut fields: Vec<(Spanned<String>, Spanned<SetValue>)> = Vec::new();
         if let Some(at) = &p.at {
-            fields.push(("at".into(), at.clone()));
+            fields.push((Spanned::new("at".into(), at.span), at.clone()));
         }
         if let Some(f) = &p.facing {
             fields.push((
-                "facing".into(),
+                Spanned::new("facing".into(), f.span),
                 Spanned::new(SetValue::Word(f.node.clone()), f.span),
             ));
         }
-        fields.extend(p.with.iter().map(|(n, v)| (n.node.clone(), v.clone())));
+        fields.extend(p.with.iter().cloned());
         for (name, value) in fields {
-            let Some(f) = prog.decls.fields.iter().position(|x| x.name.node == name) else {
-                let known: Vec<&str> = prog
-                    .decls
-                    .fields
-                    .iter()
-                    .map(|x| x.name.node.as_str())
-                    .collect();
-                diags.push(d(
-                    Code::PieceName,
-                    format!("pieces of `{}` have no field `{name}`", prog.name),
-                    value.span,
-                    "unknown field",
-                    format!("the fields are: {}", known.join(", ")),
-                ));
+            let Some(f) = prog
+                .decls
+                .fields
+                .iter()
+                .position(|x| x.name.node == name.node)
+            else {
+                diags.extend(unknown_field(&prog, &name));
                 continue;
             };
             let dm = inst.layout.fields[f].1;
+            let what = format!("field `{}`", name.node);
             match scenario_value(&inst, dm.kind, &value.node) {
                 Some(v) => {
                     let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
                     if let Err(e) = run.store_field(i as i64, f, v) {
-                        diags.push(d(
-                            Code::RuleValue,
-                            e.message,
-                            value.span,
-                            "outside the field's domain",
-                            "docs/rules-language.md, *Types and domains*",
-                        ));
+                        diags.push(out_of_domain(e, &what, value.span));
                     }
                     st = run.st;
                 }
-                None => diags.push(d(
-                    Code::RuleValue,
-                    format!("this is no value of field `{name}`"),
-                    value.span,
-                    "wrong kind of value",
-                    "docs/rules-language.md, *Types and domains*",
-                )),
+                None => diags.push(wrong_kind(&inst, dm.kind, &what, &value)),
             }
         }
     }
@@ -465,45 +467,20 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             .iter()
             .position(|x| x.name.node == name.node)
         else {
-            let known: Vec<&str> = prog
-                .decls
-                .vars
-                .iter()
-                .map(|x| x.name.node.as_str())
-                .collect();
-            let help = did_you_mean(&name.node, known.iter().copied())
-                .unwrap_or_else(|| format!("the vars are: {}", known.join(", ")));
-            diags.push(d(
-                Code::RuleUnknown,
-                format!("`{}` has no var `{}`", prog.name, name.node),
-                name.span,
-                "unknown var",
-                help,
-            ));
+            diags.extend(unknown_var(&prog, name));
             continue;
         };
         let dm = inst.layout.vars[i].1;
+        let what = format!("var `{}`", name.node);
         match scenario_value(&inst, dm.kind, &value.node) {
             Some(v) => {
                 let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
                 if let Err(e) = run.store_var(i, v) {
-                    diags.push(d(
-                        Code::RuleValue,
-                        e.message,
-                        value.span,
-                        "outside the var's domain",
-                        "docs/rules-language.md, *Types and domains*",
-                    ));
+                    diags.push(out_of_domain(e, &what, value.span));
                 }
                 st = run.st;
             }
-            None => diags.push(d(
-                Code::RuleValue,
-                format!("this is no value of var `{}`", name.node),
-                value.span,
-                "wrong kind of value",
-                "docs/rules-language.md, *Types and domains*",
-            )),
+            None => diags.push(wrong_kind(&inst, dm.kind, &what, value)),
         }
     }
     if !diags.is_empty() {
@@ -513,6 +490,99 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     run.block(&prog.setup).map_err(SetupError::Run)?;
     let st = run.st;
     Ok((inst, st))
+}
+
+/// `set NAME`: the error for a var the game does not declare.
+pub(super) fn unknown_var(prog: &Program, name: &Spanned<String>) -> Option<Diag> {
+    let known: Vec<&str> = prog
+        .decls
+        .vars
+        .iter()
+        .map(|x| x.name.node.as_str())
+        .collect();
+    (!known.contains(&name.node.as_str())).then(|| {
+        d(
+            Code::RulesVar,
+            format!("`{}` has no var `{}`", prog.name, name.node),
+            name.span,
+            "unknown var",
+            listed(&name.node, "vars", &known),
+        )
+    })
+}
+
+/// `with FIELD`: the error for a field the game's pieces do not have.
+pub(super) fn unknown_field(prog: &Program, name: &Spanned<String>) -> Option<Diag> {
+    let known: Vec<&str> = prog
+        .decls
+        .fields
+        .iter()
+        .map(|x| x.name.node.as_str())
+        .collect();
+    (!known.contains(&name.node.as_str())).then(|| {
+        d(
+            Code::RulesField,
+            format!("pieces of `{}` have no field `{}`", prog.name, name.node),
+            name.span,
+            "unknown field",
+            listed(&name.node, "fields", &known),
+        )
+    })
+}
+
+/// "did you mean `x`? the vars are: a, b" (or "… declares none").
+fn listed(name: &str, what: &str, known: &[&str]) -> String {
+    let list = if known.is_empty() {
+        format!("the game declares no {what}")
+    } else {
+        format!("the {what} are: {}", known.join(", "))
+    };
+    match did_you_mean(name, known.iter().copied()) {
+        Some(h) => format!("{h} {list}"),
+        None => list,
+    }
+}
+
+/// A value outside its var's or field's domain.
+fn out_of_domain(e: RunError, what: &str, at: Span) -> Diag {
+    d(
+        Code::RulesValue,
+        e.message,
+        at,
+        format!("outside the domain of {what}"),
+        "docs/rules-language.md, *Types and domains*",
+    )
+}
+
+/// A value of the wrong kind (a word for a number, a cell off the board).
+fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>) -> Diag {
+    let wants = match kind {
+        Kind::Int => "a number".to_string(),
+        Kind::Bool => "`true` or `false`".to_string(),
+        Kind::Cell => format!(
+            "a cell `(r, c)` of the {}x{} board, or `off`",
+            inst.rows, inst.cols
+        ),
+        Kind::Dir => "a direction (`up`, `down-left`, …, `none`)".to_string(),
+        Kind::Player => format!(
+            "a player ({}) or `nobody`",
+            inst.prog.decls.players.join(", ")
+        ),
+        Kind::Piece => format!("a piece ({}) or `nobody`", inst.pieces.join(", ")),
+        Kind::Square => "a square of the track".to_string(),
+        Kind::Enum(i) => match inst.prog.decls.enums.get(i) {
+            Some(names) => format!("one of {}", names.join(", ")),
+            None => "a name of its enumeration".to_string(),
+        },
+        Kind::List => "a list `[a, b, …]`".to_string(),
+    };
+    d(
+        Code::RulesValue,
+        format!("`{}` is no value of {what}", value.node),
+        value.span,
+        "wrong kind of value",
+        format!("{what} takes {wants}"),
+    )
 }
 
 fn param_value(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> Result<Val, String> {
@@ -550,6 +620,7 @@ fn scenario_value(inst: &Instance, kind: Kind, v: &SetValue) -> Option<Val> {
         (_, SetValue::Word(w)) => {
             let words = |k: Kind, max: i64| (0..=max).find(|&x| inst.word(k, x) == *w);
             match kind {
+                Kind::Player | Kind::Piece if w == "nobody" => -1,
                 Kind::Bool => words(kind, 1)?,
                 Kind::Dir => words(kind, 8)?,
                 Kind::Player => words(kind, inst.prog.decls.player_count as i64 - 1)?,

@@ -1,0 +1,216 @@
+//! The scenario statements of a rules game (issue 29): `set NAME VALUE`,
+//! `piece … with FIELD VALUE`, and `play WORDS…` (docs/rules-language.md,
+//! *Scenario statements on a rules game*).
+
+use meeple::error::Code;
+use meeple::pipeline::{run_bytes, Outcome, RunConfig};
+
+const WALK: &str = r#"rules walk {
+  players solo
+  var goal: cell = off
+  var fuel: -10..5 = 3
+  var path: list of 0..9 max 4 = []
+  param colour: red | blue = red
+  layer open: bool
+  legend {
+    "1": open[here] = true
+    "0":
+  }
+  piece R { at: cell, power: 0..3, tint: red | blue }
+  turn {
+    choose d in orthogonal where open[step(R.at, d)]
+    choose n in 1..R.power
+    R.at = step(R.at, d)
+    fuel -= n
+    win if R.at == goal and len(path) == 3 and R.tint == blue
+    lose if fuel <= 0
+  }
+  solve shortest within 5
+}
+"#;
+
+fn scenario(body: &str) -> String {
+    format!("{WALK}\nscenario \"s\" {{\n  game walk\n  board {{\n    1 1 1\n    1 1 1\n  }}\n{body}}}\n")
+}
+
+/// The diagnostics of a file that does not run, each with the text under
+/// its primary label.
+fn invalid(text: &str) -> Vec<(Code, String, String)> {
+    let run = run_bytes("walk.game", text.as_bytes(), &RunConfig::default());
+    let Outcome::Invalid(diags) = &run.outcome else {
+        panic!("valid: {}", crate::common::shown(&run));
+    };
+    diags
+        .iter()
+        .map(|d| {
+            let at = d.span().map_or("", |s| &text[s.range()]).to_string();
+            let shown = meeple::error::render(d, &run.source, false);
+            let words: Vec<&str> = shown.split_whitespace().filter(|w| *w != "│").collect();
+            (d.code, at, words.join(" "))
+        })
+        .collect()
+}
+
+fn shown(text: &str) -> String {
+    let run = run_bytes("walk.game", text.as_bytes(), &RunConfig::default());
+    assert!(
+        matches!(run.outcome, Outcome::Ran(_)),
+        "{}",
+        crate::common::shown(&run)
+    );
+    crate::common::shown(&run)
+}
+
+#[test]
+fn set_and_with_give_the_start_and_play_takes_a_moves_words() {
+    let text = scenario(
+        "  piece R at (0, 0) with power 2, tint blue\n  set goal (1, 2)\n  set fuel 5\n  set path [1, 2, 3]\n  solve\n  expect answer 3\n  play down 1\n  solve\n  expect answer 2\n  undo\n  play right 2\n  solve\n  expect answer 2\n",
+    );
+    let out = shown(&text);
+    assert!(!out.contains("FAILED"), "{out}");
+    assert_eq!(out.matches("ok: expect answer").count(), 3, "{out}");
+    // Without `tint blue` the piece keeps its default (red): no win.
+    let text = scenario(
+        "  piece R at (0, 0) with power 2\n  set goal (1, 2)\n  set path [1, 2, 3]\n  solve\n  expect answer -1\n",
+    );
+    assert!(shown(&text).contains("ok: expect answer -1"));
+}
+
+#[test]
+fn unknown_vars_and_fields_are_named_with_did_you_mean_on_their_own_span() {
+    let text =
+        scenario("  piece R at (0, 0) with powr 2\n  set fule 4\n  set goal (1, 2)\n  solve\n");
+    let diags = invalid(&text);
+    let field = diags
+        .iter()
+        .find(|d| d.0 == Code::RulesField)
+        .expect("field");
+    assert_eq!(field.1, "powr");
+    assert!(field.2.contains("did you mean `power`?"), "{}", field.2);
+    let var = diags.iter().find(|d| d.0 == Code::RulesVar).expect("var");
+    assert_eq!(var.1, "fule");
+    assert!(var.2.contains("did you mean `fuel`?"), "{}", var.2);
+}
+
+#[test]
+fn a_value_of_the_wrong_kind_or_outside_its_domain_is_refused_on_the_value() {
+    for (body, at, says) in [
+        ("  set fuel 9\n", "9", "fuel"),
+        ("  set fuel -11\n", "-11", "fuel"),
+        ("  set goal up\n", "up", "a cell `(r, c)` of the 2x3 board"),
+        ("  set goal (5, 5)\n", "(5, 5)", "a cell"),
+        ("  set path [1, 2, 3, 4, 5]\n", "[1, 2, 3, 4, 5]", "path"),
+        ("  set fuel red\n", "red", "a number"),
+        (
+            "  piece R at (0, 0) with tint green\n",
+            "green",
+            "one of red, blue",
+        ),
+        ("  piece R at (0, 0) with power 7\n", "7", "power"),
+    ] {
+        let text = scenario(&format!("  piece R at (0, 1)\n{body}  solve\n").replacen(
+            "  piece R at (0, 1)\n  piece R",
+            "  piece R",
+            1,
+        ));
+        let diags = invalid(&text);
+        assert_eq!(diags.len(), 1, "{body}: {diags:?}");
+        assert_eq!(diags[0].0, Code::RulesValue, "{body}: {diags:?}");
+        assert_eq!(diags[0].1, at, "{body}");
+        assert!(diags[0].2.contains(says), "{body}: {}", diags[0].2);
+    }
+}
+
+#[test]
+fn a_set_twice_and_a_set_after_play_are_refused() {
+    let diags = invalid(&scenario(
+        "  piece R at (0, 0) with power 1\n  set fuel 4\n  set fuel 5\n  solve\n",
+    ));
+    assert_eq!(diags[0].0, Code::RuleDuplicate, "{diags:?}");
+    let diags = invalid(&scenario(
+        "  piece R at (0, 0) with power 1\n  play right 1\n  set fuel 5\n",
+    ));
+    assert_eq!(diags[0].0, Code::StmtWrongGame, "{diags:?}");
+    assert_eq!(diags[0].1, "set fuel 5");
+}
+
+#[test]
+fn play_words_name_an_unknown_move_with_the_legal_ones() {
+    let diags = invalid(&scenario("  piece R at (0, 0) with power 1\n  play up 1\n"));
+    assert_eq!(diags[0].0, Code::RulesMove);
+    assert_eq!(diags[0].1, "play up 1");
+    assert!(diags[0].2.contains("right 1, down 1"), "{}", diags[0].2);
+}
+
+#[test]
+fn a_built_in_game_refuses_the_new_statements() {
+    let text = "scenario \"b\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0) with power 2\n  piece B at (0, 1)\n  set x 1\n  play A up right\n}\n";
+    let diags = invalid(text);
+    let wrong: Vec<&str> = diags
+        .iter()
+        .filter(|d| d.0 == Code::StmtWrongGame)
+        .map(|d| d.1.as_str())
+        .collect();
+    assert_eq!(
+        wrong,
+        [
+            "piece A at (0, 0) with power 2",
+            "set x 1",
+            "play A up right"
+        ],
+        "{diags:?}"
+    );
+}
+
+#[test]
+fn the_old_play_forms_still_parse_and_a_word_list_stops_at_the_next_statement() {
+    let (file, diags) = meeple::syntax::parse(
+        "scenario \"p\" {\n  game g\n  play A up\n  play A to (1, 2)\n  play piece 3\n  play red (0, 1) 4\n  solve\n}\n",
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    let forms: Vec<&str> = file.scenarios[0]
+        .stmts
+        .iter()
+        .map(|s| s.node.form())
+        .collect();
+    assert_eq!(
+        forms,
+        [
+            "game",
+            "play PLAYER DIRECTION",
+            "play PLAYER to (r, c)",
+            "play piece N",
+            "play WORDS",
+            "solve"
+        ]
+    );
+}
+
+#[test]
+fn fmt_keeps_the_new_statements() {
+    let text = scenario("  piece R at (0,0)   with power 2,tint blue\n  set path [1,2 , 3]\n  set goal ( 1 , 2 )\n  play down   1\n");
+    let out = meeple::format::format_source("w.game", &text).expect("formats");
+    assert!(
+        out.contains("  piece R at (0, 0) with power 2, tint blue\n"),
+        "{out}"
+    );
+    assert!(out.contains("  set path [1, 2, 3]\n"), "{out}");
+    assert!(out.contains("  set goal (1, 2)\n"), "{out}");
+    assert!(out.contains("  play down 1\n"), "{out}");
+    assert_eq!(
+        meeple::format::format_source("w.game", &out).expect("formats"),
+        out
+    );
+}
+
+#[test]
+fn a_misspelt_direction_on_a_built_in_game_still_gets_a_did_you_mean() {
+    let text = "scenario \"b\" {\n  game footholds\n  board [[1, 1]]\n  piece A at (0, 0)\n  piece B at (0, 1)\n  play A rigth\n}\n";
+    let diags = invalid(text);
+    assert_eq!(diags[0].0, Code::StmtWrongGame, "{diags:?}");
+    assert!(
+        diags[0].2.contains("did you mean `right`?"),
+        "{}",
+        diags[0].2
+    );
+}
