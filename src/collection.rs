@@ -10,9 +10,7 @@ use crate::check::Checked;
 use crate::error::{Code, Diag, Diags};
 use crate::interp::{run_scenario, ScenarioRun};
 use crate::limits::Limits;
-use crate::pipeline::{
-    check_bytes_with, expected_errors, selected, FileRun, Outcome, OutputGate, RunConfig,
-};
+use crate::pipeline::{expected_errors, selected, FileRun, Outcome, OutputGate, RunConfig};
 use crate::render::{text, Options};
 use crate::source::SourceFile;
 use rayon::prelude::*;
@@ -164,7 +162,9 @@ fn load(path: &Path, limits: &Limits) -> Loaded {
     }
     match crate::pipeline::read_source(path) {
         Ok(bytes) => {
-            let (text, checked) = check_bytes_with(&bytes, limits);
+            let importer = crate::pipeline::Importer::beside(path);
+            let (text, checked) =
+                crate::pipeline::check_bytes_importing(&bytes, limits, Some(&importer));
             Loaded {
                 source: SourceFile::new(name, text),
                 checked,

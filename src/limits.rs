@@ -127,3 +127,11 @@ pub const RULES_STATEMENTS: usize = 4096;
 /// The most bits a rules game's position key may need
 /// (`meeple::rules::too_big`).
 pub const RULES_KEY_BITS: u128 = 65_536;
+
+/// The deepest chain of `import`s followed from a script
+/// (`meeple::import::too_many`).
+pub const IMPORT_DEPTH: usize = 16;
+
+/// The most text all of a script's imports may hold together: 16 MiB
+/// (`meeple::import::too_many`).
+pub const IMPORT_BYTES: usize = 16 << 20;

@@ -2,7 +2,7 @@
 //! library API built on it.
 
 use crate::budget::Output;
-use crate::check::{check_with, Checked};
+use crate::check::{check_importing, Checked};
 use crate::error::{cap_errors, Code, Diag, Diagnostics, Diags};
 use crate::interp::{run_scenario, Event, ScenarioRun};
 use crate::limits::{Limits, SOURCE_BYTES};
@@ -11,6 +11,9 @@ use crate::source::SourceFile;
 use crate::syntax::{decode, parse_at};
 
 pub use crate::interp::{FileRun, Outcome};
+pub use imports::{FsLoader, Importer};
+
+mod imports;
 pub use crate::render::text::printable;
 
 /// Read a script from disk, at most one byte past [`SOURCE_BYTES`]
@@ -109,8 +112,51 @@ pub(crate) fn check_parsed(
     base: usize,
     limits: &Limits,
 ) -> Result<Checked, Diags> {
+    check_parsed_importing(file, parse_diags, base, limits, None)
+}
+
+/// The check of a parsed file with its imports resolved by `importer`
+/// (none: an import is refused, the text having no folder).
+fn check_with(
+    file: crate::syntax::ast::File,
+    limits: &Limits,
+    importer: Option<&Importer>,
+) -> Result<Checked, Diags> {
+    if file.imports.is_empty() {
+        return check_importing(file, Default::default(), limits);
+    }
+    let (root, loader): (&str, &dyn crate::check::imports::Loader) = match importer {
+        Some(i) => (&i.root, &*i.loader),
+        None => ("", &crate::check::imports::NoFiles),
+    };
+    let (imported, mut diags) = crate::check::imports::resolve(&file, root, loader, limits);
+    match check_importing(file, imported, limits) {
+        Ok(c) if diags.is_empty() => Ok(c),
+        Ok(_) => Err(diags),
+        Err(more) => {
+            // A game an import that failed would have defined is not
+            // reported again as unknown.
+            let failed = !diags.is_empty();
+            diags.extend(
+                more.into_iter()
+                    .filter(|d| !(failed && d.code == Code::GameUnknown)),
+            );
+            diags.sort_by_key(|d| d.span().map(|s| s.start()));
+            Err(diags)
+        }
+    }
+}
+
+/// [`check_parsed`] with the file's imports read by `importer`.
+pub(crate) fn check_parsed_importing(
+    file: crate::syntax::ast::File,
+    parse_diags: Diags,
+    base: usize,
+    limits: &Limits,
+    importer: Option<&Importer>,
+) -> Result<Checked, Diags> {
     if parse_diags.is_empty() {
-        let mut checked = check_with(file, limits).map_err(|mut d| {
+        let mut checked = check_with(file, limits, importer).map_err(|mut d| {
             cap_errors(&mut d, limits.errors_shown);
             d
         })?;
@@ -147,7 +193,7 @@ pub(crate) fn check_parsed(
     file.scenarios.retain(|s| within(&unread, s).is_none());
     let first_bad: Vec<Option<usize>> = file.scenarios.iter().map(|s| within(&bad, s)).collect();
     let spans: Vec<_> = file.scenarios.iter().map(|s| s.span).collect();
-    if let Err(more) = check_with(file, limits) {
+    if let Err(more) = check_with(file, limits, importer) {
         diags.extend(more.into_iter().filter(|d| {
             let Some(at) = d.span().map(|s| s.start()) else {
                 return true;
@@ -177,12 +223,23 @@ pub fn check_bytes(bytes: &[u8]) -> (String, Result<Checked, Diags>) {
 
 /// [`check_bytes`] with the file's tracks built within `limits`.
 pub fn check_bytes_with(bytes: &[u8], limits: &Limits) -> (String, Result<Checked, Diags>) {
+    check_bytes_importing(bytes, limits, None)
+}
+
+/// [`check_bytes_with`] for a script whose `import`s `importer` reads
+/// (none: an import is an error, the script having no folder).
+pub fn check_bytes_importing(
+    bytes: &[u8],
+    limits: &Limits,
+    importer: Option<&Importer>,
+) -> (String, Result<Checked, Diags>) {
     if bytes.len() > limits.source_bytes {
         return (String::new(), Err(vec![too_large(limits.source_bytes)]));
     }
     match decode(bytes) {
         Ok(text) => {
-            let r = check_text_with(&text, limits);
+            let (file, parse_diags) = parse_at(&text, 0);
+            let r = check_parsed_importing(file, parse_diags, 0, limits, importer);
             (text, r)
         }
         Err((lossy, diag)) => (lossy, Err(vec![diag])),
@@ -333,7 +390,17 @@ pub fn run_source_with(name: &str, text: &str, config: &RunConfig) -> FileRun {
 
 /// Run a script given as bytes (reports invalid UTF-8 as a diagnostic).
 pub fn run_bytes(name: &str, bytes: &[u8], config: &RunConfig) -> FileRun {
-    let (text, checked) = check_bytes_with(bytes, &config.limits);
+    run_bytes_importing(name, bytes, config, None)
+}
+
+/// [`run_bytes`] for a script whose `import`s `importer` reads.
+pub fn run_bytes_importing(
+    name: &str,
+    bytes: &[u8],
+    config: &RunConfig,
+    importer: Option<&Importer>,
+) -> FileRun {
+    let (text, checked) = check_bytes_importing(bytes, &config.limits, importer);
     let source = SourceFile::new(name, text);
     let (outcome, warnings) = match checked {
         Ok(c) => (Outcome::Ran(run_checked(&c, &source, config)), c.warnings),
@@ -357,7 +424,18 @@ pub fn run_bytes_each(
     config: &RunConfig,
     on: &mut dyn FnMut(&FileRun, &ScenarioRun),
 ) -> (FileRun, i32) {
-    let (text, checked) = check_bytes_with(bytes, &config.limits);
+    run_bytes_each_importing(name, bytes, config, None, on)
+}
+
+/// [`run_bytes_each`] for a script whose `import`s `importer` reads.
+pub fn run_bytes_each_importing(
+    name: &str,
+    bytes: &[u8],
+    config: &RunConfig,
+    importer: Option<&Importer>,
+    on: &mut dyn FnMut(&FileRun, &ScenarioRun),
+) -> (FileRun, i32) {
+    let (text, checked) = check_bytes_importing(bytes, &config.limits, importer);
     let mut file = FileRun {
         source: SourceFile::new(name, text),
         outcome: Outcome::Ran(Vec::new()),

@@ -10,6 +10,7 @@ use crate::limits::Limits;
 use crate::syntax::ast::{File, Scenario, Stmt};
 use crate::syntax::dialect::did_you_mean;
 
+pub mod imports;
 #[cfg(test)]
 mod order_tests;
 #[cfg(test)]
@@ -37,6 +38,16 @@ pub fn check(file: File) -> Result<Checked, Diags> {
 
 /// Check a parsed file, building each of its tracks within a budget of `limits`.
 pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> {
+    check_importing(file, imports::Imported::default(), limits)
+}
+
+/// [`check_with`] with the definitions the file's imports bring (resolved
+/// by [`imports::resolve`]): visible to its scenarios as its own.
+pub(crate) fn check_importing(
+    file: File,
+    imported: imports::Imported,
+    limits: &Limits,
+) -> Result<Checked, Diags> {
     let mut diags = Vec::new();
     let mut first_of: std::collections::HashMap<&str, &Scenario> = std::collections::HashMap::new();
     for sc in &file.scenarios {
@@ -58,9 +69,19 @@ pub(crate) fn check_with(file: File, limits: &Limits) -> Result<Checked, Diags> 
             }
         }
     }
-    let (mut defs, track_diags) = Definitions::build(&file.tracks, limits);
+    let tracks: Vec<_> = imported
+        .tracks
+        .into_iter()
+        .chain(file.tracks.clone())
+        .collect();
+    let (mut defs, track_diags) = Definitions::build(&tracks, limits);
     diags.extend(track_diags);
-    diags.extend(defs.add_rules(&file.rules));
+    let rules: Vec<_> = imported
+        .rules
+        .into_iter()
+        .chain(file.rules.clone())
+        .collect();
+    diags.extend(defs.add_rules(&rules));
     let mut plans = Vec::new();
     for sc in &file.scenarios {
         match scenario_game(sc, &defs) {

@@ -7,7 +7,7 @@ use meeple::collection::game_files;
 use meeple::error::{render, Diag};
 use meeple::interp::ScenarioRun;
 use meeple::limits::Limits;
-use meeple::pipeline::{run_bytes_each, FileRun, Outcome, RunConfig};
+use meeple::pipeline::{run_bytes_each_importing, FileRun, Outcome, RunConfig};
 use meeple::render::{self, json};
 use meeple::source::SourceFile;
 use std::path::{Path, PathBuf};
@@ -142,35 +142,37 @@ pub fn run(
         let folder = svg.map(|dir| meeple::render::svg::files::folder(dir, &name));
         let mut made = false;
         let mut svg_failed = false;
-        let (file, exit) = run_bytes_each(&name, &bytes, &config, &mut |file, r| {
-            progress.clear();
-            let svgs = match folder.as_deref().filter(|_| !svg_failed) {
-                Some(folder) => {
-                    match meeple::render::svg::files::write_scenario_pictures(
-                        folder,
-                        r,
-                        &file.source,
-                        &mut made,
-                    ) {
-                        Ok(paths) => paths,
-                        Err(e) => {
-                            svg_failed = true;
-                            let d = Diag::io("write", "the pictures", e)
-                                .help("check that the --svg folder can be created and written");
-                            out::err(render(
-                                &d,
-                                &SourceFile::empty(file.source.name.as_str()),
-                                color,
-                            ));
-                            Vec::new()
+        let importer = meeple::pipeline::Importer::beside(f);
+        let (file, exit) =
+            run_bytes_each_importing(&name, &bytes, &config, Some(&importer), &mut |file, r| {
+                progress.clear();
+                let svgs = match folder.as_deref().filter(|_| !svg_failed) {
+                    Some(folder) => {
+                        match meeple::render::svg::files::write_scenario_pictures(
+                            folder,
+                            r,
+                            &file.source,
+                            &mut made,
+                        ) {
+                            Ok(paths) => paths,
+                            Err(e) => {
+                                svg_failed = true;
+                                let d = Diag::io("write", "the pictures", e)
+                                    .help("check that the --svg folder can be created and written");
+                                out::err(render(
+                                    &d,
+                                    &SourceFile::empty(file.source.name.as_str()),
+                                    color,
+                                ));
+                                Vec::new()
+                            }
                         }
                     }
-                }
-                None => Vec::new(),
-            };
-            print_scenario(file, r, &svgs, label_files, format, color);
-            tally.scenario(r);
-        });
+                    None => Vec::new(),
+                };
+                print_scenario(file, r, &svgs, label_files, format, color);
+                tally.scenario(r);
+            });
         drop(progress);
         if svg_failed {
             code = 2;
@@ -260,7 +262,9 @@ pub fn check(files: &[PathBuf], limits: &Limits, format: Format, color: bool) ->
             continue;
         };
         let name = name_of(f);
-        let (text, result) = meeple::pipeline::check_bytes_with(&bytes, limits);
+        let importer = meeple::pipeline::Importer::beside(f);
+        let (text, result) =
+            meeple::pipeline::check_bytes_importing(&bytes, limits, Some(&importer));
         let src = SourceFile::new(name.as_str(), text);
         let (scenarios, diags, warnings) = match result {
             Ok(checked) => (checked.file.scenarios.len(), Vec::new(), checked.warnings),

@@ -84,6 +84,10 @@ codes! {
     RulesVar = "meeple::rules::var": "`set NAME VALUE` names a var the rules game does not declare";
     RulesField = "meeple::rules::field": "`piece … with FIELD VALUE` names a field the rules game's pieces do not have";
     RulesValue = "meeple::rules::value": "a value of `set` or of `piece … with` of the wrong kind for its var or field, or outside its domain";
+    ImportFile = "meeple::import::file": "an imported file cannot be read: it does not exist, the script has no folder to import from, or (in the playground) the path leaves the served folder";
+    ImportCycle = "meeple::import::cycle": "a file imports itself, directly or through other imports";
+    ImportBroken = "meeple::import::broken": "an imported file has errors of its own (shown with its own text)";
+    ImportTooMany = "meeple::import::too_many": "imports nested deeper than 16 files, or more than 16 MiB of imported text in all";
     QueryMissing = "meeple::query::missing": "a query lacks what it needs (board, pieces, dice)";
     PlayIllegal = "meeple::play::illegal": "`play` asks for a move that is not legal now";
     UndoNothing = "meeple::undo::nothing": "`undo` with no `play` or `step` to take back";

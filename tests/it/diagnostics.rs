@@ -33,6 +33,9 @@ enum Example {
     /// A script run by `meeple test --color never example.game` (what its
     /// stderr shows).
     Tested(&'static str),
+    /// Files (the first is `example.game`), then `meeple check --color
+    /// never example.game` (what its stderr shows).
+    Files(&'static [(&'static str, &'static str)]),
 }
 
 fn example(code: Code) -> Example {
@@ -592,6 +595,45 @@ scenario "a value outside the domain" {
 }
 "#,
         ),
+        Code::ImportFile => Script(
+            r#"import "lib/walk.game"
+
+scenario "a text has no folder" {
+  game walk
+}
+"#,
+        ),
+        Code::ImportCycle => Files(&[
+            ("example.game", "import \"lib.game\"\n"),
+            ("lib.game", "import \"example.game\"\n"),
+        ]),
+        Code::ImportBroken => Files(&[
+            ("example.game", "import \"lib.game\"\n"),
+            (
+                "lib.game",
+                "rules walk {\n  players solo\n  turn { win if nothing }\n  solve longest\n}\n",
+            ),
+        ]),
+        Code::ImportTooMany => Files(&[
+            ("example.game", "import \"1.game\"\n"),
+            ("1.game", "import \"2.game\"\n"),
+            ("2.game", "import \"3.game\"\n"),
+            ("3.game", "import \"4.game\"\n"),
+            ("4.game", "import \"5.game\"\n"),
+            ("5.game", "import \"6.game\"\n"),
+            ("6.game", "import \"7.game\"\n"),
+            ("7.game", "import \"8.game\"\n"),
+            ("8.game", "import \"9.game\"\n"),
+            ("9.game", "import \"10.game\"\n"),
+            ("10.game", "import \"11.game\"\n"),
+            ("11.game", "import \"12.game\"\n"),
+            ("12.game", "import \"13.game\"\n"),
+            ("13.game", "import \"14.game\"\n"),
+            ("14.game", "import \"15.game\"\n"),
+            ("15.game", "import \"16.game\"\n"),
+            ("16.game", "import \"17.game\"\n"),
+            ("17.game", "# deep enough\n"),
+        ]),
         Code::QueryMissing => Script(
             r#"scenario "solve without B" {
   game footholds
@@ -756,7 +798,7 @@ fn rendered(code: Code, ex: &Example) -> String {
         Example::Script(s) => (s.as_bytes().to_vec(), Limits::default()),
         Example::Limited(s, _, limits) => (s.as_bytes().to_vec(), limits()),
         Example::Built(_, build) => (build(), Limits::default()),
-        Example::Command(..) | Example::Tested(_) => {
+        Example::Command(..) | Example::Tested(_) | Example::Files(_) => {
             // One folder per call: the catalogue is built by two tests
             // running at once in this process, and each removes its folder.
             static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
@@ -769,6 +811,14 @@ fn rendered(code: Code, ex: &Example) -> String {
                     &["test", "--color", "never", "example.game"]
                 }
                 Example::Command(args, _) => args,
+                Example::Files(files) => {
+                    for (name, text) in files.iter() {
+                        let p = dir.join(name);
+                        std::fs::create_dir_all(p.parent().expect("a folder")).expect("folder");
+                        std::fs::write(p, text).expect("write the example");
+                    }
+                    &["check", "--color", "never", "example.game"]
+                }
                 _ => unreachable!(),
             };
             let out = std::process::Command::new(env!("CARGO_BIN_EXE_meeple"))
@@ -845,6 +895,12 @@ fn catalogue() -> String {
                 out.push_str(&format!(
                     "```\n{s}```\n\nRun with `meeple test example.game`:\n\n"
                 ));
+            }
+            Example::Files(files) => {
+                for (name, text) in files.iter() {
+                    out.push_str(&format!("`{name}`:\n\n```\n{text}```\n\n"));
+                }
+                out.push_str("Run with `meeple check example.game`:\n\n");
             }
             Example::Command(args, why) => {
                 // An argument with a space is shown quoted, as a shell takes it.

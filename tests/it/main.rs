@@ -18,6 +18,7 @@ mod hostile;
 mod hostile_cli;
 mod hostile_corpus;
 mod html;
+mod imports;
 mod json;
 mod judge;
 mod judge_contain;

@@ -51,12 +51,14 @@ pub async fn check(
 ) -> Response {
     let name = q.name();
     let base = state.limits.clone();
+    let importer = super::imports::importer(&state, &name);
     on_thread(&state, slot, move |cancel| {
         let limits = meeple::limits::Limits {
             cancel: Some(cancel.clone()),
             ..base
         };
-        let (text, result) = meeple::pipeline::check_bytes_with(&body, &limits);
+        let (text, result) =
+            meeple::pipeline::check_bytes_importing(&body, &limits, Some(&importer));
         if stopped(&cancel) {
             return gone();
         }

@@ -8,6 +8,7 @@ mod assets;
 mod beneath;
 mod files;
 mod gate;
+mod imports;
 mod listen;
 mod solve;
 mod steps;

@@ -10,7 +10,7 @@ use axum::extract::{Query, State as Shared};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use meeple::interp::{Event, ScenarioRun};
-use meeple::pipeline::{run_bytes, RunConfig};
+use meeple::pipeline::RunConfig;
 use meeple::render::{json, svg};
 use meeple::source::SourceFile;
 use meeple::syntax::ast::QueryKind;
@@ -109,8 +109,14 @@ struct Done {
 }
 
 /// Everything a run sends after its progress lines.
-fn finished(body: &[u8], config: &RunConfig, name: &str, started: Instant) -> String {
-    let run = run_bytes(name, body, config);
+fn finished(
+    body: &[u8],
+    config: &RunConfig,
+    name: &str,
+    importer: &meeple::pipeline::Importer,
+    started: Instant,
+) -> String {
+    let run = meeple::pipeline::run_bytes_importing(name, body, config, Some(importer));
     let mut out = String::new();
     if let meeple::Outcome::Ran(runs) = &run.outcome {
         let mut left = PICTURE_BYTES;
@@ -159,6 +165,7 @@ pub async fn run(
         },
         filter: None,
     };
+    let importer = super::imports::importer(&state, &name);
     let (tx, rx) = tokio::sync::mpsc::channel::<(bool, String)>(4);
     let running = Running::start(&state);
     tokio::spawn(async move {
@@ -166,7 +173,7 @@ pub async fn run(
         let mut work = tokio::task::spawn_blocking(move || {
             let _slot = slot;
             let _running = running;
-            finished(&body, &config, &name, started)
+            finished(&body, &config, &name, &importer, started)
         });
         let mut tick = tokio::time::interval(PROGRESS_EVERY);
         tick.tick().await;
