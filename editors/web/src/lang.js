@@ -6,9 +6,9 @@ import { StreamLanguage } from '@codemirror/language';
 // words it names are atoms. tests/it/editors.rs checks both lists.
 const keywords = new Set([
   'scenario', 'track', 'route', 'shortcut',
-  'game', 'board', 'piece', 'dice', 'rule', 'input', 'solve', 'line', 'analyze', 'show',
+  'game', 'board', 'piece', 'dice', 'rule', 'set', 'input', 'solve', 'line', 'analyze', 'show',
   'play', 'step', 'undo', 'expect',
-  'at', 'facing', 'uniform', 'x', 'to', 'boards',
+  'at', 'facing', 'with', 'uniform', 'x', 'to', 'boards',
 ]);
 const words = new Set([
   // games
