@@ -258,7 +258,9 @@ impl<'a> Run<'a> {
                 cond,
                 body,
             } => {
-                for v in self.set(set)? {
+                let items = self.items(set)?;
+                for k in 0..items.len() {
+                    let v = items.get(k);
                     self.tick()?;
                     self.frame[*var] = v;
                     if let Some(c) = cond {
@@ -323,7 +325,9 @@ impl<'a> Run<'a> {
                     }
                 }
                 let mut options = Vec::new();
-                for v in self.set(set)? {
+                let items = self.items(set)?;
+                for k in 0..items.len() {
+                    let v = items.get(k);
                     self.tick()?;
                     self.frame[*var] = v.clone();
                     if cond.as_ref().map_or(Ok(true), |c| self.truth(c))? {
@@ -374,11 +378,22 @@ impl<'a> Run<'a> {
                         self.frame[*slot] = Val::S(r);
                     }
                     _ => {
+                        // `dice uniform LO..HI x N`: after N rolls, no dice
+                        // are left and the game stops, as with known dice.
+                        let at = self.inst.layout.dice;
+                        if let Dice::Uniform(_, _, count) = self.inst.dice {
+                            if self.st.v[at] as u64 >= count {
+                                return Ok(Flow::End(EndWord::Stop));
+                            }
+                        }
                         let faces = (hi - lo + 1).max(1) as usize;
                         match self.prefix.get(self.taken) {
                             Some(&i) => {
                                 self.taken += 1;
                                 self.frame[*slot] = Val::S(lo + i as i64);
+                                if let Dice::Uniform(..) = self.inst.dice {
+                                    self.st.v[at] += 1;
+                                }
                             }
                             None => {
                                 self.options.truncate(self.taken);
@@ -595,6 +610,29 @@ impl<'a> Run<'a> {
         })
     }
 
+    /// The items of a set to loop over: `pieces` (all present), `cells`
+    /// and ranges as bounds, without a list built per loop.
+    fn items(&mut self, e: &CExpr) -> R<Items> {
+        Ok(match e {
+            CExpr::Ambient(Ambient::Pieces) if self.inst.present.iter().all(|&p| p) => {
+                Items::Run(0, self.inst.pieces.len())
+            }
+            CExpr::Ambient(Ambient::Cells) => Items::Run(0, self.cells().max(0) as usize),
+            CExpr::Range(lo, hi) => {
+                let (lo, hi) = (self.int(lo)?, self.int(hi)?);
+                if hi.saturating_sub(lo) > TURN_STEPS as i64 {
+                    return Err(err(
+                        RunErrorKind::Loop,
+                        format!("the range {lo}..{hi} has more than {TURN_STEPS} values"),
+                        self.span,
+                    ));
+                }
+                Items::Run(lo, (i128::from(hi) - i128::from(lo) + 1).max(0) as usize)
+            }
+            other => Items::List(self.set(other)?),
+        })
+    }
+
     fn cells(&self) -> i64 {
         self.inst.rows * self.inst.cols
     }
@@ -805,10 +843,11 @@ impl<'a> Run<'a> {
                 }
             }
             CExpr::Agg(kind, slot, set, body, span) => {
-                let items = self.set(set)?;
+                let items = self.items(set)?;
                 let mut acc: Option<i64> = None;
                 let mut count = 0i64;
-                for v in items {
+                for k in 0..items.len() {
+                    let v = items.get(k);
                     self.tick()?;
                     self.frame[*slot] = v.clone();
                     let b = self.expr(body)?;
@@ -835,7 +874,9 @@ impl<'a> Run<'a> {
             }
             CExpr::Comp(item, slot, set, cond) => {
                 let mut out = Vec::new();
-                for v in self.set(set)? {
+                let items = self.items(set)?;
+                for k in 0..items.len() {
+                    let v = items.get(k);
                     self.tick()?;
                     self.frame[*slot] = v;
                     if let Some(c) = cond {
@@ -1041,6 +1082,30 @@ fn fill(template: &str, word: &str) -> String {
     match (template.find('{'), template.find('}')) {
         (Some(a), Some(b)) if a < b => format!("{}{}{}", &template[..a], word, &template[b + 1..]),
         _ => template.to_string(),
+    }
+}
+
+/// A set's items to loop over.
+enum Items {
+    /// The integers from `lo`, so many of them.
+    Run(i64, usize),
+    /// Any list.
+    List(Vec<Val>),
+}
+
+impl Items {
+    fn len(&self) -> usize {
+        match self {
+            Items::Run(_, n) => *n,
+            Items::List(v) => v.len(),
+        }
+    }
+
+    fn get(&self, k: usize) -> Val {
+        match self {
+            Items::Run(lo, _) => Val::S(lo + k as i64),
+            Items::List(v) => v[k].clone(),
+        }
     }
 }
 

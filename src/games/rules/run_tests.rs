@@ -293,3 +293,27 @@ fn the_legend_names_unknown_cells() {
     };
     assert_eq!(d[0].code, crate::error::Code::BoardCell);
 }
+
+#[test]
+fn uniform_dice_stop_after_their_count_as_the_native_yut_does() {
+    use super::solve::{solve, Objective, Value};
+    use crate::budget::Budget;
+    use crate::games::yut::{expected_score, standard_track};
+    let prog = program("dice_yut");
+    let track = Arc::new(standard_track());
+    let p2 = vec![track.start(); 2];
+    let mut answers = Vec::new();
+    for count in [1u64, 3] {
+        let mut inp = input(BoardInput::Track(track.clone()), Vec::new());
+        inp.rules.push((sp("pieces".into()), sp(SetValue::Int(2))));
+        inp.dice = Dice::Uniform(1, 5, count);
+        let (inst, s) = start(prog.clone(), &inp).expect("a start");
+        let b = Budget::unlimited();
+        let got = solve(&inst, &s, &Objective::Max, &b).unwrap();
+        let want = expected_score(&track, &p2, 1, 5, count, &b).unwrap();
+        assert_eq!(got, Value::Expected(want), "x {count}");
+        answers.push(got);
+    }
+    // The count is part of the game: one roll is worth less than three.
+    assert_ne!(answers[0], answers[1]);
+}
