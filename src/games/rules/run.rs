@@ -56,8 +56,17 @@ pub(crate) struct Run<'a> {
     frame: Vec<Val>,
     /// The state reads see inside `simultaneously`.
     snap: Option<Vec<i64>>,
-    prefix: &'a [usize],
+    /// The choices and dice already taken, by index, in order.
+    prefix: Vec<usize>,
     taken: usize,
+    /// Each choice point's options met so far on the current prefix (by
+    /// its index in the prefix; `None` for a die): a replay that reaches a
+    /// choice the prefix takes reuses them instead of evaluating the set
+    /// and its `where` again (the turn is deterministic, so they are the
+    /// same). Entries past the prefix are dropped as it changes.
+    options: Vec<Option<Vec<Val>>>,
+    /// `me.at`'s piece for each player, found once (`i64::MIN`: not yet).
+    player_piece: [i64; 2],
     reward: i64,
     chose: bool,
     steps: &'a mut u64,
@@ -65,19 +74,16 @@ pub(crate) struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    pub(crate) fn new(
-        inst: &'a Instance,
-        st: State,
-        prefix: &'a [usize],
-        steps: &'a mut u64,
-    ) -> Self {
+    pub(crate) fn new(inst: &'a Instance, st: State, prefix: &[usize], steps: &'a mut u64) -> Self {
         Run {
             inst,
             st,
             frame: vec![Val::S(0); inst.prog.frame],
             snap: None,
-            prefix,
+            prefix: prefix.to_vec(),
             taken: 0,
+            options: Vec::new(),
+            player_piece: [i64::MIN; 2],
             reward: 0,
             chose: false,
             steps,
@@ -129,12 +135,15 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn check(&self, what: &str, d: &Dom, v: &Val) -> R<()> {
+    /// Check `v` against `d`; `what` names the place, built only for the
+    /// error (no string work on the hot path).
+    fn check(&self, what: &dyn Fn() -> String, d: &Dom, v: &Val) -> R<()> {
         let bad = |x: i64| {
             Err(err(
                 RunErrorKind::Domain,
                 format!(
-                    "{what} = {} is outside its domain {}..{}",
+                    "{} = {} is outside its domain {}..{}",
+                    what(),
                     self.inst.word(d.kind, x),
                     self.inst.word(d.kind, d.lo),
                     self.inst.word(d.kind, d.hi)
@@ -153,7 +162,8 @@ impl<'a> Run<'a> {
                     return Err(err(
                         RunErrorKind::Domain,
                         format!(
-                            "{what} would hold {} items, more than its {max}",
+                            "{} would hold {} items, more than its {max}",
+                            what(),
                             items.len()
                         ),
                         self.span,
@@ -169,7 +179,7 @@ impl<'a> Run<'a> {
             _ => {
                 return Err(err(
                     RunErrorKind::Domain,
-                    format!("{what}: a list and a value mixed"),
+                    format!("{}: a list and a value mixed", what()),
                     self.span,
                 ))
             }
@@ -177,7 +187,7 @@ impl<'a> Run<'a> {
         Ok(())
     }
 
-    fn write_val(&mut self, what: &str, base: usize, d: Dom, v: Val) -> R<()> {
+    fn write_val(&mut self, what: &dyn Fn() -> String, base: usize, d: Dom, v: Val) -> R<()> {
         self.check(what, &d, &v)?;
         match v {
             Val::S(x) => self.st.v[base] = x,
@@ -248,7 +258,9 @@ impl<'a> Run<'a> {
                 cond,
                 body,
             } => {
-                for v in self.set(set)? {
+                let items = self.items(set)?;
+                for k in 0..items.len() {
+                    let v = items.get(k);
                     self.tick()?;
                     self.frame[*var] = v;
                     if let Some(c) = cond {
@@ -302,15 +314,26 @@ impl<'a> Run<'a> {
                 cond,
                 say,
             } => {
+                self.chose = true;
+                if let Some(&i) = self.prefix.get(self.taken) {
+                    if let Some(Some(options)) = self.options.get(self.taken) {
+                        if !options.is_empty() {
+                            self.taken += 1;
+                            self.frame[*var] = options[i.min(options.len() - 1)].clone();
+                            return Ok(Flow::Go);
+                        }
+                    }
+                }
                 let mut options = Vec::new();
-                for v in self.set(set)? {
+                let items = self.items(set)?;
+                for k in 0..items.len() {
+                    let v = items.get(k);
                     self.tick()?;
                     self.frame[*var] = v.clone();
                     if cond.as_ref().map_or(Ok(true), |c| self.truth(c))? {
                         options.push(v);
                     }
                 }
-                self.chose = true;
                 if options.is_empty() {
                     return Ok(Flow::Fail);
                 }
@@ -320,6 +343,8 @@ impl<'a> Run<'a> {
                         self.frame[*var] = options[i.min(options.len() - 1)].clone();
                     }
                     None => {
+                        self.options.truncate(self.taken);
+                        self.options.resize(self.taken, None);
                         let words = options
                             .iter()
                             .map(|v| {
@@ -330,6 +355,7 @@ impl<'a> Run<'a> {
                                 }
                             })
                             .collect();
+                        self.options.push(Some(options));
                         return Ok(Flow::Choice(words));
                     }
                 }
@@ -352,13 +378,28 @@ impl<'a> Run<'a> {
                         self.frame[*slot] = Val::S(r);
                     }
                     _ => {
+                        // `dice uniform LO..HI x N`: after N rolls, no dice
+                        // are left and the game stops, as with known dice.
+                        let at = self.inst.layout.dice;
+                        if let Dice::Uniform(_, _, count) = self.inst.dice {
+                            if self.st.v[at] as u64 >= count {
+                                return Ok(Flow::End(EndWord::Stop));
+                            }
+                        }
                         let faces = (hi - lo + 1).max(1) as usize;
                         match self.prefix.get(self.taken) {
                             Some(&i) => {
                                 self.taken += 1;
                                 self.frame[*slot] = Val::S(lo + i as i64);
+                                if let Dice::Uniform(..) = self.inst.dice {
+                                    self.st.v[at] += 1;
+                                }
                             }
-                            None => return Ok(Flow::Chance(faces)),
+                            None => {
+                                self.options.truncate(self.taken);
+                                self.options.resize(self.taken + 1, None);
+                                return Ok(Flow::Chance(faces));
+                            }
                         }
                     }
                 }
@@ -498,12 +539,13 @@ impl<'a> Run<'a> {
             CPlace::Local(slot) => self.frame[*slot] = v,
             CPlace::Var(i) => {
                 let (base, d) = self.inst.layout.vars[*i];
-                let name = self.inst.prog.decls.vars[*i].name.node.clone();
-                self.write_val(&name, base, d, v)?;
+                let inst = self.inst;
+                self.write_val(&|| inst.prog.decls.vars[*i].name.node.clone(), base, d, v)?;
             }
             CPlace::Layer(l, c) => {
                 let cell = self.int(c)?;
-                let name = self.inst.prog.decls.layers[*l].name.node.clone();
+                let inst = self.inst;
+                let name = &inst.prog.decls.layers[*l].name.node;
                 let Some((base, d)) = self.layer_slot(*l, cell) else {
                     return Err(err(
                         RunErrorKind::Domain,
@@ -512,7 +554,7 @@ impl<'a> Run<'a> {
                     ));
                 };
                 self.write_val(
-                    &format!("{name}[{}]", self.inst.word(Kind::Cell, cell)),
+                    &|| format!("{name}[{}]", inst.word(Kind::Cell, cell)),
                     base,
                     d,
                     v,
@@ -521,11 +563,14 @@ impl<'a> Run<'a> {
             CPlace::Field(piece, f) => {
                 let piece = self.int(piece)?;
                 let (base, d) = self.field_slot(piece, *f)?;
-                let name = format!(
-                    "{}.{}",
-                    self.inst.word(Kind::Piece, piece),
-                    self.inst.prog.decls.fields[*f].name.node
-                );
+                let inst = self.inst;
+                let name = || {
+                    format!(
+                        "{}.{}",
+                        inst.word(Kind::Piece, piece),
+                        inst.prog.decls.fields[*f].name.node
+                    )
+                };
                 self.write_val(&name, base, d, v)?;
             }
             CPlace::Item(list, i) => {
@@ -562,6 +607,29 @@ impl<'a> Run<'a> {
         Ok(match self.expr(e)? {
             Val::L(items) => items,
             Val::S(_) => Vec::new(),
+        })
+    }
+
+    /// The items of a set to loop over: `pieces` (all present), `cells`
+    /// and ranges as bounds, without a list built per loop.
+    fn items(&mut self, e: &CExpr) -> R<Items> {
+        Ok(match e {
+            CExpr::Ambient(Ambient::Pieces) if self.inst.present.iter().all(|&p| p) => {
+                Items::Run(0, self.inst.pieces.len())
+            }
+            CExpr::Ambient(Ambient::Cells) => Items::Run(0, self.cells().max(0) as usize),
+            CExpr::Range(lo, hi) => {
+                let (lo, hi) = (self.int(lo)?, self.int(hi)?);
+                if hi.saturating_sub(lo) > TURN_STEPS as i64 {
+                    return Err(err(
+                        RunErrorKind::Loop,
+                        format!("the range {lo}..{hi} has more than {TURN_STEPS} values"),
+                        self.span,
+                    ));
+                }
+                Items::Run(lo, (i128::from(hi) - i128::from(lo) + 1).max(0) as usize)
+            }
+            other => Items::List(self.set(other)?),
         })
     }
 
@@ -612,9 +680,18 @@ impl<'a> Run<'a> {
             }
             CExpr::PlayerPiece(p) => {
                 let player = self.int(p)?;
+                if let Some(&known) = self.player_piece.get(player as usize) {
+                    if known != i64::MIN {
+                        return Ok(Val::S(known));
+                    }
+                }
                 let name = self.inst.prog.decls.players.get(player as usize);
                 let piece = name.and_then(|n| self.inst.pieces.iter().position(|q| q == n));
-                Val::S(piece.map_or(-1, |i| i as i64))
+                let piece = piece.map_or(-1, |i| i as i64);
+                if let Some(slot) = self.player_piece.get_mut(player as usize) {
+                    *slot = piece;
+                }
+                Val::S(piece)
             }
             CExpr::CellPart(c, row) => {
                 let c = self.int(c)?;
@@ -686,10 +763,13 @@ impl<'a> Run<'a> {
                     _ => {}
                 }
                 let (x, y) = (self.expr(a)?, self.expr(b)?);
-                if let (BinOp::Add, Val::L(mut xs), Val::L(ys)) = (op, x.clone(), y.clone()) {
-                    xs.extend(ys);
-                    return Ok(Val::L(xs));
-                }
+                let (x, y) = match (op, x, y) {
+                    (BinOp::Add, Val::L(mut xs), Val::L(ys)) => {
+                        xs.extend(ys);
+                        return Ok(Val::L(xs));
+                    }
+                    (_, x, y) => (x, y),
+                };
                 let (p, q) = (x.s(), y.s());
                 let r = match op {
                     BinOp::Eq => return Ok(Val::S((x == y) as i64)),
@@ -763,10 +843,11 @@ impl<'a> Run<'a> {
                 }
             }
             CExpr::Agg(kind, slot, set, body, span) => {
-                let items = self.set(set)?;
+                let items = self.items(set)?;
                 let mut acc: Option<i64> = None;
                 let mut count = 0i64;
-                for v in items {
+                for k in 0..items.len() {
+                    let v = items.get(k);
                     self.tick()?;
                     self.frame[*slot] = v.clone();
                     let b = self.expr(body)?;
@@ -793,7 +874,9 @@ impl<'a> Run<'a> {
             }
             CExpr::Comp(item, slot, set, cond) => {
                 let mut out = Vec::new();
-                for v in self.set(set)? {
+                let items = self.items(set)?;
+                for k in 0..items.len() {
+                    let v = items.get(k);
                     self.tick()?;
                     self.frame[*slot] = v;
                     if let Some(c) = cond {
@@ -1002,6 +1085,30 @@ fn fill(template: &str, word: &str) -> String {
     }
 }
 
+/// A set's items to loop over.
+enum Items {
+    /// The integers from `lo`, so many of them.
+    Run(i64, usize),
+    /// Any list.
+    List(Vec<Val>),
+}
+
+impl Items {
+    fn len(&self) -> usize {
+        match self {
+            Items::Run(_, n) => *n,
+            Items::List(v) => v.len(),
+        }
+    }
+
+    fn get(&self, k: usize) -> Val {
+        match self {
+            Items::Run(lo, _) => Val::S(lo + k as i64),
+            Items::List(v) => v[k].clone(),
+        }
+    }
+}
+
 /// What one replay of the turn with a prefix gave.
 enum Path {
     Leaf(Leaf<State>, bool),
@@ -1010,14 +1117,20 @@ enum Path {
     Chance(usize),
 }
 
-impl Instance {
-    fn replay(&self, s: &State, prefix: &[usize], steps: &mut u64) -> R<Path> {
-        let prog = self.prog.clone();
-        let mut run = Run::new(self, s.clone(), prefix, steps);
-        let flow = run.flow(&prog.turn)?;
-        let chose = run.chose;
-        let reward = run.reward;
-        let mut next = run.st;
+impl<'a> Run<'a> {
+    /// Run the turn again from `s` with the current prefix (the state, the
+    /// frame and the counters reset; the options met on the prefix kept).
+    fn replay(&mut self, s: &State) -> R<Path> {
+        let inst = self.inst;
+        self.st.v.clone_from(&s.v);
+        self.st.moves = s.moves;
+        self.frame.fill(Val::S(0));
+        self.snap = None;
+        self.taken = 0;
+        self.reward = 0;
+        self.chose = false;
+        self.options.truncate(self.prefix.len());
+        let flow = self.flow(&inst.prog.turn)?;
         let end = match flow {
             Flow::Fail => return Ok(Path::Fail),
             Flow::Choice(w) => return Ok(Path::Choice(w)),
@@ -1025,41 +1138,45 @@ impl Instance {
             Flow::End(w) => Some(end_of(w)),
             _ => None,
         };
+        let mut next = self.st.clone();
         next.moves += 1;
-        if self.prog.decls.player_count == 2 && end.is_none() {
-            let m = self.layout.mover;
+        if inst.prog.decls.player_count == 2 && end.is_none() {
+            let m = inst.layout.mover;
             next.v[m] = 1 - next.v[m];
         }
-        Ok(Path::Leaf(Leaf { next, reward, end }, chose))
+        Ok(Path::Leaf(
+            Leaf {
+                next,
+                reward: self.reward,
+                end,
+            },
+            self.chose,
+        ))
     }
 
-    fn node(
-        &self,
-        s: &State,
-        prefix: &mut Vec<usize>,
-        steps: &mut u64,
-    ) -> R<Option<(Node<State>, bool)>> {
-        Ok(match self.replay(s, prefix, steps)? {
+    /// The tree of the turn at `s` below the current prefix.
+    fn node(&mut self, s: &State) -> R<Option<(Node<State>, bool)>> {
+        Ok(match self.replay(s)? {
             Path::Fail => None,
             Path::Leaf(l, chose) => Some((Node::Leaf(l), chose)),
             Path::Choice(words) => {
-                let mut out = Vec::new();
+                let mut out = Vec::with_capacity(words.len());
                 for (i, w) in words.into_iter().enumerate() {
-                    prefix.push(i);
-                    if let Some((n, _)) = self.node(s, prefix, steps)? {
+                    self.prefix.push(i);
+                    if let Some((n, _)) = self.node(s)? {
                         out.push((w, n));
                     }
-                    prefix.pop();
+                    self.prefix.pop();
                 }
                 (!out.is_empty()).then_some((Node::Choice(out), true))
             }
             Path::Chance(faces) => {
                 let p = BigRational::new(1.into(), (faces as i64).into());
-                let mut out = Vec::new();
+                let mut out = Vec::with_capacity(faces);
                 let mut chose = false;
                 for i in 0..faces {
-                    prefix.push(i);
-                    let n = match self.node(s, prefix, steps)? {
+                    self.prefix.push(i);
+                    let n = match self.node(s)? {
                         Some((n, c)) => {
                             chose |= c;
                             n
@@ -1068,10 +1185,10 @@ impl Instance {
                         None => Node::Leaf(Leaf {
                             next: s.clone(),
                             reward: 0,
-                            end: Some(end_of(self.prog.stuck)),
+                            end: Some(end_of(self.inst.prog.stuck)),
                         }),
                     };
-                    prefix.pop();
+                    self.prefix.pop();
                     out.push((p.clone(), n));
                 }
                 Some((Node::Chance(out), chose))
@@ -1097,8 +1214,8 @@ impl Model for Instance {
 
     fn turn(&self, s: &State) -> Result<Turn<State>, RunError> {
         let mut steps = 0u64;
-        let mut prefix = Vec::new();
-        match self.node(s, &mut prefix, &mut steps)? {
+        let mut run = Run::new(self, s.clone(), &[], &mut steps);
+        match run.node(s)? {
             None => Ok(Turn::Ended {
                 end: end_of(self.prog.stuck),
                 stuck: true,

@@ -293,3 +293,80 @@ fn the_legend_names_unknown_cells() {
     };
     assert_eq!(d[0].code, crate::error::Code::BoardCell);
 }
+
+#[test]
+fn uniform_dice_stop_after_their_count_as_the_native_yut_does() {
+    use super::solve::{solve, Objective, Value};
+    use crate::budget::Budget;
+    use crate::games::yut::{expected_score, standard_track};
+    let prog = program("dice_yut");
+    let track = Arc::new(standard_track());
+    let p2 = vec![track.start(); 2];
+    let mut answers = Vec::new();
+    for count in [1u64, 3] {
+        let mut inp = input(BoardInput::Track(track.clone()), Vec::new());
+        inp.rules.push((sp("pieces".into()), sp(SetValue::Int(2))));
+        inp.dice = Dice::Uniform(1, 5, count);
+        let (inst, s) = start(prog.clone(), &inp).expect("a start");
+        let b = Budget::unlimited();
+        let got = solve(&inst, &s, &Objective::Max, &b).unwrap();
+        let want = expected_score(&track, &p2, 1, 5, count, &b).unwrap();
+        assert_eq!(got, Value::Expected(want), "x {count}");
+        answers.push(got);
+    }
+    // The count is part of the game: one roll is worth less than three.
+    assert_ne!(answers[0], answers[1]);
+}
+
+/// Every path of a turn's tree: the choices' words and the dice's faces (as
+/// `dN`, from 0) in order, with the leaf's reward.
+fn paths(n: &Node<State>, at: &mut Vec<String>, out: &mut Vec<(Vec<String>, i64)>) {
+    match n {
+        Node::Leaf(l) => out.push((at.clone(), l.reward)),
+        Node::Choice(v) => v.iter().for_each(|(w, c)| {
+            at.push(w.clone());
+            paths(c, at, out);
+            at.pop();
+        }),
+        Node::Chance(v) => v.iter().enumerate().for_each(|(i, (_, c))| {
+            at.push(format!("d{i}"));
+            paths(c, at, out);
+            at.pop();
+        }),
+    }
+}
+
+#[test]
+fn a_turn_of_dependent_choices_and_a_die_expands_to_every_path() {
+    // The second choice's options depend on the first and on the die; the
+    // replays that reuse a choice's options must give the same paths as a
+    // plain enumeration of the rules.
+    let src = "rules pairs {\n players solo\n board none\n var done: bool\n when stuck: stop\n \
+               turn {\n  stop if done\n  choose a in 0..2\n  roll r in 1..2\n  \
+               choose b in 0..3 where b != a and b != r\n  require a + b + r != 4\n  \
+               done = true\n  score += a * 10 + b + r\n }\n solve max score\n}\n";
+    let (file, diags) = crate::syntax::parse(src);
+    assert!(diags.is_empty(), "{diags:?}");
+    let decls = super::check(&file.rules[0]).expect("it checks");
+    let prog = Arc::new(super::compile::compile(&file.rules[0], decls));
+    let mut inp = input(BoardInput::None, Vec::new());
+    inp.dice = Dice::Uniform(1, 2, 1);
+    let (inst, s) = start(prog, &inp).expect("a start");
+    let Turn::Moves(node) = inst.turn(&s).unwrap() else {
+        panic!("moves")
+    };
+    let mut got = Vec::new();
+    paths(&node, &mut Vec::new(), &mut got);
+    let mut want = Vec::new();
+    for a in 0..=2i64 {
+        for (i, r) in [1i64, 2].into_iter().enumerate() {
+            for b in (0..=3i64).filter(|&b| b != a && b != r && a + b + r != 4) {
+                want.push((
+                    vec![a.to_string(), format!("d{i}"), b.to_string()],
+                    a * 10 + b + r,
+                ));
+            }
+        }
+    }
+    assert_eq!(got, want);
+}
