@@ -6,6 +6,7 @@
 //! number of cases.
 
 mod marbles;
+mod weighted_ttt;
 
 use meeple::games::FieldValue;
 use meeple::interp::Event;
