@@ -6,6 +6,7 @@
 //! number of cases.
 
 mod marbles;
+mod merge2048;
 mod weighted_ttt;
 
 use meeple::games::FieldValue;
