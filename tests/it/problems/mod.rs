@@ -8,6 +8,7 @@
 mod die_roll;
 mod marbles;
 mod merge2048;
+mod shark;
 mod weighted_ttt;
 
 use meeple::games::FieldValue;
