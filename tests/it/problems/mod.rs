@@ -5,6 +5,7 @@
 //! through the library (`meeple::run_source`); every test is bounded by its
 //! number of cases.
 
+mod card_game;
 mod die_roll;
 mod marbles;
 mod merge2048;
