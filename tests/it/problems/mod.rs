@@ -6,6 +6,7 @@
 //! number of cases.
 
 mod card_game;
+mod conveyor;
 mod die_roll;
 mod marbles;
 mod merge2048;
