@@ -27,6 +27,7 @@ mod layers;
 mod lsp;
 mod nvim;
 mod output;
+mod problems;
 mod progress;
 mod repl;
 mod rules_front;

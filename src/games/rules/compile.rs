@@ -246,6 +246,21 @@ impl Cx<'_> {
         slot
     }
 
+    /// A local list begun empty (`let xs = []`) takes its items' kind
+    /// from the first value pushed, so that a `choose` over it names cells,
+    /// directions or pieces as such (the checker has made the types agree).
+    fn item_kind(&mut self, list: &Expr, value: &Expr) {
+        let ExprKind::Name(n) = &list.kind else {
+            return;
+        };
+        let k = self.kind(value);
+        if let Some(Sym::Local(slot, Kind::Int)) = self.lookup(n) {
+            if let Some(s) = self.scopes.iter_mut().rev().find(|s| s.contains_key(n)) {
+                s.insert(n.clone(), Sym::Local(slot, k));
+            }
+        }
+    }
+
     fn lookup(&self, n: &str) -> Option<Sym> {
         self.scopes
             .iter()
@@ -471,7 +486,10 @@ impl Cx<'_> {
             StmtKind::Simultaneously(b) => CStmtKind::Simultaneously(self.block(b)),
             StmtKind::Swap(a, b) => CStmtKind::Swap(self.place(a), self.place(b)),
             StmtKind::Push { front, list, value } => CStmtKind::Push {
-                front: *front,
+                front: {
+                    self.item_kind(list, value);
+                    *front
+                },
                 list: self.place(list),
                 value: self.expr(value),
             },

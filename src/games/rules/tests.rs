@@ -142,3 +142,13 @@ fn hostile_domains_and_loops_are_refused() {
     let lp = game("while true max 1000000000000000000 { win }");
     assert_eq!(codes(&lp), [Code::RulesBound]);
 }
+
+/// `region(c, LAYER)` takes the layer by name (the checker once read the
+/// name as a value and refused it); anything else is a type error.
+#[test]
+fn region_takes_a_layer_by_name() {
+    let flood = "choose d in orthogonal\n require len(region(me.at, hole)) > 1";
+    assert_eq!(codes(&game(flood)), []);
+    let not_layer = "choose d in orthogonal\n require len(region(me.at, d)) > 1";
+    assert_eq!(codes(&game(not_layer)), [Code::RulesType]);
+}

@@ -309,7 +309,17 @@ impl Checker<'_> {
             );
             return Ty::Any;
         }
-        let ts: Vec<Ty> = args.iter().map(|a| self.expr(a)).collect();
+        let ts: Vec<Ty> = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                if f.node == "region" && i == 1 {
+                    self.layer_name(a)
+                } else {
+                    self.expr(a)
+                }
+            })
+            .collect();
         let want = |c: &mut Self, i: usize, t: Ty| c.want(&t, &ts[i], args[i].span);
         match f.node.as_str() {
             "step" => {
@@ -376,5 +386,25 @@ impl Checker<'_> {
                 Ty::Int(None)
             }
         }
+    }
+
+    /// `region(c, LAYER)`'s second argument: a layer's name, not a value.
+    fn layer_name(&mut self, a: &Expr) -> Ty {
+        if let ExprKind::Name(n) = &a.kind {
+            if let Some(Sym::Layer(_)) = self.lookup(n) {
+                return Ty::Any;
+            }
+        }
+        self.expr(a);
+        self.err(
+            diag(
+                Code::RulesType,
+                "`region` floods over a layer: name one",
+                a.span,
+                "not a layer's name",
+            )
+            .help("write `region(c, LAYER)` with a layer declared by `layer`"),
+        );
+        Ty::Any
     }
 }
