@@ -22,7 +22,7 @@ pub(super) struct Comment {
 
 /// Tokens the gaps lie between: the parse tree's leaves, with strings, raw
 /// blocks and grids taken whole (their insides are not gaps).
-fn leaves(pair: Pair<'_, Rule>, out: &mut Vec<(usize, usize)>) {
+pub(super) fn leaves(pair: Pair<'_, Rule>, out: &mut Vec<(usize, usize)>) {
     let whole = matches!(
         pair.as_rule(),
         Rule::string | Rule::raw_block | Rule::board_grid

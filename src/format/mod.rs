@@ -22,6 +22,8 @@
 
 mod comments;
 mod lines;
+mod rules;
+mod rules_expr;
 mod tree;
 
 use crate::error::Diagnostics;
@@ -127,3 +129,6 @@ mod tests {
         assert_eq!(format_source("a.game", &text).unwrap(), by_pest(&text));
     }
 }
+
+#[cfg(test)]
+mod rules_tests;

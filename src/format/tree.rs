@@ -9,7 +9,7 @@ use pest::iterators::Pair;
 type P<'a> = Pair<'a, Rule>;
 
 /// Spaces per level.
-const INDENT: usize = 2;
+pub(super) const INDENT: usize = 2;
 
 /// The lines of `text`, whose parse tree (`Rule::file`) is `file`. `text`
 /// is `source` with the board `arrays` read by the pre-scan blanked to `[]`
@@ -43,8 +43,10 @@ pub(super) fn layout<'t>(
             0,
             Blanks::between(!first, true).forced(!first),
         );
-        if matches!(item.as_rule(), Rule::rules_def | Rule::import_def) {
-            // Not laid out yet: kept as written (its comments with it).
+        if item.as_rule() == Rule::rules_def {
+            l.rules(item);
+        } else if item.as_rule() == Rule::import_def {
+            // One line, kept as written (its comments with it).
             let raw = l.text[span.start()..span.end()].to_string();
             l.code(0, raw);
         } else {
@@ -60,7 +62,7 @@ pub(super) fn layout<'t>(
 /// Where a gap may hold a blank line: where the original had one, and only
 /// if something comes before (`lead`) or after (`tail`) it there.
 #[derive(Clone, Copy)]
-struct Blanks {
+pub(super) struct Blanks {
     lead: bool,
     tail: bool,
     /// There must be one (between two scenarios or tracks).
@@ -68,7 +70,7 @@ struct Blanks {
 }
 
 impl Blanks {
-    fn between(lead: bool, tail: bool) -> Blanks {
+    pub(super) fn between(lead: bool, tail: bool) -> Blanks {
         Blanks {
             lead,
             tail,
@@ -81,17 +83,17 @@ impl Blanks {
     }
 }
 
-struct Layout<'t> {
-    text: &'t str,
+pub(super) struct Layout<'t> {
+    pub(super) text: &'t str,
     source: &'t str,
     arrays: &'t ReadArrays,
-    comments: Vec<Comment>,
-    lines: Vec<Line>,
+    pub(super) comments: Vec<Comment>,
+    pub(super) lines: Vec<Line>,
 }
 
 impl Layout<'_> {
     /// The comments that start in `from..to`.
-    fn comments_in(&self, from: usize, to: usize) -> Vec<Comment> {
+    pub(super) fn comments_in(&self, from: usize, to: usize) -> Vec<Comment> {
         let i = self.comments.partition_point(|c| c.start < from);
         let j = self.comments.partition_point(|c| c.start < to);
         self.comments[i..j.max(i)].to_vec()
@@ -101,7 +103,7 @@ impl Layout<'_> {
         self.text[from..to].matches('\n').count()
     }
 
-    fn code(&mut self, indent: usize, code: impl Into<String>) {
+    pub(super) fn code(&mut self, indent: usize, code: impl Into<String>) {
         self.lines.push(Line::Code {
             indent,
             code: code.into(),
@@ -112,7 +114,7 @@ impl Layout<'_> {
     /// The blanks and comments between two tokens, `from..to`. A comment on
     /// the line of the token before trails it; the others get lines of their
     /// own at `indent`; blank lines shrink to one.
-    fn gap(&mut self, from: usize, to: usize, indent: usize, blanks: Blanks) {
+    pub(super) fn gap(&mut self, from: usize, to: usize, indent: usize, blanks: Blanks) {
         let mut mark = self.lines.len();
         let mut cursor = from;
         let mut pushed = false;
@@ -152,7 +154,7 @@ impl Layout<'_> {
 
     /// The comments inside `from..to`, on lines of their own before the
     /// code they were in.
-    fn hoist(&mut self, from: usize, to: usize, indent: usize) {
+    pub(super) fn hoist(&mut self, from: usize, to: usize, indent: usize) {
         for c in self.comments_in(from, to) {
             self.lines.push(Line::Comment {
                 indent,
@@ -162,7 +164,7 @@ impl Layout<'_> {
     }
 
     /// The first `ch` from `from` on, past blanks and comments.
-    fn punct(&self, from: usize, ch: char) -> usize {
+    pub(super) fn punct(&self, from: usize, ch: char) -> usize {
         let mut in_comment = false;
         for (i, c) in self.text[from..].char_indices() {
             match c {

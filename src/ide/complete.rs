@@ -23,6 +23,10 @@ pub enum CompletionKind {
     Direction,
     /// A track name.
     Track,
+    /// A function of the rules language.
+    Function,
+    /// A name a rules block declares or binds, or a built-in name.
+    Name,
 }
 
 impl CompletionKind {
@@ -37,6 +41,8 @@ impl CompletionKind {
             CompletionKind::Field => "field",
             CompletionKind::Direction => "direction",
             CompletionKind::Track => "track",
+            CompletionKind::Function => "function",
+            CompletionKind::Name => "name",
         }
     }
 }
@@ -52,7 +58,7 @@ pub struct Completion {
     pub detail: String,
 }
 
-fn item(label: &str, kind: CompletionKind, detail: impl Into<String>) -> Completion {
+pub(super) fn item(label: &str, kind: CompletionKind, detail: impl Into<String>) -> Completion {
     Completion {
         label: label.to_string(),
         kind,
@@ -100,7 +106,13 @@ impl Analysis {
         if !prefix.is_empty() && !prefix.ends_with(char::is_whitespace) {
             words.pop(); // the word being typed
         }
+        if let Some(def) = self.rules_at(offset) {
+            return self.rules_completions(&def, offset, &words);
+        }
         let scenario = self.scenario_at(offset);
+        if let Some(out) = scenario.and_then(|sc| self.scenario_rules_completions(sc, &words)) {
+            return out;
+        }
         let place = if self.track_at(offset).is_some() {
             Place::Track
         } else if scenario.is_some() {

@@ -26,6 +26,9 @@ impl Analysis {
     pub fn hover(&self, offset: usize, answers: &Answers) -> Option<Hover> {
         let offset = self.floor(offset);
         let word = self.word_at(offset);
+        if let Some(def) = self.rules_at(offset) {
+            return self.rules_hover(&def, offset);
+        }
         if let Some(track) = self.track_at(offset) {
             let span = track.name.span;
             let help = ITEMS[1].help;

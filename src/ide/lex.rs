@@ -162,7 +162,47 @@ pub fn tokens_from(text: &str, from: usize) -> Vec<Token> {
             push(&mut out, TokenKind::Punct, start..i);
         }
     }
+    rules_words(text, &mut out);
     out
+}
+
+/// The words of the rules language ([`dialect::RULES_WORDS`]) as keywords
+/// where they are words: `rules` and `import` at the top level, the others
+/// inside a `rules NAME { … }` block (elsewhere `score` is a field, `turn`
+/// a plain word).
+fn rules_words(text: &str, tokens: &mut [Token]) {
+    let mut depth = 0usize;
+    // The depth inside the rules block's braces, once its `{` is read.
+    let mut inside: Option<usize> = None;
+    let mut heading = false;
+    for t in tokens.iter_mut() {
+        let word = &text[t.range.clone()];
+        match (t.kind, word) {
+            (TokenKind::Punct, "{") => {
+                depth += 1;
+                if heading {
+                    inside = Some(depth);
+                    heading = false;
+                }
+            }
+            (TokenKind::Punct, "}") => {
+                if inside == Some(depth) {
+                    inside = None;
+                }
+                depth = depth.saturating_sub(1);
+            }
+            (TokenKind::Word, "rules" | "import") if depth == 0 => {
+                t.kind = TokenKind::Keyword;
+                heading = word == "rules";
+            }
+            (TokenKind::Word | TokenKind::Keyword, _)
+                if inside.is_some() && dialect::RULES_WORDS.iter().any(|w| w.name == word) =>
+            {
+                t.kind = TokenKind::Keyword;
+            }
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -175,6 +215,33 @@ mod tests {
             .into_iter()
             .map(|t| (t.kind, &text[t.range]))
             .collect()
+    }
+
+    #[test]
+    fn the_rules_words_are_keywords_inside_a_rules_block_only() {
+        let text = "import \"a.game\"\nrules t {\n  players solo\n  var n: 0..9 = 0\n  turn { if n > 2 { win } else { n += 1 } }\n  solve max score\n}\nscenario \"s\" { game t expect score 1 expect turn 2 }";
+        let k = kinds(text);
+        let kind = |w: &str, nth: usize| {
+            k.iter()
+                .filter(|(_, t)| *t == w)
+                .nth(nth)
+                .unwrap_or_else(|| panic!("{w} {nth}"))
+                .0
+        };
+        for w in [
+            "import", "rules", "players", "solo", "var", "turn", "if", "win", "else",
+        ] {
+            assert_eq!(kind(w, 0), K::Keyword, "{w}");
+        }
+        assert_eq!((kind("max", 0), kind("score", 0)), (K::Keyword, K::Keyword));
+        // In the scenario after the block, `score` and `turn` are fields.
+        assert_eq!((kind("score", 1), kind("turn", 1)), (K::Word, K::Word));
+        assert_eq!(kind("t", 0), K::Word);
+        // Every word of the table is a keyword in a block.
+        for w in dialect::RULES_WORDS {
+            let text = format!("rules t {{ {} }}", w.name);
+            assert_eq!(kinds(&text)[3], (K::Keyword, w.name), "{}", w.name);
+        }
     }
 
     #[test]

@@ -32,6 +32,7 @@ mod fixture;
 mod hover;
 mod lex;
 mod navigate;
+mod rules;
 
 pub use answers::{Answers, Computed, Edit, InlayHint};
 pub use complete::{

@@ -544,6 +544,7 @@ pub(crate) fn string_node(p: P, offset: usize, diags: &mut Diags) -> Spanned<Str
 pub enum ReplItem {
     Scenario(Scenario),
     Track(TrackDef),
+    Rules(super::rules::RulesDef),
     Stmt(Spanned<Stmt>),
 }
 
@@ -555,6 +556,9 @@ pub(crate) fn repl_items(p: P, offset: usize, diags: &mut Diags) -> Vec<ReplItem
         match item.as_rule() {
             Rule::scenario => out.extend(cx.scenario(item).map(ReplItem::Scenario)),
             Rule::track_def => out.extend(cx.track(item).map(ReplItem::Track)),
+            Rule::rules_def => out.push(ReplItem::Rules(super::rules::build::rules_def(
+                item, cx.offset, cx.diags,
+            ))),
             Rule::EOI => {}
             _ => out.extend(cx.stmt(item).map(ReplItem::Stmt)),
         }

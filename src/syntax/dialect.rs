@@ -1017,3 +1017,130 @@ mod tests {
         assert!(play_words(Some(GameKind::Stacking)).is_empty());
     }
 }
+
+/// A built-in function of the rules language (docs/rules-language.md,
+/// *Expressions*): its name, its arguments' names and its one-line doc.
+#[derive(Clone, Copy, Debug)]
+pub struct RulesFunction {
+    /// Its name.
+    pub name: &'static str,
+    /// Its arguments, named as docs/rules-language.md names them.
+    pub args: &'static [&'static str],
+    /// What it gives.
+    pub help: &'static str,
+}
+
+impl RulesFunction {
+    /// `name(a, b)`.
+    pub fn signature(&self) -> String {
+        format!("{}({})", self.name, self.args.join(", "))
+    }
+}
+
+macro_rules! function {
+    ($name:literal ($($arg:literal),*) $help:literal) => {
+        RulesFunction { name: $name, args: &[$($arg),*], help: $help }
+    };
+}
+
+/// The functions of the rules language; the checker takes their argument
+/// counts from here, the editors their signatures and docs.
+pub const RULES_FUNCTIONS: &[RulesFunction] = &[
+    function!("step" ("c", "d") "the neighbour of cell c in direction d, or `off`"),
+    function!("neighbours" ("c", "SET") "the cells next to c in the set's directions, on the board"),
+    function!("directions" ("SET") "the set's directions as a list"),
+    function!("opposite" ("d") "the direction reversed"),
+    function!("left" ("d") "the direction turned 90° anticlockwise"),
+    function!("right" ("d") "the direction turned 90° clockwise"),
+    function!("rotate" ("d", "k") "the direction turned k eighth-turns anticlockwise"),
+    function!("forward" ("c", "d") "how far cell c lies along d: the larger, the further ahead"),
+    function!("lanes" ("d") "the board's rows or columns, each from the cell furthest along d"),
+    function!("lines" ("n") "every straight run of n cells (rows, columns, diagonals)"),
+    function!("region" ("c", "layer") "the cells connected to c with the same value of the layer"),
+    function!("abs" ("n") "the absolute value"),
+    function!("min" ("a", "b") "the smaller integer"),
+    function!("max" ("a", "b") "the larger integer"),
+    function!("len" ("xs") "the list's length"),
+    function!("index" ("xs", "v") "the position of the first v in the list, or -1"),
+    function!("reverse" ("xs") "the list reversed"),
+    function!("contains" ("xs", "v") "whether v is in the list"),
+    function!("advance" ("s", "n") "the square n steps on along the track from square s"),
+    function!("value" ("s") "the track square's value"),
+];
+
+/// The rules language's built-in names (constants and sets), each with its
+/// type and one-line doc; the directions are [`directions`] and `none`.
+pub const RULES_NAMES: &[Word] = &[
+    Word {
+        name: "off",
+        help: "`off`: cell — no cell (off the board)",
+    },
+    Word {
+        name: "here",
+        help: "`here`: cell — the cell a legend entry reads",
+    },
+    Word {
+        name: "nobody",
+        help: "`nobody`: player — no player",
+    },
+    Word {
+        name: "rows",
+        help: "`rows`: integer — the board's number of rows",
+    },
+    Word {
+        name: "cols",
+        help: "`cols`: integer — the board's number of columns",
+    },
+    Word {
+        name: "cells",
+        help: "`cells`: every cell, in reading order",
+    },
+    Word {
+        name: "pieces",
+        help: "`pieces`: the pieces present, in declaration order",
+    },
+    Word {
+        name: "players",
+        help: "`players`: the players in order",
+    },
+    Word {
+        name: "squares",
+        help: "`squares`: the track's squares",
+    },
+    Word {
+        name: "moves",
+        help: "`moves`: integer — the completed moves so far",
+    },
+    Word {
+        name: "start",
+        help: "`start`: square — the track's start",
+    },
+    Word {
+        name: "finish",
+        help: "`finish`: square — the track's finish",
+    },
+    Word {
+        name: "orthogonal",
+        help: "`orthogonal`: the four directions up, right, down, left",
+    },
+    Word {
+        name: "diagonal",
+        help: "`diagonal`: the four diagonal directions",
+    },
+    Word {
+        name: "king",
+        help: "`king`: the eight directions",
+    },
+    Word {
+        name: "dir",
+        help: "`dir`: the eight directions, as a set",
+    },
+    Word {
+        name: "me",
+        help: "`me`: player — the mover",
+    },
+    Word {
+        name: "opponent",
+        help: "`opponent`: player — the other player",
+    },
+];

@@ -8,6 +8,7 @@ use crate::interp::{Flow, Runner};
 use crate::pipeline::check_text_at;
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
 use crate::syntax::decode;
+use crate::syntax::rules::RulesDef;
 
 impl Workspace {
     /// `track NAME { … }`: defined for the rest of the session (a new
@@ -27,6 +28,24 @@ impl Workspace {
         }
     }
 
+    /// `rules NAME { … }`: checked, then defined for the rest of the
+    /// session (a new block with the same name replaces the old one; the
+    /// current scenario keeps the game it started with).
+    pub fn define_rules(&mut self, def: RulesDef, emit: &mut dyn FnMut(&Sources, Output)) {
+        let name = def.name.node.clone();
+        let mut rules: Vec<RulesDef> = self
+            .rules_defs
+            .iter()
+            .filter(|d| d.name.node != name)
+            .cloned()
+            .collect();
+        rules.push(def);
+        self.arm();
+        if self.adopt(self.track_defs.clone(), rules, emit) {
+            emit(&self.sources, Output::Notice(Notice::RulesDefined(name)));
+        }
+    }
+
     /// Build `defs` and make them the workspace's tracks; on errors report
     /// them, keep the old tracks and return `false`.
     fn adopt_tracks(
@@ -34,14 +53,28 @@ impl Workspace {
         defs: Vec<TrackDef>,
         emit: &mut dyn FnMut(&Sources, Output),
     ) -> bool {
-        let (built, diags) = Definitions::build(&defs, &self.limits);
+        self.adopt(defs, self.rules_defs.clone(), emit)
+    }
+
+    /// Build the definitions of `tracks` and `rules` and make them the
+    /// workspace's; on errors report them, keep the old ones and return
+    /// `false`.
+    fn adopt(
+        &mut self,
+        tracks: Vec<TrackDef>,
+        rules: Vec<RulesDef>,
+        emit: &mut dyn FnMut(&Sources, Output),
+    ) -> bool {
+        let (mut built, mut diags) = Definitions::build(&tracks, &self.limits);
+        diags.extend(built.add_rules(&rules));
         if !diags.is_empty() {
             diags
                 .into_iter()
                 .for_each(|d| emit(&self.sources, Output::Error(d)));
             return false;
         }
-        self.track_defs = defs;
+        self.track_defs = tracks;
+        self.rules_defs = rules;
         self.defs = built;
         true
     }
@@ -51,6 +84,7 @@ impl Workspace {
         let file = File {
             scenarios: vec![sc.clone()],
             tracks: self.track_defs.clone(),
+            rules: self.rules_defs.clone(),
             ..File::default()
         };
         self.arm();
@@ -151,7 +185,12 @@ impl Workspace {
             defs.retain(|d| d.name.node != t.name.node);
             defs.push(t);
         }
-        if !self.adopt_tracks(defs, emit) {
+        let mut rules = self.rules_defs.clone();
+        for r in checked.file.rules {
+            rules.retain(|d| d.name.node != r.name.node);
+            rules.push(r);
+        }
+        if !self.adopt(defs, rules, emit) {
             return;
         }
         let scenarios = checked.file.scenarios.len();

@@ -31,6 +31,7 @@ use crate::games::{GameKind, Options};
 use crate::interp::{Event, Flow, Runner};
 use crate::limits::Limits;
 use crate::syntax::ast::{Query, QueryKind, Scenario, Span, Spanned, Stmt, TrackDef};
+use crate::syntax::rules::RulesDef;
 use crate::syntax::{parse_repl_at, ReplItem};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -87,7 +88,10 @@ pub struct Workspace {
     /// Where each name is in `scenarios`.
     by_name: HashMap<String, usize>,
     track_defs: Vec<TrackDef>,
-    /// The definitions built from `track_defs` (and the built-in board).
+    /// The `rules` blocks typed or loaded, by first definition.
+    rules_defs: Vec<RulesDef>,
+    /// The definitions built from `track_defs` and `rules_defs` (and the
+    /// built-in board).
     defs: Definitions,
     limits: Limits,
     /// Draw the position after every change ([`Output::Position`]).
@@ -132,6 +136,7 @@ impl Workspace {
             scenarios: Vec::new(),
             by_name: HashMap::new(),
             track_defs: Vec::new(),
+            rules_defs: Vec::new(),
             defs: Definitions::build(&[], &limits).0,
             limits,
             autoshow: false,
@@ -227,6 +232,10 @@ impl Workspace {
                     self.define_track(t, emit);
                     Flow::Continue
                 }
+                ReplItem::Rules(r) => {
+                    self.define_rules(r, emit);
+                    Flow::Continue
+                }
                 ReplItem::Scenario(sc) => {
                     self.scenario(sc, emit);
                     Flow::Continue
@@ -316,7 +325,20 @@ impl Workspace {
         name: &Spanned<String>,
         emit: &mut dyn FnMut(&Sources, Output),
     ) {
-        let Some(game) = GameKind::from_name(&name.node) else {
+        let rules = match self.defs.rules(&name.node) {
+            Ok(Some(prog)) if GameKind::from_name(&name.node).is_none() => {
+                Some(crate::games::options::RulesGame {
+                    name: name.node.clone(),
+                    prog,
+                })
+            }
+            _ => None,
+        };
+        let game = match rules {
+            Some(_) => Some(GameKind::Rules),
+            None => GameKind::from_name(&name.node),
+        };
+        let Some(game) = game else {
             let d = Diag::new(
                 Code::GameUnknown,
                 format!("meeple has no game `{}`", name.node),
@@ -326,7 +348,10 @@ impl Workspace {
             emit(&self.sources, Output::Error(d));
             return;
         };
-        let opts = Options::default();
+        let opts = Options {
+            rules,
+            ..Options::default()
+        };
         self.current = Some(Current {
             name: "repl".to_string(),
             game,

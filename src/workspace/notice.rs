@@ -8,6 +8,8 @@ use std::fmt;
 pub enum Notice {
     /// `track NAME { … }` was defined (or redefined).
     TrackDefined(String),
+    /// `rules NAME { … }` was typed and checked.
+    RulesDefined(String),
     /// A second `board`, `dice` or `piece X` replaced the first
     /// (`what`: `board`, `piece A`, …).
     Replaced(String),
@@ -58,6 +60,7 @@ impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Notice::TrackDefined(name) => write!(f, "track {name} defined"),
+            Notice::RulesDefined(name) => write!(f, "rules {name} defined"),
             Notice::Replaced(what) => write!(f, "{what} replaced (the earlier one is dropped)"),
             Notice::NotReplaced(what) => {
                 write!(f, "{what} not replaced: the scenario is as it was")

@@ -140,3 +140,62 @@ fn the_editor_notes_cover_three_editors() {
         );
     }
 }
+
+/// The rules language's words, functions and built-in names of the table.
+fn rules_tables() -> [(&'static str, BTreeSet<String>); 3] {
+    let set = |it: &mut dyn Iterator<Item = &'static str>| it.map(str::to_string).collect();
+    [
+        (
+            "words",
+            set(&mut dialect::RULES_WORDS.iter().map(|w| w.name)),
+        ),
+        (
+            "functions",
+            set(&mut dialect::RULES_FUNCTIONS.iter().map(|f| f.name)),
+        ),
+        (
+            "names",
+            set(&mut dialect::RULES_NAMES.iter().map(|w| w.name)),
+        ),
+    ]
+}
+
+/// The TextMate grammar colours a rules block's words as keywords, its
+/// functions as functions and its built-in names as constants: exactly
+/// the table's (`rules` opens the block, `import` has its own rule).
+#[test]
+fn the_grammar_colours_every_rules_word_of_the_table() {
+    let g = grammar();
+    let repo = &g["repository"];
+    assert!(repo["rules-block"]["begin"]
+        .as_str()
+        .unwrap()
+        .contains("(rules)"));
+    let of = |key: &str| {
+        let mut w = BTreeSet::new();
+        words(&repo[key], &mut w);
+        w.remove("");
+        w.remove("w");
+        w.remove("w-");
+        w.remove("s"); // `\\s` of `(?=\\s*\\()`
+        w
+    };
+    let [(_, words_t), (_, functions), (_, names)] = rules_tables();
+    let mut kw = of("rules-keywords");
+    kw.extend(of("import"));
+    kw.insert("rules".into());
+    assert_eq!(kw, words_t);
+    assert_eq!(of("rules-functions"), functions);
+    assert_eq!(of("rules-names"), names);
+}
+
+/// The web editor's sets of rules words are the table's.
+#[test]
+fn the_web_editor_colours_every_rules_word_of_the_table() {
+    let js = std::fs::read_to_string(crate::common::root().join("editors/web/src/lang.js"))
+        .expect("editors/web/src/lang.js");
+    let [(_, words_t), (_, functions), (_, names)] = rules_tables();
+    assert_eq!(js_set(&js, "rulesWords"), words_t);
+    assert_eq!(js_set(&js, "rulesFunctions"), functions);
+    assert_eq!(js_set(&js, "rulesNames"), names);
+}

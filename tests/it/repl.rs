@@ -240,3 +240,53 @@ fn bare_words_are_answered() {
     p.exp_eof().expect(":quit leaves");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A rules block typed line by line (the continuation prompt while its `{`
+/// is open), then a scenario block and typed statements using its game.
+#[test]
+fn a_rules_block_typed_then_scenarios_using_it() {
+    let dir = temp_dir("rules");
+    let mut p = spawn(&dir.join("history"), &[], "meeple> ");
+    let block = [
+        "rules counter {",
+        "  players solo",
+        "  var n: 0..5 = 0",
+        "  turn {",
+        "    choose k in 1..2 say \"add {k}\"",
+        "    n += k",
+        "    win if n >= 3",
+        "  }",
+        "  solve shortest within 5",
+    ];
+    for l in block {
+        p.send_line(l).unwrap();
+        p.exp_string("\n\r    ... ")
+            .unwrap_or_else(|e| panic!("the continuation prompt after {l:?}: {e}"));
+    }
+    let out = line(&mut p, "}", "meeple> ");
+    assert!(out.contains("rules counter defined"), "{out}");
+    // A scenario block on one line uses it.
+    let out = line(
+        &mut p,
+        "scenario \"two steps\" { game counter solve expect answer 2 }",
+        "rules> ",
+    );
+    assert!(out.contains("answer 2"), "{out}");
+    assert!(!out.contains("meeple::"), "{out}");
+    // So does a typed `game`.
+    line(&mut p, "game counter", "rules> ");
+    let out = line(&mut p, "solve", "rules> ");
+    assert!(out.contains("answer 2: won in 2 moves"), "{out}");
+    // A broken block is refused with its diagnostics; the old one stays.
+    let out = line(
+        &mut p,
+        "rules counter { players solo turn { m += 1 } solve moves }",
+        "rules> ",
+    );
+    assert!(out.contains("meeple::rules::name"), "{out}");
+    let out = line(&mut p, "game counter", "rules> ");
+    assert!(!out.contains("meeple::"), "{out}");
+    p.send_line(":quit").unwrap();
+    p.exp_eof().expect(":quit leaves");
+    let _ = std::fs::remove_dir_all(&dir);
+}

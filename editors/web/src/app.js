@@ -57,7 +57,7 @@ const check = linter(async (view) => {
   });
 }, { delay: 300 });
 
-const kinds = { keyword: 'keyword', game: 'type', rule: 'property', value: 'constant', field: 'property', direction: 'enum', track: 'variable' };
+const kinds = { keyword: 'keyword', game: 'type', rule: 'property', value: 'constant', field: 'property', direction: 'enum', track: 'variable', function: 'function', name: 'variable' };
 
 async function complete(ctx) {
   const word = ctx.matchBefore(/[\w-]*/);

@@ -22,9 +22,35 @@ const words = new Set([
   'answer', 'moves', 'winner', 'score', 'expected', 'turn', 'cycle', 'forever', 'yes', 'no',
 ]);
 
+// The rules language's words (RULES_WORDS), keywords inside a `rules NAME
+// { … }` block (and `rules`, `import` at the top level); its functions
+// (RULES_FUNCTIONS) and built-in names (RULES_NAMES) there.
+const rulesWords = new Set([
+  'import', 'rules', 'players', 'none', 'solo', 'param', 'layer', 'var',
+  'placed', 'legend', 'number', 'neighbourhood', 'grid', 'setup', 'when', 'stuck',
+  'turn', 'moves', 'outcome', 'score', 'max', 'min', 'shortest', 'within',
+  'longest', 'simulate', 'limit', 'bool', 'cell', 'dir', 'player', 'square',
+  'list', 'of', 'let', 'if', 'else', 'then', 'for', 'in',
+  'where', 'repeat', 'while', 'choose', 'say', 'require', 'roll', 'win',
+  'lose', 'draw', 'stop', 'simultaneously', 'swap', 'push', 'push_front', 'pop',
+  'pop_front', 'next', 'break', 'not', 'and', 'or', 'true', 'false',
+  'all', 'any', 'count', 'sum', 'find',
+]);
+const rulesFunctions = new Set([
+  'step', 'neighbours', 'directions', 'opposite', 'left', 'right', 'rotate', 'forward',
+  'lanes', 'lines', 'region', 'abs', 'min', 'max', 'len', 'index',
+  'reverse', 'contains', 'advance', 'value',
+]);
+const rulesNames = new Set([
+  'off', 'here', 'nobody', 'rows', 'cols', 'cells', 'pieces', 'players',
+  'squares', 'moves', 'start', 'finish', 'orthogonal', 'diagonal', 'king', 'dir',
+  'me', 'opponent',
+]);
+
 export const meeple = StreamLanguage.define({
   name: 'meeple',
-  startState: () => ({ raw: false }),
+  startState: () => ({ raw: false, depth: 0, rules: 0, heading: false }),
+  copyState: (s) => ({ ...s }),
   token(stream, state) {
     if (state.raw) {
       if (stream.skipTo('"""')) { stream.match('"""'); state.raw = false; } else stream.skipToEnd();
@@ -37,11 +63,27 @@ export const meeple = StreamLanguage.define({
     if (stream.match(/^-?\d+(?:[./]\d+)?/)) return 'number';
     if (stream.match(/^[A-Za-z_][\w-]*/)) {
       const w = stream.current();
+      // In a rules block (state.rules: the depth inside its braces).
+      if (state.rules && state.depth >= state.rules) {
+        if (rulesWords.has(w) || keywords.has(w)) return 'keyword';
+        if (rulesFunctions.has(w) && stream.match(/^\s*(?=\()/, false)) return 'variableName.function';
+        if (rulesNames.has(w)) return 'atom';
+      } else if (state.depth === 0 && (w === 'rules' || w === 'import')) {
+        state.heading = w === 'rules';
+        return 'keyword';
+      }
       if (keywords.has(w)) return 'keyword';
       if (words.has(w)) return 'atom';
       return 'variableName';
     }
-    stream.next();
+    const c = stream.next();
+    if (c === '{') {
+      state.depth += 1;
+      if (state.heading) { state.rules = state.depth; state.heading = false; }
+    } else if (c === '}') {
+      if (state.rules === state.depth) state.rules = 0;
+      state.depth = Math.max(0, state.depth - 1);
+    }
     return 'punctuation';
   },
   languageData: { commentTokens: { line: '#' } },

@@ -85,6 +85,8 @@ pub(super) fn completion(c: ide::Completion) -> lsp::CompletionItem {
             K::Field => lsp::CompletionItemKind::FIELD,
             K::Direction => lsp::CompletionItemKind::ENUM_MEMBER,
             K::Track => lsp::CompletionItemKind::REFERENCE,
+            K::Function => lsp::CompletionItemKind::FUNCTION,
+            K::Name => lsp::CompletionItemKind::VARIABLE,
         }),
         detail: Some(c.detail),
         ..Default::default()

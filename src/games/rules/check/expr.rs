@@ -273,33 +273,31 @@ impl Checker<'_> {
     }
 
     pub(super) fn call(&mut self, f: &Spanned<String>, args: &[Expr], at: Span) -> Ty {
-        let Some((_, arity)) = FUNCTIONS.iter().find(|(n, _)| *n == f.node) else {
+        let Some(arity) = arity(&f.node) else {
             let mut d = diag(
                 Code::RulesName,
                 format!("there is no function `{}`", f.node),
                 f.span,
                 "unknown function",
             );
-            d = d.help(
-                match did_you_mean(&f.node, FUNCTIONS.iter().map(|(n, _)| *n)) {
-                    Some(h) => h,
-                    None => "docs/rules-language.md, *Expressions*, lists the functions".into(),
-                },
-            );
+            d = d.help(match did_you_mean(&f.node, functions()) {
+                Some(h) => h,
+                None => "docs/rules-language.md, *Expressions*, lists the functions".into(),
+            });
             self.err(d);
             for a in args {
                 self.expr(a);
             }
             return Ty::Any;
         };
-        if args.len() != *arity {
+        if args.len() != arity {
             self.err(
                 diag(
                     Code::RulesType,
                     format!(
                         "`{}` takes {arity} argument{}, not {}",
                         f.node,
-                        if *arity == 1 { "" } else { "s" },
+                        if arity == 1 { "" } else { "s" },
                         args.len()
                     ),
                     at,

@@ -23,29 +23,20 @@ const BUILT_IN: [&str; 3] = ["footholds", "yut", "stacking"];
 /// `repeat N`) when it is a constant: larger bounds are refused.
 pub const LOOP_BOUND: i64 = 1_000_000;
 
-/// Functions: name and argument count.
-const FUNCTIONS: &[(&str, usize)] = &[
-    ("step", 2),
-    ("neighbours", 2),
-    ("directions", 1),
-    ("opposite", 1),
-    ("left", 1),
-    ("right", 1),
-    ("rotate", 2),
-    ("forward", 2),
-    ("lanes", 1),
-    ("lines", 1),
-    ("region", 2),
-    ("abs", 1),
-    ("min", 2),
-    ("max", 2),
-    ("len", 1),
-    ("index", 2),
-    ("reverse", 1),
-    ("contains", 2),
-    ("advance", 2),
-    ("value", 1),
-];
+/// A function's argument count, from the dialect table.
+fn arity(name: &str) -> Option<usize> {
+    crate::syntax::dialect::RULES_FUNCTIONS
+        .iter()
+        .find(|f| f.name == name)
+        .map(|f| f.args.len())
+}
+
+/// The functions' names.
+fn functions() -> impl Iterator<Item = &'static str> {
+    crate::syntax::dialect::RULES_FUNCTIONS
+        .iter()
+        .map(|f| f.name)
+}
 
 /// The directions, clockwise from up, and `none`.
 pub const DIRECTIONS: [&str; 9] = [
@@ -489,7 +480,7 @@ impl Checker<'_> {
             );
             return;
         }
-        if FUNCTIONS.iter().any(|(f, _)| *f == n.node) && !matches!(sym, Sym::Param(_)) {
+        if arity(&n.node).is_some() && !matches!(sym, Sym::Param(_)) {
             // Functions are called with `(`: a variable may share the name.
         }
         self.globals.insert(n.node.clone(), sym);
