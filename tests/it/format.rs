@@ -413,11 +413,8 @@ proptest! {
         pick in any::<prop::sample::Index>(),
         choices in prop::collection::vec(any::<u8>(), 1..64),
     ) {
-        // `rules` blocks are kept as written by `meeple fmt` until it lays
-        // them out (issue 29 item 7): their blanks are theirs.
         let all: Vec<(String, String)> = corpus()
             .into_iter()
-            .filter(|(n, _)| !n.starts_with("scripts/rules/") && !n.starts_with("scripts/problems/"))
             .map(|(n, t)| (n, lf(&t).trim_start_matches('\u{FEFF}').to_string()))
             .collect();
         let (name, text) = &all[pick.index(all.len())];
