@@ -46,7 +46,7 @@ pub use navigate::{Symbol, SymbolKind};
 use crate::check::Checked;
 use crate::error::Diags;
 use crate::limits::Limits;
-use crate::pipeline::{check_parsed, refuse_large};
+use crate::pipeline::{check_parsed_importing, refuse_large, Importer};
 use crate::source::SourceFile;
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
 use std::sync::{Arc, OnceLock};
@@ -66,6 +66,9 @@ pub struct Analysis {
     parse_diags: Diags,
     /// The checker's verdict on `file` (default limits), made when first asked.
     checked: OnceLock<Result<Checked, Diags>>,
+    /// Reads the files the script imports (none: an import is refused, the
+    /// text having no folder).
+    importer: Option<Importer>,
 }
 
 impl std::fmt::Debug for Analysis {
@@ -91,6 +94,16 @@ impl Analysis {
             file,
             parse_diags,
             checked: OnceLock::new(),
+            importer: None,
+        }
+    }
+
+    /// [`Analysis::new`] of a script whose `import`s `importer` reads (the
+    /// language server: relative to the document's file).
+    pub fn with_importer(text: &str, importer: Importer) -> Analysis {
+        Analysis {
+            importer: Some(importer),
+            ..Analysis::new(text)
         }
     }
 
@@ -102,11 +115,12 @@ impl Analysis {
             if refuse_large(&self.source.text, &Limits::default()).is_some() {
                 return Err(self.parse_diags.clone());
             }
-            check_parsed(
+            check_parsed_importing(
                 self.file.clone(),
                 self.parse_diags.clone(),
                 0,
                 &Limits::default(),
+                self.importer.as_ref(),
             )
         })
     }

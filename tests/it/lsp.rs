@@ -690,3 +690,44 @@ fn a_document_with_no_scenario_shows_a_warning() {
     );
     assert_eq!(c.diagnostics(2), Vec::<Value>::new());
 }
+
+/// A document saved as a file reads its imports relative to that file: a
+/// `game` its import defines is known, a missing import is reported on the
+/// `import` line, and an unsaved buffer refuses imports.
+#[test]
+fn imports_are_read_beside_the_document() {
+    let dir = crate::common::temp_dir("lsp-imports");
+    let lib = "rules counter {\n  players solo\n  board none\n  var n: 0..9 = 0\n  turn {\n    choose k in 1..2\n    n += k\n    win if n >= 3\n  }\n  solve shortest within 5\n}\n";
+    std::fs::write(dir.join("lib.game"), lib).unwrap();
+    let main = "import \"lib.game\"\n\nscenario \"s\" {\n  game counter\n  solve\n}\n";
+    let missing = main.replace("lib.game", "gone.game");
+    let path = dir.join("main.game");
+    std::fs::write(&path, main).unwrap();
+    let uri = format!("file://{}", path.display()).replace(' ', "%20");
+    let mut c = Client::start();
+    c.initialize();
+    let open = |c: &mut Client, uri: &str, text: &str, version: i64| {
+        c.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "meeple", "version": version, "text": text}}),
+        );
+        c.diagnostics(version)
+    };
+    assert_eq!(open(&mut c, &uri, main, 1), Vec::<Value>::new());
+    let other = uri.replace("main.game", "other.game");
+    let gone = open(&mut c, &other, &missing, 2);
+    assert_eq!(gone.len(), 1, "{gone:?}");
+    assert_eq!(gone[0]["range"]["start"]["line"], 0, "{gone:?}");
+    assert!(
+        gone[0]["code"]
+            .as_str()
+            .unwrap()
+            .starts_with("meeple::import"),
+        "{gone:?}"
+    );
+    let unsaved = open(&mut c, "untitled:Untitled-1", main, 3);
+    assert!(
+        unsaved.iter().any(|d| d["code"] == "meeple::import::file"),
+        "{unsaved:?}"
+    );
+}

@@ -405,7 +405,11 @@ impl Server {
         self.work.edited(&key);
         self.generation += 1;
         // The one parse (and check) of this version.
-        let analysis = Arc::new(Analysis::new(&text));
+        // Imports are read relative to the document's file, when it is one.
+        let analysis = Arc::new(match file_path(&uri) {
+            Some(path) => Analysis::with_importer(&text, meeple::pipeline::Importer::beside(&path)),
+            None => Analysis::new(&text),
+        });
         let diags = analysis.diagnostics();
         let doc = Document {
             uri: uri.clone(),
@@ -525,4 +529,15 @@ impl Server {
             ));
         }
     }
+}
+
+/// The file a `file:` document URI names (percent-decoded), or `None` for
+/// any other scheme (an unsaved buffer): its imports are then refused.
+fn file_path(uri: &lsp::Uri) -> Option<std::path::PathBuf> {
+    if !uri.scheme()?.as_str().eq_ignore_ascii_case("file") {
+        return None;
+    }
+    let bytes = uri.path().as_estr().decode().into_bytes();
+    let path = String::from_utf8(bytes.into_owned()).ok()?;
+    (!path.is_empty()).then(|| std::path::PathBuf::from(path))
 }
