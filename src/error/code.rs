@@ -81,6 +81,7 @@ codes! {
     RulesRun = "meeple::rules::run": "a rules game's program failed at run time (a value outside its domain, an overflow, division by zero, an index off a list), or its objective cannot take the game (a draw under `solve moves`, random dice under two players)";
     RulesEndless = "meeple::rules::endless": "a rules game that can go on forever under an objective that needs it to end";
     RulesMove = "meeple::rules::move": "`play` names no legal move of a rules game, or `step` is asked of a game with players";
+    EngineNative = "meeple::engine::native": "`--engine native` on a scenario whose game has no native solver (a rules block of the file)";
     QueryMissing = "meeple::query::missing": "a query lacks what it needs (board, pieces, dice)";
     PlayIllegal = "meeple::play::illegal": "`play` asks for a move that is not legal now";
     UndoNothing = "meeple::undo::nothing": "`undo` with no `play` or `step` to take back";

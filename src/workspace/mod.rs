@@ -324,7 +324,10 @@ impl Workspace {
             emit(&self.sources, Output::Error(d));
             return;
         };
-        let opts = Options::default();
+        let opts = Options {
+            engine: self.limits.engine,
+            ..Options::default()
+        };
         self.current = Some(Current {
             name: "repl".to_string(),
             game,

@@ -71,7 +71,8 @@ impl Workspace {
             }
         }
         let game = cur.game;
-        let (opts, diags) = Options::collect(game, &stmts);
+        let (mut opts, diags) = Options::collect(game, &stmts);
+        opts.engine = self.limits.engine;
         if !diags.is_empty() {
             return diags
                 .into_iter()

@@ -96,7 +96,11 @@ pub fn pack(inst: &Instance, s: &State, out: &mut Vec<u64>) {
     if inst.prog.decls.player_count == 2 {
         p.put(s.v[l.mover] as u64 & 1, 1);
     }
-    if let Dice::Known(rolls) = &inst.dice {
-        p.put(s.v[l.dice] as u64, bits(rolls.len() as u128 + 1) as u32);
+    match &inst.dice {
+        Dice::Known(rolls) => p.put(s.v[l.dice] as u64, bits(rolls.len() as u128 + 1) as u32),
+        Dice::Uniform(_, _, n) => {
+            p.put(s.v[l.dice] as u64, bits(u128::from(*n) + 1).min(64) as u32)
+        }
+        Dice::None => {}
     }
 }

@@ -20,6 +20,7 @@ use crate::syntax::ast::{Query, QueryKind, Span, Spanned, Stmt};
 use crate::syntax::rules::Objective as Written;
 
 /// A rules game's scenario: what was declared, then the positions played.
+#[derive(Clone)]
 pub(crate) struct RulesSession {
     game: RulesGame,
     rules: Vec<(Spanned<String>, Spanned<SetValue>)>,
@@ -29,11 +30,19 @@ pub(crate) struct RulesSession {
     /// The instance and the positions since the start (the start first),
     /// made at the first `play`, `step` or query.
     played: Option<(Instance, Vec<State>)>,
+    /// The score each `play` or `step` since the start added, in order.
+    rewards: Vec<i64>,
 }
 
 impl RulesSession {
     /// A new scenario on the block the options name.
     pub(crate) fn boxed(opts: &Options) -> Box<dyn Session> {
+        Box::new(crate::games::typed::Typed(RulesSession::new(opts)))
+    }
+
+    /// A new scenario on the block the options name, as itself (the
+    /// prelude's sessions drive it: `crate::games::prelude`).
+    pub(crate) fn new(opts: &Options) -> RulesSession {
         let game = opts.rules.clone().unwrap_or_else(|| RulesGame {
             name: "rules".into(),
             prog: std::sync::Arc::new(super::compile::compile(
@@ -50,14 +59,60 @@ impl RulesSession {
             .iter()
             .map(|(n, v)| (n.clone(), Spanned::new(lower::rule_value(&v.node), v.span)))
             .collect();
-        Box::new(crate::games::typed::Typed(RulesSession {
+        RulesSession {
             game,
             rules,
             board: None,
             pieces: Vec::new(),
             dice: None,
             played: None,
-        }))
+            rewards: Vec::new(),
+        }
+    }
+
+    /// The `play`s and `step`s made since the start, and the score they
+    /// added (what a built-in game's `solve` counts in: its `answer` is the
+    /// whole game's).
+    pub(crate) fn so_far(&self) -> (u64, i64) {
+        (
+            self.rewards.len() as u64,
+            self.rewards.iter().fold(0i64, |a, r| a.saturating_add(*r)),
+        )
+    }
+
+    /// A copy of this scenario, at the same position, with param `name`
+    /// set to `value` (the prelude's stacking asks a second `solve`
+    /// without its turn limit, for `cycle`). `None` before the position is
+    /// set up or for a name that is not a param.
+    pub(crate) fn with_param(&self, name: &str, value: i64) -> Option<RulesSession> {
+        let mut copy = self.clone();
+        let (inst, _) = copy.played.as_mut()?;
+        let i = inst
+            .prog
+            .decls
+            .params
+            .iter()
+            .position(|p| p.name.node == name)?;
+        *inst.params.get_mut(i)? = super::program::Val::S(value);
+        Some(copy)
+    }
+
+    /// The cell piece `name`'s field `at` holds now, 0-based, if the
+    /// position is set up and it is on the board.
+    pub(crate) fn piece_at(&mut self, name: &str, span: Span) -> Option<(i64, i64)> {
+        let (inst, hist) = self.current(span).ok()?;
+        let s = hist.last()?;
+        let q = inst.pieces.iter().position(|p| p == name)?;
+        let f = inst
+            .prog
+            .decls
+            .fields
+            .iter()
+            .position(|v| v.name.node == "at")?;
+        let (base, dom) = inst.layout.fields.get(f)?;
+        let v = *s.v.get(base + q * super::state::width(dom))?;
+        let cols = inst.cols.max(1);
+        (v >= 0).then_some((v / cols, v % cols))
     }
 
     fn input(&self) -> ScenarioInput {
@@ -292,7 +347,11 @@ impl Rules for RulesSession {
 
     fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag> {
         self.require_step(span)?;
-        let (inst, hist) = self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
+        self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
+        let Some((inst, hist)) = self.played.as_mut() else {
+            return Ok(());
+        };
+        let rewards = &mut self.rewards;
         for _ in 0..n {
             cx.budget.tick().map_err(|h| limit_diag(h, span))?;
             let s = hist.last().expect("the start is kept").clone();
@@ -306,8 +365,12 @@ impl Rules for RulesSession {
                 }
             };
             match next {
-                Some(leaf) if leaf.end.is_none() => hist.push(leaf.next),
+                Some(leaf) if leaf.end.is_none() => {
+                    rewards.push(leaf.reward);
+                    hist.push(leaf.next);
+                }
                 Some(leaf) => {
+                    rewards.push(leaf.reward);
                     hist.push(leaf.next);
                     break;
                 }
@@ -321,6 +384,7 @@ impl Rules for RulesSession {
         match &mut self.played {
             Some((_, hist)) if hist.len() > 1 => {
                 hist.pop();
+                self.rewards.pop();
                 Ok(())
             }
             _ => Err(nothing_to_undo(span, "move")),
@@ -361,7 +425,9 @@ impl RulesSession {
         match found {
             Some(m) => {
                 let next = m.leaf.next.clone();
+                let reward = m.leaf.reward;
                 hist.push(next);
+                self.rewards.push(reward);
                 Ok(())
             }
             None => {
