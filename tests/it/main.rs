@@ -26,6 +26,7 @@ mod layers;
 mod lsp;
 mod nvim;
 mod output;
+mod prelude;
 mod progress;
 mod repl;
 mod rules_front;

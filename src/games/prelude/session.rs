@@ -78,6 +78,46 @@ impl PreludeSession {
         }
     }
 
+    /// Stacking's `line` as the native solver cuts it: to the turn the
+    /// game ends (or the limit, if it ends later), to the first repeated
+    /// position of a cycle, or `line N` (else `Limits::turns_drawn`) turns.
+    fn stacking_line(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
+        self.rules.require(query, span)?;
+        // Set the position up (a `show` costs nothing).
+        let show = Query {
+            kind: QueryKind::Show,
+            ..query.clone()
+        };
+        self.rules.query(&show, span, cx)?;
+        let bound = query
+            .bound
+            .as_ref()
+            .map_or(cx.limits.turns_drawn, |n| n.node.max(0) as u64);
+        let (played, _) = self.rules.0.so_far();
+        let limit = self.ropts.params.iter().find(|(n, _)| n.node == "limit");
+        let limit = match limit.map(|(_, v)| &v.node) {
+            Some(RuleValue::Int(n)) => u64::try_from(*n).unwrap_or(0),
+            _ => u64::MAX,
+        };
+        let n = match self.rules.0.turns_to_repeat(bound, cx.budget) {
+            Some((t, true)) if played + t > limit => limit.saturating_sub(played),
+            Some((t, true)) => t,
+            // The position at the start of turn t + 1 repeats that of
+            // turn s + 1: native draws to turn start + period = t + 1.
+            Some((t, false)) if t < bound => (t + 1).min(bound),
+            Some((t, false)) => t,
+            None => bound,
+        };
+        let unlimited = self.rules.0.with_param("limit", i64::MAX);
+        let mut rest = Typed(unlimited.unwrap_or_else(|| self.rules.0.clone()));
+        let line = Query {
+            bound: Some(Spanned::new(i64::try_from(n).unwrap_or(i64::MAX), span)),
+            ..query.clone()
+        };
+        let a = rest.query(&line, span, cx)?;
+        Ok(Answer::new(PreludeAnswer::new(self.kind, a, (played, 0))))
+    }
+
     /// Stacking's `cycle` says whether the game ever ends, whatever the
     /// limit (as the native solver answers): when the limit passed first,
     /// a second `solve` without it, on what remains of the budget, proves
@@ -240,6 +280,9 @@ impl Session for PreludeSession {
 
     fn query(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         self.queried = true;
+        if self.kind == GameKind::Stacking && query.kind == QueryKind::Line {
+            return self.stacking_line(query, span, cx);
+        }
         let a = self.rules.query(query, span, cx)?;
         let so_far = self.rules.0.so_far();
         let a = PreludeAnswer::new(self.kind, a, so_far);

@@ -97,6 +97,43 @@ impl RulesSession {
         Some(copy)
     }
 
+    /// A zero-player game's turns from the current position, at most
+    /// `max`: how many are played before the game ends (the ending turn
+    /// counted; `true`) or a position first repeats (`false`), else `max`.
+    /// The prelude's stacking cuts `line` where the native solver does.
+    pub(crate) fn turns_to_repeat(
+        &self,
+        max: u64,
+        budget: &crate::budget::Budget,
+    ) -> Option<(u64, bool)> {
+        let (inst, hist) = self.played.as_ref()?;
+        let mut s = hist.last()?.clone();
+        let mut seen = std::collections::HashSet::new();
+        let mut key = Vec::new();
+        super::key::pack(inst, &s, &mut key);
+        seen.insert(key.clone());
+        for t in 1..=max {
+            budget.tick().ok()?;
+            let leaf = match inst.turn(&s).ok()? {
+                Turn::Ended { .. } => return Some((t - 1, true)),
+                Turn::Moves(node) => {
+                    let mut leaves = Vec::new();
+                    super::solve::tree_leaves(node, &mut leaves).ok()?;
+                    leaves.into_iter().next()?
+                }
+            };
+            if leaf.end.is_some() {
+                return Some((t, true));
+            }
+            s = leaf.next;
+            super::key::pack(inst, &s, &mut key);
+            if !seen.insert(key.clone()) {
+                return Some((t, false));
+            }
+        }
+        Some((max, false))
+    }
+
     /// The cell piece `name`'s field `at` holds now, 0-based, if the
     /// position is set up and it is on the board.
     pub(crate) fn piece_at(&mut self, name: &str, span: Span) -> Option<(i64, i64)> {
