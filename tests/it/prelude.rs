@@ -147,14 +147,23 @@ fn cross_check(kind: GameKind, count: u64, seed: u64) {
     }
 }
 
+/// The positions per game: `default`, or `MEEPLE_CROSS_CHECK` (CI runs
+/// thousands: `.ci/run`).
+fn count(default: u64) -> u64 {
+    std::env::var("MEEPLE_CROSS_CHECK")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 fn footholds_engines_agree_on_random_positions() {
-    cross_check(GameKind::Footholds, 150, 29);
+    cross_check(GameKind::Footholds, count(150), 29);
 }
 
 #[test]
 fn stacking_engines_agree_on_random_positions() {
-    cross_check(GameKind::Stacking, 150, 29);
+    cross_check(GameKind::Stacking, count(150), 29);
 }
 
 /// Yut's judge-sized cases take the generic engine ~1,000× the native
