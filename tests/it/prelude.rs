@@ -287,3 +287,20 @@ fn engine_flag_on_the_command_line() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A 2-turn cycle that Brent's method proves on the very turn the first
+/// repetition happens (gen seed 29, case 180): the native `line` draws one
+/// turn past it, and so does the prelude's (`line N` runs its N turns).
+#[test]
+fn a_stacking_line_through_a_short_cycle_is_as_long_as_native() {
+    let src = "scenario \"c\" {\n  game stacking\n  board {\n    w r b r b b r\n    r b r b r r w\n    b b r r b b r\n    b w b w b w r\n    b w w r w w b\n    w w b b r r w\n    b w r b b b b\n  }\n  piece 1 at (4, 2) facing down\n  piece 2 at (2, 4) facing down\n  piece 3 at (5, 0) facing right\n  piece 4 at (3, 4) facing left\n  line\n  line 7\n}\n";
+    let n = answers(src, Engine::Default);
+    let r = answers(src, Engine::Rules);
+    let lens = |v: &[Answer]| -> Vec<usize> {
+        v.iter()
+            .map(|a| line_length(GameKind::Stacking, a))
+            .collect()
+    };
+    assert_eq!(lens(&n), [4, 4]);
+    assert_eq!(lens(&r), lens(&n));
+}
