@@ -51,6 +51,21 @@ pub const NUMBER_CHARS: usize = 4096;
 /// The most turns a stacking `line` draws without `line N`.
 pub const TURNS_DRAWN: u64 = 1000;
 
+/// Which solver answers `game footholds`, `game yut` and `game stacking`
+/// (`--engine`): each is a prelude rules script (`meeple rules show NAME`)
+/// with a native solver registered as its accelerator.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The native solver where a game has one, else the generic engine.
+    #[default]
+    Default,
+    /// The native solver; a rules-only game is an error
+    /// (`meeple::engine::native`).
+    Native,
+    /// The generic rules engine, on the game's prelude script.
+    Rules,
+}
+
 /// Every cap of a run. [`Limits::default`] gives the documented defaults:
 /// no state or time limit, 1 GiB of solver memory, and the input caps
 /// above.
@@ -75,6 +90,8 @@ pub struct Limits {
     /// The most turns a stacking `line` draws without `line N`
     /// (`TURNS_DRAWN`).
     pub turns_drawn: u64,
+    /// Which engine answers the built-in games (`--engine`).
+    pub engine: Engine,
 }
 
 impl Default for Limits {
@@ -88,6 +105,7 @@ impl Default for Limits {
             source_bytes: SOURCE_BYTES,
             errors_shown: ERRORS_SHOWN,
             turns_drawn: TURNS_DRAWN,
+            engine: Engine::Default,
         }
     }
 }

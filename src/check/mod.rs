@@ -88,6 +88,10 @@ pub(crate) fn check_importing(
             Ok((game, rules)) => {
                 let (mut opts, opt_diags) = Options::collect(game, &sc.stmts);
                 opts.rules = rules;
+                opts.engine = limits.engine;
+                if let Some(d) = no_native(sc, game, limits.engine) {
+                    diags.push(d);
+                }
                 diags.extend(opt_diags);
                 diags.extend(check_scenario(sc, game, &opts, &defs));
                 plans.push((game, opts));
@@ -106,6 +110,26 @@ pub(crate) fn check_importing(
         diags.sort_by_key(|d| d.span().map(|s| s.start()));
         Err(diags)
     }
+}
+
+/// `--engine native` on a game that has no native solver (a rules block
+/// of the file): on its `game` statement.
+fn no_native(sc: &Scenario, game: GameKind, engine: crate::limits::Engine) -> Option<Diag> {
+    if engine != crate::limits::Engine::Native || game != GameKind::Rules {
+        return None;
+    }
+    let (span, name) = sc.stmts.iter().find_map(|s| match &s.node {
+        Stmt::Game(name) => Some((s.span, name.node.clone())),
+        _ => None,
+    })?;
+    Some(
+        Diag::new(
+            Code::EngineNative,
+            format!("`{name}` has no native solver, and `--engine native` asks for one"),
+        )
+        .label(span, "a rules game: only the generic engine answers it")
+        .help("drop `--engine native` (or use `--engine rules`); footholds, yut and stacking have native solvers"),
+    )
 }
 
 /// The scenario's `game`, which must come first and only once: a built-in

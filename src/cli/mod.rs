@@ -43,6 +43,18 @@ pub struct Cli {
     /// Colours in diagnostics.
     #[arg(long, global = true, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Which solver answers footholds, yut and stacking: `native` (their
+    /// own solvers, the default) or `rules` (their prelude scripts on the
+    /// generic engine; see `meeple rules list`). `native` on a rules game
+    /// is an error (meeple::engine::native).
+    #[arg(long, global = true, value_enum)]
+    pub engine: Option<EngineArg>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    Native,
+    Rules,
 }
 
 #[derive(Subcommand, Debug)]
@@ -185,11 +197,24 @@ pub enum Command {
     /// Serve editors over stdio: the Language Server Protocol
     /// (diagnostics, completion, hover, inlay hints; see editors/README.md).
     Lsp,
+    /// The built-in games as rules scripts (the prelude): `list` or `show NAME`.
+    Rules {
+        #[command(subcommand)]
+        what: RulesCommand,
+    },
     /// Print a shell completion script (e.g. `meeple completions bash > /etc/bash_completion.d/meeple`).
     Completions {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RulesCommand {
+    /// The names of the prelude's scripts.
+    List,
+    /// Print a prelude script (footholds, yut or stacking).
+    Show { name: String },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -221,6 +246,11 @@ impl Cli {
             timeout,
             cancel: None,
             memory: self.memory.map(|mb| mb << 20),
+            engine: match self.engine {
+                None => meeple::limits::Engine::Default,
+                Some(EngineArg::Native) => meeple::limits::Engine::Native,
+                Some(EngineArg::Rules) => meeple::limits::Engine::Rules,
+            },
             ..Limits::default()
         })
     }
@@ -360,6 +390,7 @@ fn command(cli: &Cli) -> i32 {
         ),
         Command::Repl { file } => repl::main(file.as_deref(), &limits, color),
         Command::Lsp => lsp::main(&limits),
+        Command::Rules { what } => rules(what),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             let mut out = Vec::new();
@@ -387,5 +418,30 @@ fn command(cli: &Cli) -> i32 {
             };
             commands::test(paths, &limits, &opts)
         }
+    }
+}
+
+/// `meeple rules list|show NAME`: the prelude's scripts (the text comes
+/// from the library: `meeple::games::prelude`).
+fn rules(what: &RulesCommand) -> i32 {
+    use meeple::games::prelude;
+    match what {
+        RulesCommand::List => {
+            out::out(prelude::names().join("\n") + "\n");
+            0
+        }
+        RulesCommand::Show { name } => match prelude::text(name) {
+            Some(text) => {
+                out::out(text);
+                0
+            }
+            None => {
+                out::err(format!(
+                    "error: the prelude has no script `{name}`; it has {}\n",
+                    prelude::names().join(", ")
+                ));
+                2
+            }
+        },
     }
 }

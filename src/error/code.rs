@@ -88,6 +88,7 @@ codes! {
     ImportCycle = "meeple::import::cycle": "a file imports itself, directly or through other imports";
     ImportBroken = "meeple::import::broken": "an imported file has errors of its own (shown with its own text)";
     ImportTooMany = "meeple::import::too_many": "imports nested deeper than 16 files, or more than 16 MiB of imported text in all";
+    EngineNative = "meeple::engine::native": "`--engine native` on a scenario whose game has no native solver (a rules block of the file)";
     QueryMissing = "meeple::query::missing": "a query lacks what it needs (board, pieces, dice)";
     PlayIllegal = "meeple::play::illegal": "`play` asks for a move that is not legal now";
     UndoNothing = "meeple::undo::nothing": "`undo` with no `play` or `step` to take back";

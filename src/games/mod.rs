@@ -19,6 +19,7 @@ pub mod judge_position;
 pub(crate) mod judge_text;
 pub mod not_instance;
 pub mod options;
+pub mod prelude;
 mod registry;
 pub mod rng;
 pub mod rules;
@@ -43,9 +44,17 @@ pub(crate) use options::Options;
 pub use registry::{game, Game};
 pub use typed::Lowering;
 
-/// A new, empty position for a game.
+/// A new, empty position for a game: its native session, or with
+/// `--engine rules` (`opts.engine`) its prelude script's session on the
+/// generic engine.
 pub(crate) fn session(game: GameKind, opts: &Options) -> Box<dyn Session> {
-    self::game(game).session(opts)
+    match (game, opts.engine) {
+        (GameKind::Rules, _)
+        | (_, crate::limits::Engine::Default | crate::limits::Engine::Native) => {
+            self::game(game).session(opts)
+        }
+        (_, crate::limits::Engine::Rules) => prelude::session(game, opts),
+    }
 }
 
 /// What a session may need from outside the scenario while it runs.

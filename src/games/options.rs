@@ -28,6 +28,9 @@ pub struct Options {
     /// rules games: every `rule NAME VALUE` as written (the block's params,
     /// `origin`, `first`), checked when the start position is made.
     pub(crate) params: Vec<(Spanned<String>, Spanned<RuleValue>)>,
+    /// Which engine answers a built-in game (`--engine`, from the run's
+    /// `Limits`; set where the options are made for a run).
+    pub(crate) engine: crate::limits::Engine,
 }
 
 /// The compiled `rules` block a scenario plays, with its name.
@@ -65,6 +68,7 @@ impl Default for Options {
             mover_bottom: false,
             rules: None,
             params: Vec::new(),
+            engine: crate::limits::Engine::Default,
         }
     }
 }

@@ -350,6 +350,7 @@ impl Workspace {
         };
         let opts = Options {
             rules,
+            engine: self.limits.engine,
             ..Options::default()
         };
         self.current = Some(Current {

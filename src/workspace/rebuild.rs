@@ -73,6 +73,7 @@ impl Workspace {
         let game = cur.game;
         let (mut opts, diags) = Options::collect(game, &stmts);
         opts.rules = cur.opts.rules.clone();
+        opts.engine = self.limits.engine;
         if !diags.is_empty() {
             return diags
                 .into_iter()

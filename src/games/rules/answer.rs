@@ -68,7 +68,7 @@ impl GameAnswer for RulesAnswer {
     }
 }
 
-fn field_json(v: &FieldValue) -> Json {
+pub(crate) fn field_json(v: &FieldValue) -> Json {
     match v {
         FieldValue::Int(n) => json_int(*n),
         FieldValue::Word(w) => json!(w),

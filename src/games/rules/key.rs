@@ -98,7 +98,9 @@ pub fn pack(inst: &Instance, s: &State, out: &mut Vec<u64>) {
     }
     match &inst.dice {
         Dice::Known(rolls) => p.put(s.v[l.dice] as u64, bits(rolls.len() as u128 + 1) as u32),
-        Dice::Uniform(_, _, count) => p.put(s.v[l.dice] as u64, bits(*count as u128 + 1) as u32),
+        Dice::Uniform(_, _, n) => {
+            p.put(s.v[l.dice] as u64, bits(u128::from(*n) + 1).min(64) as u32)
+        }
         Dice::None => {}
     }
 }

@@ -377,23 +377,28 @@ impl<'a> Run<'a> {
                         self.st.v[at] += 1;
                         self.frame[*slot] = Val::S(r);
                     }
-                    _ => {
-                        // `dice uniform LO..HI x N`: after N rolls, no dice
-                        // are left and the game stops, as with known dice.
-                        let at = self.inst.layout.dice;
-                        if let Dice::Uniform(_, _, count) = self.inst.dice {
-                            if self.st.v[at] as u64 >= count {
-                                return Ok(Flow::End(EndWord::Stop));
+                    dice => {
+                        // `dice uniform LO..HI x N`: the scenario's faces,
+                        // N rolls in all (then the game stops, as when the
+                        // known dice run out); without dice, the roll's own.
+                        let (lo, hi) = match dice {
+                            Dice::Uniform(dlo, dhi, n) => {
+                                let at = self.inst.layout.dice;
+                                if self.st.v[at] as u64 >= *n {
+                                    return Ok(Flow::End(EndWord::Stop));
+                                }
+                                (*dlo, *dhi)
                             }
-                        }
+                            _ => (lo, hi),
+                        };
                         let faces = (hi - lo + 1).max(1) as usize;
                         match self.prefix.get(self.taken) {
                             Some(&i) => {
                                 self.taken += 1;
-                                self.frame[*slot] = Val::S(lo + i as i64);
-                                if let Dice::Uniform(..) = self.inst.dice {
-                                    self.st.v[at] += 1;
+                                if matches!(dice, Dice::Uniform(..)) {
+                                    self.st.v[self.inst.layout.dice] += 1;
                                 }
+                                self.frame[*slot] = Val::S(lo + i as i64);
                             }
                             None => {
                                 self.options.truncate(self.taken);

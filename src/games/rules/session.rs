@@ -20,6 +20,7 @@ use crate::syntax::ast::{Query, QueryKind, Span, Spanned, Stmt};
 use crate::syntax::rules::Objective as Written;
 
 /// A rules game's scenario: what was declared, then the positions played.
+#[derive(Clone)]
 pub(crate) struct RulesSession {
     game: RulesGame,
     rules: Vec<(Spanned<String>, Spanned<SetValue>)>,
@@ -31,11 +32,19 @@ pub(crate) struct RulesSession {
     /// The instance and the positions since the start (the start first),
     /// made at the first `play`, `step` or query.
     played: Option<(Instance, Vec<State>)>,
+    /// The score each `play` or `step` since the start added, in order.
+    rewards: Vec<i64>,
 }
 
 impl RulesSession {
     /// A new scenario on the block the options name.
     pub(crate) fn boxed(opts: &Options) -> Box<dyn Session> {
+        Box::new(crate::games::typed::Typed(RulesSession::new(opts)))
+    }
+
+    /// A new scenario on the block the options name, as itself (the
+    /// prelude's sessions drive it: `crate::games::prelude`).
+    pub(crate) fn new(opts: &Options) -> RulesSession {
         let game = opts.rules.clone().unwrap_or_else(|| RulesGame {
             name: "rules".into(),
             prog: std::sync::Arc::new(super::compile::compile(
@@ -52,7 +61,7 @@ impl RulesSession {
             .iter()
             .map(|(n, v)| (n.clone(), Spanned::new(lower::rule_value(&v.node), v.span)))
             .collect();
-        Box::new(crate::games::typed::Typed(RulesSession {
+        RulesSession {
             game,
             rules,
             board: None,
@@ -60,7 +69,90 @@ impl RulesSession {
             sets: Vec::new(),
             dice: None,
             played: None,
-        }))
+            rewards: Vec::new(),
+        }
+    }
+
+    /// The `play`s and `step`s made since the start, and the score they
+    /// added (what a built-in game's `solve` counts in: its `answer` is the
+    /// whole game's).
+    pub(crate) fn so_far(&self) -> (u64, i64) {
+        (
+            self.rewards.len() as u64,
+            self.rewards.iter().fold(0i64, |a, r| a.saturating_add(*r)),
+        )
+    }
+
+    /// A copy of this scenario, at the same position, with param `name`
+    /// set to `value` (the prelude's stacking asks a second `solve`
+    /// without its turn limit, for `cycle`). `None` before the position is
+    /// set up or for a name that is not a param.
+    pub(crate) fn with_param(&self, name: &str, value: i64) -> Option<RulesSession> {
+        let mut copy = self.clone();
+        let (inst, _) = copy.played.as_mut()?;
+        let i = inst
+            .prog
+            .decls
+            .params
+            .iter()
+            .position(|p| p.name.node == name)?;
+        *inst.params.get_mut(i)? = super::program::Val::S(value);
+        Some(copy)
+    }
+
+    /// A zero-player game's turns from the current position, at most
+    /// `max`: how many are played before the game ends (the ending turn
+    /// counted; `true`) or a position first repeats (`false`), else `max`.
+    /// The prelude's stacking cuts `line` where the native solver does.
+    pub(crate) fn turns_to_repeat(
+        &self,
+        max: u64,
+        budget: &crate::budget::Budget,
+    ) -> Option<(u64, bool)> {
+        let (inst, hist) = self.played.as_ref()?;
+        let mut s = hist.last()?.clone();
+        let mut seen = std::collections::HashSet::new();
+        let mut key = Vec::new();
+        super::key::pack(inst, &s, &mut key);
+        seen.insert(key.clone());
+        for t in 1..=max {
+            budget.tick().ok()?;
+            let leaf = match inst.turn(&s).ok()? {
+                Turn::Ended { .. } => return Some((t - 1, true)),
+                Turn::Moves(node) => {
+                    let mut leaves = Vec::new();
+                    super::solve::tree_leaves(node, &mut leaves).ok()?;
+                    leaves.into_iter().next()?
+                }
+            };
+            if leaf.end.is_some() {
+                return Some((t, true));
+            }
+            s = leaf.next;
+            super::key::pack(inst, &s, &mut key);
+            if !seen.insert(key.clone()) {
+                return Some((t, false));
+            }
+        }
+        Some((max, false))
+    }
+
+    /// The cell piece `name`'s field `at` holds now, 0-based, if the
+    /// position is set up and it is on the board.
+    pub(crate) fn piece_at(&mut self, name: &str, span: Span) -> Option<(i64, i64)> {
+        let (inst, hist) = self.current(span).ok()?;
+        let s = hist.last()?;
+        let q = inst.pieces.iter().position(|p| p == name)?;
+        let f = inst
+            .prog
+            .decls
+            .fields
+            .iter()
+            .position(|v| v.name.node == "at")?;
+        let (base, dom) = inst.layout.fields.get(f)?;
+        let v = *s.v.get(base + q * super::state::width(dom))?;
+        let cols = inst.cols.max(1);
+        (v >= 0).then_some((v / cols, v % cols))
     }
 
     fn input(&self) -> ScenarioInput {
@@ -319,7 +411,11 @@ impl Rules for RulesSession {
 
     fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag> {
         self.require_step(span)?;
-        let (inst, hist) = self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
+        self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
+        let Some((inst, hist)) = self.played.as_mut() else {
+            return Ok(());
+        };
+        let rewards = &mut self.rewards;
         for _ in 0..n {
             cx.budget.tick().map_err(|h| limit_diag(h, span))?;
             let s = hist.last().expect("the start is kept").clone();
@@ -333,8 +429,12 @@ impl Rules for RulesSession {
                 }
             };
             match next {
-                Some(leaf) if leaf.end.is_none() => hist.push(leaf.next),
+                Some(leaf) if leaf.end.is_none() => {
+                    rewards.push(leaf.reward);
+                    hist.push(leaf.next);
+                }
                 Some(leaf) => {
+                    rewards.push(leaf.reward);
                     hist.push(leaf.next);
                     break;
                 }
@@ -348,6 +448,7 @@ impl Rules for RulesSession {
         match &mut self.played {
             Some((_, hist)) if hist.len() > 1 => {
                 hist.pop();
+                self.rewards.pop();
                 Ok(())
             }
             _ => Err(nothing_to_undo(span, "move")),
@@ -388,7 +489,9 @@ impl RulesSession {
         match found {
             Some(m) => {
                 let next = m.leaf.next.clone();
+                let reward = m.leaf.reward;
                 hist.push(next);
+                self.rewards.push(reward);
                 Ok(())
             }
             None => {

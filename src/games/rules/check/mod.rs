@@ -110,6 +110,8 @@ struct Checker<'a> {
     loops: usize,
     board: BoardKind,
     def: &'a RulesDef,
+    /// The prelude's scripts may take the built-in games' names.
+    built_in: bool,
 }
 
 /// Check every `rules` block of a file: each alone, and their names unique.
@@ -137,6 +139,16 @@ pub fn check_all(defs: &[RulesDef]) -> Diags {
 
 /// Check one block: its declarations, or every error found.
 pub fn check(def: &RulesDef) -> Result<Decls, Diags> {
+    check_block(def, false)
+}
+
+/// Check one of the prelude's blocks (`crate::games::prelude`), which
+/// alone may take a built-in game's name.
+pub(crate) fn check_prelude(def: &RulesDef) -> Result<Decls, Diags> {
+    check_block(def, true)
+}
+
+fn check_block(def: &RulesDef, built_in: bool) -> Result<Decls, Diags> {
     let mut c = Checker {
         diags: Vec::new(),
         d: Decls::default(),
@@ -146,6 +158,7 @@ pub fn check(def: &RulesDef) -> Result<Decls, Diags> {
         loops: 0,
         board: BoardKind::Grid,
         def,
+        built_in,
     };
     c.run();
     if c.diags.is_empty() {
@@ -166,7 +179,7 @@ impl Checker<'_> {
 
     fn run(&mut self) {
         let def = self.def;
-        if BUILT_IN.contains(&def.name.node.as_str()) {
+        if !self.built_in && BUILT_IN.contains(&def.name.node.as_str()) {
             self.err(
                 diag(
                     Code::RulesDuplicate,

@@ -87,7 +87,8 @@ pub(crate) fn run<M: Model>(
             };
             return Ok((value, line));
         }
-        if next_key == saved {
+        // `line N` (a bound given) draws its N turns through a cycle.
+        if next_key == saved && line_max.is_none_or(|m| m == u64::MAX) {
             return Ok((not_yet(Cycle::Yes), line));
         }
         lam += 1;
