@@ -150,8 +150,11 @@ impl PreludeSession {
         let Some((r, c)) = self.rules.0.piece_at(&player.node, stmt.span) else {
             return stmt.clone();
         };
-        let (tr, tc) = (to.node.row - self.origin, to.node.col - self.origin);
-        match Heading::of_delta((tr - r, tc - c)) {
+        // Checked: a target far out of the board is an illegal move, never an
+        // overflow (scripts/broken/play_far_away.game).
+        let delta = |to: i64, origin: i64, at: i64| to.checked_sub(origin)?.checked_sub(at);
+        let d = delta(to.node.row, self.origin, r).zip(delta(to.node.col, self.origin, c));
+        match d.and_then(Heading::of_delta) {
             Some(h) => Spanned::new(
                 Stmt::Play(Play::Dir {
                     player: player.clone(),
