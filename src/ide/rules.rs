@@ -8,7 +8,7 @@ use super::Analysis;
 use crate::source::Span;
 use crate::syntax::ast::{Scenario, Stmt};
 use crate::syntax::dialect::{self, RULES_FUNCTIONS, RULES_NAMES, RULES_WORDS};
-use crate::syntax::rules::{Block, Decl, Objective, Part, RulesDef, StmtKind, Type};
+use crate::syntax::rules::{Block, Decl, Part, RulesDef, StmtKind, Type};
 use std::borrow::Cow;
 
 /// The words that start a part.
@@ -379,20 +379,12 @@ impl Analysis {
                     Part::Solve(o) => Some(o),
                     _ => None,
                 })?;
-                let names: &[&str] = match objective {
-                    Objective::Moves => &["answer", "moves", "winner"],
-                    Objective::Outcome => &["answer", "winner"],
-                    Objective::Score => &["answer"],
-                    Objective::MaxScore | Objective::MinScore => &["answer", "score", "expected"],
-                    Objective::Shortest(_) => &["answer", "moves"],
-                    Objective::Longest => &["answer", "forever"],
-                    Objective::Simulate(_) => &["answer", "turn", "cycle"],
-                };
                 let fields = dialect::RULES_DIALECT.fields;
                 Some(
-                    names
+                    objective
+                        .fields()
                         .iter()
-                        .filter_map(|n| fields.iter().find(|f| f.field.name() == *n))
+                        .filter_map(|n| fields.iter().find(|f| f.field == *n))
                         .map(|f| item(f.field.name(), K::Field, f.help))
                         .collect(),
                 )

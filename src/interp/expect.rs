@@ -58,14 +58,26 @@ fn within_half_micro(v: &BigRational, exact: &BigRational) -> bool {
 /// Does `expect FIELD VALUE` name a field of the game's `solve`, with a
 /// value of the field's kind? (checked before anything runs) The field,
 /// lowered to its [`Field`].
+/// A rules game's objective answers only its own fields, and names its
+/// winner by the block's players (`rules`: the objective's fields and the
+/// players' names).
 pub(crate) fn check_value(
     game: GameKind,
+    rules: Option<(&[Field], &[String])>,
     field: &Spanned<String>,
     value: &Spanned<ExpectValue>,
 ) -> Result<Field, Diag> {
-    let names = || game.fields().into_iter();
-    let Some(spec) = dialect::field(game, &field.node) else {
-        let list = format!("{game} fields: {}", game.fields().join(", "));
+    let all = match rules {
+        Some((fields, _)) => fields.iter().map(|f| f.name()).collect(),
+        None => game.fields(),
+    };
+    let names = || all.iter().copied();
+    let spec = dialect::field(game, &field.node).filter(|s| all.contains(&s.field.name()));
+    let Some(spec) = spec else {
+        let list = match rules {
+            Some(_) => format!("this game's objective answers: {}", all.join(", ")),
+            None => format!("{game} fields: {}", all.join(", ")),
+        };
         return Err(Diag::new(
             Code::ExpectField,
             format!("`solve` in {game} has no field `{}`", field.node),
@@ -82,11 +94,13 @@ pub(crate) fn check_value(
         ValueKind::Whole | ValueKind::Exact => &[],
     };
     let fits = match &value.node {
-        // A rules game's players are named by its block: any word may be
-        // one (a wrong one simply does not match).
+        // A rules game's players are named by its block.
         ExpectValue::Word(w) => {
             words.contains(&w.as_str())
-                || (game == GameKind::Rules && matches!(spec.field, Field::Answer | Field::Winner))
+                || rules.is_some_and(|(_, players)| {
+                    matches!(spec.field, Field::Answer | Field::Winner)
+                        && players.iter().any(|p| p == w)
+                })
         }
         ExpectValue::Number(n) => match spec.kind {
             // Any size: totals are exact (i128), and a number too big for

@@ -415,7 +415,11 @@ impl Runner {
         span: Span,
         emit: &mut dyn FnMut(Event),
     ) -> Result<(), Diags> {
-        expect::check_value(self.game, field, value).map_err(|d| vec![d])?;
+        let rules = self.opts.rules.as_ref().map(|r| {
+            let players = &r.prog.decls.players;
+            (r.prog.objective.fields(), players.as_slice())
+        });
+        expect::check_value(self.game, rules, field, value).map_err(|d| vec![d])?;
         if !self.solved {
             return Err(vec![Diag::new(
                 Code::ExpectNoResult,

@@ -445,7 +445,7 @@ pub const RULES_DIALECT: Dialect = Dialect {
     fields: &[
         FieldWord { field: Field::Answer, kind: ValueKind::WholeOr(&["draw"]), help: "the objective's answer" },
         FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "moves with best play" },
-        FieldWord { field: Field::Winner, kind: ValueKind::Words(&[]), help: "the player who wins, or draw" },
+        FieldWord { field: Field::Winner, kind: ValueKind::Words(&["draw"]), help: "the player who wins, or draw" },
         FieldWord { field: Field::Score, kind: ValueKind::Whole, help: "the best total score" },
         FieldWord { field: Field::Expected, kind: ValueKind::Exact, help: "the best expected score (random dice)" },
         FieldWord { field: Field::Turn, kind: ValueKind::WholeOr(&["none"]), help: "the turn the game ends, or none" },

@@ -214,3 +214,37 @@ fn a_misspelt_direction_on_a_built_in_game_still_gets_a_did_you_mean() {
         diags[0].2
     );
 }
+
+const DUEL: &str = r#"rules duel {
+  players Ann Bob
+  var n: 0..4 = 0
+  turn {
+    choose k in 1..2
+    n = min(n + k, 4)
+    win if n == 4
+  }
+  solve moves
+}
+"#;
+
+/// `expect` on a rules game takes only its objective's fields, and names a
+/// winner by the block's players: a field of another objective, or a
+/// player the block does not have, is refused before anything runs.
+#[test]
+fn expect_takes_the_objectives_fields_and_the_blocks_players() {
+    let with =
+        |lines: &str| format!("{DUEL}\nscenario \"s\" {{\n  game duel\n  solve\n{lines}}}\n");
+    let ok = shown(&with("  expect winner Ann\n  expect moves 3\n"));
+    assert!(ok.contains("ok: expect winner Ann"), "{ok}");
+    assert!(ok.contains("ok: expect moves 3"), "{ok}");
+    let bad = invalid(&with("  expect turn 3\n"));
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert_eq!((bad[0].0, bad[0].1.as_str()), (Code::ExpectField, "turn"));
+    assert!(bad[0].2.contains("answer, moves, winner"), "{}", bad[0].2);
+    let bad = invalid(&with("  expect winner Carol\n"));
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert_eq!((bad[0].0, bad[0].1.as_str()), (Code::ExpectValue, "Carol"));
+    // `shortest within` answers `answer` and `moves`, never a winner.
+    let bad = invalid(&scenario("  solve\n  expect winner A\n"));
+    assert_eq!((bad[0].0, bad[0].1.as_str()), (Code::ExpectField, "winner"));
+}

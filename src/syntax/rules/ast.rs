@@ -2,6 +2,7 @@
 //! every node with its span. Built by `rules::build` from the pest tree.
 
 use crate::syntax::ast::{Span, Spanned};
+use crate::syntax::dialect::Field;
 
 /// `import "path"` at the top level of a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +78,24 @@ pub enum Objective {
     Longest,
     /// `solve simulate limit N`
     Simulate(Expr),
+}
+
+impl Objective {
+    /// The fields its `solve` answers, for `expect` (docs/rules-language.md,
+    /// *Objectives*).
+    pub fn fields(&self) -> &'static [Field] {
+        match self {
+            Objective::Moves => &[Field::Answer, Field::Moves, Field::Winner],
+            Objective::Outcome => &[Field::Answer, Field::Winner],
+            Objective::Score => &[Field::Answer],
+            Objective::MaxScore | Objective::MinScore => {
+                &[Field::Answer, Field::Score, Field::Expected]
+            }
+            Objective::Shortest(_) => &[Field::Answer, Field::Moves],
+            Objective::Longest => &[Field::Answer, Field::Forever],
+            Objective::Simulate(_) => &[Field::Answer, Field::Turn, Field::Cycle],
+        }
+    }
 }
 
 /// One part of a rules block.
