@@ -117,11 +117,7 @@ impl Checker<'_> {
                 set,
                 body,
             } => {
-                let t = self.set_item(set);
-                self.scopes.push(HashMap::new());
-                self.local(var, t.clone(), false);
-                let tb = self.expr(body);
-                self.scopes.pop();
+                let (t, tb) = self.binding(var, set, None, |this| this.expr(body));
                 match kind {
                     Agg::All | Agg::Any | Agg::Count | Agg::Find => {
                         self.want(&Ty::Bool, &tb, body.span)
@@ -140,14 +136,7 @@ impl Checker<'_> {
                 set,
                 cond,
             } => {
-                let t = self.set_item(set);
-                self.scopes.push(HashMap::new());
-                self.local(var, t, false);
-                if let Some(c) = cond {
-                    self.cond(c);
-                }
-                let ti = self.expr(item);
-                self.scopes.pop();
+                let (_, ti) = self.binding(var, set, cond.as_deref(), |this| this.expr(item));
                 Ty::List(Box::new(ti), None)
             }
             ExprKind::Call(f, args) => self.call(f, args, e.span),

@@ -16,6 +16,27 @@ impl Checker<'_> {
         }
     }
 
+    /// A loop variable (`for`, an aggregate, a comprehension) bound to the
+    /// items of `set` in a scope of its own, with its `where` and `inside`
+    /// checked there. The type of the items and what `inside` gave.
+    pub(super) fn binding<T>(
+        &mut self,
+        var: &Spanned<String>,
+        set: &Expr,
+        cond: Option<&Expr>,
+        inside: impl FnOnce(&mut Self) -> T,
+    ) -> (Ty, T) {
+        let t = self.set_item(set);
+        self.scopes.push(HashMap::new());
+        self.local(var, t.clone(), false);
+        if let Some(c) = cond {
+            self.cond(c);
+        }
+        let got = inside(self);
+        self.scopes.pop();
+        (t, got)
+    }
+
     pub(super) fn set_item(&mut self, set: &Expr) -> Ty {
         match &set.kind {
             ExprKind::Name(n) if n == "pieces" => Ty::Piece,
@@ -60,16 +81,11 @@ impl Checker<'_> {
                 cond,
                 body,
             } => {
-                let t = self.set_item(set);
-                self.scopes.push(HashMap::new());
-                self.local(var, t, false);
-                if let Some(c) = cond {
-                    self.cond(c);
-                }
-                self.loops += 1;
-                self.block(body);
-                self.loops -= 1;
-                self.scopes.pop();
+                self.binding(var, set, cond.as_ref(), |this| {
+                    this.loops += 1;
+                    this.block(body);
+                    this.loops -= 1;
+                });
             }
             StmtKind::Repeat(n, b) | StmtKind::While(_, n, b) => {
                 if let StmtKind::While(c, ..) = &s.kind {
