@@ -7,7 +7,9 @@
 //! holes, as `meeple gen footholds` draws them); yut (`dice_yut.game`) with
 //! known dice (the samples, random rolls) and `dice uniform 1..5 x 10`;
 //! stacking (`towers.game`) on the judge's samples and judge-sized random
-//! 12x12 boards with 10 pieces run to the limit 1000. Each row asserts that
+//! 12x12 boards with 10 pieces run to the limit 1000; the card game
+//! (`scripts/problems/card_game.game`, BOJ 11062) on 100 and 1000 cards
+//! against an interval DP. Each row asserts that
 //! both engines give the same answer. Names given after `--` keep only the
 //! rows whose name contains one of them. Times are the best wall time of a
 //! few runs on a shared machine; `states` are the generic engine's budget
@@ -458,6 +460,72 @@ fn stacking(rows: &mut Vec<Row>, keep: &dyn Fn(&str) -> bool) {
     }
 }
 
+// ------------------------------------------------------------ card game
+
+/// BOJ 11062 by interval DP (the reference): the first player's total.
+fn card_dp(cards: &[i64]) -> i64 {
+    let n = cards.len();
+    let mut pre = vec![0i64; n + 1];
+    for i in 0..n {
+        pre[i + 1] = pre[i] + cards[i];
+    }
+    // best[i][j]: the most the player to move takes from cards i..=j.
+    let mut best = vec![vec![0i64; n]; n];
+    for len in 1..=n {
+        for i in 0..=n - len {
+            let j = i + len - 1;
+            let sum = pre[j + 1] - pre[i];
+            best[i][j] = if len == 1 {
+                cards[i]
+            } else {
+                sum - best[i + 1][j].min(best[i][j - 1])
+            };
+        }
+    }
+    best[0][n - 1]
+}
+
+/// `scripts/problems/card_game.game` on a row of `n` random cards: the
+/// layer of cards is never written by `turn`, so the key leaves it out.
+fn card_game(rows: &mut Vec<Row>, keep: &dyn Fn(&str) -> bool) {
+    let path = format!(
+        "{}/scripts/problems/card_game.game",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("the script");
+    let (parsed, _) = meeple::syntax::parse(&text);
+    let def = parsed
+        .rules
+        .iter()
+        .find(|d| d.name.node == "card_game")
+        .expect("the rules block");
+    let decls = meeple::games::rules::check(def).expect("the script checks");
+    let prog = Arc::new(meeple::games::rules::compile::compile(def, decls));
+    let mut rng = Lcg(11062);
+    for n in [100usize, 1000] {
+        let name = format!("card_game {n} cards");
+        if !keep(&name) {
+            continue;
+        }
+        let cards: Vec<i64> = (0..n).map(|_| 1 + rng.next(10000) as i64).collect();
+        let (native, _, nv) = best(3, |_| card_dp(&cards));
+        let row = cards.iter().map(|&c| sp(c)).collect();
+        let inp = input(BoardInput::Array(vec![row]), Vec::new());
+        let (inst, s) = start(prog.clone(), &inp).expect("a start");
+        let (generic_t, states, gv) = best(3, |b| generic(&inst, &s, &Objective::Score, b));
+        if let Some(gv) = &gv {
+            assert_eq!(gv, &Value::Score(nv), "{name}");
+        }
+        rows.push(Row {
+            case: name,
+            answer: nv.to_string(),
+            native,
+            generic: gv.map(|_| generic_t),
+            states,
+        });
+    }
+}
+
 fn main() {
     let filters: Vec<String> = std::env::args()
         .skip(1)
@@ -468,5 +536,6 @@ fn main() {
     footholds(&mut rows, &keep);
     yut(&mut rows, &keep);
     stacking(&mut rows, &keep);
+    card_game(&mut rows, &keep);
     print(&rows);
 }

@@ -104,6 +104,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         objective_bound: None,
         at_field: d.fields.iter().position(|f| f.name.node == "at"),
         facing_field: d.fields.iter().position(|f| f.name.node == "facing"),
+        written: Written::default(),
     };
     let decl_of = |name: &str, parts: &[Spanned<Part>]| -> Option<Decl> {
         parts.iter().find_map(|p| match &p.node {
@@ -185,6 +186,12 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         }
     }
     prog.frame = cx.frame;
+    prog.written = Written::of(
+        &prog.turn,
+        prog.vars.len(),
+        prog.layers.len(),
+        prog.fields.len(),
+    );
     prog
 }
 

@@ -1,6 +1,8 @@
 //! A position's key: every state slot packed bit by bit from its declared
 //! domain (a list: its length, then its items), then the mover and the
-//! known dice used (docs/rules-language.md, *Limits*).
+//! known dice used (docs/rules-language.md, *Limits*). A `var`, layer or
+//! field that no statement of `turn` assigns ([`Written`](super::program::Written))
+//! is the same in every position of one solve: the key leaves it out.
 
 use super::program::Dom;
 use super::state::{width, Dice, Instance, State};
@@ -52,7 +54,8 @@ fn put_dom(p: &mut Packer, s: &State, base: usize, d: &Dom) {
     }
 }
 
-/// The key's bits for this instance's state (the cap of `too_big`).
+/// The bits of this instance's whole state (the cap of `too_big`; counted
+/// with the state `turn` never writes, though `pack` leaves that out).
 pub fn key_bits(inst: &Instance) -> u128 {
     let l = &inst.layout;
     let dom_bits = |d: &Dom| match d.list_max {
@@ -79,16 +82,25 @@ pub fn pack(inst: &Instance, s: &State, out: &mut Vec<u64>) {
     out.clear();
     let mut p = Packer { out, used: 0 };
     let l = &inst.layout;
-    for (base, d) in &l.vars {
-        put_dom(&mut p, s, *base, d);
+    let w = &inst.prog.written;
+    for (i, (base, d)) in l.vars.iter().enumerate() {
+        if w.var(i) {
+            put_dom(&mut p, s, *base, d);
+        }
     }
     let cells = (inst.rows * inst.cols).max(0) as usize;
-    for (base, d) in &l.layers {
+    for (i, (base, d)) in l.layers.iter().enumerate() {
+        if !w.layer(i) {
+            continue;
+        }
         for c in 0..cells {
             put_dom(&mut p, s, base + c * width(d), d);
         }
     }
-    for (base, d) in &l.fields {
+    for (i, (base, d)) in l.fields.iter().enumerate() {
+        if !w.field(i) {
+            continue;
+        }
         for q in 0..inst.pieces.len() {
             put_dom(&mut p, s, base + q * width(d), d);
         }

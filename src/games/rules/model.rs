@@ -81,6 +81,12 @@ pub trait Model {
     fn key(&self, s: &Self::State, out: &mut Vec<u64>);
     /// Expand the turn at `s`.
     fn turn(&self, s: &Self::State) -> Result<Turn<Self::State>, RunError>;
+    /// [`Model::turn`] for a search that never reads the moves' words: a
+    /// model may leave them empty (the rules interpreter then builds no
+    /// names in the hot loop; `line`, `analyze` and `play` call `turn`).
+    fn turn_unnamed(&self, s: &Self::State) -> Result<Turn<Self::State>, RunError> {
+        self.turn(s)
+    }
 }
 
 /// A run-time failure of a rules program (docs/rules-language.md, "Run-time

@@ -268,4 +268,93 @@ pub struct Program {
     pub at_field: Option<usize>,
     /// The field `facing`, when declared.
     pub facing_field: Option<usize>,
+    /// The state `turn` can change (see [`Written`]).
+    pub written: Written,
+}
+
+/// Which `var`s, layers and piece fields some statement of `turn` assigns
+/// (`=`, `+=`, …, `swap`, `push`, `pop`), found from the compiled program.
+/// The others are set only by the legend, `setup` and the scenario, so they
+/// are the same in every position of one solve and the key leaves them out.
+#[derive(Clone, Debug, Default)]
+pub struct Written {
+    /// By `var` index.
+    pub vars: Vec<bool>,
+    /// By layer index.
+    pub layers: Vec<bool>,
+    /// By field index.
+    pub fields: Vec<bool>,
+}
+
+impl Written {
+    /// What the statements `body` assign, for a program of so many vars,
+    /// layers and fields.
+    pub fn of(body: &[CStmt], vars: usize, layers: usize, fields: usize) -> Written {
+        let mut w = Written {
+            vars: vec![false; vars],
+            layers: vec![false; layers],
+            fields: vec![false; fields],
+        };
+        w.stmts(body);
+        w
+    }
+
+    fn mark(&mut self, p: &CPlace) {
+        let (v, i) = match p {
+            CPlace::Local(_) => return,
+            CPlace::Var(i) => (&mut self.vars, *i),
+            CPlace::Layer(i, _) => (&mut self.layers, *i),
+            CPlace::Field(_, i) => (&mut self.fields, *i),
+            CPlace::Item(inner, _) => return self.mark(inner),
+        };
+        if let Some(b) = v.get_mut(i) {
+            *b = true;
+        }
+    }
+
+    fn stmts(&mut self, body: &[CStmt]) {
+        for s in body {
+            match &s.kind {
+                CStmtKind::If(arms, other) => {
+                    for (_, b) in arms {
+                        self.stmts(b);
+                    }
+                    self.stmts(other);
+                }
+                CStmtKind::For { body, .. }
+                | CStmtKind::Repeat(_, body)
+                | CStmtKind::While(_, _, body)
+                | CStmtKind::Simultaneously(body) => self.stmts(body),
+                CStmtKind::Swap(a, b) => {
+                    self.mark(a);
+                    self.mark(b);
+                }
+                CStmtKind::Push { list, .. } | CStmtKind::Pop { list, .. } => self.mark(list),
+                CStmtKind::Assign(p, _, _) => self.mark(p),
+                CStmtKind::Let(..)
+                | CStmtKind::Choose { .. }
+                | CStmtKind::Require(_)
+                | CStmtKind::Roll(..)
+                | CStmtKind::End(..)
+                | CStmtKind::Score(..)
+                | CStmtKind::Next
+                | CStmtKind::Break => {}
+            }
+        }
+    }
+
+    /// Whether `var` `i` can change during a solve.
+    pub fn var(&self, i: usize) -> bool {
+        self.vars.get(i).copied().unwrap_or(true)
+    }
+
+    /// Whether layer `i` can change during a solve.
+    pub fn layer(&self, i: usize) -> bool {
+        self.layers.get(i).copied().unwrap_or(true)
+    }
+
+    /// Whether field `i` can change during a solve.
+    pub fn field(&self, i: usize) -> bool {
+        self.fields.get(i).copied().unwrap_or(true)
+    }
 }

@@ -71,6 +71,9 @@ pub(crate) struct Run<'a> {
     chose: bool,
     steps: &'a mut u64,
     span: Span,
+    /// Whether a choice's options get their words (`false` in the solvers'
+    /// searches, which never show them: each is then an empty word).
+    names: bool,
 }
 
 impl<'a> Run<'a> {
@@ -88,6 +91,7 @@ impl<'a> Run<'a> {
             chose: false,
             steps,
             span: Span::default(),
+            names: true,
         }
     }
 
@@ -345,6 +349,11 @@ impl<'a> Run<'a> {
                     None => {
                         self.options.truncate(self.taken);
                         self.options.resize(self.taken, None);
+                        if !self.names {
+                            let n = options.len();
+                            self.options.push(Some(options));
+                            return Ok(Flow::Choice(vec![String::new(); n]));
+                        }
                         let words = options
                             .iter()
                             .map(|v| {
@@ -1218,8 +1227,20 @@ impl Model for Instance {
     }
 
     fn turn(&self, s: &State) -> Result<Turn<State>, RunError> {
+        self.expand(s, true)
+    }
+
+    fn turn_unnamed(&self, s: &State) -> Result<Turn<State>, RunError> {
+        self.expand(s, false)
+    }
+}
+
+impl Instance {
+    /// The turn at `s`, its choices' words built when `names`.
+    fn expand(&self, s: &State, names: bool) -> Result<Turn<State>, RunError> {
         let mut steps = 0u64;
         let mut run = Run::new(self, s.clone(), &[], &mut steps);
+        run.names = names;
         match run.node(s)? {
             None => Ok(Turn::Ended {
                 end: end_of(self.prog.stuck),

@@ -208,7 +208,7 @@ impl<'a, K: Kind, M: Model> Searcher<'a, K, M> {
             first = e.best;
         }
         self.budget.tick()?;
-        let node = match self.model.turn(s)? {
+        let node = match self.model.turn_unnamed(s)? {
             Turn::Ended { end, .. } => {
                 let v = K::ended(end)?;
                 self.table.offer(

@@ -7,51 +7,54 @@
 use super::super::model::{End, Model};
 use super::alphabeta::endless;
 use super::memo::{self, Fold, Found, Memo};
+use super::num::{Arith, Num};
 use super::{MoveValue, SolveError, Value};
 use crate::budget::Budget;
-use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 
 struct Best {
     max: bool,
+    arith: Arith,
 }
 
 impl Fold for Best {
-    type V = BigRational;
+    type V = Num;
 
-    fn ended(&self, _end: End) -> Result<BigRational, SolveError> {
-        Ok(BigRational::zero())
+    fn ended(&self, _end: End) -> Result<Num, SolveError> {
+        Ok(Num::default())
     }
 
-    fn leaf(&self, reward: i64, child: Option<&BigRational>) -> Result<BigRational, SolveError> {
-        let r = BigRational::from_integer(BigInt::from(reward));
+    fn leaf(&self, reward: i64, child: Option<&Num>) -> Result<Num, SolveError> {
+        let r = Num::Int(reward.into(), 0);
         Ok(match child {
-            Some(c) => r + c,
+            Some(c) => self.arith.add(&r, c),
             None => r,
         })
     }
 
-    fn better(&self, a: &BigRational, b: &BigRational) -> bool {
+    fn better(&self, a: &Num, b: &Num) -> bool {
+        let o = self.arith.cmp(a, b);
         if self.max {
-            a > b
+            o.is_gt()
         } else {
-            a < b
+            o.is_lt()
         }
     }
 
-    fn chance(&self, parts: Vec<(&BigRational, BigRational)>) -> Result<BigRational, SolveError> {
-        Ok(parts
-            .into_iter()
-            .fold(BigRational::zero(), |acc, (p, v)| acc + p * v))
+    fn chance(&self, parts: Vec<(&BigRational, Num)>) -> Result<Num, SolveError> {
+        Ok(self.arith.chance(parts))
     }
 
-    fn empty(&self) -> BigRational {
-        BigRational::zero()
+    fn empty(&self) -> Num {
+        Num::default()
     }
 
-    fn bytes(&self, v: &BigRational) -> u64 {
-        (v.numer().bits() + v.denom().bits()).div_ceil(8) + 16
+    fn bytes(&self, v: &Num) -> u64 {
+        match v {
+            Num::Int(..) => 0,
+            Num::Frac(f) => (f.numer().bits() + f.denom().bits()).div_ceil(8) + 16,
+        }
     }
 }
 
@@ -60,8 +63,11 @@ fn searched<M: Model>(
     start: &M::State,
     max: bool,
     budget: &Budget,
-) -> Result<(Best, Memo<BigRational>), SolveError> {
-    let f = Best { max };
+) -> Result<(Best, Memo<Num>), SolveError> {
+    let f = Best {
+        max,
+        arith: Arith::default(),
+    };
     let (memo, found) = memo::search(&f, model, start, budget)?;
     match found {
         Found::Valued => Ok((f, memo)),
@@ -69,7 +75,8 @@ fn searched<M: Model>(
     }
 }
 
-fn answer(v: BigRational, chance: bool) -> Result<Value, SolveError> {
+fn answer(f: &Best, v: &Num, chance: bool) -> Result<Value, SolveError> {
+    let v = f.arith.frac(v);
     if chance {
         return Ok(Value::Expected(v));
     }
@@ -89,10 +96,10 @@ pub(crate) fn value<M: Model>(
     max: bool,
     budget: &Budget,
 ) -> Result<Value, SolveError> {
-    let (_, mut memo) = searched(model, start, max, budget)?;
+    let (f, mut memo) = searched(model, start, max, budget)?;
     let root = memo.keyer.key(model, start);
     let v = memo.table.get(&root).cloned().unwrap_or_default();
-    answer(v, memo.chance)
+    answer(&f, &v, memo.chance)
 }
 
 pub(crate) fn line<M: Model>(
@@ -119,7 +126,7 @@ pub(crate) fn analyze<M: Model>(
         .map(|(words, v)| {
             Ok(MoveValue {
                 words,
-                value: answer(v, chance)?,
+                value: answer(&f, &v, chance)?,
             })
         })
         .collect()

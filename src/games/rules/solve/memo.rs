@@ -169,7 +169,7 @@ pub(crate) fn search<F: Fold, M: Model>(
         if let Some((key, s)) = todo.take() {
             budget.tick()?;
             let mut kids = Vec::new();
-            let (shape, ended) = match model.turn(&s)? {
+            let (shape, ended) = match model.turn_unnamed(&s)? {
                 Turn::Ended { end, .. } => (None, Some(end)),
                 Turn::Moves(node) => {
                     let sh = shape(model, &mut memo.keyer, node, &mut kids);

@@ -34,6 +34,7 @@ mod line;
 mod longest;
 mod memo;
 mod moves;
+mod num;
 mod outcome;
 mod score;
 mod shortest;

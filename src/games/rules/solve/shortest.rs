@@ -39,7 +39,7 @@ pub(crate) fn solve<M: Model>(
         let mut candidate: Option<(Win, usize)> = None;
         for (id, s) in &level {
             budget.tick()?;
-            let node = match model.turn(s)? {
+            let node = match model.turn_unnamed(s)? {
                 Turn::Ended { end: End::Win, .. } => {
                     found = Some((d, Win { id: *id, mv: None }));
                     break 'levels;
@@ -86,7 +86,7 @@ pub(crate) fn solve<M: Model>(
             // may itself start with `win`: it comes first in move order.
             for (id, s) in next.iter().take(before) {
                 budget.tick()?;
-                if let Turn::Ended { end: End::Win, .. } = model.turn(s)? {
+                if let Turn::Ended { end: End::Win, .. } = model.turn_unnamed(s)? {
                     found = Some((d + 1, Win { id: *id, mv: None }));
                     break 'levels;
                 }

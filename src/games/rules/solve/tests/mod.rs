@@ -5,6 +5,7 @@
 mod budget;
 mod footholds;
 mod one_player;
+mod scripts;
 mod simulate;
 mod two_player;
 
