@@ -268,4 +268,7 @@ pub struct Program {
     pub at_field: Option<usize>,
     /// The field `facing`, when declared.
     pub facing_field: Option<usize>,
+    /// Whether the program reads `moves` (then a position is more than
+    /// its key, and `step` skips no cycles).
+    pub reads_moves: bool,
 }
