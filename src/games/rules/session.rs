@@ -239,9 +239,12 @@ fn steps(
     let (mut t, mut reward) = (0u64, 0i64);
     let first = s.moves;
     let too_big = || {
-        Diag::new(Code::NumberRange, "the score made by this `step` is too large")
-            .label(span, "the score would pass 2^63 - 1")
-            .help("step fewer turns")
+        Diag::new(
+            Code::NumberRange,
+            "the score made by this `step` is too large",
+        )
+        .label(span, "the score would pass 2^63 - 1")
+        .help("step fewer turns")
     };
     let mut skipped = !skip;
     while t < n {
