@@ -27,6 +27,7 @@ mod layers;
 mod lsp;
 mod nvim;
 mod output;
+mod parity;
 mod prelude;
 mod problems;
 mod progress;

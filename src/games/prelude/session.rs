@@ -11,7 +11,7 @@
 //! cell. Answers keep the native game's kind (and so its JSON `game`).
 
 use super::answer::PreludeAnswer;
-use crate::error::{Diag, Diags};
+use crate::error::{Code, Diag, Diags};
 use crate::games::answer::FieldValue;
 use crate::games::options::RulesGame;
 use crate::games::rules::session::RulesSession;
@@ -270,10 +270,24 @@ fn params(kind: GameKind, o: &Options) -> Vec<(Spanned<String>, Spanned<RuleValu
 impl Session for PreludeSession {
     fn apply(&mut self, stmt: &Spanned<Stmt>, lx: &Lowering, cx: &Ctx) -> Result<(), Diags> {
         match &stmt.node {
+            // The native session judges the move first, so that an
+            // illegal one has the native code and wording
+            // (`meeple::play::illegal`), and follows the play, so that its
+            // later diagnostics (and `undo`'s) stay those of the same game.
             Stmt::Play(_) => {
+                self.native.apply(stmt, lx, cx)?;
                 let stmt = self.play_to(stmt);
                 self.moved = true;
-                self.rules.apply(&stmt, lx, cx)
+                self.rules.apply(&stmt, lx, cx).map_err(|ds| {
+                    ds.into_iter()
+                        .map(|mut d| {
+                            if d.code == Code::RulesMove {
+                                d.code = Code::PlayIllegal;
+                            }
+                            d
+                        })
+                        .collect()
+                })
             }
             _ => {
                 self.native.apply(stmt, lx, cx)?;
@@ -311,8 +325,28 @@ impl Session for PreludeSession {
         self.rules.step(n, span, cx)
     }
 
+    /// `undo` on the generic engine; the native session takes back its
+    /// `play` too (a `step` it never saw). Nothing to take back is said
+    /// as natively: footholds and yut take back a `play`, stacking a `step`.
     fn undo(&mut self, span: Span) -> Result<(), Diag> {
-        self.rules.undo(span)
+        match self.rules.undo(span) {
+            Err(d) if d.code == Code::UndoNothing => Err(crate::games::nothing_to_undo(
+                span,
+                if self.kind == GameKind::Stacking {
+                    "`step`"
+                } else {
+                    "`play`"
+                },
+            )),
+            Err(d) => Err(d),
+            Ok(()) => {
+                if self.kind != GameKind::Stacking {
+                    // Its history holds the same plays: this cannot fail.
+                    let _ = self.native.undo(span);
+                }
+                Ok(())
+            }
+        }
     }
 
     fn judge_position(&self) -> Result<JudgePosition, NotInstance> {

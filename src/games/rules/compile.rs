@@ -24,6 +24,8 @@ struct Cx<'a> {
     scopes: Vec<HashMap<String, Sym>>,
     frame: usize,
     hoods: HashMap<String, Vec<(i64, i64, i64)>>,
+    /// Whether an expression reads `moves`.
+    reads_moves: bool,
 }
 
 /// The offsets of the eight directions, clockwise from up, and `none`.
@@ -53,6 +55,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         scopes: vec![HashMap::new()],
         frame: 0,
         hoods: HashMap::new(),
+        reads_moves: false,
     };
     cx.hoods.insert("orthogonal".into(), hood(&[0, 2, 4, 6]));
     cx.hoods.insert("diagonal".into(), hood(&[1, 3, 5, 7]));
@@ -105,6 +108,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         at_field: d.fields.iter().position(|f| f.name.node == "at"),
         facing_field: d.fields.iter().position(|f| f.name.node == "facing"),
         written: Written::default(),
+        reads_moves: false,
     };
     let decl_of = |name: &str, parts: &[Spanned<Part>]| -> Option<Decl> {
         parts.iter().find_map(|p| match &p.node {
@@ -192,6 +196,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         prog.layers.len(),
         prog.fields.len(),
     );
+    prog.reads_moves = cx.reads_moves;
     prog
 }
 
@@ -560,7 +565,10 @@ impl Cx<'_> {
                 Some(Sym::Var(i)) => CExpr::Var(i),
                 Some(Sym::Local(slot, _)) => CExpr::Local(slot),
                 Some(Sym::Const(v, _)) => CExpr::Const(Val::S(v)),
-                Some(Sym::Ambient(a, _)) => CExpr::Ambient(a),
+                Some(Sym::Ambient(a, _)) => {
+                    self.reads_moves |= a == Ambient::Moves;
+                    CExpr::Ambient(a)
+                }
                 Some(Sym::Layer(_)) => CExpr::Const(Val::S(0)),
                 None => match self.hoods.get(n) {
                     Some(h) => CExpr::Hood(h.clone()),

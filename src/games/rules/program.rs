@@ -270,6 +270,9 @@ pub struct Program {
     pub facing_field: Option<usize>,
     /// The state `turn` can change (see [`Written`]).
     pub written: Written,
+    /// Whether the program reads `moves` (then a position is more than
+    /// its key, and `step` skips no cycles).
+    pub reads_moves: bool,
 }
 
 /// Which `var`s, layers and piece fields some statement of `turn` assigns

@@ -1153,7 +1153,7 @@ impl<'a> Run<'a> {
             _ => None,
         };
         let mut next = self.st.clone();
-        next.moves += 1;
+        next.moves = next.moves.saturating_add(1);
         if inst.prog.decls.player_count == 2 && end.is_none() {
             let m = inst.layout.mover;
             next.v[m] = 1 - next.v[m];

@@ -34,6 +34,8 @@ pub(crate) struct RulesSession {
     played: Option<(Instance, Vec<State>)>,
     /// The score each `play` or `step` since the start added, in order.
     rewards: Vec<i64>,
+    /// The turns each `play` (1) or `step` (0 or more) played, in order.
+    turns: Vec<u64>,
 }
 
 impl RulesSession {
@@ -70,6 +72,7 @@ impl RulesSession {
             dice: None,
             played: None,
             rewards: Vec::new(),
+            turns: Vec::new(),
         }
     }
 
@@ -78,7 +81,7 @@ impl RulesSession {
     /// whole game's).
     pub(crate) fn so_far(&self) -> (u64, i64) {
         (
-            self.rewards.len() as u64,
+            self.turns.iter().sum(),
             self.rewards.iter().fold(0i64, |a, r| a.saturating_add(*r)),
         )
     }
@@ -211,6 +214,84 @@ impl RulesSession {
         }
         Ok(())
     }
+}
+
+/// The largest turn `step` goes to (as the native stacking's).
+const MAX_TURN: u64 = 1_000_000_000_000_000_000;
+
+/// `step n` from `s` on a zero-player game: the position after `n` turns
+/// (or at the turn that ends the game), the turns played and the score
+/// they made. Once a position repeats (its key seen at the start of an
+/// earlier turn), whole periods are skipped, so that `step 10^18` costs
+/// one cycle's turns, exactly; not for a program that reads `moves` (its
+/// position is more than its key).
+fn steps(
+    inst: &Instance,
+    mut s: State,
+    n: u64,
+    span: Span,
+    cx: &Ctx,
+) -> Result<(State, u64, i64), Diag> {
+    let skip = n > 64 && !inst.prog.reads_moves;
+    let mut seen: std::collections::HashMap<Vec<u64>, (u64, i64)> =
+        std::collections::HashMap::new();
+    let mut key = Vec::new();
+    let (mut t, mut reward) = (0u64, 0i64);
+    let first = s.moves;
+    let too_big = || {
+        Diag::new(
+            Code::NumberRange,
+            "the score made by this `step` is too large",
+        )
+        .label(span, "the score would pass 2^63 - 1")
+        .help("step fewer turns")
+    };
+    let mut skipped = !skip;
+    while t < n {
+        if !skipped {
+            super::key::pack(inst, &s, &mut key);
+            if let Some(&(t0, r0)) = seen.get(&key) {
+                let period = t - t0;
+                let k = (n - t) / period;
+                let per = reward.checked_sub(r0).ok_or_else(too_big)?;
+                let more = i64::try_from(k)
+                    .ok()
+                    .and_then(|k| per.checked_mul(k))
+                    .ok_or_else(too_big)?;
+                reward = reward.checked_add(more).ok_or_else(too_big)?;
+                t += k * period;
+                skipped = true;
+                seen = std::collections::HashMap::new();
+                continue;
+            }
+            seen.insert(key.clone(), (t, reward));
+            if seen.len().is_multiple_of(1024) {
+                let bytes = seen.len() as u64 * (8 * key.len() as u64 + 64);
+                cx.budget
+                    .check_memory(bytes)
+                    .map_err(|h| limit_diag(h, span))?;
+            }
+        }
+        cx.budget.tick().map_err(|h| limit_diag(h, span))?;
+        let leaf = match inst.turn(&s).map_err(|e| run_diag(e, span))? {
+            Turn::Ended { .. } => None,
+            Turn::Moves(node) => {
+                let mut leaves = Vec::new();
+                super::solve::tree_leaves(node, &mut leaves).map_err(|e| solve_diag(e, span))?;
+                leaves.into_iter().next()
+            }
+        };
+        let Some(leaf) = leaf else { break };
+        reward = reward.checked_add(leaf.reward).ok_or_else(too_big)?;
+        s = leaf.next;
+        t += 1;
+        if leaf.end.is_some() {
+            break;
+        }
+    }
+    // `moves` counts every turn (it is read only when no turn was skipped).
+    s.moves = u32::try_from(u64::from(first).saturating_add(t)).unwrap_or(u32::MAX);
+    Ok((s, t, reward))
 }
 
 /// The objective with its bound evaluated (`within N`, `limit N`).
@@ -412,35 +493,26 @@ impl Rules for RulesSession {
     fn step(&mut self, n: u64, span: Span, cx: &Ctx) -> Result<(), Diag> {
         self.require_step(span)?;
         self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
+        let (done, _) = self.so_far();
         let Some((inst, hist)) = self.played.as_mut() else {
             return Ok(());
         };
-        let rewards = &mut self.rewards;
-        for _ in 0..n {
-            cx.budget.tick().map_err(|h| limit_diag(h, span))?;
-            let s = hist.last().expect("the start is kept").clone();
-            let next = match inst.turn(&s).map_err(|e| run_diag(e, span))? {
-                Turn::Ended { .. } => None,
-                Turn::Moves(node) => {
-                    let mut leaves = Vec::new();
-                    super::solve::tree_leaves(node, &mut leaves)
-                        .map_err(|e| solve_diag(e, span))?;
-                    leaves.into_iter().next()
-                }
-            };
-            match next {
-                Some(leaf) if leaf.end.is_none() => {
-                    rewards.push(leaf.reward);
-                    hist.push(leaf.next);
-                }
-                Some(leaf) => {
-                    rewards.push(leaf.reward);
-                    hist.push(leaf.next);
-                    break;
-                }
-                None => break,
-            }
+        if done.checked_add(n).is_none_or(|t| t > MAX_TURN) {
+            return Err(Diag::new(
+                Code::NumberRange,
+                format!("`step {n}` would go past turn {MAX_TURN}"),
+            )
+            .label(span, format!("the game is at turn {done}"))
+            .help(format!(
+                "meeple counts turns up to 10^18; step at most {} more",
+                MAX_TURN.saturating_sub(done)
+            )));
         }
+        let start = hist.last().expect("the start is kept").clone();
+        let (end, turns, reward) = steps(inst, start, n, span, cx)?;
+        hist.push(end);
+        self.rewards.push(reward);
+        self.turns.push(turns);
         Ok(())
     }
 
@@ -449,6 +521,7 @@ impl Rules for RulesSession {
             Some((_, hist)) if hist.len() > 1 => {
                 hist.pop();
                 self.rewards.pop();
+                self.turns.pop();
                 Ok(())
             }
             _ => Err(nothing_to_undo(span, "move")),
@@ -492,6 +565,7 @@ impl RulesSession {
                 let reward = m.leaf.reward;
                 hist.push(next);
                 self.rewards.push(reward);
+                self.turns.push(1);
                 Ok(())
             }
             None => {
