@@ -217,7 +217,11 @@ pub(super) fn next_move_words(typed: &[&str], legal: &[String]) -> Vec<Completio
             continue;
         };
         if !out.iter().any(|c| c.label == *next) {
-            out.push(item(next, K::Value, format!("`play {m}`: a legal move here")));
+            out.push(item(
+                next,
+                K::Value,
+                format!("`play {m}`: a legal move here"),
+            ));
         }
     }
     out
@@ -309,10 +313,7 @@ impl Analysis {
         let mut text = self.text().to_string();
         text.replace_range(line_start..end, &" ".repeat(end - line_start));
         let (parsed, _) = crate::syntax::parse(&text);
-        let sc = parsed
-            .scenarios
-            .iter()
-            .find(|s| within(s.span, offset))?;
+        let sc = parsed.scenarios.iter().find(|s| within(s.span, offset))?;
         let Some(Stmt::Game(name)) = sc.stmts.first().map(|s| &s.node) else {
             return None;
         };

@@ -467,7 +467,8 @@ impl Rules for RulesSession {
             }
         };
         let moves = solve::legal_moves(inst, s).ok()?;
-        let mover = (inst.players() == 2).then(|| inst.word(Kind::Player, i64::from(inst.mover(s))));
+        let mover =
+            (inst.players() == 2).then(|| inst.word(Kind::Player, i64::from(inst.mover(s))));
         Some(
             moves
                 .iter()
