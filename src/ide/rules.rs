@@ -335,7 +335,6 @@ impl Analysis {
             tracks: parsed.tracks.clone(),
             rules: parsed.rules.clone(),
             imports: parsed.imports.clone(),
-            ..Default::default()
         };
         let checked = crate::pipeline::check_parsed_importing(
             file,
