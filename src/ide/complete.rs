@@ -110,6 +110,9 @@ impl Analysis {
             return self.rules_completions(&def, offset, &words);
         }
         let scenario = self.scenario_at(offset);
+        if let Some(out) = self.rules_play_completions(offset, &words) {
+            return out;
+        }
         if let Some(out) = scenario.and_then(|sc| self.scenario_rules_completions(sc, &words)) {
             return out;
         }
@@ -259,6 +262,13 @@ pub fn complete_in_position(
     tracks: &[TrackName],
     legal: Option<&[String]>,
 ) -> Vec<Completion> {
+    if game == Some(GameKind::Rules) {
+        if let (Some(legal), Some(at)) = (legal, words.iter().rposition(|w| *w == "play")) {
+            if this_statement(words).first() == Some(&"play") {
+                return super::rules::next_move_words(&words[at + 1..], legal);
+            }
+        }
+    }
     let mut out = complete_after(words, place, game, tracks);
     let Some(legal) = legal else {
         return out;

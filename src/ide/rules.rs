@@ -206,6 +206,27 @@ fn locals(block: &Block, offset: usize, out: &mut Vec<(String, String)>) {
     }
 }
 
+/// After `play` in a rules game, `typed` the move's words so far: the next
+/// word of each legal move (`legal`, as [`crate::workspace::Workspace::legal_plays`]
+/// gives them: the mover first in a two-player game) that starts with them.
+pub(super) fn next_move_words(typed: &[&str], legal: &[String]) -> Vec<Completion> {
+    let mut out: Vec<Completion> = Vec::new();
+    for m in legal {
+        let words: Vec<&str> = m.split(' ').collect();
+        let Some(next) = words.strip_prefix(typed).and_then(|rest| rest.first()) else {
+            continue;
+        };
+        if !out.iter().any(|c| c.label == *next) {
+            out.push(item(
+                next,
+                K::Value,
+                format!("`play {m}`: a legal move here"),
+            ));
+        }
+    }
+    out
+}
+
 /// Whether `offset` lies inside the braces of a `rules NAME {` of `text`,
 /// by its tokens (whatever its syntax errors).
 fn in_rules_text(text: &str, offset: usize) -> bool {
@@ -255,6 +276,80 @@ impl Analysis {
             .into_iter()
             .find(|r| within(r.span, offset))
             .map(Cow::Owned)
+    }
+
+    /// After `play` in a scenario of a rules game (of this file or an
+    /// import): the next words of the legal moves of the position the
+    /// scenario's statements before this line build (its declarations,
+    /// `rule`s, `set`s and moves; its queries are not run), within the
+    /// default limits. `None`: not such a place, or no position yet.
+    pub(super) fn rules_play_completions(
+        &self,
+        offset: usize,
+        words_before: &[&str],
+    ) -> Option<Vec<Completion>> {
+        let at = words_before.iter().rposition(|w| *w == "play")?;
+        if words_before[..at]
+            .iter()
+            .any(|w| crate::syntax::dialect::starts_line(w))
+        {
+            return None;
+        }
+        let legal = self.legal_plays_before(offset)?;
+        Some(next_move_words(&words_before[at + 1..], &legal))
+    }
+
+    /// The legal moves (as [`crate::workspace::Workspace::legal_plays`]
+    /// names them) of the position that the statements before the line of
+    /// `offset` build, in a scenario of a rules game.
+    fn legal_plays_before(&self, offset: usize) -> Option<Vec<String>> {
+        // The file as read with the line being typed blanked out: a
+        // half-typed `play` may break the scenario's block.
+        let limits = crate::limits::Limits::default();
+        if self.text().len() > limits.source_bytes {
+            return None;
+        }
+        let (line_start, end) = self.line_around(offset);
+        let mut text = self.text().to_string();
+        text.replace_range(line_start..end, &" ".repeat(end - line_start));
+        let (parsed, _) = crate::syntax::parse(&text);
+        let sc = parsed.scenarios.iter().find(|s| within(s.span, offset))?;
+        let Some(Stmt::Game(name)) = sc.stmts.first().map(|s| &s.node) else {
+            return None;
+        };
+        if crate::games::GameKind::from_name(&name.node).is_some() {
+            return None;
+        }
+        let stmts = sc
+            .stmts
+            .iter()
+            .filter(|s| s.span.end() <= line_start)
+            .filter(|s| !matches!(s.node, Stmt::Query(_) | Stmt::Expect { .. }))
+            .cloned()
+            .collect();
+        let file = crate::syntax::ast::File {
+            scenarios: vec![Scenario {
+                stmts,
+                ..sc.clone()
+            }],
+            tracks: parsed.tracks.clone(),
+            rules: parsed.rules.clone(),
+            imports: parsed.imports.clone(),
+        };
+        let checked = crate::pipeline::check_parsed_importing(
+            file,
+            Vec::new(),
+            0,
+            &limits,
+            self.importer.as_ref(),
+        )
+        .ok()?;
+        let (game, opts) = checked.plans.first()?.clone();
+        let mut runner = crate::interp::Runner::new(game, opts);
+        for s in &checked.file.scenarios.first()?.stmts {
+            runner.exec(s, &checked.defs, &limits, &mut |_| {});
+        }
+        runner.legal_plays()
     }
 
     /// The rules block a scenario's `game NAME` names, if any.
@@ -455,6 +550,28 @@ mod tests {
 
     fn game(body: &str) -> String {
         GAME.replace("$BODY", body)
+    }
+
+    const STONES: &str = "rules stones {\n  players A B\n  layer foothold: bool\n  legend {\n    \"1\": foothold[here] = true\n    \"0\": foothold[here] = false\n  }\n  piece A, B { at: cell }\n  when stuck: lose\n  turn {\n    lose if not foothold[me.at]\n    choose d in directions(orthogonal) where foothold[step(me.at, d)]\n    foothold[me.at] = false\n    me.at = step(me.at, d)\n  }\n  solve moves\n}\nscenario \"s\" {\n  game stones\n  board {\n    1 1 1\n    0 0 1\n  }\n  piece A at (0, 0)\n  piece B at (1, 2)\n  solve\n  $PLAYS\n}\n";
+
+    /// Issue 29 item 7: after `play` in a scenario of a rules game, the
+    /// legal moves of the position the statements above build.
+    #[test]
+    fn play_in_a_rules_games_scenario_offers_the_positions_legal_moves() {
+        let at = |plays: &str| labels(&STONES.replace("$PLAYS", plays));
+        // A to move, from the corner: right only (down is no foothold).
+        assert_eq!(at("play $0"), ["A"]);
+        assert_eq!(at("play A $0"), ["right"]);
+        assert_eq!(at("play A r$0"), ["right"]);
+        // After A's move, B's: up only ((1, 1) is no foothold).
+        assert_eq!(at("play A right\n  play $0"), ["B"]);
+        assert_eq!(at("play A right\n  play B $0"), ["up"]);
+        // Above, a move the position does not have: no position, the words
+        // of any game's `play`, as before.
+        assert_eq!(at("play A down\n  play $0"), ["A", "B", "piece"]);
+        // The same with statements below the cursor.
+        let text = STONES.replace("$PLAYS", "play A right\n  play B $0\n  analyze");
+        assert_eq!(labels(&text), ["up"]);
     }
 
     #[test]

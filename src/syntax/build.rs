@@ -545,6 +545,7 @@ pub enum ReplItem {
     Scenario(Scenario),
     Track(TrackDef),
     Rules(super::rules::RulesDef),
+    Import(super::rules::Import),
     Stmt(Spanned<Stmt>),
 }
 
@@ -559,6 +560,13 @@ pub(crate) fn repl_items(p: P, offset: usize, diags: &mut Diags) -> Vec<ReplItem
             Rule::rules_def => out.push(ReplItem::Rules(super::rules::build::rules_def(
                 item, cx.offset, cx.diags,
             ))),
+            Rule::import_def => {
+                let span = cx.span(&item);
+                if let Some(s) = item.into_inner().find(|q| q.as_rule() == Rule::string) {
+                    let path = cx.string(s);
+                    out.push(ReplItem::Import(super::rules::Import { path, span }));
+                }
+            }
             Rule::EOI => {}
             _ => out.extend(cx.stmt(item).map(ReplItem::Stmt)),
         }

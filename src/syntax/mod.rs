@@ -362,7 +362,7 @@ pub(crate) fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, 
                 let stmts = items.iter_mut().flat_map(|item| match item {
                     ReplItem::Scenario(sc) => sc.stmts.iter_mut(),
                     ReplItem::Stmt(s) => std::slice::from_mut(s).iter_mut(),
-                    ReplItem::Track(_) | ReplItem::Rules(_) => [].iter_mut(),
+                    ReplItem::Track(_) | ReplItem::Rules(_) | ReplItem::Import(_) => [].iter_mut(),
                 });
                 put_back(stmts, scan.arrays, offset);
             }
@@ -370,7 +370,7 @@ pub(crate) fn parse_repl_at(text: &str, offset: usize) -> Result<Vec<ReplItem>, 
                 let stmts = items.iter_mut().flat_map(|item| match item {
                     ReplItem::Scenario(sc) => sc.stmts.iter_mut(),
                     ReplItem::Stmt(s) => std::slice::from_mut(s).iter_mut(),
-                    ReplItem::Track(_) | ReplItem::Rules(_) => [].iter_mut(),
+                    ReplItem::Track(_) | ReplItem::Rules(_) | ReplItem::Import(_) => [].iter_mut(),
                 });
                 put_back_lists(stmts, scan.lists, offset);
             }

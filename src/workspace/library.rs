@@ -3,12 +3,13 @@
 
 use super::{is_move, Current, Known, Notice, Output, Sources, Workspace};
 use crate::check::check_with;
+use crate::check::imports::{resolve, Imported, Loader, NoFiles};
 use crate::games::Definitions;
 use crate::interp::{Flow, Runner};
-use crate::pipeline::check_text_at;
+use crate::pipeline::{check_parsed_importing, check_text_at, Importer};
 use crate::syntax::ast::{File, Scenario, Spanned, Stmt, TrackDef};
 use crate::syntax::decode;
-use crate::syntax::rules::RulesDef;
+use crate::syntax::rules::{Import, RulesDef};
 
 impl Workspace {
     /// `track NAME { … }`: defined for the rest of the session (a new
@@ -44,6 +45,85 @@ impl Workspace {
         if self.adopt(self.track_defs.clone(), rules, emit) {
             emit(&self.sources, Output::Notice(Notice::RulesDefined(name)));
         }
+    }
+
+    /// Where a typed `import` is read from: relative to `importer`'s root
+    /// (the REPL: a name in the current folder). Without one, a typed
+    /// `import` is refused (`meeple::import::broken`).
+    pub fn set_importer(&mut self, importer: crate::pipeline::Importer) {
+        self.importer = Some(importer);
+    }
+
+    /// `import "path.game"`: the file's `rules` and `track` definitions
+    /// (and those of its imports) defined for the rest of the session, as
+    /// `meeple run` reads them; a name defined already is replaced.
+    pub(super) fn import(&mut self, imp: Import, emit: &mut dyn FnMut(&Sources, Output)) {
+        let file = File {
+            imports: vec![imp],
+            ..File::default()
+        };
+        self.arm();
+        let importer = self.importer.clone();
+        let Some(imported) = self.resolve(&file, importer.as_ref(), emit) else {
+            return;
+        };
+        let names: Vec<String> = imported.rules.iter().map(|r| r.name.node.clone()).collect();
+        let tracks: Vec<String> = imported
+            .tracks
+            .iter()
+            .map(|t| t.name.node.clone())
+            .collect();
+        if self.merge(imported.tracks, imported.rules, emit) {
+            for name in tracks {
+                emit(&self.sources, Output::Notice(Notice::TrackDefined(name)));
+            }
+            for name in names {
+                emit(&self.sources, Output::Notice(Notice::RulesDefined(name)));
+            }
+        }
+    }
+
+    /// The definitions `file`'s imports bring, read by `importer` (none:
+    /// each import is refused); on errors, report them and `None`.
+    fn resolve(
+        &self,
+        file: &File,
+        importer: Option<&Importer>,
+        emit: &mut dyn FnMut(&Sources, Output),
+    ) -> Option<Imported> {
+        let (root, loader): (&str, &dyn Loader) = match importer {
+            Some(i) => (&i.root, &*i.loader),
+            None => ("", &NoFiles),
+        };
+        let (imported, diags) = resolve(file, root, loader, &self.limits);
+        if diags.is_empty() {
+            return Some(imported);
+        }
+        diags
+            .into_iter()
+            .for_each(|d| emit(&self.sources, Output::Error(d)));
+        None
+    }
+
+    /// Add `tracks` and `rules` to the workspace's (replacing those of the
+    /// same names); on errors report them and return `false`.
+    fn merge(
+        &mut self,
+        tracks: Vec<TrackDef>,
+        rules: Vec<RulesDef>,
+        emit: &mut dyn FnMut(&Sources, Output),
+    ) -> bool {
+        let mut defs = self.track_defs.clone();
+        for t in tracks {
+            defs.retain(|d| d.name.node != t.name.node);
+            defs.push(t);
+        }
+        let mut all = self.rules_defs.clone();
+        for r in rules {
+            all.retain(|d| d.name.node != r.name.node);
+            all.push(r);
+        }
+        self.adopt(defs, all, emit)
     }
 
     /// Build `defs` and make them the workspace's tracks; on errors report
@@ -155,6 +235,18 @@ impl Workspace {
     /// become available and the last scenario current; otherwise its
     /// errors are reported and nothing changes.
     pub fn load(&mut self, name: &str, bytes: &[u8], emit: &mut dyn FnMut(&Sources, Output)) {
+        self.load_importing(name, bytes, None, emit)
+    }
+
+    /// [`Workspace::load`] of a file whose `import`s `importer` reads
+    /// (the REPL's `:load`: beside the file), as `meeple run` reads them.
+    pub fn load_importing(
+        &mut self,
+        name: &str,
+        bytes: &[u8],
+        importer: Option<&Importer>,
+        emit: &mut dyn FnMut(&Sources, Output),
+    ) {
         let (text, decoded) = match decode(bytes) {
             Ok(text) => (text, None),
             Err((lossy, d)) => (lossy, Some(d)),
@@ -164,7 +256,13 @@ impl Workspace {
         self.arm();
         let checked = match decoded {
             Some(d) => Err(vec![d]),
-            None => check_text_at(&text, base, &self.limits),
+            None if text.len() > self.limits.source_bytes => {
+                check_text_at(&text, base, &self.limits)
+            }
+            None => {
+                let (file, parse_diags) = crate::syntax::parse_at(&text, base);
+                check_parsed_importing(file, parse_diags, base, &self.limits, importer)
+            }
         };
         let checked = match checked {
             Ok(c) => c,
@@ -180,17 +278,19 @@ impl Workspace {
                 );
             }
         };
-        let mut defs = self.track_defs.clone();
-        for t in checked.file.tracks {
-            defs.retain(|d| d.name.node != t.name.node);
-            defs.push(t);
-        }
-        let mut rules = self.rules_defs.clone();
-        for r in checked.file.rules {
-            rules.retain(|d| d.name.node != r.name.node);
-            rules.push(r);
-        }
-        if !self.adopt(defs, rules, emit) {
+        // What the file's imports bring (they checked already), then its own.
+        let imported = match checked.file.imports.is_empty() {
+            true => Imported::default(),
+            false => match self.resolve(&checked.file, importer, emit) {
+                Some(i) => i,
+                None => return,
+            },
+        };
+        let mut tracks = imported.tracks;
+        tracks.extend(checked.file.tracks);
+        let mut rules = imported.rules;
+        rules.extend(checked.file.rules);
+        if !self.merge(tracks, rules, emit) {
             return;
         }
         let scenarios = checked.file.scenarios.len();

@@ -96,6 +96,8 @@ pub struct Workspace {
     limits: Limits,
     /// Draw the position after every change ([`Output::Position`]).
     pub autoshow: bool,
+    /// Reads what a typed `import` names (none: it is refused).
+    importer: Option<crate::pipeline::Importer>,
 }
 
 /// Does a statement change the position?
@@ -140,6 +142,7 @@ impl Workspace {
             defs: Definitions::build(&[], &limits).0,
             limits,
             autoshow: false,
+            importer: None,
         }
     }
 
@@ -234,6 +237,10 @@ impl Workspace {
                 }
                 ReplItem::Rules(r) => {
                     self.define_rules(r, emit);
+                    Flow::Continue
+                }
+                ReplItem::Import(i) => {
+                    self.import(i, emit);
                     Flow::Continue
                 }
                 ReplItem::Scenario(sc) => {

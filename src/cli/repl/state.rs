@@ -43,8 +43,13 @@ struct Printer {
 
 impl State {
     pub fn new(limits: Limits, color: bool) -> State {
+        let mut ws = Workspace::new(limits);
+        // A typed `import "x.game"` reads x.game in the current folder.
+        if let Ok(here) = std::env::current_dir() {
+            ws.set_importer(meeple::pipeline::Importer::beside(&here.join("<repl>")));
+        }
         State {
-            ws: Workspace::new(limits),
+            ws,
             autoshow: false,
             time: false,
             color,
@@ -122,7 +127,10 @@ impl State {
                 return;
             }
         };
-        self.drive(sink, |ws, emit| ws.load(&name, &bytes, emit));
+        let importer = meeple::pipeline::Importer::beside(path);
+        self.drive(sink, |ws, emit| {
+            ws.load_importing(&name, &bytes, Some(&importer), emit)
+        });
     }
 
     /// `:use NAME`: make a loaded scenario current, at the position its
@@ -391,6 +399,61 @@ mod tests {
     }
 
     const BOARD: &str = "board {\n  1 1 1\n  1 1 1\n  1 1 1\n}";
+
+    const STONES: &str = "rules stones {\n  players A B\n  layer foothold: bool\n  legend {\n    \"1\": foothold[here] = true\n    \"0\": foothold[here] = false\n  }\n  piece A, B { at: cell }\n  when stuck: lose\n  turn {\n    lose if not foothold[me.at]\n    choose d in directions(orthogonal) where foothold[step(me.at, d)]\n    foothold[me.at] = false\n    me.at = step(me.at, d)\n  }\n  solve moves\n}\n";
+
+    /// Issue 29 item 7: `import` typed at the prompt reads the file
+    /// beside the session's folder; `:load` of a file with imports brings
+    /// the imported rules, as `meeple run` does; Tab after `play` offers
+    /// the rules game's legal moves.
+    #[test]
+    fn import_typed_or_loaded_brings_the_rules() {
+        use super::super::editor::{complete, CompleteCx, Completion};
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("lib")).unwrap();
+        std::fs::write(dir.path().join("lib/stones.game"), STONES).unwrap();
+        let scenario = "scenario \"s\" {\n  game stones\n  board {\n    1 1 1\n    0 0 1\n  }\n  piece A at (0, 0)\n  piece B at (1, 2)\n  solve\n}\n";
+        std::fs::write(
+            dir.path().join("uses.game"),
+            format!("import \"lib/stones.game\"\n{scenario}"),
+        )
+        .unwrap();
+        // Typed, without a folder to read from: refused with its code.
+        let mut s = State::new(Limits::default(), false);
+        s.ws = Workspace::new(Limits::default());
+        let c = run(&mut s, &["import \"lib/stones.game\""]);
+        assert!(c.err.contains("import"), "{}", c.err);
+        // Typed, in the folder.
+        s.ws.set_importer(meeple::pipeline::Importer::beside(
+            &dir.path().join("<repl>"),
+        ));
+        let c = run(&mut s, &["import \"lib/stones.game\""]);
+        assert_eq!(
+            (c.out.as_str(), c.err.as_str()),
+            ("rules stones defined\n", "")
+        );
+        let c = run(&mut s, &[scenario]);
+        assert!(c.out.contains("answer 3"), "{} {}", c.out, c.err);
+        // Tab after `play`: the legal moves, the mover first.
+        let cx = |s: &State| CompleteCx {
+            game: s.game(),
+            plays: s.legal_plays(),
+            ..CompleteCx::default()
+        };
+        let labels = |line: &str, s: &State| match complete(line, line.len(), &cx(s)) {
+            Completion::Words { words, .. } => words,
+            Completion::Path => Vec::new(),
+        };
+        assert_eq!(labels("play ", &s), ["A"]);
+        assert_eq!(labels("play A ", &s), ["right"]);
+        // `:load` of a file that imports: as `meeple run` reads it.
+        let mut s = State::new(Limits::default(), false);
+        let mut c = Capture::default();
+        s.load(&dir.path().join("uses.game"), &mut c);
+        assert_eq!(c.err, "");
+        let c = run(&mut s, &["play A right", "solve"]);
+        assert!(c.out.contains("answer 2"), "{} {}", c.out, c.err);
+    }
 
     /// Issue 32 item 4: Tab after `play A ` offers the legal steps of the
     /// session's position only (A in a corner of a board with a hole).

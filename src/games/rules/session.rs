@@ -528,6 +528,34 @@ impl Rules for RulesSession {
         }
     }
 
+    /// The legal moves' names, the mover first in a two-player game (`A
+    /// right`). `None` while the declarations do not make a position.
+    fn legal_plays(&self) -> Option<Vec<String>> {
+        let started;
+        let (inst, s) = match &self.played {
+            Some((inst, hist)) => (inst, hist.last()?),
+            None => {
+                started = self.start(Span::default()).ok()?;
+                (&started.0, &started.1)
+            }
+        };
+        let moves = solve::legal_moves(inst, s).ok()?;
+        let mover =
+            (inst.players() == 2).then(|| inst.word(Kind::Player, i64::from(inst.mover(s))));
+        Some(
+            moves
+                .iter()
+                .map(|m| {
+                    let name = m.words.join(" ");
+                    match &mover {
+                        Some(p) => format!("{p} {name}"),
+                        None => name,
+                    }
+                })
+                .collect(),
+        )
+    }
+
     fn judge_position(&self) -> Result<JudgePosition, NotInstance> {
         Err(NotInstance::Rule(format!(
             "`{}` is a rules game, which has no judge problem",
