@@ -4,7 +4,7 @@
 //! footholds` is the prelude script `footholds` with the native solver
 //! registered as its accelerator: by default the native session answers,
 //! and with `--engine rules` ([`crate::limits::Engine::Rules`]) the
-//! script's session on the generic engine does ([`session`]).
+//! script's session on the generic engine does (`session.rs`).
 
 mod answer;
 mod session;
