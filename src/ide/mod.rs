@@ -42,6 +42,7 @@ pub use diagnostics::{diagnostics, Diagnostic};
 pub use hover::Hover;
 pub use lex::{tokens, tokens_from, Token, TokenKind};
 pub use navigate::{Symbol, SymbolKind};
+pub use rules::complete_in_rules;
 
 use crate::check::Checked;
 use crate::error::Diags;

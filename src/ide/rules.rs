@@ -227,6 +227,29 @@ pub(super) fn next_move_words(typed: &[&str], legal: &[String]) -> Vec<Completio
     out
 }
 
+/// What a client holding a partial text (the REPL, with a block still
+/// open) offers at `offset` when it lies inside a `rules NAME {` block: the
+/// language server's completions there. `None` outside a rules block.
+pub fn complete_in_rules(text: &str, offset: usize) -> Option<Vec<Completion>> {
+    let offset = offset.min(text.len());
+    if !in_rules_text(text, offset) {
+        return None;
+    }
+    // The blocks still open are closed after the cursor, so that the text
+    // reads as a whole file.
+    let before = &text[..offset];
+    let open = crate::ide::tokens(before)
+        .into_iter()
+        .fold(0i64, |depth, t| match &before[t.range] {
+            "{" => depth + 1,
+            "}" => depth - 1,
+            _ => depth,
+        })
+        .max(0) as usize;
+    let closed = format!("{before}\n{}", "}\n".repeat(open));
+    Some(Analysis::new(&closed).completions(offset))
+}
+
 /// Whether `offset` lies inside the braces of a `rules NAME {` of `text`,
 /// by its tokens (whatever its syntax errors).
 fn in_rules_text(text: &str, offset: usize) -> bool {
@@ -556,6 +579,26 @@ mod tests {
 
     /// Issue 29 item 7: after `play` in a scenario of a rules game, the
     /// legal moves of the position the statements above build.
+    #[test]
+    fn a_rules_block_still_open_completes_its_own_words() {
+        let open = "rules t {\n  players solo\n  var n: 0..3 = 0\n  turn {\n    n";
+        let labels: Vec<String> = complete_in_rules(open, open.len())
+            .expect("inside the block")
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        assert!(labels.iter().any(|l| l == "n"), "{labels:?}");
+        assert!(!labels.iter().any(|l| l == "scenario"), "{labels:?}");
+        let part = "rules t {\n  players solo\n  tu";
+        let labels: Vec<String> = complete_in_rules(part, part.len())
+            .expect("inside the block")
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        assert!(labels.iter().any(|l| l == "turn"), "{labels:?}");
+        assert_eq!(complete_in_rules("scenario \"s\" {\n  ga", 19), None);
+    }
+
     #[test]
     fn play_in_a_rules_games_scenario_offers_the_positions_legal_moves() {
         let at = |plays: &str| labels(&STONES.replace("$PLAYS", plays));

@@ -320,6 +320,12 @@ pub fn complete(line: &str, pos: usize, cx: &CompleteCx) -> Completion {
     if before.trim_start().starts_with(':') {
         return complete_command(before, lead, start, cx);
     }
+    // Inside a `rules NAME {` block being typed (the buffer holds its lines
+    // so far): the rules words, as the language server offers them.
+    if let Some(list) = meeple::ide::complete_in_rules(line, pos) {
+        let word = &before[start..];
+        return words(start, word, list.iter().map(|c| c.label.as_str()));
+    }
     complete_statement(before, lead, start, cx)
 }
 
@@ -746,5 +752,18 @@ mod tests {
             Completion::Words { start, .. } => assert_eq!(start, 5),
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Tab inside a `rules` block being typed offers the rules words (its
+    /// parts, its declared names), not the scenario statements.
+    #[test]
+    fn tab_inside_a_rules_block_offers_the_rules_words() {
+        let cx = CompleteCx::default();
+        let buffer = "rules t {\n  players solo\n  var count: 0..3 = 0\n  turn {\n    co";
+        assert_eq!(cands(buffer, &cx), ["cols", "contains", "count"]);
+        let buffer = "rules t {\n  players solo\n  tu";
+        assert_eq!(cands(buffer, &cx), ["turn"]);
+        // Outside one, the scenario words as before.
+        assert!(cands("sol", &cx).contains(&"solve".to_string()));
     }
 }
