@@ -248,3 +248,24 @@ fn expect_takes_the_objectives_fields_and_the_blocks_players() {
     let bad = invalid(&scenario("  solve\n  expect winner A\n"));
     assert_eq!((bad[0].0, bad[0].1.as_str()), (Code::ExpectField, "winner"));
 }
+
+/// The same piece placed twice is refused on the second placement, with
+/// the first one labelled, as for the built-in games: the first position
+/// is never lost without a word.
+#[test]
+fn a_piece_placed_twice_is_refused() {
+    let bad = invalid(&scenario(
+        "  piece R at (0, 0) with power 2\n  piece R at (1, 1)\n  solve\n",
+    ));
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert_eq!(bad[0].0, Code::PieceDuplicate);
+    assert!(bad[0].2.contains("first placed here"), "{}", bad[0].2);
+    let text = scenario("  piece R at (0, 0) with power 2\n  piece R at (1, 1)\n  solve\n");
+    let second = text.rfind("piece R").unwrap();
+    assert_eq!(bad[0].1, "R");
+    let run = run_bytes("walk.game", text.as_bytes(), &RunConfig::default());
+    let Outcome::Invalid(diags) = &run.outcome else {
+        panic!()
+    };
+    assert_eq!(diags[0].span().unwrap().start(), second + "piece ".len());
+}

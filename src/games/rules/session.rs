@@ -398,6 +398,17 @@ impl Rules for RulesSession {
                 if !unknown.is_empty() {
                     return Err(unknown);
                 }
+                // The same piece placed twice: the first placement would be
+                // lost without a word (as for the built-in games, refused).
+                if let Some(first) = self.pieces.iter().find(|q| q.name.node == p.name.node) {
+                    return Err(vec![Diag::new(
+                        Code::PieceDuplicate,
+                        format!("piece `{}` is placed twice", p.name.node),
+                    )
+                    .label(p.name.span, "placed again here")
+                    .label(first.name.span, "first placed here")
+                    .help("place each piece once; to move it, use `play`")]);
+                }
                 self.pieces.push(p);
                 Ok(())
             }
