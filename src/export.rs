@@ -232,28 +232,36 @@ fn written_by_export(name: &str) -> bool {
 /// which, so the two problems never share a folder).
 pub const FOLDERS: [&str; 4] = ["footholds", "yut", "stacking", "stacking-bottom"];
 
-/// The folder of a case's problem (one of [`FOLDERS`]).
-pub fn folder(position: &JudgePosition) -> &'static str {
-    match position.problem() {
-        "BOJ 17780" => "stacking-bottom",
-        _ => position.game().name(),
+/// The folder of a case's problem: one of [`FOLDERS`] for the built-in
+/// games, a rules game's name for a rules game with a judge format.
+pub fn folder(position: &JudgePosition) -> String {
+    match (position.game(), position.problem()) {
+        (_, "BOJ 17780") => "stacking-bottom".into(),
+        (crate::games::GameKind::Rules, name) => name.to_string(),
+        (game, _) => game.name().to_string(),
     }
 }
 
-/// The cases grouped by [`folder`], in [`FOLDERS`] order, each group in
-/// the cases' order; folders without a case are left out.
-pub fn by_folder<'a>(
-    cases: &[(&'a str, &'a Case)],
-) -> Vec<(&'static str, Vec<(&'a str, &'a Case)>)> {
-    FOLDERS
-        .iter()
+/// The cases grouped by [`folder`]: the [`FOLDERS`] in their order, then
+/// the rules games' folders in the order their first case comes; each
+/// group in the cases' order; folders without a case are left out.
+pub fn by_folder<'a>(cases: &[(&'a str, &'a Case)]) -> Vec<(String, Vec<(&'a str, &'a Case)>)> {
+    let mut names: Vec<String> = FOLDERS.iter().map(|f| f.to_string()).collect();
+    for (_, c) in cases {
+        let f = folder(&c.position);
+        if !names.contains(&f) {
+            names.push(f);
+        }
+    }
+    names
+        .into_iter()
         .map(|f| {
             let group: Vec<_> = cases
                 .iter()
-                .filter(|(_, c)| folder(&c.position) == *f)
+                .filter(|(_, c)| folder(&c.position) == f)
                 .copied()
                 .collect();
-            (*f, group)
+            (f, group)
         })
         .filter(|(_, g)| !g.is_empty())
         .collect()

@@ -159,6 +159,34 @@ impl Layout<'_> {
                 self.code(INDENT, "}");
                 return end;
             }
+            Part::Output(field) => format!("output {}", field.node),
+            Part::Input(format) => {
+                let open = self.punct(start, '{');
+                let close = end - 1;
+                self.hoist(start, open, INDENT);
+                self.code(INDENT, "input {");
+                let inner = 2 * INDENT;
+                let mut at = open + 1;
+                let mut lines: Vec<(usize, usize, String)> = Vec::new();
+                if let Some(c) = &format.cases {
+                    let s = c.name.span.start();
+                    let s = self.text[..s].rfind("cases").unwrap_or(s);
+                    lines.push((s, c.range.hi.span.end(), format!("cases {c}")));
+                }
+                for item in &format.items {
+                    lines.push((item.span.start(), item.span.end(), item.node.to_string()));
+                }
+                for (i, (s, e, line)) in lines.iter().enumerate() {
+                    self.gap(at, *s, inner, Blanks::between(i > 0, true));
+                    let e_end = self.tight(*e);
+                    self.hoist(*s, e_end, inner);
+                    self.code(inner, line.clone());
+                    at = e_end;
+                }
+                self.gap(at, close, inner, Blanks::between(!lines.is_empty(), false));
+                self.code(INDENT, "}");
+                return end;
+            }
             Part::Setup(b) | Part::Turn(b) => {
                 let word = if matches!(part, Part::Setup(_)) {
                     "setup"

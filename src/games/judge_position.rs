@@ -27,8 +27,9 @@ pub trait GamePosition: fmt::Debug + Send + Sync + 'static {
     /// Whether it is an instance of its game's judge problem, and if not,
     /// which rule or which size limit differs.
     fn instance(&self) -> Result<(), NotInstance>;
-    /// The judge problem (`2022 KAKAO`, `BOJ 17825`, `BOJ 17837`, …).
-    fn problem(&self) -> &'static str;
+    /// The judge problem (`2022 KAKAO`, `BOJ 17825`, `BOJ 17837`, …; a
+    /// rules game's name).
+    fn problem(&self) -> &str;
     /// The judge input, exactly as the judge's format writes it (one
     /// trailing newline).
     fn input(&self) -> String;
@@ -100,7 +101,7 @@ impl JudgePosition {
 
     /// The judge problem: `2022 KAKAO`, `BOJ 17825`, `BOJ 17837` (stacking,
     /// any piece moves) or `BOJ 17780` (stacking, the bottom piece moves).
-    pub fn problem(&self) -> &'static str {
+    pub fn problem(&self) -> &str {
         self.0.problem()
     }
 

@@ -437,11 +437,11 @@ pub const DIALECTS: [Dialect; 3] = [
 pub const RULES_DIALECT: Dialect = Dialect {
     game: GameKind::Rules,
     forms: &[
-        "game", "board", "piece", "piece … with", "dice", "rule", "set", "solve", "line",
+        "game", "board", "piece", "piece … with", "dice", "rule", "set", "input", "solve", "line",
         "analyze", "show", "play PLAYER DIRECTION", "play PLAYER to (r, c)", "play piece N",
         "play WORDS", "step", "undo", "expect",
     ],
-    statements: "rules scenarios use board, piece … [with …], dice, rule, set, solve, line, analyze, show, play WORDS…, step, undo, expect",
+    statements: "rules scenarios use board, piece … [with …], dice, rule, set, input (with the block's `input { … }`), solve, line, analyze, show, play WORDS…, step, undo, expect",
     fields: &[
         FieldWord { field: Field::Answer, kind: ValueKind::WholeOr(&["draw"]), help: "the objective's answer" },
         FieldWord { field: Field::Moves, kind: ValueKind::Whole, help: "moves with best play" },
@@ -906,6 +906,50 @@ pub const RULES_WORDS: &[Word] = &[
     Word {
         name: "find",
         help: "`find x in SET where C`: the first such value",
+    },
+    Word {
+        name: "cases",
+        help: "`cases t: 1..10` in `input { … }`: the judge input starts with its number of test cases",
+    },
+    Word {
+        name: "rows",
+        help: "`rows N of M chars | numbers LO..HI | cells …` in `input { … }`: the board, one line per row",
+    },
+    Word {
+        name: "chars",
+        help: "`rows N of M chars`: each row one word of M characters, each through the legend",
+    },
+    Word {
+        name: "char",
+        help: "`cells …, char`: a cell's character, through the legend",
+    },
+    Word {
+        name: "numbers",
+        help: "`rows N of M numbers LO..HI`: each cell a number, through the legend",
+    },
+    Word {
+        name: "cells",
+        help: "`rows N of M cells piece, number LO..HI`: each cell several numbers",
+    },
+    Word {
+        name: "pieces",
+        help: "`pieces K: FIELD, …` in `input { … }`: K lines, one per piece, its fields",
+    },
+    Word {
+        name: "as",
+        help: "`FIELD as a | b | c`: the judge writes a value by its number",
+    },
+    Word {
+        name: "from",
+        help: "`FIELD from 1`: the judge counts from 1",
+    },
+    Word {
+        name: "bracketed",
+        help: "`… bracketed`: the judge writes `[a, b]` lists",
+    },
+    Word {
+        name: "output",
+        help: "`output FIELD`: the judge's answer line is that field (default `answer`)",
     },
 ];
 

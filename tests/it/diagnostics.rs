@@ -555,6 +555,22 @@ scenario "a var it lacks" {
 }
 "#,
         ),
+        Code::RulesInput => Script(
+            r#"rules crawl {
+  players solo
+  piece R { at: cell, facing: dir }
+  turn {
+    choose d in orthogonal where step(R.at, d) != off
+    R.at = step(R.at, d)
+  }
+  input {
+    n, m: 1..5
+    piece R: at from 1, facing
+  }
+  solve shortest within 5
+}
+"#,
+        ),
         Code::RulesField => Script(
             r#"rules walk {
   players solo

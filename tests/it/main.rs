@@ -22,6 +22,7 @@ mod imports;
 mod json;
 mod judge;
 mod judge_contain;
+mod judge_format;
 mod judge_run;
 mod layers;
 mod lsp;

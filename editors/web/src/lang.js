@@ -34,7 +34,8 @@ const rulesWords = new Set([
   'where', 'repeat', 'while', 'choose', 'say', 'require', 'roll', 'win',
   'lose', 'draw', 'stop', 'simultaneously', 'swap', 'push', 'push_front', 'pop',
   'pop_front', 'next', 'break', 'not', 'and', 'or', 'true', 'false',
-  'all', 'any', 'count', 'sum', 'find',
+  'all', 'any', 'count', 'sum', 'find', 'cases', 'rows', 'chars', 'char',
+  'numbers', 'cells', 'pieces', 'as', 'from', 'bracketed', 'output',
 ]);
 const rulesFunctions = new Set([
   'step', 'neighbours', 'directions', 'opposite', 'left', 'right', 'rotate', 'forward',

@@ -20,7 +20,7 @@ pub(crate) struct RulesAnswer {
     /// Which query.
     query: &'static str,
     /// The `solve` fields (empty for the other queries).
-    fields: Vec<(Field, FieldValue)>,
+    pub(crate) fields: Vec<(Field, FieldValue)>,
     /// The human lines.
     lines: Vec<String>,
     /// The JSON detail.

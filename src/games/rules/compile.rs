@@ -109,6 +109,9 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         facing_field: d.fields.iter().position(|f| f.name.node == "facing"),
         written: Written::default(),
         reads_moves: false,
+        input: None,
+        output: None,
+        numbered_from: Vec::new(),
     };
     let decl_of = |name: &str, parts: &[Spanned<Part>]| -> Option<Decl> {
         parts.iter().find_map(|p| match &p.node {
@@ -147,6 +150,8 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
     for p in &def.parts {
         match &p.node {
             Part::Board(b) => prog.board = *b,
+            Part::Input(f) => prog.input = Some(f.clone()),
+            Part::Output(f) => prog.output = Some(f.node.clone()),
             Part::Stuck(w) => prog.stuck = *w,
             Part::Solve(o) => {
                 prog.objective_bound = match o {
@@ -160,6 +165,10 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
                 names: PieceNames::Numbered(lo, hi),
                 ..
             } => {
+                prog.numbered_from.push(match &lo.kind {
+                    crate::syntax::rules::ExprKind::Int(n) => Some(*n),
+                    _ => None,
+                });
                 let (lo, hi) = (cx.expr(lo), cx.expr(hi));
                 prog.numbered.push((lo, hi, *placed));
             }

@@ -22,6 +22,9 @@ pub(crate) enum Command {
     Set(Spanned<String>, Spanned<SetValue>),
     /// `play WORDS…`: the move's words as written.
     Play(Vec<String>),
+    /// `input """…"""`: the judge's text, read by the block's format
+    /// when applied.
+    Input(Spanned<String>),
 }
 
 /// Lower a statement of a rules game.
@@ -78,6 +81,7 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
             player.node.clone(),
             format!("({}, {})", to.node.row, to.node.col),
         ])),
+        Stmt::Input(text) => Ok(Command::Input(text.clone())),
         Stmt::Play(Play::Piece(n)) => {
             Ok(Command::Play(vec!["piece".to_string(), n.node.to_string()]))
         }

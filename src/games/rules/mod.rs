@@ -4,6 +4,7 @@
 pub(crate) mod answer;
 pub mod check;
 pub mod compile;
+pub(crate) mod judge;
 pub mod key;
 mod lower;
 pub mod model;

@@ -273,6 +273,14 @@ pub struct Program {
     /// Whether the program reads `moves` (then a position is more than
     /// its key, and `step` skips no cycles).
     pub reads_moves: bool,
+    /// `input { … }`: the judge's input format (docs/rules-language.md,
+    /// *Judge input*).
+    pub input: Option<crate::syntax::rules::input::InputFormat>,
+    /// `output FIELD`: the judge's answer line (`answer` when not written).
+    pub output: Option<String>,
+    /// The first number of each numbered piece group when it is written as
+    /// a number (`piece 1..16`): the names `pieces K` of a judge input gives.
+    pub numbered_from: Vec<Option<i64>>,
 }
 
 /// Which `var`s, layers and piece fields some statement of `turn` assigns

@@ -171,6 +171,76 @@ impl RulesSession {
         }
     }
 
+    /// What a judge input said, taken as the statements that say it: a
+    /// second board, dice or param is refused as those statements are.
+    fn take_input(&mut self, read: super::judge::read::Read, span: Span) -> Result<(), Diags> {
+        if let Some(b) = read.board {
+            if let Some((_, first)) = &self.board {
+                return Err(vec![duplicate(
+                    Code::BoardDuplicate,
+                    span,
+                    "the board",
+                    *first,
+                )]);
+            }
+            self.board = Some((b, span));
+        } else if self.board.is_none()
+            && self.game.prog.board == crate::syntax::rules::BoardKind::Track
+        {
+            // As for yut's judge input: the standard track.
+            self.board = Some((
+                BoardInput::Track(std::sync::Arc::new(crate::games::yut::standard_track())),
+                span,
+            ));
+        }
+        if let Some(d) = read.dice {
+            if let Some((_, first)) = &self.dice {
+                return Err(vec![duplicate(
+                    Code::DiceDuplicate,
+                    span,
+                    "the dice",
+                    *first,
+                )]);
+            }
+            self.dice = Some((d, span));
+        }
+        for (name, value) in read.rules {
+            if let Some((first, _)) = self.rules.iter().find(|(n, _)| n.node == name.node) {
+                return Err(vec![duplicate(
+                    Code::RuleDuplicate,
+                    name.span,
+                    &format!("rule `{}`", name.node),
+                    first.span,
+                )]);
+            }
+            self.rules.push((name, value));
+        }
+        for (name, value) in read.sets {
+            if let Some((first, _)) = self.sets.iter().find(|(n, _)| n.node == name.node) {
+                return Err(vec![duplicate(
+                    Code::RuleDuplicate,
+                    name.span,
+                    &format!("var `{}`", name.node),
+                    first.span,
+                )]);
+            }
+            self.sets.push((name, value));
+        }
+        for p in read.pieces {
+            if let Some(first) = self.pieces.iter().find(|q| q.name.node == p.name.node) {
+                return Err(vec![Diag::new(
+                    Code::PieceDuplicate,
+                    format!("piece `{}` is placed twice", p.name.node),
+                )
+                .label(p.name.span, "placed again here")
+                .label(first.name.span, "first placed here")
+                .help("place each piece once")]);
+            }
+            self.pieces.push(p);
+        }
+        Ok(())
+    }
+
     /// The start position the declarations make.
     fn start(&self, span: Span) -> Result<(Instance, State), Diags> {
         let needs_board = match self.game.prog.board {
@@ -295,7 +365,7 @@ fn steps(
 }
 
 /// The objective with its bound evaluated (`within N`, `limit N`).
-fn objective(inst: &Instance, span: Span) -> Result<Objective, Diag> {
+pub(super) fn objective(inst: &Instance, span: Span) -> Result<Objective, Diag> {
     let prog = &inst.prog;
     let bound = |e: &super::program::CExpr| -> Result<i64, Diag> {
         let mut steps = 0u64;
@@ -355,7 +425,7 @@ pub(super) fn run_diag(e: RunError, span: Span) -> Diag {
 }
 
 /// A solver's failure as a diagnostic.
-fn solve_diag(e: SolveError, span: Span) -> Diag {
+pub(super) fn solve_diag(e: SolveError, span: Span) -> Diag {
     match e {
         SolveError::Limit(h) => limit_diag(h, span),
         SolveError::Run(r) => run_diag(r, span),
@@ -442,6 +512,11 @@ impl Rules for RulesSession {
                 Ok(())
             }
             Command::Play(words) => self.play(&words, span).map_err(|d| vec![d]),
+            Command::Input(text) => {
+                self.declared_after_play(span)?;
+                let read = super::judge::read::read(&self.game.prog, &text, 1)?;
+                self.take_input(read, span)
+            }
         }
     }
 
@@ -568,10 +643,20 @@ impl Rules for RulesSession {
     }
 
     fn judge_position(&self) -> Result<JudgePosition, NotInstance> {
-        Err(NotInstance::Rule(format!(
-            "`{}` is a rules game, which has no judge problem",
-            self.game.name
-        )))
+        if self.game.prog.input.is_none() {
+            return Err(NotInstance::Rule(format!(
+                "`{}` declares no judge input format (`input {{ … }}`)",
+                self.game.name
+            )));
+        }
+        let (inst, start) = self.start(Span::default()).map_err(|ds| {
+            NotInstance::Rule(ds.first().map_or(String::new(), |d| d.message.clone()))
+        })?;
+        let board = self
+            .board
+            .as_ref()
+            .map_or(BoardInput::None, |(b, _)| b.clone());
+        super::judge::position::RulesPosition::new(&inst, &start, &board).map(JudgePosition::new)
     }
 }
 

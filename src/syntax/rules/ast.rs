@@ -132,6 +132,10 @@ pub enum Part {
     Turn(Block),
     /// `solve …`
     Solve(Objective),
+    /// `input { … }`: the judge's input format.
+    Input(super::input::InputFormat),
+    /// `output FIELD`: the judge's answer line.
+    Output(Spanned<String>),
 }
 
 /// `NAME: TYPE [= EXPR]`

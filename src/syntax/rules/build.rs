@@ -14,9 +14,9 @@ type P<'a> = Pair<'a, Rule>;
 /// The most prefix operators (`not`, `-`) in a row.
 const PREFIXES: usize = 32;
 
-struct Cx<'d> {
-    offset: usize,
-    diags: &'d mut Diags,
+pub(super) struct Cx<'d> {
+    pub(super) offset: usize,
+    pub(super) diags: &'d mut Diags,
 }
 
 /// Build a `rules_def` pair.
@@ -32,22 +32,22 @@ pub(crate) fn rules_def(p: P, offset: usize, diags: &mut Diags) -> RulesDef {
     RulesDef { name, parts, span }
 }
 
-fn is_word(r: Rule) -> bool {
+pub(super) fn is_word(r: Rule) -> bool {
     let name = format!("{r:?}");
     name.starts_with("rw_") || name.starts_with("kw_")
 }
 
 impl Cx<'_> {
-    fn span(&self, p: &P) -> Span {
+    pub(super) fn span(&self, p: &P) -> Span {
         let s = p.as_span();
         Span::new(s.start() + self.offset, s.end() + self.offset)
     }
 
-    fn ident(&self, p: P) -> Spanned<String> {
+    pub(super) fn ident(&self, p: P) -> Spanned<String> {
         Spanned::new(p.as_str().to_string(), self.span(&p))
     }
 
-    fn int(&mut self, p: &P) -> i64 {
+    pub(super) fn int(&mut self, p: &P) -> i64 {
         p.as_str().parse().unwrap_or_else(|_| {
             let span = self.span(p);
             self.diags.push(number_too_large(span));
@@ -62,6 +62,15 @@ impl Cx<'_> {
     fn part(&mut self, p: P) -> Spanned<Part> {
         let span = self.span(&p);
         let rule = p.as_rule();
+        match rule {
+            Rule::r_input => return Spanned::new(Part::Input(self.input_format(p)), span),
+            Rule::r_output => {
+                let field = p.into_inner().nth(1).map(|q| self.ident(q));
+                let field = field.unwrap_or_else(|| Spanned::new(String::new(), span));
+                return Spanned::new(Part::Output(field), span);
+            }
+            _ => {}
+        }
         let words: Vec<String> = p
             .clone()
             .into_inner()

@@ -3,6 +3,8 @@
 
 pub mod ast;
 pub(crate) mod build;
+mod build_input;
+pub mod input;
 
 pub use ast::*;
 #[cfg(test)]

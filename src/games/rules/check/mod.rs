@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 mod domain;
 mod expr;
+mod input;
 mod stmt;
 
 /// The built-in games, whose names a rules block may not take.
@@ -200,6 +201,8 @@ impl Checker<'_> {
                 Part::Stuck(_) => "when stuck",
                 Part::Turn(_) => "turn",
                 Part::Solve(_) => "solve",
+                Part::Input(_) => "input",
+                Part::Output(_) => "output",
                 _ => continue,
             };
             if let Some(first) = once.get(key) {
@@ -358,6 +361,7 @@ impl Checker<'_> {
                 _ => {}
             }
         }
+        self.judge_format();
     }
 
     fn builtins(&mut self) {

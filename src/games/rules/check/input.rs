@@ -1,0 +1,436 @@
+//! The judge format of a rules block: `input { … }` and `output FIELD`
+//! (docs/rules-language.md, *Judge input*). Every name is a param, a var,
+//! a named piece, a declared field or a number read before it; the board
+//! is read once, through a legend that has the keys it needs; every field
+//! a line gives can be written as numbers.
+
+use super::{diag, Checker, Sym};
+use crate::error::{Code, Diag};
+use crate::games::rules::types::Ty;
+use crate::syntax::ast::Span;
+use crate::syntax::dialect::did_you_mean;
+use crate::syntax::rules::input::*;
+use crate::syntax::rules::{BoardKind, Objective, Part};
+use std::collections::HashSet;
+
+fn bad(msg: impl Into<String>, at: Span, label: impl Into<String>) -> Diag {
+    diag(Code::RulesInput, msg, at, label)
+}
+
+impl Checker<'_> {
+    /// Check the block's `input` and `output` parts.
+    pub(super) fn judge_format(&mut self) {
+        let def = self.def;
+        for p in &def.parts {
+            match &p.node {
+                Part::Input(f) => self.input_format(f),
+                Part::Output(field) => {
+                    let objective = def.parts.iter().find_map(|q| match &q.node {
+                        Part::Solve(o) => Some(o),
+                        _ => None,
+                    });
+                    let fields: Vec<&str> = objective
+                        .map(Objective::fields)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|f| f.name())
+                        .collect();
+                    if objective.is_some() && !fields.contains(&field.node.as_str()) {
+                        let help = did_you_mean(&field.node, fields.iter().copied());
+                        let list = format!("this objective's fields are: {}", fields.join(", "));
+                        self.err(
+                            bad(
+                                format!("`solve` gives no field `{}` to output", field.node),
+                                field.span,
+                                "not a field of this objective",
+                            )
+                            .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn input_format(&mut self, f: &InputFormat) {
+        let mut read: HashSet<String> = HashSet::new();
+        if let Some(c) = &f.cases {
+            self.range(&c.range, &read);
+            read.insert(c.name.node.clone());
+        }
+        let mut board: Option<Span> = None;
+        for item in &f.items {
+            match &item.node {
+                Item::Numbers(ns) => {
+                    for n in ns {
+                        self.range(&n.range, &read);
+                        self.number(n, &mut read);
+                    }
+                }
+                Item::Rows {
+                    rows,
+                    cols,
+                    cell,
+                    bracketed,
+                } => {
+                    if let Some(first) = board {
+                        self.err(
+                            bad("the judge input gives the board twice", item.span, "again")
+                                .label(first, "the board is read here")
+                                .help("one `rows` item reads the whole board"),
+                        );
+                    }
+                    board = Some(item.span);
+                    if self.board != BoardKind::Grid {
+                        self.err(
+                            bad(
+                                "`rows` reads a grid, but the game has none",
+                                item.span,
+                                "rows",
+                            )
+                            .help("a track or `board none` game reads numbers, pieces and dice"),
+                        );
+                    }
+                    for c in [rows, cols] {
+                        self.count(c, *bracketed, &mut read);
+                    }
+                    self.cells(cell, item.span);
+                }
+                Item::Pieces {
+                    count,
+                    fields,
+                    bracketed,
+                } => {
+                    self.count(count, false, &mut read);
+                    if *bracketed && fields.iter().any(|x| self.field_width(x) > 1) {
+                        // `[r, c]` per line is fine; several fields too.
+                    }
+                    for x in fields {
+                        self.field_format(x);
+                    }
+                }
+                Item::Piece { name, fields, .. } => {
+                    if !self.d.named.iter().any(|n| n.node == name.node) {
+                        let named: Vec<&str> =
+                            self.d.named.iter().map(|n| n.node.as_str()).collect();
+                        let help = did_you_mean(&name.node, named.iter().copied());
+                        let list = format!("the named pieces are: {}", named.join(", "));
+                        self.err(
+                            bad(
+                                format!("`{}` is not a named piece", name.node),
+                                name.span,
+                                "no such piece",
+                            )
+                            .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                        );
+                    }
+                    for x in fields {
+                        self.field_format(x);
+                    }
+                }
+                Item::Dice { count, range } => {
+                    self.count(count, false, &mut read);
+                    self.range(range, &read);
+                }
+            }
+        }
+    }
+
+    /// A number of a numbers line: a param, a var of integers, or a new
+    /// name of the format.
+    fn number(&mut self, n: &Number, read: &mut HashSet<String>) {
+        let name = &n.name;
+        if !read.insert(name.node.clone()) {
+            self.err(
+                bad(
+                    format!("the judge input gives `{}` twice", name.node),
+                    name.span,
+                    "read again",
+                )
+                .help("give each number its own name"),
+            );
+            return;
+        }
+        let sym = self.globals.get(&name.node).cloned();
+        let ty = match sym {
+            Some(Sym::Param(i)) => Some(self.d.params[i].ty.clone()),
+            Some(Sym::Var(i)) => Some(self.d.vars[i].ty.clone()),
+            Some(Sym::Layer(_)) => {
+                return self.err(
+                    bad(
+                        format!(
+                            "`{}` is a layer: a number of the input cannot set it",
+                            name.node
+                        ),
+                        name.span,
+                        "a layer",
+                    )
+                    .help("layers are read by `rows`, through the legend"),
+                )
+            }
+            Some(Sym::Piece) | Some(Sym::Const(_)) => {
+                return self.err(
+                    bad(
+                        format!("`{}` is already a name of the game", name.node),
+                        name.span,
+                        "taken",
+                    )
+                    .help("a number of the input sets a param or a var, or takes a new name"),
+                )
+            }
+            _ => None,
+        };
+        if let Some(ty) = ty {
+            if !matches!(ty, Ty::Int(_) | Ty::Bool | Ty::Any) {
+                self.err(
+                    bad(
+                        format!("`{}` is not a number: the judge cannot write it", name.node),
+                        name.span,
+                        "not an integer or bool",
+                    )
+                    .help("a number of the input sets an integer or bool param or var"),
+                );
+            }
+        }
+    }
+
+    /// A range's ends: numbers, or names read before (or params).
+    fn range(&mut self, r: &Range, read: &HashSet<String>) {
+        for b in [&r.lo, &r.hi] {
+            self.bound_name(b, read);
+        }
+        if let (Bound::Int(lo), Bound::Int(hi)) = (&r.lo.node, &r.hi.node) {
+            if lo > hi {
+                self.err(
+                    diag(
+                        Code::RulesBound,
+                        format!("the range {lo}..{hi} is empty"),
+                        Span::new(r.lo.span.start(), r.hi.span.end()),
+                        "low end above high end",
+                    )
+                    .help("write the least value first"),
+                );
+            }
+        }
+    }
+
+    fn bound_name(&mut self, b: &crate::syntax::ast::Spanned<Bound>, read: &HashSet<String>) {
+        if let Bound::Name(n) = &b.node {
+            let param = matches!(self.globals.get(n), Some(Sym::Param(_)));
+            if !read.contains(n) && !param {
+                let help = did_you_mean(n, read.iter().map(String::as_str));
+                let text = "a size or count is a number, a param, or a number read before it";
+                self.err(
+                    bad(
+                        format!("`{n}` is not read before this"),
+                        b.span,
+                        "not known here",
+                    )
+                    .help(help.map_or(text.to_string(), |h| format!("{h} {text}"))),
+                );
+            }
+        }
+    }
+
+    fn count(&mut self, c: &Count, bracketed: bool, read: &mut HashSet<String>) {
+        match c {
+            Count::Product(bs) => {
+                for b in bs {
+                    self.bound_name(b, read);
+                }
+            }
+            Count::Measured(n) => {
+                self.range(&n.range, read);
+                if !bracketed {
+                    self.err(
+                        bad(
+                            format!("`{}` cannot be measured without brackets", n.name.node),
+                            n.name.span,
+                            "measured from what?",
+                        )
+                        .help("read the count first (`n: 1..5` on its own line) and write `rows n of …`, or add `bracketed`"),
+                    );
+                }
+                if !read.insert(n.name.node.clone()) {
+                    self.err(bad(
+                        format!("the judge input gives `{}` twice", n.name.node),
+                        n.name.span,
+                        "read again",
+                    ));
+                }
+            }
+        }
+    }
+
+    fn cells(&mut self, cell: &CellFormat, at: Span) {
+        let legend: Vec<&crate::syntax::rules::Entry> = self
+            .def
+            .parts
+            .iter()
+            .filter_map(|p| match &p.node {
+                Part::Legend(es) => Some(es.iter()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let chars_ok = legend
+            .iter()
+            .any(|e| e.keys.iter().any(|k| k.node.chars().count() == 1));
+        let numbers_ok = legend.iter().any(|e| e.number.is_some())
+            || legend
+                .iter()
+                .any(|e| e.keys.iter().any(|k| k.node.parse::<i64>().is_ok()));
+        let parts: Vec<(CellPart, Span)> = match cell {
+            CellFormat::Chars => vec![(CellPart::Char, at)],
+            CellFormat::Numbers(r) => vec![(CellPart::Number(r.clone()), at)],
+            CellFormat::Cells(ps) => ps.iter().map(|p| (p.node.clone(), p.span)).collect(),
+        };
+        let through = parts
+            .iter()
+            .filter(|(p, _)| !matches!(p, CellPart::Piece))
+            .count();
+        if through > 1 {
+            self.err(
+                bad(
+                    "a cell goes through the legend once",
+                    at,
+                    "two legend words per cell",
+                )
+                .help("keep one `char` or `number` among the cell's words"),
+            );
+        }
+        for (p, span) in parts {
+            match p {
+                CellPart::Char if !chars_ok => self.err(
+                    bad(
+                        "`chars` need a legend of one-character keys",
+                        span,
+                        "no such legend",
+                    )
+                    .help("add `legend { \"#\": … }` entries for the characters the judge writes"),
+                ),
+                CellPart::Number(r) if !numbers_ok => {
+                    let _ = r;
+                    self.err(
+                        bad(
+                            "`numbers` need a legend that takes numbers",
+                            span,
+                            "no such legend",
+                        )
+                        .help("add a `number n: …` entry (or `\"0\": …` keys) to the legend"),
+                    )
+                }
+                CellPart::Number(r) => self.range(&r, &HashSet::new()),
+                CellPart::Piece if self.d.named.is_empty() && !self.numbered() => self.err(
+                    bad("the game has no pieces to place", span, "piece")
+                        .help("declare pieces (`piece 1..16 { at: cell }`)"),
+                ),
+                _ => {}
+            }
+        }
+    }
+
+    fn numbered(&self) -> bool {
+        self.def.parts.iter().any(|p| {
+            matches!(
+                &p.node,
+                Part::Piece {
+                    names: crate::syntax::rules::PieceNames::Numbered(..),
+                    ..
+                }
+            )
+        })
+    }
+
+    /// How many numbers a field takes on a line.
+    fn field_width(&self, x: &FieldFormat) -> usize {
+        match self.d.fields.iter().find(|f| f.name.node == x.field.node) {
+            Some(f) if f.ty == Ty::Cell => 2,
+            _ => 1,
+        }
+    }
+
+    fn field_format(&mut self, x: &FieldFormat) {
+        let Some(f) = self
+            .d
+            .fields
+            .iter()
+            .find(|f| f.name.node == x.field.node)
+            .cloned()
+        else {
+            let names: Vec<&str> = self.d.fields.iter().map(|f| f.name.node.as_str()).collect();
+            let help = did_you_mean(&x.field.node, names.iter().copied());
+            let list = format!("the pieces' fields are: {}", names.join(", "));
+            return self.err(
+                bad(
+                    format!("the pieces have no field `{}`", x.field.node),
+                    x.field.span,
+                    "no such field",
+                )
+                .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+            );
+        };
+        let values: Option<Vec<String>> = match &f.ty {
+            Ty::Dir => Some(super::DIRECTIONS.iter().map(|d| d.to_string()).collect()),
+            Ty::Enum(i) => self.d.enums.get(*i).cloned(),
+            _ => None,
+        };
+        match (&values, x.words.is_empty()) {
+            (Some(vs), true) => {
+                let some: Vec<&str> = vs.iter().take(4).map(String::as_str).collect();
+                self.err(
+                    bad(
+                        format!("the judge writes `{}` as a number: say which", x.field.node),
+                        x.field.span,
+                        "no `as`",
+                    )
+                    .help(format!(
+                        "list its values in the judge's order, e.g. `{} as {} from 1`",
+                        x.field.node,
+                        some.join(" | ")
+                    )),
+                )
+            }
+            (None, false) => self.err(
+                bad(
+                    format!("`{}` is not a direction or an enumeration", x.field.node),
+                    x.words[0].span,
+                    "`as` lists values",
+                )
+                .help("`as` is for direction and enumeration fields; remove it"),
+            ),
+            (Some(vs), false) => {
+                for w in &x.words {
+                    if !vs.contains(&w.node) {
+                        let help = did_you_mean(&w.node, vs.iter().map(String::as_str));
+                        let list = format!("its values are: {}", vs.join(", "));
+                        self.err(
+                            diag(
+                                Code::RulesName,
+                                format!("`{}` is not a value of `{}`", w.node, x.field.node),
+                                w.span,
+                                "unknown value",
+                            )
+                            .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                        );
+                    }
+                }
+            }
+            (None, true) => {}
+        }
+        if !matches!(
+            f.ty,
+            Ty::Cell | Ty::Dir | Ty::Enum(_) | Ty::Int(_) | Ty::Bool
+        ) {
+            self.err(
+                bad(
+                    format!("the judge cannot write `{}` as numbers", x.field.node),
+                    x.field.span,
+                    "not a cell, number, bool, direction or enumeration",
+                )
+                .help("read it another way, or set it in `setup`"),
+            );
+        }
+    }
+}

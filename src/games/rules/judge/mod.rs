@@ -1,0 +1,25 @@
+//! A rules game's judge input and answer line, as its `input { … }` and
+//! `output FIELD` parts declare them (docs/rules-language.md, *Judge
+//! input*): [`read`] turns the judge's text into what scenario statements
+//! would have said; [`write`] writes a position back in the same format.
+
+mod cursor;
+pub(crate) mod position;
+pub(crate) mod read;
+#[cfg(test)]
+mod tests;
+pub(crate) mod write;
+
+use super::program::Program;
+
+/// The names of the pieces a `pieces K` item gives, in order: the named
+/// pieces, then each numbered group from its first number.
+pub(crate) fn piece_order(prog: &Program) -> impl Iterator<Item = String> + '_ {
+    let named = prog.decls.named.iter().map(|n| n.node.clone());
+    let numbered = prog
+        .numbered_from
+        .iter()
+        .take(1)
+        .flat_map(|lo| (lo.unwrap_or(1)..).map(|n| n.to_string()));
+    named.chain(numbered)
+}

@@ -1,0 +1,106 @@
+//! A rules game's start position as its judge problem sees it: the judge
+//! input its `input { … }` format writes, and the answer line its
+//! `output FIELD` gives (`meeple export --judge`, `meeple judge`).
+
+use crate::budget::Budget;
+use crate::error::Diag;
+use crate::games::judge_position::GamePosition;
+use crate::games::rules::answer;
+use crate::games::rules::session::{objective, solve_diag};
+use crate::games::rules::setup::BoardInput;
+use crate::games::rules::solve;
+use crate::games::rules::state::{Instance, State};
+use crate::games::{GameKind, JudgePosition, NotInstance};
+use crate::syntax::ast::Span;
+use std::any::Any;
+
+/// A rules game's position with its judge input.
+#[derive(Clone)]
+pub(crate) struct RulesPosition {
+    inst: Instance,
+    start: State,
+    input: String,
+}
+
+impl std::fmt::Debug for RulesPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "RulesPosition({}: {:?})",
+            self.inst.prog.name, self.input
+        )
+    }
+}
+
+impl RulesPosition {
+    /// The position `start` of `inst` (whose board the scenario gave as
+    /// `board`), or why its judge input cannot be written.
+    pub(crate) fn new(
+        inst: &Instance,
+        start: &State,
+        board: &BoardInput,
+    ) -> Result<RulesPosition, NotInstance> {
+        let input = super::write::write(inst, start, board).map_err(NotInstance::Rule)?;
+        Ok(RulesPosition {
+            inst: inst.clone(),
+            start: start.clone(),
+            input,
+        })
+    }
+
+    /// The judge's answer field (`output FIELD`, `answer` when not written).
+    fn output(&self) -> &str {
+        self.inst.prog.output.as_deref().unwrap_or("answer")
+    }
+}
+
+impl GamePosition for RulesPosition {
+    fn game(&self) -> GameKind {
+        GameKind::Rules
+    }
+
+    fn instance(&self) -> Result<(), NotInstance> {
+        super::read::within(&self.inst.prog, &self.input)
+    }
+
+    fn problem(&self) -> &str {
+        &self.inst.prog.name
+    }
+
+    fn input(&self) -> String {
+        self.input.clone()
+    }
+
+    fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag> {
+        let objective = objective(&self.inst, span)?;
+        let v = solve::solve(&self.inst, &self.start, &objective, budget)
+            .map_err(|e| solve_diag(e, span))?;
+        let a = answer::solved(&self.inst.prog.name, &self.inst, &v);
+        let field = self.output();
+        let value = a
+            .fields
+            .iter()
+            .find(|(f, _)| f.name() == field)
+            .map_or(String::new(), |(_, v)| v.to_string());
+        Ok(format!("{value}\n"))
+    }
+
+    fn shrink(&self) -> Vec<JudgePosition> {
+        Vec::new()
+    }
+
+    fn rules(&self) -> String {
+        String::new()
+    }
+
+    fn same(&self, other: &dyn GamePosition) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<RulesPosition>()
+            .is_some_and(|o| o.inst.prog.name == self.inst.prog.name && o.input == self.input)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}

@@ -1,0 +1,573 @@
+//! Judge text → what scenario statements would have said: the board (rows
+//! of characters or numbers), pieces placed with their fields, `rule` and
+//! `set` values, the dice. Values are checked by the setup as a scenario's
+//! are; here only the format: words where numbers belong, rows of the
+//! wrong length, text missing or left over.
+
+use super::cursor::{error, Cursor};
+use crate::error::{Code, Diag, Diags};
+use crate::games::judge_text::Within;
+use crate::games::rules::program::Program;
+use crate::games::rules::setup::{BoardInput, PieceInput, SetValue};
+use crate::games::rules::state::Dice;
+use crate::games::rules::types::Ty;
+use crate::syntax::ast::{Span, Spanned};
+use crate::syntax::rules::input::*;
+use std::collections::HashMap;
+
+/// One case of a judge input, as scenario statements would say it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Read {
+    /// `rows …`: the board.
+    pub(crate) board: Option<BoardInput>,
+    /// Pieces placed.
+    pub(crate) pieces: Vec<PieceInput>,
+    /// Params given (as `rule NAME VALUE`).
+    pub(crate) rules: Vec<(Spanned<String>, Spanned<SetValue>)>,
+    /// Vars given (as `set NAME VALUE`).
+    pub(crate) sets: Vec<(Spanned<String>, Spanned<SetValue>)>,
+    /// `dice N of …`: the rolls.
+    pub(crate) dice: Option<Dice>,
+    /// The numbers outside the problem's limits, each in words.
+    pub(crate) beyond: Vec<String>,
+}
+
+/// Whether the judge text `text` (as meeple wrote it) is within the
+/// problem's declared limits.
+pub(crate) fn within(prog: &Program, text: &str) -> Result<(), crate::games::NotInstance> {
+    let text = Spanned::new(text.to_string(), Span::new(0, text.len()));
+    match read(prog, &text, 1) {
+        Err(ds) => Err(crate::games::NotInstance::Rule(
+            ds.first().map_or(String::new(), |d| d.message.clone()),
+        )),
+        Ok(r) => match r.beyond.first() {
+            Some(b) => Err(crate::games::NotInstance::Limit(b.clone())),
+            None => Ok(()),
+        },
+    }
+}
+
+/// Read case `case` (from 1) of the judge text `text` by `prog`'s format.
+pub(crate) fn read(prog: &Program, text: &Spanned<String>, case: u64) -> Result<Read, Diags> {
+    let within = Within::new(text);
+    let Some(format) = &prog.input else {
+        return Err(vec![Diag::new(
+            Code::InputFormat,
+            format!("`{}` declares no judge input format", prog.name),
+        )
+        .label(text.span, "judge input")
+        .help(format!(
+            "add `input {{ … }}` to `rules {}` (docs/rules-language.md, *Judge input*), or write the position as statements",
+            prog.name
+        ))]);
+    };
+    let chars = format.items.iter().any(|i| {
+        matches!(
+            &i.node,
+            Item::Rows {
+                cell: CellFormat::Chars,
+                ..
+            }
+        ) || matches!(&i.node, Item::Rows { cell: CellFormat::Cells(ps), .. }
+            if ps.iter().any(|p| p.node == CellPart::Char))
+    });
+    let mut r = Reader {
+        prog,
+        cur: Cursor::new(&text.node, !chars, within),
+        env: HashMap::new(),
+    };
+    let cases = match &format.cases {
+        Some(c) => {
+            let t = r
+                .cur
+                .number(&format!("`{}`, the number of test cases", c.name.node))
+                .map_err(|d| vec![d])?;
+            if t.node < 1 {
+                return Err(vec![r.err(
+                    t.span,
+                    "the number of test cases is at least 1",
+                    "no case",
+                )]);
+            }
+            t.node as u64
+        }
+        None => 1,
+    };
+    if case > cases {
+        return Err(vec![Diag::new(
+            Code::InputFormat,
+            format!("judge input: there is no case {case}: the input holds {cases}"),
+        )
+        .label(text.span, "judge input")
+        .help(format!("write `input case K` with K from 1 to {cases}"))]);
+    }
+    let mut chosen = None;
+    for k in 1..=cases {
+        r.env.clear();
+        let one = r.case(&format.items)?;
+        if k == case {
+            chosen = Some(one);
+        }
+        if k >= case && format.cases.is_none() {
+            break;
+        }
+    }
+    if !r.cur.at_end() {
+        let at = r.cur.at;
+        let span = Span::new(at, text.node.len());
+        return Err(vec![error(
+            r.cur.within(),
+            span,
+            "the input goes on after its last item".into(),
+            "more than the format reads",
+            "the judge input ends here: remove what follows (or check the counts before it)".into(),
+        )]);
+    }
+    Ok(chosen.unwrap_or_default())
+}
+
+struct Reader<'p, 't> {
+    prog: &'p Program,
+    cur: Cursor<'t>,
+    env: HashMap<String, i64>,
+}
+
+impl Reader<'_, '_> {
+    fn err(&self, span: Span, msg: &str, label: &str) -> Diag {
+        error(
+            self.cur.within(),
+            span,
+            msg.to_string(),
+            label,
+            String::new(),
+        )
+    }
+
+    fn at(&self, s: Span) -> Span {
+        self.cur.within().span(s)
+    }
+
+    fn value(&self, b: &Spanned<Bound>) -> Result<i64, Diag> {
+        match &b.node {
+            Bound::Int(n) => Ok(*n),
+            Bound::Name(n) => self.env.get(n).copied().ok_or_else(|| {
+                Diag::new(
+                    Code::InputFormat,
+                    format!("judge input: `{n}` has no value yet"),
+                )
+                .label(b.span, "read before it is known")
+                .help("read the number before the item that counts by it")
+            }),
+        }
+    }
+
+    /// Note `value` of `what` when it is outside `range` (ends that name
+    /// nothing known are not checked).
+    fn limit(&self, what: &str, value: i64, range: &Range, beyond: &mut impl Extend<String>) {
+        let (Ok(lo), Ok(hi)) = (self.value(&range.lo), self.value(&range.hi)) else {
+            return;
+        };
+        if !(lo..=hi).contains(&value) {
+            beyond.extend([format!("{what} is {value}; the judge allows {lo}..={hi}")]);
+        }
+    }
+
+    fn count(&self, c: &Count) -> Result<Option<i64>, Diag> {
+        match c {
+            Count::Measured(_) => Ok(None),
+            Count::Product(bs) => {
+                let mut v = 1i64;
+                for b in bs {
+                    v = v.saturating_mul(self.value(b)?);
+                }
+                Ok(Some(v))
+            }
+        }
+    }
+
+    fn case(&mut self, items: &[Spanned<Item>]) -> Result<Read, Diags> {
+        let mut out = Read::default();
+        for item in items {
+            self.item(&item.node, item.span, &mut out)
+                .map_err(|d| vec![d])?;
+        }
+        Ok(out)
+    }
+
+    fn item(&mut self, item: &Item, span: Span, out: &mut Read) -> Result<(), Diag> {
+        match item {
+            Item::Numbers(ns) => {
+                for n in ns {
+                    let v = self
+                        .cur
+                        .number(&format!("`{}` ({})", n.name.node, n.range))?;
+                    self.limit(&n.name.node, v.node, &n.range, &mut out.beyond);
+                    self.env.insert(n.name.node.clone(), v.node);
+                    let name = Spanned::new(n.name.node.clone(), self.at(v.span));
+                    let decls = &self.prog.decls;
+                    let ty = decls
+                        .params
+                        .iter()
+                        .find(|p| p.name.node == n.name.node)
+                        .map(|p| (true, &p.ty))
+                        .or_else(|| {
+                            decls
+                                .vars
+                                .iter()
+                                .find(|p| p.name.node == n.name.node)
+                                .map(|p| (false, &p.ty))
+                        });
+                    if let Some((param, ty)) = ty {
+                        let value = if *ty == Ty::Bool {
+                            match v.node {
+                                0 => SetValue::Word("false".into()),
+                                1 => SetValue::Word("true".into()),
+                                _ => {
+                                    return Err(self.err(
+                                        v.span,
+                                        &format!("`{}` is 0 or 1", n.name.node),
+                                        "not 0 or 1",
+                                    ))
+                                }
+                            }
+                        } else {
+                            SetValue::Int(v.node)
+                        };
+                        let entry = (name, Spanned::new(value, self.at(v.span)));
+                        if param {
+                            out.rules.push(entry);
+                        } else {
+                            out.sets.push(entry);
+                        }
+                    }
+                }
+            }
+            Item::Rows {
+                rows,
+                cols,
+                cell,
+                bracketed,
+            } => self.rows(rows, cols, cell, *bracketed, span, out)?,
+            Item::Pieces {
+                count,
+                fields,
+                bracketed,
+            } => {
+                let k = self.count(count)?.unwrap_or(0);
+                if k < 0 {
+                    return Err(
+                        Diag::new(Code::InputFormat, format!("judge input: {k} pieces"))
+                            .label(span, "a negative count")
+                            .help("the count of pieces is at least 0"),
+                    );
+                }
+                let names: Vec<String> = super::piece_order(self.prog)
+                    .take(k.min(1 << 16) as usize)
+                    .collect();
+                for name in names {
+                    let p = self.piece(&name, fields, *bracketed)?;
+                    out.pieces.push(p);
+                }
+            }
+            Item::Piece {
+                name,
+                fields,
+                bracketed,
+            } => {
+                let p = self.piece(&name.node, fields, *bracketed)?;
+                out.pieces.push(p);
+            }
+            Item::Dice { count, range } => {
+                let k = self.count(count)?.unwrap_or(0);
+                let mut rolls = Vec::new();
+                for i in 0..k.max(0) {
+                    let v = self.cur.number(&format!("roll {} ({range})", i + 1))?;
+                    self.limit(&format!("roll {}", i + 1), v.node, range, &mut out.beyond);
+                    rolls.push(v.node);
+                }
+                out.dice = Some(Dice::Known(rolls));
+            }
+        }
+        Ok(())
+    }
+
+    /// One line of a piece's fields.
+    fn piece(
+        &mut self,
+        name: &str,
+        fields: &[FieldFormat],
+        bracketed: bool,
+    ) -> Result<PieceInput, Diag> {
+        let start = {
+            self.cur.blank();
+            self.cur.at
+        };
+        if bracketed {
+            self.cur
+                .punct(b'[', &format!("before piece {name}'s line"))?;
+        }
+        let mut p = PieceInput {
+            name: Spanned::new(name.to_string(), Span::default()),
+            at: None,
+            facing: None,
+            with: Vec::new(),
+        };
+        let mut first = true;
+        for f in fields {
+            let base = f.from.as_ref().map_or(0, |b| b.node);
+            let decl = self
+                .prog
+                .decls
+                .fields
+                .iter()
+                .find(|d| d.name.node == f.field.node);
+            let ty = decl.map_or(Ty::Any, |d| d.ty.clone());
+            let num = |r: &mut Self, what: String, first: &mut bool| {
+                if bracketed && !*first {
+                    r.cur.punct(b',', "between the numbers")?;
+                }
+                *first = false;
+                r.cur.number(&what)
+            };
+            let value = match ty {
+                Ty::Cell => {
+                    let row = num(self, format!("piece {name}'s row"), &mut first)?;
+                    let col = num(self, format!("piece {name}'s column"), &mut first)?;
+                    Spanned::new(
+                        SetValue::Cell(row.node - base, col.node - base),
+                        self.at(Span::new(row.span.start(), col.span.end())),
+                    )
+                }
+                Ty::Dir | Ty::Enum(_) => {
+                    let v = num(self, format!("piece {name}'s {}", f.field.node), &mut first)?;
+                    let i = v.node - base;
+                    let word = usize::try_from(i).ok().and_then(|i| f.words.get(i));
+                    let Some(word) = word else {
+                        let list: Vec<String> = f
+                            .words
+                            .iter()
+                            .enumerate()
+                            .map(|(i, w)| format!("{} = {}", i as i64 + base, w.node))
+                            .collect();
+                        return Err(error(
+                            self.cur.within(),
+                            v.span,
+                            format!(
+                                "piece {name}'s {} is {}, not one of its numbers",
+                                f.field.node, v.node
+                            ),
+                            "no such value",
+                            format!("the judge writes {}", list.join(", ")),
+                        ));
+                    };
+                    Spanned::new(SetValue::Word(word.node.clone()), self.at(v.span))
+                }
+                Ty::Bool => {
+                    let v = num(self, format!("piece {name}'s {}", f.field.node), &mut first)?;
+                    let w = if v.node != 0 { "true" } else { "false" };
+                    Spanned::new(SetValue::Word(w.into()), self.at(v.span))
+                }
+                _ => {
+                    let v = num(self, format!("piece {name}'s {}", f.field.node), &mut first)?;
+                    Spanned::new(SetValue::Int(v.node), self.at(v.span))
+                }
+            };
+            match f.field.node.as_str() {
+                "at" => p.at = Some(value),
+                "facing" => {
+                    if let SetValue::Word(w) = &value.node {
+                        p.facing = Some(Spanned::new(w.clone(), value.span));
+                    }
+                }
+                _ => p
+                    .with
+                    .push((Spanned::new(f.field.node.clone(), value.span), value)),
+            }
+        }
+        if bracketed {
+            self.cur
+                .punct(b']', &format!("after piece {name}'s line"))?;
+        }
+        let end = self.cur.at;
+        p.name.span = self.at(Span::new(start, end.max(start)));
+        Ok(p)
+    }
+
+    fn rows(
+        &mut self,
+        rows: &Count,
+        cols: &Count,
+        cell: &CellFormat,
+        bracketed: bool,
+        span: Span,
+        out: &mut Read,
+    ) -> Result<(), Diag> {
+        let mut beyond = Vec::new();
+        let pieces = &mut out.pieces;
+        let n = self.count(rows)?;
+        let m = self.count(cols)?;
+        for (v, what) in [(n, "rows"), (m, "columns")] {
+            if let Some(v) = v {
+                if v < 0 {
+                    return Err(
+                        Diag::new(Code::InputFormat, format!("judge input: {v} {what}"))
+                            .label(span, "a negative count")
+                            .help(format!("the number of {what} is at least 0")),
+                    );
+                }
+            }
+        }
+        let parts: Vec<CellPart> = match cell {
+            CellFormat::Chars => vec![CellPart::Char],
+            CellFormat::Numbers(r) => vec![CellPart::Number(r.clone())],
+            CellFormat::Cells(ps) => ps.iter().map(|p| p.node.clone()).collect(),
+        };
+        let numbers = parts.iter().any(|p| matches!(p, CellPart::Number(_)));
+        let mut grid: Vec<Vec<Spanned<char>>> = Vec::new();
+        let mut array: Vec<Vec<Spanned<i64>>> = Vec::new();
+        if bracketed {
+            self.cur.punct(b'[', "before the board")?;
+        }
+        let mut r = 0i64;
+        loop {
+            match n {
+                Some(n) if r >= n => break,
+                None if r > 0 && !self.cur.peek(b',') => break,
+                None if r == 0 && self.cur.peek(b']') => break,
+                _ => {}
+            }
+            if bracketed && r > 0 {
+                self.cur.punct(b',', "between the rows")?;
+            }
+            let mut grow = Vec::new();
+            let mut arow = Vec::new();
+            if matches!(cell, CellFormat::Chars) {
+                let what = format!("row {} of the board", r + 1);
+                let Some(w) = self.cur.word(false) else {
+                    let end = Span::new(self.cur.at, self.cur.at);
+                    return Err(error(
+                        self.cur.within(),
+                        end,
+                        format!("expected {what}, found the end of the input"),
+                        "the input ends here",
+                        format!("the judge writes {} rows", n.unwrap_or(0)),
+                    ));
+                };
+                let count = w.node.chars().count() as i64;
+                if let Some(m) = m {
+                    if count != m {
+                        return Err(error(
+                            self.cur.within(),
+                            w.span,
+                            format!("{what} has {count} characters, not {m}"),
+                            &format!("{count} characters"),
+                            format!("each row of the board is {m} characters with no blanks"),
+                        ));
+                    }
+                }
+                for (i, ch) in w.node.char_indices() {
+                    let s = w.span.start() + i;
+                    grow.push(Spanned::new(ch, self.at(Span::new(s, s + ch.len_utf8()))));
+                }
+            } else {
+                if bracketed {
+                    self.cur.punct(b'[', &format!("before row {}", r + 1))?;
+                }
+                let mut c = 0i64;
+                loop {
+                    match m {
+                        Some(m) if c >= m => break,
+                        None if c > 0 && !self.cur.peek(b',') => break,
+                        _ => {}
+                    }
+                    for (k, part) in parts.iter().enumerate() {
+                        if bracketed && (c > 0 || k > 0) {
+                            self.cur.punct(b',', "between the numbers")?;
+                        }
+                        let what = format!("the cell in row {}, column {}", r + 1, c + 1);
+                        match part {
+                            CellPart::Piece => {
+                                let v = self.cur.number(&format!("the piece on {what}"))?;
+                                if v.node != 0
+                                    || self.prog.decls.named.iter().any(|x| x.node == "0")
+                                {
+                                    pieces.push(PieceInput {
+                                        name: Spanned::new(v.node.to_string(), self.at(v.span)),
+                                        at: Some(Spanned::new(
+                                            SetValue::Cell(r, c),
+                                            self.at(v.span),
+                                        )),
+                                        facing: None,
+                                        with: Vec::new(),
+                                    });
+                                }
+                            }
+                            CellPart::Number(range) => {
+                                let v = self.cur.number(&format!("{what} ({range})"))?;
+                                self.limit(&what, v.node, range, &mut beyond);
+                                arow.push(Spanned::new(v.node, self.at(v.span)));
+                            }
+                            CellPart::Char => {
+                                let w = self
+                                    .cur
+                                    .word(bracketed)
+                                    .filter(|w| w.node.chars().count() == 1);
+                                let Some(w) = w else {
+                                    return Err(self.err(
+                                        Span::new(self.cur.at, self.cur.at),
+                                        &format!("expected one character for {what}"),
+                                        "here",
+                                    ));
+                                };
+                                let ch = w.node.chars().next().unwrap_or(' ');
+                                grow.push(Spanned::new(ch, self.at(w.span)));
+                            }
+                        }
+                    }
+                    c += 1;
+                }
+                if bracketed {
+                    self.cur.punct(b']', &format!("after row {}", r + 1))?;
+                }
+                if let (None, Some(first)) = (m, array.first().map(|x: &Vec<_>| x.len())) {
+                    if arow.len() != first {
+                        let s = arow.first().map_or(span, |x: &Spanned<i64>| x.span);
+                        return Err(Diag::new(
+                            Code::InputFormat,
+                            format!(
+                                "judge input: row {} has {} numbers, the first row {first}",
+                                r + 1,
+                                arow.len()
+                            ),
+                        )
+                        .label(s, "this row")
+                        .help("every row of the board has as many numbers"));
+                    }
+                }
+            }
+            grid.push(grow);
+            array.push(arow);
+            r += 1;
+        }
+        if bracketed {
+            self.cur.punct(b']', "after the board")?;
+        }
+        // Sizes measured from the brackets become known by their names.
+        for (c, v) in [
+            (rows, array.len() as i64),
+            (cols, array.first().map_or(0, |x| x.len()) as i64),
+        ] {
+            if let Count::Measured(num) = c {
+                self.env.insert(num.name.node.clone(), v);
+                self.limit(&num.name.node, v, &num.range, &mut beyond);
+            }
+        }
+        out.board = Some(if numbers {
+            BoardInput::Array(array)
+        } else {
+            BoardInput::Grid(grid)
+        });
+        out.beyond.extend(beyond);
+        Ok(())
+    }
+}

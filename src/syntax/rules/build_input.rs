@@ -1,0 +1,220 @@
+//! pest pairs of `input { … }` → [`super::input`].
+
+use super::build::{is_word, Cx};
+use super::input::*;
+use crate::syntax::ast::Spanned;
+use crate::syntax::Rule;
+use pest::iterators::Pair;
+
+type P<'a> = Pair<'a, Rule>;
+
+impl Cx<'_> {
+    /// An `r_input` pair.
+    pub(super) fn input_format(&mut self, p: P) -> InputFormat {
+        let span = self.span(&p);
+        let mut cases = None;
+        let mut items = Vec::new();
+        for q in p.into_inner().filter(|q| !is_word(q.as_rule())) {
+            // An item's pair may run on over the blanks after it.
+            let at = self.span(&q);
+            let at =
+                crate::syntax::ast::Span::new(at.start(), at.start() + q.as_str().trim_end().len());
+            let item = match q.as_rule() {
+                Rule::r_in_cases => {
+                    let mut it = q.into_inner().filter(|q| !is_word(q.as_rule()));
+                    let name = it.next().map(|n| self.ident(n));
+                    let range = it.next().map(|r| self.range(r));
+                    if let (Some(name), Some(range)) = (name, range) {
+                        cases = Some(Number { name, range });
+                    }
+                    continue;
+                }
+                Rule::r_in_numbers => Item::Numbers(
+                    q.into_inner()
+                        .flat_map(|g| self.group(g))
+                        .collect::<Vec<_>>(),
+                ),
+                Rule::r_in_rows => {
+                    let mut rows = None;
+                    let mut cols = None;
+                    let mut cell = CellFormat::Chars;
+                    let mut bracketed = false;
+                    for k in q.into_inner() {
+                        match k.as_rule() {
+                            Rule::r_in_count if rows.is_none() => rows = Some(self.count(k)),
+                            Rule::r_in_count => cols = Some(self.count(k)),
+                            Rule::r_in_cell => cell = self.cell(k),
+                            Rule::r_in_brackets => bracketed = true,
+                            _ => {}
+                        }
+                    }
+                    let none = || Count::Product(Vec::new());
+                    Item::Rows {
+                        rows: rows.unwrap_or_else(none),
+                        cols: cols.unwrap_or_else(none),
+                        cell,
+                        bracketed,
+                    }
+                }
+                Rule::r_in_pieces | Rule::r_in_piece => {
+                    let many = q.as_rule() == Rule::r_in_pieces;
+                    let mut count = Count::Product(Vec::new());
+                    let mut name = None;
+                    let mut fields = Vec::new();
+                    let mut bracketed = false;
+                    for k in q.into_inner() {
+                        match k.as_rule() {
+                            Rule::r_in_count => count = self.count(k),
+                            Rule::ident => name = Some(self.ident(k)),
+                            Rule::r_in_field => fields.push(self.field(k)),
+                            Rule::r_in_brackets => bracketed = true,
+                            _ => {}
+                        }
+                    }
+                    match (many, name) {
+                        (false, Some(name)) => Item::Piece {
+                            name,
+                            fields,
+                            bracketed,
+                        },
+                        _ => Item::Pieces {
+                            count,
+                            fields,
+                            bracketed,
+                        },
+                    }
+                }
+                Rule::r_in_dice => {
+                    let mut count = Count::Product(Vec::new());
+                    let mut range = None;
+                    for k in q.into_inner() {
+                        match k.as_rule() {
+                            Rule::r_in_count => count = self.count(k),
+                            Rule::r_in_range => range = Some(self.range(k)),
+                            _ => {}
+                        }
+                    }
+                    let Some(range) = range else { continue };
+                    Item::Dice { count, range }
+                }
+                _ => continue,
+            };
+            items.push(Spanned::new(item, at));
+        }
+        InputFormat { cases, items, span }
+    }
+
+    /// `n, m: 3..10`: one number per name, each with the range.
+    fn group(&mut self, g: P) -> Vec<Number> {
+        let mut names = Vec::new();
+        let mut range = None;
+        for k in g.into_inner() {
+            match k.as_rule() {
+                Rule::ident => names.push(self.ident(k)),
+                Rule::r_in_range => range = Some(self.range(k)),
+                _ => {}
+            }
+        }
+        let Some(range) = range else {
+            return Vec::new();
+        };
+        names
+            .into_iter()
+            .map(|name| Number {
+                name,
+                range: range.clone(),
+            })
+            .collect()
+    }
+
+    fn bound(&mut self, b: P) -> Spanned<Bound> {
+        let at = self.span(&b);
+        let inner = b.into_inner().next();
+        let v = match inner {
+            Some(k) if k.as_rule() == Rule::int => Bound::Int(self.int(&k)),
+            Some(k) => Bound::Name(k.as_str().to_string()),
+            None => Bound::Int(0),
+        };
+        Spanned::new(v, at)
+    }
+
+    fn range(&mut self, r: P) -> Range {
+        let at = self.span(&r);
+        let mut it = r.into_inner();
+        let zero = || Spanned::new(Bound::Int(0), at);
+        let lo = it.next().map(|b| self.bound(b)).unwrap_or_else(zero);
+        let hi = it.next().map(|b| self.bound(b)).unwrap_or_else(zero);
+        Range { lo, hi }
+    }
+
+    fn count(&mut self, c: P) -> Count {
+        let kids: Vec<P> = c.into_inner().collect();
+        if kids.first().map(|k| k.as_rule()) == Some(Rule::ident) {
+            let mut it = kids.into_iter();
+            let name = self.ident(it.next().expect("a name"));
+            let range = it.next().map(|r| self.range(r));
+            if let Some(range) = range {
+                return Count::Measured(Number { name, range });
+            }
+            return Count::Product(Vec::new());
+        }
+        Count::Product(kids.into_iter().map(|b| self.bound(b)).collect())
+    }
+
+    fn cell(&mut self, c: P) -> CellFormat {
+        let first = c.clone().into_inner().next().map(|k| k.as_rule());
+        match first {
+            Some(Rule::rw_chars) => CellFormat::Chars,
+            Some(Rule::rw_numbers) => {
+                let r = c.into_inner().find(|k| k.as_rule() == Rule::r_in_range);
+                match r {
+                    Some(r) => CellFormat::Numbers(self.range(r)),
+                    None => CellFormat::Chars,
+                }
+            }
+            _ => CellFormat::Cells(
+                c.into_inner()
+                    .filter(|k| k.as_rule() == Rule::r_in_part)
+                    .map(|k| {
+                        let at = self.span(&k);
+                        let mut it = k.into_inner();
+                        let part = match it.next().map(|w| w.as_rule()) {
+                            Some(Rule::kw_piece) => CellPart::Piece,
+                            Some(Rule::rw_char) => CellPart::Char,
+                            _ => match it.next() {
+                                Some(r) => CellPart::Number(self.range(r)),
+                                None => CellPart::Char,
+                            },
+                        };
+                        Spanned::new(part, at)
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    fn field(&mut self, f: P) -> FieldFormat {
+        let at = self.span(&f);
+        let mut it = f.into_inner();
+        let field = it.next().map(|n| self.ident(n));
+        let mut words = Vec::new();
+        let mut from = None;
+        let mut after_from = false;
+        for k in it {
+            match k.as_rule() {
+                Rule::rw_from => after_from = true,
+                Rule::int if after_from => {
+                    let at = self.span(&k);
+                    from = Some(Spanned::new(self.int(&k), at));
+                }
+                Rule::ident => words.push(self.ident(k)),
+                _ => {}
+            }
+        }
+        FieldFormat {
+            field: field.unwrap_or_else(|| Spanned::new(String::new(), at)),
+            words,
+            from,
+        }
+    }
+}

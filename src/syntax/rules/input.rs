@@ -1,0 +1,258 @@
+//! The judge's input format and answer line of a rules block: `input { … }`
+//! and `output FIELD` (docs/rules-language.md, *Judge input*). The tree
+//! here is as written; the checker resolves its names and
+//! `games::rules::judge` reads and writes judge text by it.
+
+use crate::syntax::ast::{Span, Spanned};
+
+/// `input { … }`: the judge's input, item by item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputFormat {
+    /// `cases t: 1..10`: the input starts with its number of test cases
+    /// (the first item only).
+    pub cases: Option<Number>,
+    /// The items in the order the judge writes them.
+    pub items: Vec<Spanned<Item>>,
+    /// The whole part.
+    pub span: Span,
+}
+
+/// A number the judge writes, with the problem's limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Number {
+    /// Its name: a param, a var, or a name of the format (a size, a count).
+    pub name: Spanned<String>,
+    /// The problem's limits, both ends included.
+    pub range: Range,
+}
+
+/// `LO..HI` of a format: numbers or names read before.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// The least value.
+    pub lo: Spanned<Bound>,
+    /// The greatest value.
+    pub hi: Spanned<Bound>,
+}
+
+/// An end of a range or a factor of a count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// A number.
+    Int(i64),
+    /// A name read before (or a param).
+    Name(String),
+}
+
+/// How many rows, columns, pieces or rolls.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// `n`, `4`, `2 * n`: a product of numbers and names read before.
+    Product(Vec<Spanned<Bound>>),
+    /// `n: 1..5` (only with `bracketed`): measured from the brackets.
+    Measured(Number),
+}
+
+/// What each cell of a `rows` item is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellFormat {
+    /// `chars`: each row one word of as many characters as columns.
+    Chars,
+    /// `numbers LO..HI`: one number per cell.
+    Numbers(Range),
+    /// `cells PART, …`: several words per cell.
+    Cells(Vec<Spanned<CellPart>>),
+}
+
+/// One word of a `cells` cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellPart {
+    /// `piece`: the name (number) of the piece standing there, `0` for
+    /// none.
+    Piece,
+    /// `char`: a character, through the legend.
+    Char,
+    /// `number LO..HI`: a number, through the legend.
+    Number(Range),
+}
+
+/// How one field of a piece is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldFormat {
+    /// The field (`at`, `facing`, or a declared field).
+    pub field: Spanned<String>,
+    /// `as a | b | c`: the values by number.
+    pub words: Vec<Spanned<String>>,
+    /// `from B`: the number of the first value (cells: of the first row
+    /// and column); 0 when not written.
+    pub from: Option<Spanned<i64>>,
+}
+
+/// One item of a judge input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// `n, m: 3..10, k: 1..5`: one line of numbers.
+    Numbers(Vec<Number>),
+    /// `rows R of C …`: the board.
+    Rows {
+        /// How many rows.
+        rows: Count,
+        /// How many columns.
+        cols: Count,
+        /// What each cell is.
+        cell: CellFormat,
+        /// `bracketed`: `[[a, b], [c, d]]`.
+        bracketed: bool,
+    },
+    /// `pieces K: FIELD, …`: K lines, the i-th giving the i-th declared
+    /// piece's fields.
+    Pieces {
+        /// How many.
+        count: Count,
+        /// The fields on each line.
+        fields: Vec<FieldFormat>,
+        /// `bracketed`: each line `[a, b]`.
+        bracketed: bool,
+    },
+    /// `piece A: FIELD, …`: one line of a named piece's fields.
+    Piece {
+        /// The piece.
+        name: Spanned<String>,
+        /// Its fields.
+        fields: Vec<FieldFormat>,
+        /// `bracketed`.
+        bracketed: bool,
+    },
+    /// `dice N of LO..HI`: the known rolls.
+    Dice {
+        /// How many rolls.
+        count: Count,
+        /// The die's faces.
+        range: Range,
+    },
+}
+
+impl std::fmt::Display for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bound::Int(n) => write!(f, "{n}"),
+            Bound::Name(n) => f.write_str(n),
+        }
+    }
+}
+
+impl std::fmt::Display for Range {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}..{}", self.lo.node, self.hi.node)
+    }
+}
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.name.node, self.range)
+    }
+}
+
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Count::Measured(n) => write!(f, "{n}"),
+            Count::Product(bs) => {
+                let t: Vec<String> = bs.iter().map(|b| b.node.to_string()).collect();
+                f.write_str(&t.join(" * "))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for FieldFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.field.node)?;
+        if !self.words.is_empty() {
+            let w: Vec<&str> = self.words.iter().map(|w| w.node.as_str()).collect();
+            write!(f, " as {}", w.join(" | "))?;
+        }
+        if let Some(b) = &self.from {
+            write!(f, " from {}", b.node)?;
+        }
+        Ok(())
+    }
+}
+
+fn fields(fs: &[FieldFormat]) -> String {
+    fs.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn brackets(b: bool) -> &'static str {
+    if b {
+        " bracketed"
+    } else {
+        ""
+    }
+}
+
+/// Items are written in the canonical layout `meeple fmt` gives them.
+impl std::fmt::Display for Item {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Item::Numbers(ns) => {
+                // Neighbours with the same range share it: `n, m: 3..10`.
+                let mut groups: Vec<(Vec<&str>, &Range)> = Vec::new();
+                for n in ns {
+                    match groups.last_mut() {
+                        Some((names, r)) if **r == n.range => names.push(&n.name.node),
+                        _ => groups.push((vec![&n.name.node], &n.range)),
+                    }
+                }
+                let t: Vec<String> = groups
+                    .iter()
+                    .map(|(names, r)| format!("{}: {r}", names.join(", ")))
+                    .collect();
+                f.write_str(&t.join(", "))
+            }
+            Item::Rows {
+                rows,
+                cols,
+                cell,
+                bracketed,
+            } => {
+                let cell = match cell {
+                    CellFormat::Chars => "chars".to_string(),
+                    CellFormat::Numbers(r) => format!("numbers {r}"),
+                    CellFormat::Cells(parts) => {
+                        let p: Vec<String> = parts
+                            .iter()
+                            .map(|p| match &p.node {
+                                CellPart::Piece => "piece".to_string(),
+                                CellPart::Char => "char".to_string(),
+                                CellPart::Number(r) => format!("number {r}"),
+                            })
+                            .collect();
+                        format!("cells {}", p.join(", "))
+                    }
+                };
+                write!(f, "rows {rows} of {cols} {cell}{}", brackets(*bracketed))
+            }
+            Item::Pieces {
+                count,
+                fields: fs,
+                bracketed,
+            } => write!(f, "pieces {count}: {}{}", fields(fs), brackets(*bracketed)),
+            Item::Piece {
+                name,
+                fields: fs,
+                bracketed,
+            } => write!(
+                f,
+                "piece {}: {}{}",
+                name.node,
+                fields(fs),
+                brackets(*bracketed)
+            ),
+            Item::Dice { count, range } => write!(f, "dice {count} of {range}"),
+        }
+    }
+}
