@@ -136,9 +136,10 @@ pub fn scenario(name: &str, p: &JudgePosition, answer: &str) -> String {
     let rules = p.rules();
     let name = name.replace('\\', "\\\\").replace('"', "\\\"");
     format!(
-        "scenario \"{name}\" {{\n  game {}\n{rules}  input \"\"\"\n{}\"\"\"\n  solve\n  expect answer {}\n  line\n}}\n",
-        p.game(),
+        "scenario \"{name}\" {{\n  game {}\n{rules}  input \"\"\"\n{}\"\"\"\n  solve\n  expect {} {}\n  line\n}}\n",
+        p.game_name(),
         p.input(),
+        p.answer_field(),
         answer.trim()
     )
 }

@@ -27,6 +27,16 @@ pub trait GamePosition: fmt::Debug + Send + Sync + 'static {
     /// Whether it is an instance of its game's judge problem, and if not,
     /// which rule or which size limit differs.
     fn instance(&self) -> Result<(), NotInstance>;
+    /// The game's name as a scenario's `game` writes it (a rules game's
+    /// block name).
+    fn game_name(&self) -> String {
+        self.game().name().to_string()
+    }
+    /// The `solve` field the judge's answer line is (`answer` but for a
+    /// rules game's `output FIELD`).
+    fn answer_field(&self) -> String {
+        "answer".to_string()
+    }
     /// The judge problem (`2022 KAKAO`, `BOJ 17825`, `BOJ 17837`, …; a
     /// rules game's name).
     fn problem(&self) -> &str;
@@ -103,6 +113,16 @@ impl JudgePosition {
     /// any piece moves) or `BOJ 17780` (stacking, the bottom piece moves).
     pub fn problem(&self) -> &str {
         self.0.problem()
+    }
+
+    /// The game's name as a scenario's `game` writes it.
+    pub fn game_name(&self) -> String {
+        self.0.game_name()
+    }
+
+    /// The `solve` field the judge's answer line is.
+    pub fn answer_field(&self) -> String {
+        self.0.answer_field()
     }
 
     /// The judge input, exactly as the judge's format writes it (one

@@ -342,3 +342,61 @@ fn the_problem_librarys_exports_read_back_to_their_answers() {
     }
     assert!(checked >= 8, "{checked}");
 }
+
+/// The start position of a file's first scenario, as its judge sees it.
+fn position(text: &str) -> meeple::games::JudgePosition {
+    let checked = meeple::pipeline::check_text(text).unwrap_or_else(|d| panic!("{d:?}"));
+    meeple::export::start_position(&checked, 0).unwrap()
+}
+
+#[test]
+fn a_rules_games_failing_case_shrinks_within_its_limits() {
+    let script =
+        std::fs::read_to_string(crate::common::root().join("scripts/problems/die_roll.game"))
+            .unwrap();
+    let rules = &script[script.find("rules die_roll").unwrap()..];
+    let rules = &rules[..rules.find("\n}\n").unwrap() + 3];
+    let start = position(&format!(
+        "{rules}\nscenario \"s\" {{\n  game die_roll\n  rule rolls 7\n  board [[4, 1, 2, 3, 3], [6, 1, 1, 3, 3], [5, 6, 1, 3, 2], [5, 5, 6, 5, 5]]\n}}\n"
+    ));
+    assert_eq!(
+        start.input(),
+        "4 5 7\n4 1 2 3 3\n6 1 1 3 3\n5 6 1 3 2\n5 5 6 5 5\n"
+    );
+    assert_eq!(
+        (start.game_name(), start.answer_field()),
+        ("die_roll".to_string(), "answer".to_string())
+    );
+    // A "program" that fails while some cell holds 5 or more.
+    let fails = |p: &meeple::games::JudgePosition| {
+        let input = p.input();
+        let mut lines = input.lines();
+        lines.next();
+        lines
+            .flat_map(|l| l.split_whitespace().map(|w| w.parse::<i64>().unwrap()))
+            .any(|v| v >= 5)
+            .then_some(())
+    };
+    let out = meeple::shrink::shrink(start, (), &meeple::shrink::Settings::default(), |b| {
+        b.iter().map(fails).collect()
+    });
+    // The smallest board the judge allows (2 x 2), one roll, one cell of 5
+    // or more, the rest at the judge's least value.
+    let input = out.position.input();
+    let lines: Vec<&str> = input.lines().collect();
+    assert_eq!(lines[0], "2 2 1", "{input}");
+    let cells: Vec<i64> = lines[1..]
+        .iter()
+        .flat_map(|l| l.split_whitespace().map(|w| w.parse::<i64>().unwrap()))
+        .collect();
+    assert_eq!(cells.len(), 4, "{input}");
+    assert_eq!(cells.iter().filter(|v| **v >= 5).count(), 1, "{input}");
+    assert_eq!(cells.iter().filter(|v| **v == 1).count(), 3, "{input}");
+    assert!(out.position.instance().is_ok());
+    // Its scenario names the rules game and its answer field.
+    let s = meeple::shrink::scenario("min", &out.position, "9\n");
+    assert!(
+        s.contains("  game die_roll\n") && s.contains("  expect answer 9\n"),
+        "{s}"
+    );
+}

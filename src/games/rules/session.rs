@@ -649,14 +649,8 @@ impl Rules for RulesSession {
                 self.game.name
             )));
         }
-        let (inst, start) = self.start(Span::default()).map_err(|ds| {
-            NotInstance::Rule(ds.first().map_or(String::new(), |d| d.message.clone()))
-        })?;
-        let board = self
-            .board
-            .as_ref()
-            .map_or(BoardInput::None, |(b, _)| b.clone());
-        super::judge::position::RulesPosition::new(&inst, &start, &board).map(JudgePosition::new)
+        super::judge::position::RulesPosition::new(self.game.prog.clone(), self.input())
+            .map(JudgePosition::new)
     }
 }
 

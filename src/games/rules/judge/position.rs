@@ -6,17 +6,22 @@ use crate::budget::Budget;
 use crate::error::Diag;
 use crate::games::judge_position::GamePosition;
 use crate::games::rules::answer;
+use crate::games::rules::program::Program;
 use crate::games::rules::session::{objective, solve_diag};
-use crate::games::rules::setup::BoardInput;
+use crate::games::rules::setup::{start, ScenarioInput};
 use crate::games::rules::solve;
 use crate::games::rules::state::{Instance, State};
 use crate::games::{GameKind, JudgePosition, NotInstance};
 use crate::syntax::ast::Span;
 use std::any::Any;
+use std::sync::Arc;
 
-/// A rules game's position with its judge input.
+/// A rules game's position: the declarations that make it, its start, and
+/// its judge input.
 #[derive(Clone)]
 pub(crate) struct RulesPosition {
+    /// What the scenario declared (the board, pieces, params, vars, dice).
+    pub(super) declared: ScenarioInput,
     inst: Instance,
     start: State,
     input: String,
@@ -33,19 +38,32 @@ impl std::fmt::Debug for RulesPosition {
 }
 
 impl RulesPosition {
-    /// The position `start` of `inst` (whose board the scenario gave as
-    /// `board`), or why its judge input cannot be written.
+    /// The start position of `prog` that `declared` makes, or why its
+    /// judge input cannot be written.
     pub(crate) fn new(
-        inst: &Instance,
-        start: &State,
-        board: &BoardInput,
+        prog: Arc<Program>,
+        declared: ScenarioInput,
     ) -> Result<RulesPosition, NotInstance> {
-        let input = super::write::write(inst, start, board).map_err(NotInstance::Rule)?;
+        let (inst, s) = start(prog, &declared).map_err(|e| {
+            NotInstance::Rule(match e {
+                crate::games::rules::setup::SetupError::Scenario(ds) => {
+                    ds.first().map_or(String::new(), |d| d.message.clone())
+                }
+                crate::games::rules::setup::SetupError::Run(r) => format!("{r:?}"),
+            })
+        })?;
+        let input = super::write::write(&inst, &s, &declared.board).map_err(NotInstance::Rule)?;
         Ok(RulesPosition {
-            inst: inst.clone(),
-            start: start.clone(),
+            declared,
+            inst,
+            start: s,
             input,
         })
+    }
+
+    /// The program.
+    pub(super) fn prog(&self) -> &Arc<Program> {
+        &self.inst.prog
     }
 
     /// The judge's answer field (`output FIELD`, `answer` when not written).
@@ -57,6 +75,14 @@ impl RulesPosition {
 impl GamePosition for RulesPosition {
     fn game(&self) -> GameKind {
         GameKind::Rules
+    }
+
+    fn game_name(&self) -> String {
+        self.inst.prog.name.clone()
+    }
+
+    fn answer_field(&self) -> String {
+        self.output().to_string()
     }
 
     fn instance(&self) -> Result<(), NotInstance> {
@@ -86,7 +112,12 @@ impl GamePosition for RulesPosition {
     }
 
     fn shrink(&self) -> Vec<JudgePosition> {
-        Vec::new()
+        super::shrink::candidates(self)
+            .into_iter()
+            .filter_map(|d| RulesPosition::new(self.prog().clone(), d).ok())
+            .filter(|p| p.input != self.input)
+            .map(JudgePosition::new)
+            .collect()
     }
 
     fn rules(&self) -> String {

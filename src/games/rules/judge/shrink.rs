@@ -1,0 +1,204 @@
+//! Smaller positions than a failing rules game's judge case, proposed
+//! from its declarations alone (no per-game code): the board without its
+//! last or first row or column, without a piece (the last first), params
+//! and vars nearer the low end of their limits, rolls at their low end,
+//! board numbers at their low end, and a repeated board character replaced
+//! by the board's most common one. Each is set up and written again; the
+//! shrinker keeps the judge instances (`crate::shrink::admissible`).
+
+use super::position::RulesPosition;
+use crate::games::rules::setup::{BoardInput, SetValue};
+use crate::games::rules::state::Dice;
+use crate::syntax::ast::Spanned;
+use crate::syntax::rules::input::{Bound, CellFormat, CellPart, Item, Range};
+use std::collections::HashMap;
+
+/// The declarations of smaller positions, the boldest first.
+pub(super) fn candidates(p: &RulesPosition) -> Vec<crate::games::rules::setup::ScenarioInput> {
+    let d = &p.declared;
+    let mut out = Vec::new();
+    let prog = p.prog();
+    let format = prog.input.as_ref();
+    // The board without a row or a column (last, then first).
+    let drop = |rows: bool, first: bool| -> Option<BoardInput> {
+        fn cut<T: Clone>(g: &[Vec<T>], rows: bool, first: bool) -> Option<Vec<Vec<T>>> {
+            if rows {
+                (g.len() > 1).then(|| {
+                    let mut g = g.to_vec();
+                    if first {
+                        g.remove(0);
+                    } else {
+                        g.pop();
+                    }
+                    g
+                })
+            } else {
+                (g.first().is_some_and(|r| r.len() > 1)).then(|| {
+                    g.iter()
+                        .map(|r| {
+                            let mut r = r.clone();
+                            if first {
+                                r.remove(0);
+                            } else {
+                                r.pop();
+                            }
+                            r
+                        })
+                        .collect()
+                })
+            }
+        }
+        match &d.board {
+            BoardInput::Grid(g) => cut(g, rows, first).map(BoardInput::Grid),
+            BoardInput::Array(a) => cut(a, rows, first).map(BoardInput::Array),
+            _ => None,
+        }
+    };
+    for first in [false, true] {
+        for rows in [true, false] {
+            if let Some(b) = drop(rows, first) {
+                let mut c = d.clone();
+                // Pieces placed by the scenario move with a dropped first
+                // row or column; those on a dropped line are left out.
+                if first {
+                    c.pieces
+                        .retain_mut(|q| match q.at.as_mut().map(|a| &mut a.node) {
+                            Some(SetValue::Cell(r, col)) => {
+                                let v = if rows { r } else { col };
+                                *v -= 1;
+                                *v >= 0
+                            }
+                            _ => true,
+                        });
+                }
+                c.board = b;
+                out.push(c);
+            }
+        }
+    }
+    // Fewer pieces: the last placed first.
+    for i in (0..d.pieces.len()).rev() {
+        let mut c = d.clone();
+        c.pieces.remove(i);
+        out.push(c);
+    }
+    // Params and vars nearer their low limit.
+    let lows = low_ends(format);
+    for (list, is_rules) in [(&d.rules, true), (&d.sets, false)] {
+        for (i, (name, v)) in list.iter().enumerate() {
+            let SetValue::Int(x) = v.node else { continue };
+            let lo = lows.get(&name.node).copied().unwrap_or(0);
+            let mut tries = vec![lo, lo + (x - lo) / 2, x - 1];
+            tries.dedup();
+            for t in tries.into_iter().filter(|t| *t < x && *t >= lo) {
+                let mut c = d.clone();
+                let target = if is_rules { &mut c.rules } else { &mut c.sets };
+                target[i].1 = Spanned::new(SetValue::Int(t), v.span);
+                out.push(c);
+            }
+        }
+    }
+    // Rolls at their low end (the last first).
+    if let Dice::Known(rolls) = &d.dice {
+        let lo = format
+            .and_then(|f| {
+                f.items.iter().find_map(|i| match &i.node {
+                    Item::Dice { range, .. } => int(range),
+                    _ => None,
+                })
+            })
+            .unwrap_or(1);
+        for i in (0..rolls.len()).rev() {
+            if rolls[i] > lo {
+                let mut c = d.clone();
+                let mut r = rolls.clone();
+                r[i] = lo;
+                c.dice = Dice::Known(r);
+                out.push(c);
+            }
+        }
+    }
+    // Board cells: numbers at their low end, a repeated character as the
+    // board's most common one.
+    match &d.board {
+        BoardInput::Array(a) => {
+            let lo = format
+                .and_then(|f| {
+                    f.items.iter().find_map(|i| match &i.node {
+                        Item::Rows {
+                            cell: CellFormat::Numbers(r),
+                            ..
+                        } => int(r),
+                        Item::Rows {
+                            cell: CellFormat::Cells(ps),
+                            ..
+                        } => ps.iter().find_map(|p| match &p.node {
+                            CellPart::Number(r) => int(r),
+                            _ => None,
+                        }),
+                        _ => None,
+                    })
+                })
+                .unwrap_or(0);
+            for (r, row) in a.iter().enumerate() {
+                for (col, v) in row.iter().enumerate() {
+                    if v.node > lo {
+                        let mut b = a.clone();
+                        b[r][col].node = lo;
+                        let mut c = d.clone();
+                        c.board = BoardInput::Array(b);
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        BoardInput::Grid(g) => {
+            let mut count: HashMap<char, usize> = HashMap::new();
+            for ch in g.iter().flatten() {
+                *count.entry(ch.node).or_default() += 1;
+            }
+            let common = count
+                .iter()
+                .max_by_key(|(ch, n)| (**n, std::cmp::Reverse(**ch)))
+                .map(|(ch, _)| *ch);
+            if let Some(common) = common {
+                for (r, row) in g.iter().enumerate() {
+                    for (col, ch) in row.iter().enumerate() {
+                        if ch.node != common && count[&ch.node] > 1 {
+                            let mut b = g.clone();
+                            b[r][col].node = common;
+                            let mut c = d.clone();
+                            c.board = BoardInput::Grid(b);
+                            out.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// A range's low end when it is a number.
+fn int(r: &Range) -> Option<i64> {
+    match r.lo.node {
+        Bound::Int(n) => Some(n),
+        Bound::Name(_) => None,
+    }
+}
+
+/// The low limit of each number the format reads, by name.
+fn low_ends(format: Option<&crate::syntax::rules::input::InputFormat>) -> HashMap<String, i64> {
+    let mut out = HashMap::new();
+    for item in format.map(|f| f.items.as_slice()).unwrap_or_default() {
+        if let Item::Numbers(ns) = &item.node {
+            for n in ns {
+                if let Some(lo) = int(&n.range) {
+                    out.insert(n.name.node.clone(), lo);
+                }
+            }
+        }
+    }
+    out
+}
