@@ -7,6 +7,8 @@ pub mod compile;
 pub mod key;
 mod lower;
 pub mod model;
+mod picture;
+mod picture_board;
 pub mod program;
 pub mod run;
 pub(crate) mod session;
