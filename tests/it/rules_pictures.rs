@@ -217,6 +217,9 @@ fn a_track_game_draws_the_yut_board_and_its_pieces() {
     let show = &pics[0].1;
     assert_eq!(count(show, "rect", "cell"), 0);
     assert_eq!(count(show, "circle", "token"), 4, "pieces 1..4 on start");
+    let words = texts(show);
+    assert!(words.iter().any(|t| t == "dice left"), "{words:?}");
+    assert!(words.iter().any(|t| t == "1 2 3"), "{words:?}");
     // The built-in board: the squares' circles, with the blue ones blue.
     let doc = roxmltree::Document::parse(show).unwrap();
     let blue = doc
@@ -353,6 +356,95 @@ fn run_svg_writes_the_pictures_of_a_rules_file() {
                 .unwrap()
                 .next()
                 .is_none()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A zero-player counter on a `rows` × `cols` board, stopping at turn 30.
+fn counter(rows: usize, cols: usize) -> String {
+    let row = vec!["."; cols].join(" ");
+    let board = vec![row; rows].join("\n    ");
+    format!(
+        "rules counter {{
+  players none
+  layer lit: bool
+  var n: 0..50 = 0
+  legend {{
+    \".\":
+  }}
+  turn {{
+    n += 1
+    stop if n == 30
+  }}
+  solve simulate limit 100
+}}
+
+scenario \"count\" {{
+  game counter
+  board {{
+    {board}
+  }}
+  line
+}}
+"
+    )
+}
+
+#[test]
+fn a_long_line_draws_its_first_and_last_frames_and_a_huge_one_is_a_note() {
+    let all = answers("counter.game", &counter(2, 3));
+    let (_, line) = &all[0];
+    assert_eq!(
+        line.inner().frames().unwrap().len(),
+        31,
+        "the start and 30 turns"
+    );
+    let pic = svg::answer("t", QueryKind::Line, line).unwrap();
+    assert_eq!(count(&pic, "rect", "cell"), 6 * 24, "at most 24 frames");
+    let words = texts(&pic);
+    assert!(
+        words.iter().any(|t| t == "turn 30"),
+        "the last frame is drawn"
+    );
+    assert!(words.iter().any(|t| t == "n = 30"));
+    assert!(words
+        .iter()
+        .any(|t| t == "7 frames in the middle are left out (… marks where)"));
+    // 24 frames of 100 × 110 cells: over the cells a picture draws.
+    let all = answers("counter.game", &counter(100, 110));
+    let pic = svg::answer("t", QueryKind::Line, &all[0].1).unwrap();
+    assert!(pic.contains("too large to draw: 264000 cells"), "{pic}");
+    assert!(pic.len() < 1000);
+}
+
+#[test]
+fn the_playground_steps_through_a_rules_line() {
+    let dir = temp_dir("rules-pictures-serve");
+    let server = crate::serve::Server::start(&[], &[&dir]);
+    let run = server.post("/api/run", &marbles());
+    assert_eq!(run.status, 200);
+    let steps: Vec<serde_json::Value> = run
+        .lines()
+        .into_iter()
+        .filter(|o| o["kind"] == "steps")
+        .collect();
+    assert_eq!(steps.len(), 1, "one line");
+    let captions: Vec<&str> = steps[0]["captions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(captions, ["start", "move 1: right"]);
+    let svgs = steps[0]["svgs"].as_array().unwrap();
+    assert_eq!(svgs.len(), 2);
+    for svg in svgs {
+        assert_eq!(count(svg.as_str().unwrap(), "rect", "cell"), 25);
+    }
+    assert_eq!(
+        count(svgs[1].as_str().unwrap(), "circle", "token"),
+        1,
+        "R fell in"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -56,7 +56,11 @@ impl GameAnswer for RulesAnswer {
         };
         let show = |s: &State| Answer::new(shown(&self.game, &d.inst, s));
         let mut out = vec![("start".to_string(), show(start))];
-        out.extend(steps.iter().map(|(caption, s)| (caption.clone(), show(s))));
+        out.extend(
+            steps
+                .iter()
+                .map(|(caption, s, _)| (caption.clone(), show(s))),
+        );
         Some(out)
     }
     fn held_bytes(&self) -> u64 {
@@ -239,9 +243,10 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
         before = &st.next;
         if name.is_empty() {
             name = format!("turn {}", i + 1);
-            frames.push((name.clone(), st.next.clone()));
+            frames.push((name.clone(), st.next.clone(), st.reward));
         } else {
-            frames.push((format!("move {}: {name}", i + 1), st.next.clone()));
+            let caption = format!("move {}: {name}", i + 1);
+            frames.push((caption, st.next.clone(), st.reward));
         }
         let mut text = format!("{}. {name}", i + 1);
         if st.reward != 0 {

@@ -25,11 +25,11 @@ const ROW_WIDTH: f64 = 1100.0;
 pub(crate) enum Drawn {
     /// `show`: one position.
     Show(State),
-    /// `line`: the start, each move's caption and the position after it,
-    /// and how the line ends (a sentence).
+    /// `line`: the start, each move's caption, the position after it and
+    /// its score, and how the line ends (a sentence).
     Line {
         start: State,
-        steps: Vec<(String, State)>,
+        steps: Vec<(String, State, i64)>,
         end: Option<String>,
     },
     /// `analyze`: the position and each legal move with its value.
@@ -58,7 +58,7 @@ impl Drawing {
                 slots
                     + steps
                         .iter()
-                        .map(|(c, _)| slots + c.len() as u64 + 24)
+                        .map(|(c, _, _)| slots + c.len() as u64 + 32)
                         .sum::<u64>()
             }
             Drawn::Analyze { moves, .. } => {
@@ -194,11 +194,14 @@ fn line(
     title: &str,
     inst: &Instance,
     start: &State,
-    steps: &[(String, State)],
+    steps: &[(String, State, i64)],
     end: Option<&str>,
 ) -> String {
     let mut all: Vec<(String, &State)> = vec![("start".to_string(), start)];
-    all.extend(steps.iter().map(|(c, s)| (c.clone(), s)));
+    all.extend(steps.iter().map(|(c, s, reward)| match reward {
+        0 => (c.clone(), s),
+        r => (format!("{c} (score {r:+})"), s),
+    }));
     let mut gap = None;
     if all.len() > FRAMES {
         let skipped = all.len() - FRAMES;

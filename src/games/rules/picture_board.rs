@@ -8,7 +8,7 @@
 
 use super::model::Model;
 use super::program::{Dom, Kind};
-use super::state::{width, Instance, State};
+use super::state::{width, Dice, Instance, State};
 use crate::games::svg::{self, text_width, Doc};
 use crate::games::yut::track::{standard_track, Track};
 use crate::games::yut::SquareId;
@@ -683,6 +683,27 @@ pub fn state_rows(inst: &Instance, s: &State, params: bool) -> Vec<Vec<String>> 
                 inst.word(spec.kind, v.s()),
             ]);
         }
+    }
+    let used = s.v.get(inst.layout.dice).copied().unwrap_or(0).max(0);
+    match &inst.dice {
+        Dice::None => {}
+        Dice::Known(rolls) => {
+            let left: Vec<String> = rolls
+                .iter()
+                .skip(used as usize)
+                .map(i64::to_string)
+                .collect();
+            let left = if left.is_empty() {
+                "none".to_string()
+            } else {
+                left.join(" ")
+            };
+            rows.push(vec!["dice left".into(), left]);
+        }
+        Dice::Uniform(lo, hi, n) => rows.push(vec![
+            "dice left".into(),
+            format!("{} of {lo}..{hi}", n.saturating_sub(used as u64)),
+        ]),
     }
     if inst.players() == 2 {
         rows.push(vec![
