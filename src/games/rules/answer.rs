@@ -54,7 +54,7 @@ impl GameAnswer for RulesAnswer {
         let Drawn::Line { start, steps, .. } = &d.drawn else {
             return None;
         };
-        let show = |s: &State| Answer::new(shown(&self.game, &d.inst, s));
+        let show = |s: &State| Answer::new(shown_in(&self.game, &d.inst, s));
         let mut out = vec![("start".to_string(), show(start))];
         out.extend(
             steps
@@ -282,7 +282,7 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
             "ended": l.ended.map(|(e, stuck)| json!({"end": end_word(e), "stuck": stuck})),
         })),
         drawing: Some(Arc::new(Drawing {
-            inst: inst.clone(),
+            inst: Arc::new(inst.clone()),
             drawn: Drawn::Line {
                 start: start.clone(),
                 steps: frames,
@@ -320,7 +320,7 @@ pub(crate) fn analyzed(game: &str, inst: &Instance, s: &State, moves: &[MoveValu
         lines,
         detail: Some(json!({ "moves": detail })),
         drawing: Some(Arc::new(Drawing {
-            inst: inst.clone(),
+            inst: Arc::new(inst.clone()),
             drawn: Drawn::Analyze {
                 at: s.clone(),
                 moves: drawn,
@@ -340,6 +340,12 @@ fn cell_word(kind: Kind, inst: &Instance, v: i64) -> String {
 /// `show`: each layer as a grid (pieces standing on cells drawn over the
 /// first), then the variables and the pieces' fields.
 pub(crate) fn shown(game: &str, inst: &Instance, s: &State) -> RulesAnswer {
+    shown_in(game, &Arc::new(inst.clone()), s)
+}
+
+/// `show` of a position of an instance already shared (a line's frames).
+fn shown_in(game: &str, shared: &Arc<Instance>, s: &State) -> RulesAnswer {
+    let inst: &Instance = shared;
     let prog = &inst.prog;
     let d = &prog.decls;
     let mut lines = Vec::new();
@@ -422,7 +428,7 @@ pub(crate) fn shown(game: &str, inst: &Instance, s: &State) -> RulesAnswer {
         detail: Some(json!({ "text": lines.clone() })),
         lines,
         drawing: Some(Arc::new(Drawing {
-            inst: inst.clone(),
+            inst: Arc::clone(shared),
             drawn: Drawn::Show(s.clone()),
         })),
     }

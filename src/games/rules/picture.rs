@@ -8,6 +8,7 @@
 use super::picture_board::{self as board, Colours};
 use super::state::{Instance, State};
 use crate::games::svg::{table, text_width, too_large, Doc, MAX_CELLS};
+use std::sync::Arc;
 
 /// The space around a frame.
 const PAD: f64 = 16.0;
@@ -43,7 +44,7 @@ pub(crate) enum Drawn {
 #[derive(Clone, Debug)]
 pub(crate) struct Drawing {
     /// The scenario's instance (the program, the board's size, the pieces).
-    pub inst: Instance,
+    pub inst: Arc<Instance>,
     /// What to draw.
     pub drawn: Drawn,
 }
