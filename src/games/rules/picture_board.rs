@@ -53,6 +53,10 @@ fn named_colour(name: &str) -> Option<&'static str> {
         "grey" | "gray" => "#aeb6bf",
         "brown" => "#a0522d",
         "pink" => "#f1948a",
+        "amber" | "gold" => "#f5b041",
+        "cyan" | "teal" => "#48c9b0",
+        "violet" => "#af7ac5",
+        "silver" => "#d5d8dc",
         _ => return None,
     })
 }
@@ -503,7 +507,8 @@ fn piece_fill(inst: &Instance, p: usize) -> &'static str {
 /// A piece's token with a `class`, its name across it.
 fn token(doc: &mut Doc, inst: &Instance, at: (f64, f64), r: f64, p: usize) {
     let name = inst.pieces.get(p).map_or("", String::as_str);
-    classed_circle(doc, "token", at, r, piece_fill(inst, p), "#ffffff");
+    // A dark rim: the disc stands out on a cell of its own colour.
+    classed_circle(doc, "token", at, r, piece_fill(inst, p), "#1b2631");
     let size = label_size(name, r);
     doc.text(at.0, at.1 + size * 0.35, size, "middle", "#ffffff", name);
 }
