@@ -2,6 +2,8 @@
 //! written the same way every time, so that the same picture is the same
 //! bytes.
 
+use crate::games::yut::track::Track;
+use crate::games::yut::SquareId;
 use std::fmt::Write;
 
 /// Text escaped for XML content and attribute values.
@@ -267,6 +269,89 @@ pub fn table(
         }
     }
     (total, row_h * (rows.len() + 1) as f64)
+}
+
+/// Pieces' colours, the first piece first (repeating past the sixth).
+pub const PIECE_COLOURS: &[&str] = &[
+    "#e74c3c", "#27ae60", "#8e44ad", "#f39c12", "#16a085", "#d35400",
+];
+
+/// The colour of piece `i` (counted from 0).
+pub fn piece_colour(i: usize) -> &'static str {
+    PIECE_COLOURS[i % PIECE_COLOURS.len()]
+}
+
+/// A piece's token: a disc of radius `r` filled `fill`, `label` in white
+/// at font size `size` across its centre.
+pub fn token(doc: &mut Doc, (x, y): (f64, f64), r: f64, fill: &str, label: &str, size: f64) {
+    doc.circle(x, y, r, fill, "#ffffff");
+    doc.text(x, y + size * 0.35, size, "middle", "#ffffff", label);
+}
+
+/// A track square's radius.
+pub const SQUARE_RADIUS: f64 = 16.0;
+/// Blue squares' fill (where a shortcut begins).
+pub const BLUE_SQUARE: &str = "#85c1e9";
+
+/// A track square's label: its score, or `start` / `finish`.
+fn score_label(track: &Track, sq: SquareId) -> String {
+    if sq == track.start() || sq == track.finish() {
+        track.name(sq).to_string()
+    } else {
+        track.score(sq).to_string()
+    }
+}
+
+/// A yut track as the built-in board is drawn: its routes, then the
+/// shortcuts over them, then the squares (each with its score, its name
+/// under it when that differs; `start` and `finish` as boxes), each square
+/// where `at` places it.
+pub fn track(doc: &mut Doc, track: &Track, at: &dyn Fn(SquareId) -> (f64, f64)) {
+    for sq in track.squares() {
+        if let Some(next) = track.next(sq).filter(|&n| n != sq) {
+            doc.line(at(sq), at(next), "#999999", 2.0);
+        }
+    }
+    for sq in track.squares() {
+        if let Some(cut) = track.shortcut(sq) {
+            doc.line(at(sq), at(cut), "#2e86c1", 3.0);
+        }
+    }
+    for sq in track.squares() {
+        let (x, y) = at(sq);
+        let label = score_label(track, sq);
+        if sq == track.start() || sq == track.finish() {
+            let w = text_width(label.chars().count(), 10.0) + 8.0;
+            doc.rect(x - w / 2.0, y - 10.0, w, 20.0, "#f2f3f4", "#333333");
+            doc.text(x, y + 4.0, 10.0, "middle", "#000000", &label);
+            continue;
+        }
+        let fill = if track.is_blue(sq) {
+            BLUE_SQUARE
+        } else {
+            "#ffffff"
+        };
+        doc.circle(x, y, SQUARE_RADIUS, fill, "#333333");
+        doc.text(x, y + 4.0, 11.0, "middle", "#000000", &label);
+        if track.name(sq) != label {
+            doc.text(
+                x,
+                y + SQUARE_RADIUS + 10.0,
+                9.0,
+                "middle",
+                "#777777",
+                track.name(sq),
+            );
+        }
+    }
+}
+
+/// Where the `k`-th piece standing on one place goes, around the place's
+/// centre `(x, y)`: the four diagonal corners at `reach`, then further out.
+pub fn around((x, y): (f64, f64), k: usize, reach: (f64, f64)) -> (f64, f64) {
+    let (dx, dy) = [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)][k % 4];
+    let ring = 1.0 + (k / 4) as f64 * 0.6;
+    (x + dx * reach.0 * ring, y + dy * reach.1 * ring)
 }
 
 /// The most board cells one picture draws (over all its frames); a larger

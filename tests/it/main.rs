@@ -34,6 +34,7 @@ mod problems;
 mod progress;
 mod repl;
 mod rules_front;
+mod rules_pictures;
 mod rules_scenario;
 mod rules_wire;
 mod serve;

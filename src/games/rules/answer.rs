@@ -3,6 +3,8 @@
 //! detail.
 
 use super::model::{End, Model};
+use super::picture::{Drawing, Drawn};
+use super::picture_board::value_word;
 use super::program::Kind;
 use super::solve::{Cycle, Line, MoveValue, Outcome, Value};
 use super::state::{width, Instance, State};
@@ -11,6 +13,7 @@ use crate::games::{Answer, GameKind};
 use crate::syntax::dialect::Field;
 use serde_json::{json, Value as Json};
 use std::any::Any;
+use std::sync::Arc;
 
 /// A rules game's answer to `solve`, `line`, `analyze` or `show`.
 #[derive(Clone, Debug)]
@@ -25,6 +28,8 @@ pub(crate) struct RulesAnswer {
     lines: Vec<String>,
     /// The JSON detail.
     detail: Option<Json>,
+    /// What its picture draws (`show`, `line`, `analyze`).
+    drawing: Option<Arc<Drawing>>,
 }
 
 impl GameAnswer for RulesAnswer {
@@ -40,16 +45,29 @@ impl GameAnswer for RulesAnswer {
     fn detail(&self) -> Option<Json> {
         self.detail.clone()
     }
-    fn picture(&self, _title: &str) -> Option<String> {
-        None
+    fn picture(&self, title: &str) -> Option<String> {
+        let d = self.drawing.as_ref()?;
+        Some(super::picture::picture(title, d))
     }
     fn frames(&self) -> Option<Vec<(String, Answer)>> {
-        None
+        let d = self.drawing.as_ref()?;
+        let Drawn::Line { start, steps, .. } = &d.drawn else {
+            return None;
+        };
+        let show = |s: &State| Answer::new(shown_in(&self.game, &d.inst, s));
+        let mut out = vec![("start".to_string(), show(start))];
+        out.extend(
+            steps
+                .iter()
+                .map(|(caption, s, _)| (caption.clone(), show(s))),
+        );
+        Some(out)
     }
     fn held_bytes(&self) -> u64 {
         let text: usize = self.lines.iter().map(|l| l.len() + 24).sum();
         let detail = self.detail.as_ref().map_or(0, |d| d.to_string().len());
-        (text + detail + self.fields.len() * 48) as u64
+        let drawing = self.drawing.as_ref().map_or(0, |d| d.held_bytes());
+        (text + detail + self.fields.len() * 48) as u64 + drawing
     }
     fn to_json(&self) -> Json {
         let mut m = serde_json::Map::new();
@@ -201,6 +219,7 @@ pub(crate) fn solved(game: &str, inst: &Instance, v: &Value) -> RulesAnswer {
         fields,
         lines: vec![format!("answer {first}: {text}")],
         detail: None,
+        drawing: None,
     }
 }
 
@@ -217,12 +236,17 @@ fn end_word(e: End) -> &'static str {
 pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) -> RulesAnswer {
     let mut lines = Vec::new();
     let mut moves = Vec::new();
+    let mut frames = Vec::new();
     let mut before = start;
     for (i, st) in l.steps.iter().enumerate() {
         let mut name = move_name(inst, before, &st.words);
         before = &st.next;
         if name.is_empty() {
             name = format!("turn {}", i + 1);
+            frames.push((name.clone(), st.next.clone(), st.reward));
+        } else {
+            let caption = format!("move {}: {name}", i + 1);
+            frames.push((caption, st.next.clone(), st.reward));
         }
         let mut text = format!("{}. {name}", i + 1);
         if st.reward != 0 {
@@ -234,12 +258,16 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
         lines.push(text);
         moves.push(json!({"move": name, "reward": st.reward, "end": st.end.map(end_word)}));
     }
+    let last_end = l.steps.last().and_then(|st| st.end);
+    let mut end = last_end.map(|e| format!("the last move ends the game: {}", end_word(e)));
     if let Some((e, stuck)) = l.ended {
-        lines.push(if stuck {
+        let text = if stuck {
             format!("then the mover is stuck: {}", end_word(e))
         } else {
             format!("then the game ends: {}", end_word(e))
-        });
+        };
+        end = Some(text.clone());
+        lines.push(text);
     }
     if lines.is_empty() {
         lines.push("no moves".into());
@@ -253,6 +281,14 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
             "moves": moves,
             "ended": l.ended.map(|(e, stuck)| json!({"end": end_word(e), "stuck": stuck})),
         })),
+        drawing: Some(Arc::new(Drawing {
+            inst: Arc::new(inst.clone()),
+            drawn: Drawn::Line {
+                start: start.clone(),
+                steps: frames,
+                end,
+            },
+        })),
     }
 }
 
@@ -260,11 +296,13 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
 pub(crate) fn analyzed(game: &str, inst: &Instance, s: &State, moves: &[MoveValue]) -> RulesAnswer {
     let mut lines = Vec::new();
     let mut detail = Vec::new();
+    let mut drawn = Vec::new();
     for m in moves {
         let (fields, text) = value_fields(inst, &m.value);
         let name = move_name(inst, s, &m.words);
         let first = fields.first().map_or(String::new(), |(_, v)| v.to_string());
         lines.push(format!("{name}: {first} ({text})"));
+        drawn.push((name.clone(), format!("{first} ({text})")));
         let mut o = serde_json::Map::new();
         o.insert("move".into(), json!(name));
         for (f, v) in &fields {
@@ -281,6 +319,13 @@ pub(crate) fn analyzed(game: &str, inst: &Instance, s: &State, moves: &[MoveValu
         fields: Vec::new(),
         lines,
         detail: Some(json!({ "moves": detail })),
+        drawing: Some(Arc::new(Drawing {
+            inst: Arc::new(inst.clone()),
+            drawn: Drawn::Analyze {
+                at: s.clone(),
+                moves: drawn,
+            },
+        })),
     }
 }
 
@@ -295,6 +340,12 @@ fn cell_word(kind: Kind, inst: &Instance, v: i64) -> String {
 /// `show`: each layer as a grid (pieces standing on cells drawn over the
 /// first), then the variables and the pieces' fields.
 pub(crate) fn shown(game: &str, inst: &Instance, s: &State) -> RulesAnswer {
+    shown_in(game, &Arc::new(inst.clone()), s)
+}
+
+/// `show` of a position of an instance already shared (a line's frames).
+fn shown_in(game: &str, shared: &Arc<Instance>, s: &State) -> RulesAnswer {
+    let inst: &Instance = shared;
     let prog = &inst.prog;
     let d = &prog.decls;
     let mut lines = Vec::new();
@@ -376,19 +427,9 @@ pub(crate) fn shown(game: &str, inst: &Instance, s: &State) -> RulesAnswer {
         fields: Vec::new(),
         detail: Some(json!({ "text": lines.clone() })),
         lines,
-    }
-}
-
-/// A state value at `slot` in words (a list: `[a, b]`).
-fn value_word(inst: &Instance, dom: &super::program::Dom, s: &State, slot: usize) -> String {
-    match dom.list_max {
-        None => inst.word(dom.kind, s.v[slot]),
-        Some(_) => {
-            let len = s.v[slot].max(0) as usize;
-            let items: Vec<String> = (0..len)
-                .map(|i| inst.word(dom.kind, s.v.get(slot + 1 + i).copied().unwrap_or(-1)))
-                .collect();
-            format!("[{}]", items.join(", "))
-        }
+        drawing: Some(Arc::new(Drawing {
+            inst: Arc::clone(shared),
+            drawn: Drawn::Show(s.clone()),
+        })),
     }
 }

@@ -8,6 +8,8 @@ pub(crate) mod judge;
 pub mod key;
 mod lower;
 pub mod model;
+mod picture;
+mod picture_board;
 pub mod program;
 pub mod run;
 pub(crate) mod session;

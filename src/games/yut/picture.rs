@@ -6,7 +6,7 @@
 
 use super::text::square;
 use crate::games::decimal::decimal;
-use crate::games::svg::{table, text_width, Doc};
+use crate::games::svg::{self, table, text_width, Doc};
 use crate::games::yut::answer::{Analyze, Line, Position, RandomRolls, RollsLeft};
 use crate::games::yut::{Answer, SquareId, Track};
 use std::collections::VecDeque;
@@ -16,9 +16,9 @@ pub const STEP: f64 = 46.0;
 /// The margin around the board.
 pub const MARGIN: f64 = 30.0;
 /// A square's radius.
-pub const RADIUS: f64 = 16.0;
+pub const RADIUS: f64 = svg::SQUARE_RADIUS;
 /// Blue squares' fill.
-pub const BLUE: &str = "#85c1e9";
+pub const BLUE: &str = svg::BLUE_SQUARE;
 
 /// (name, row, col) of the built-in board's squares: the outer square,
 /// `start` and `finish` outside its bottom-right corner.
@@ -56,11 +56,6 @@ const STANDARD: &[(&str, f64, f64)] = &[
     ("c35", 8.33, 8.33),
     ("start", 10.0, 12.0),
     ("finish", 12.0, 10.0),
-];
-
-/// Pieces' colours, piece 1 first (repeating past the sixth).
-const PIECES: &[&str] = &[
-    "#e74c3c", "#27ae60", "#8e44ad", "#f39c12", "#16a085", "#d35400",
 ];
 
 /// The picture of a `show`, `line` or `analyze` answer.
@@ -135,15 +130,6 @@ fn layered(track: &Track) -> Vec<(f64, f64)> {
     out
 }
 
-/// A square's label: its score, or `start` / `finish`.
-fn score_label(track: &Track, sq: SquareId) -> String {
-    if sq == track.start() || sq == track.finish() {
-        track.name(sq).to_string()
-    } else {
-        track.score(sq).to_string()
-    }
-}
-
 fn joined(rolls: &[u64]) -> String {
     rolls
         .iter()
@@ -187,7 +173,7 @@ fn page(
         let (r, c) = places[sq];
         (MARGIN + c * STEP, MARGIN + r * STEP)
     };
-    draw_track(&mut doc, track, &at);
+    svg::track(&mut doc, track, &at);
     for (sq, tag) in tags {
         let (x, y) = at(*sq);
         doc.text(
@@ -216,43 +202,6 @@ fn page(
     doc.finish()
 }
 
-/// The track: its routes, then the shortcuts over them, then the squares.
-fn draw_track(doc: &mut Doc, track: &Track, at: &dyn Fn(SquareId) -> (f64, f64)) {
-    for sq in track.squares() {
-        if let Some(next) = track.next(sq).filter(|&n| n != sq) {
-            doc.line(at(sq), at(next), "#999999", 2.0);
-        }
-    }
-    for sq in track.squares() {
-        if let Some(cut) = track.shortcut(sq) {
-            doc.line(at(sq), at(cut), "#2e86c1", 3.0);
-        }
-    }
-    for sq in track.squares() {
-        let (x, y) = at(sq);
-        let label = score_label(track, sq);
-        if sq == track.start() || sq == track.finish() {
-            let w = text_width(label.chars().count(), 10.0) + 8.0;
-            doc.rect(x - w / 2.0, y - 10.0, w, 20.0, "#f2f3f4", "#333333");
-            doc.text(x, y + 4.0, 10.0, "middle", "#000000", &label);
-            continue;
-        }
-        let fill = if track.is_blue(sq) { BLUE } else { "#ffffff" };
-        doc.circle(x, y, RADIUS, fill, "#333333");
-        doc.text(x, y + 4.0, 11.0, "middle", "#000000", &label);
-        if track.name(sq) != label {
-            doc.text(
-                x,
-                y + RADIUS + 10.0,
-                9.0,
-                "middle",
-                "#777777",
-                track.name(sq),
-            );
-        }
-    }
-}
-
 /// The pieces: discs around their square, piece 1 first.
 fn draw_pieces(doc: &mut Doc, position: &Position, at: &dyn Fn(SquareId) -> (f64, f64)) {
     let track = &position.track;
@@ -260,21 +209,17 @@ fn draw_pieces(doc: &mut Doc, position: &Position, at: &dyn Fn(SquareId) -> (f64
     for (i, sq) in position.pieces.iter().enumerate() {
         let k = seen.iter().filter(|&&s| s == sq.id).count();
         seen.push(sq.id);
-        let (x, y) = at(sq.id);
-        let (dx, dy) = [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)][k % 4];
-        let ring = 1.0 + (k / 4) as f64 * 0.6;
         // Off the `start` and `finish` boxes' words, onto a disc's rim elsewhere.
         let boxed = sq.id == track.start() || sq.id == track.finish();
         let reach = if boxed { (14.0, 18.0) } else { (11.0, 11.0) };
-        let (px, py) = (x + dx * reach.0 * ring, y + dy * reach.1 * ring);
-        doc.circle(px, py, 8.0, PIECES[i % PIECES.len()], "#ffffff");
-        doc.text(
-            px,
-            py + 3.5,
-            10.0,
-            "middle",
-            "#ffffff",
+        let at = svg::around(at(sq.id), k, reach);
+        svg::token(
+            doc,
+            at,
+            8.0,
+            svg::piece_colour(i),
             &(i + 1).to_string(),
+            10.0,
         );
     }
 }
