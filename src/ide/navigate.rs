@@ -45,8 +45,15 @@ impl Analysis {
 
     /// Where the track named at `offset` is defined (its name in the first
     /// `track` definition of that name).
+    /// For a rules game: the block a `game NAME` names, the param of a
+    /// `rule NAME`, the var of a `set NAME`, the piece of a `piece NAME`, and
+    /// inside a block the declaration of a name it uses (in this file; see
+    /// [`Analysis::definition_elsewhere`] for a block an import holds).
     pub fn definition(&self, offset: usize) -> Option<Span> {
-        let name = self.track_name_at(self.floor(offset))?;
+        let offset = self.floor(offset);
+        let Some(name) = self.track_name_at(offset) else {
+            return self.rules_definition(offset);
+        };
         self.file
             .tracks
             .iter()
