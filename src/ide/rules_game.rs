@@ -594,13 +594,17 @@ impl Analysis {
 }
 
 #[cfg(test)]
+mod tests_support {
+    /// A two-player game with params of each kind, vars, fielded pieces.
+    pub const DUEL: &str = "rules duel {\n  players A B\n  param steps: orthogonal | king = orthogonal\n  param reach: 1..4 = 2\n  param wrap: bool = false\n  layer open: bool\n  var turns: 0..9 = 0\n  var mode: calm | wild = calm\n  piece A, B { at: cell, power: 0..3 }\n  when stuck: lose\n  turn {\n    choose d in directions(steps) where open[step(me.at, d)]\n    me.at = step(me.at, d)\n  }\n  solve moves\n}\n";
+}
+
+#[cfg(test)]
 mod tests {
+    use super::tests_support::DUEL;
     use super::*;
     use crate::ide::fixture::{cursor, ranges};
     use crate::ide::Answers;
-
-    /// A two-player game with params of each kind, vars, fielded pieces.
-    const DUEL: &str = "rules duel {\n  players A B\n  param steps: orthogonal | king = orthogonal\n  param reach: 1..4 = 2\n  param wrap: bool = false\n  layer open: bool\n  var turns: 0..9 = 0\n  var mode: calm | wild = calm\n  piece A, B { at: cell, power: 0..3 }\n  when stuck: lose\n  turn {\n    choose d in directions(steps) where open[step(me.at, d)]\n    me.at = step(me.at, d)\n  }\n  solve moves\n}\n";
 
     /// `DUEL` and a scenario of it whose one line is `line`.
     fn duel(line: &str) -> String {
@@ -761,5 +765,81 @@ mod tests {
             Analysis::new(&text).definition(at).map(|s| s.start()),
             Some(d)
         );
+    }
+}
+
+#[cfg(test)]
+mod import_tests {
+    use super::tests_support::*;
+    use crate::check::imports::Loader;
+    use crate::ide::fixture::cursor;
+    use crate::ide::Analysis;
+    use crate::pipeline::Importer;
+    use std::sync::Arc;
+
+    /// Files in memory, by path.
+    #[derive(Debug)]
+    struct Files(Vec<(&'static str, String)>);
+
+    impl Loader for Files {
+        fn load(&self, _from: &str, path: &str) -> Result<(String, String), String> {
+            self.0
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map(|(p, t)| (format!("/games/{p}"), t.clone()))
+                .ok_or_else(|| format!("no {path}"))
+        }
+    }
+
+    /// The analysis of `fixture` (importing `lib.game`, which imports
+    /// `duel.game`, which holds `DUEL`) and its cursor.
+    fn importing(fixture: &str) -> (Analysis, usize) {
+        let (text, at) = cursor(fixture);
+        let files = Files(vec![
+            ("lib.game", "import \"duel.game\"\n".to_string()),
+            ("duel.game", DUEL.to_string()),
+        ]);
+        let importer = Importer {
+            root: "/games/main.game".into(),
+            loader: Arc::new(files),
+        };
+        (Analysis::with_importer(&text, importer), at)
+    }
+
+    fn scenario(line: &str) -> String {
+        format!("import \"lib.game\"\nscenario \"s\" {{\n  game duel\n  {line}\n}}\n")
+    }
+
+    #[test]
+    fn an_imported_rules_game_completes_hovers_and_leads_to_its_file() {
+        let labels = |fixture: &str| -> Vec<String> {
+            let (a, at) = importing(fixture);
+            a.completions(at).into_iter().map(|c| c.label).collect()
+        };
+        assert_eq!(labels(&scenario("rule steps $0")), ["orthogonal", "king"]);
+        assert_eq!(
+            labels(&scenario("expect $0")),
+            ["answer", "moves", "winner"]
+        );
+        let game = labels("import \"lib.game\"\nscenario \"s\" {\n  game $0\n}\n");
+        assert_eq!(game, ["footholds", "yut", "stacking", "duel"]);
+        let (a, at) = importing(&scenario("solve").replace("game duel", "game du$0el"));
+        let md = a
+            .hover(at, &crate::ide::Answers::default())
+            .unwrap()
+            .markdown;
+        assert!(
+            md.starts_with("**rules game `duel`** (from `duel.game`): players A B"),
+            "{md}"
+        );
+        let (key, text, span) = a.definition_elsewhere(at).expect("in duel.game");
+        assert_eq!(key, "/games/duel.game");
+        assert_eq!(&text[span.range()], "duel");
+        assert_eq!(span.start(), DUEL.find("duel").unwrap());
+        assert_eq!(a.definition(at), None);
+        // Without the importer, nothing is known of the game.
+        assert_eq!(labels(&scenario("rule reach $0")), ["1", "4"]);
+        let (text, at) = cursor(&scenario("rule reach $0"));
+        assert!(Analysis::new(&text).completions(at).is_empty());
     }
 }
