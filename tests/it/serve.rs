@@ -161,7 +161,7 @@ impl Reply {
     }
 
     /// The body as JSON lines.
-    fn lines(&self) -> Vec<serde_json::Value> {
+    pub(crate) fn lines(&self) -> Vec<serde_json::Value> {
         self.body
             .lines()
             .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
