@@ -12,6 +12,8 @@ pub enum SymbolKind {
     Scenario,
     /// A `track` definition.
     Track,
+    /// A `rules` block.
+    Rules,
 }
 
 /// An entry of a script's outline.
@@ -89,7 +91,8 @@ impl Analysis {
         out
     }
 
-    /// The outline: scenarios (with their game) and tracks, in file order.
+    /// The outline: scenarios (with their game), tracks and rules blocks
+    /// (with their objective), in file order.
     pub fn symbols(&self) -> Vec<Symbol> {
         let mut out: Vec<Symbol> = self
             .file
@@ -98,7 +101,12 @@ impl Analysis {
             .map(|sc| Symbol {
                 name: sc.name.node.clone(),
                 kind: SymbolKind::Scenario,
-                detail: game_of(sc).map(|g| g.name().to_string()),
+                detail: game_of(sc).map(|g| g.name().to_string()).or_else(|| {
+                    match sc.stmts.first().map(|s| &s.node) {
+                        Some(Stmt::Game(name)) => Some(name.node.clone()),
+                        _ => None,
+                    }
+                }),
                 span: sc.span,
                 name_span: sc.name.span,
             })
@@ -108,6 +116,16 @@ impl Analysis {
                 detail: None,
                 span: t.span,
                 name_span: t.name.span,
+            }))
+            .chain(self.file.rules.iter().map(|r| {
+                Symbol {
+                    name: r.name.node.clone(),
+                    kind: SymbolKind::Rules,
+                    detail: super::rules_game::objective_of(r)
+                        .map(|o| format!("solve {}", crate::format::rules_expr::objective(o))),
+                    span: r.span,
+                    name_span: r.name.span,
+                }
             }))
             .collect();
         out.sort_by_key(|s| s.span.start());

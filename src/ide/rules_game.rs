@@ -843,3 +843,46 @@ mod import_tests {
         assert!(Analysis::new(&text).completions(at).is_empty());
     }
 }
+
+#[cfg(test)]
+mod outline_tests {
+    use super::tests_support::DUEL;
+    use crate::ide::{Analysis, SymbolKind};
+
+    #[test]
+    fn the_outline_holds_the_rules_block_and_its_scenarios_game() {
+        let text = format!("{DUEL}scenario \"s\" {{\n  game duel\n  solve\n}}\n");
+        let symbols = Analysis::new(&text).symbols();
+        let got: Vec<_> = symbols
+            .iter()
+            .map(|s| (s.name.as_str(), s.kind, s.detail.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("duel", SymbolKind::Rules, Some("solve moves")),
+                ("s", SymbolKind::Scenario, Some("duel"))
+            ]
+        );
+    }
+
+    /// Hover inside the block: a var, a piece, a player, an enumeration
+    /// value, each with its declaration.
+    #[test]
+    fn hover_in_the_block_covers_vars_pieces_and_values() {
+        let text = DUEL.replace(
+            "    me.at = step(me.at, d)\n",
+            "    me.at = step(me.at, d)\n    turns += 1\n    mode = wild\n",
+        );
+        let at = |needle: &str| {
+            let i = text.rfind(needle).unwrap() + 1;
+            Analysis::new(&text)
+                .hover(i, &crate::ide::Answers::default())
+                .map(|h| h.markdown)
+                .unwrap_or_default()
+        };
+        assert_eq!(at("turns += 1"), "`var turns: 0..9 = 0`");
+        assert_eq!(at("wild\n"), "`a value of mode`");
+        assert_eq!(at("mode = wild"), "`var mode: calm | wild = calm`");
+    }
+}

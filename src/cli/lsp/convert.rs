@@ -80,6 +80,7 @@ impl Text<'_> {
             kind: match s.kind {
                 ide::SymbolKind::Scenario => lsp::SymbolKind::MODULE,
                 ide::SymbolKind::Track => lsp::SymbolKind::STRUCT,
+                ide::SymbolKind::Rules => lsp::SymbolKind::CLASS,
             },
             tags: None,
             deprecated: None,
