@@ -29,8 +29,8 @@ pub struct ImportedFile {
     pub rules: Vec<RulesDef>,
 }
 
-/// The params of a block.
-fn decls<'a>(def: &'a RulesDef, pick: fn(&Part) -> Option<&Vec<Decl>>) -> Vec<&'a Decl> {
+/// The declarations of the parts `pick` takes (params, vars).
+fn decls(def: &RulesDef, pick: fn(&Part) -> Option<&Vec<Decl>>) -> Vec<&Decl> {
     def.parts
         .iter()
         .filter_map(|p| pick(&p.node))
