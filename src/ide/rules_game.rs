@@ -501,37 +501,53 @@ impl Analysis {
             }
             Stmt::Piece { id, .. } if id.span.start() <= offset && offset <= id.span.end() => {
                 let def = self.local_rules_of(sc)?;
-                def.parts
-                    .iter()
-                    .find_map(|p| match &p.node {
-                        Part::Piece {
-                            names: PieceNames::Named(ns),
-                            ..
-                        } => ns.iter().find(|n| n.node == word),
-                        _ => None,
-                    })
-                    .map(|n| n.span)
+                piece_name(def, word).map(|n| n.span)
             }
             _ => None,
         }
     }
 
-    /// Where the rules game a `game NAME` at `offset` names is defined in
-    /// another file: the file (its loader's key and text) and the span of
-    /// the block's name in that text.
+    /// Where the name at `offset` is defined in another file, for a rules
+    /// game an import defines: the block of a `game NAME`, the param of a
+    /// `rule NAME`, the var of a `set NAME`, the piece of a `piece NAME`.
+    /// The file (its loader's key and text) and the span in that text.
     pub fn definition_elsewhere(&self, offset: usize) -> Option<(&str, &str, Span)> {
-        let (_, stmt) = self.stmt_at(self.floor(offset))?;
-        let Stmt::Game(n) = &stmt.node else {
+        let offset = self.floor(offset);
+        let (sc, stmt) = self.stmt_at(offset)?;
+        let Some(Stmt::Game(game)) = sc.stmts.first().map(|s| &s.node) else {
             return None;
         };
-        if !(n.span.start() <= offset && offset <= n.span.end()) {
-            return None;
-        }
-        let (def, Some(file)) = self.rules_named(&n.node)? else {
+        let (def, Some(file)) = self.rules_named(&game.node)? else {
             return None;
         };
-        Some((&file.key, &file.text, def.name.span))
+        let named = |n: &Spanned<String>| n.span.start() <= offset && offset <= n.span.end();
+        let span = match &stmt.node {
+            Stmt::Game(n) if named(n) => def.name.span,
+            Stmt::Rule { name, .. } | Stmt::Set { name, .. } if named(name) => {
+                declared_spans(def)
+                    .into_iter()
+                    .find(|n| n.node == name.node)?
+                    .span
+            }
+            Stmt::Piece { id, .. } if id.span.start() <= offset && offset <= id.span.end() => {
+                let (_, word) = self.word_at(offset)?;
+                piece_name(def, word)?.span
+            }
+            _ => return None,
+        };
+        Some((&file.key, &file.text, span))
     }
+}
+
+/// A named piece's declaration.
+fn piece_name<'d>(def: &'d RulesDef, word: &str) -> Option<&'d Spanned<String>> {
+    def.parts.iter().find_map(|p| match &p.node {
+        Part::Piece {
+            names: PieceNames::Named(ns),
+            ..
+        } => ns.iter().find(|n| n.node == word),
+        _ => None,
+    })
 }
 
 impl Analysis {
@@ -837,6 +853,17 @@ mod import_tests {
         assert_eq!(&text[span.range()], "duel");
         assert_eq!(span.start(), DUEL.find("duel").unwrap());
         assert_eq!(a.definition(at), None);
+        // A param and a piece of the imported block: in its file too.
+        for (line, decl) in [
+            ("rule st$0eps king", "steps:"),
+            ("piece B$0 at (0, 0)", "B {"),
+        ] {
+            let fixture = scenario(line);
+            let (a, offset) = importing(&fixture);
+            let (_, text, span) = a.definition_elsewhere(offset).expect(line);
+            assert_eq!(span.start(), DUEL.find(decl).unwrap(), "{line}");
+            assert_eq!(&text[span.range()], decl.split([':', ' ']).next().unwrap());
+        }
         // Without the importer, nothing is known of the game.
         assert_eq!(labels(&scenario("rule reach $0")), ["1", "4"]);
         let (text, at) = cursor(&scenario("rule reach $0"));
