@@ -23,7 +23,7 @@
 mod comments;
 mod lines;
 mod rules;
-mod rules_expr;
+pub(crate) mod rules_expr;
 mod tree;
 
 use crate::error::Diagnostics;

@@ -36,7 +36,7 @@ fn operand(e: &Expr, need: u8, last: bool) -> String {
 }
 
 /// The canonical text of `e` (no parentheses around the whole).
-pub(super) fn expr(e: &Expr) -> String {
+pub(crate) fn expr(e: &Expr) -> String {
     go(e, true)
 }
 
@@ -153,7 +153,7 @@ pub(super) fn end_word(w: EndWord) -> &'static str {
 }
 
 /// A type as written.
-pub(super) fn ty(t: &Type) -> String {
+pub(crate) fn ty(t: &Type) -> String {
     match t {
         Type::Bool => "bool".into(),
         Type::Cell => "cell".into(),
@@ -172,7 +172,7 @@ pub(super) fn ty(t: &Type) -> String {
 }
 
 /// The `solve` line's objective.
-pub(super) fn objective(o: &Objective) -> String {
+pub(crate) fn objective(o: &Objective) -> String {
     match o {
         Objective::Moves => "moves".into(),
         Objective::Outcome => "outcome".into(),

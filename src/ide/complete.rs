@@ -113,7 +113,14 @@ impl Analysis {
         if let Some(out) = self.rules_play_completions(offset, &words) {
             return out;
         }
-        if let Some(out) = scenario.and_then(|sc| self.scenario_rules_completions(sc, &words)) {
+        if let Some(def) = scenario.and_then(|sc| self.rules_of(sc)) {
+            if let Some(out) = super::rules_game::complete_rules_scenario(&words, def) {
+                return out;
+            }
+        }
+        if this_statement(&words) == ["game"] {
+            let mut out = complete_after(&words, Place::Scenario, None, &[]);
+            out.extend(self.rules_game_names());
             return out;
         }
         let place = if self.track_at(offset).is_some() {
@@ -303,7 +310,7 @@ pub fn complete_in_position(
 
 /// The words of the statement under way: from the last word that starts
 /// a line (a REPL line may hold several statements; `play piece` is one).
-fn this_statement<'w, 'a>(words: &'w [&'a str]) -> &'w [&'a str] {
+pub(super) fn this_statement<'w, 'a>(words: &'w [&'a str]) -> &'w [&'a str] {
     let Some(mut at) = words.iter().rposition(|w| dialect::starts_line(w)) else {
         return words;
     };
@@ -350,7 +357,7 @@ fn items(game: Option<GameKind>) -> Vec<Completion> {
 /// The statement keywords of a game (every statement when the game is not
 /// known yet); `game` only while it is not known, or in a session (where
 /// it changes the game).
-fn statements(game: Option<GameKind>, session: bool) -> Vec<Completion> {
+pub(super) fn statements(game: Option<GameKind>, session: bool) -> Vec<Completion> {
     STATEMENTS
         .iter()
         .filter(|w| game.is_none_or(|g| g.keywords().contains(&w.name)))

@@ -51,6 +51,9 @@ impl Analysis {
             .find(|w| w.name == keyword)
             .map_or("", |w| w.help);
         let mut md = format!("**{keyword}**: {help}");
+        if let Some(rules) = self.rules_hover_in_scenario(sc, stmt) {
+            md = rules;
+        }
         let line = self.source.line(stmt.span.start());
         match &stmt.node {
             Stmt::Query(q) => {
@@ -64,7 +67,7 @@ impl Analysis {
                 }
             }
             Stmt::Expect { field, .. } => {
-                let game = game_of(sc);
+                let game = game_of(sc).filter(|_| self.rules_of(sc).is_none());
                 if let Some(f) = game.and_then(|g| dialect::field(g, &field.node)) {
                     md.push_str(&format!(
                         "\n\n`{}`: {} ({})",
@@ -91,7 +94,7 @@ impl Analysis {
                     ));
                 }
             }
-            Stmt::Rule { name, .. } => {
+            Stmt::Rule { name, .. } if !md.starts_with("**param") => {
                 if let Some(rule) = RULES.iter().find(|r| r.name == name.node) {
                     md = format!(
                         "**rule {}**: {}\n\nvalues: {}; default {}",

@@ -33,6 +33,7 @@ mod hover;
 mod lex;
 mod navigate;
 mod rules;
+mod rules_game;
 
 pub use answers::{Answers, Computed, Edit, InlayHint};
 pub use complete::{
@@ -43,6 +44,7 @@ pub use hover::Hover;
 pub use lex::{tokens, tokens_from, Token, TokenKind};
 pub use navigate::{Symbol, SymbolKind};
 pub use rules::complete_in_rules;
+pub use rules_game::complete_rules_scenario;
 
 use crate::check::Checked;
 use crate::error::Diags;
@@ -70,6 +72,9 @@ pub struct Analysis {
     /// Reads the files the script imports (none: an import is refused, the
     /// text having no folder).
     importer: Option<Importer>,
+    /// The files it imports, read when first asked (for the rules games
+    /// they define).
+    imported: OnceLock<Vec<rules_game::ImportedFile>>,
 }
 
 impl std::fmt::Debug for Analysis {
@@ -96,6 +101,7 @@ impl Analysis {
             parse_diags,
             checked: OnceLock::new(),
             importer: None,
+            imported: OnceLock::new(),
         }
     }
 

@@ -12,6 +12,8 @@ pub enum SymbolKind {
     Scenario,
     /// A `track` definition.
     Track,
+    /// A `rules` block.
+    Rules,
 }
 
 /// An entry of a script's outline.
@@ -45,8 +47,15 @@ impl Analysis {
 
     /// Where the track named at `offset` is defined (its name in the first
     /// `track` definition of that name).
+    /// For a rules game: the block a `game NAME` names, the param of a
+    /// `rule NAME`, the var of a `set NAME`, the piece of a `piece NAME`, and
+    /// inside a block the declaration of a name it uses (in this file; see
+    /// [`Analysis::definition_elsewhere`] for a block an import holds).
     pub fn definition(&self, offset: usize) -> Option<Span> {
-        let name = self.track_name_at(self.floor(offset))?;
+        let offset = self.floor(offset);
+        let Some(name) = self.track_name_at(offset) else {
+            return self.rules_definition(offset);
+        };
         self.file
             .tracks
             .iter()
@@ -82,7 +91,8 @@ impl Analysis {
         out
     }
 
-    /// The outline: scenarios (with their game) and tracks, in file order.
+    /// The outline: scenarios (with their game), tracks and rules blocks
+    /// (with their objective), in file order.
     pub fn symbols(&self) -> Vec<Symbol> {
         let mut out: Vec<Symbol> = self
             .file
@@ -91,7 +101,12 @@ impl Analysis {
             .map(|sc| Symbol {
                 name: sc.name.node.clone(),
                 kind: SymbolKind::Scenario,
-                detail: game_of(sc).map(|g| g.name().to_string()),
+                detail: game_of(sc).map(|g| g.name().to_string()).or_else(|| {
+                    match sc.stmts.first().map(|s| &s.node) {
+                        Some(Stmt::Game(name)) => Some(name.node.clone()),
+                        _ => None,
+                    }
+                }),
                 span: sc.span,
                 name_span: sc.name.span,
             })
@@ -101,6 +116,16 @@ impl Analysis {
                 detail: None,
                 span: t.span,
                 name_span: t.name.span,
+            }))
+            .chain(self.file.rules.iter().map(|r| {
+                Symbol {
+                    name: r.name.node.clone(),
+                    kind: SymbolKind::Rules,
+                    detail: super::rules_game::objective_of(r)
+                        .map(|o| format!("solve {}", crate::format::rules_expr::objective(o))),
+                    span: r.span,
+                    name_span: r.name.span,
+                }
             }))
             .collect();
         out.sort_by_key(|s| s.span.start());

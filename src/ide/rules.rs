@@ -6,7 +6,7 @@ use super::complete::{item, Completion, CompletionKind as K};
 use super::hover::Hover;
 use super::Analysis;
 use crate::source::Span;
-use crate::syntax::ast::{Scenario, Stmt};
+use crate::syntax::ast::{Scenario, Spanned, Stmt};
 use crate::syntax::dialect::{self, RULES_FUNCTIONS, RULES_NAMES, RULES_WORDS};
 use crate::syntax::rules::{Block, Decl, Part, RulesDef, StmtKind, Type};
 use std::borrow::Cow;
@@ -162,48 +162,78 @@ fn fields(text: &str, def: &RulesDef) -> Vec<(String, String)> {
 }
 
 /// The local names bound at `offset` in `block`: `let`, `choose`, `roll`
-/// before it, a `for`'s variable in its body.
-fn locals(block: &Block, offset: usize, out: &mut Vec<(String, String)>) {
+/// before it, a `for`'s variable in its body; each with what binds it.
+fn bound<'b>(block: &'b Block, offset: usize, out: &mut Vec<(&'b Spanned<String>, &'static str)>) {
     for s in block {
+        let binds = match &s.kind {
+            StmtKind::Let(n, _) => Some((n, "let")),
+            StmtKind::Choose { var, .. } => Some((var, "chosen")),
+            StmtKind::Roll(n, ..) => Some((n, "rolled")),
+            _ => None,
+        };
         if s.span.end() <= offset {
-            match &s.kind {
-                StmtKind::Let(n, _) => out.push((n.node.clone(), format!("let {}", n.node))),
-                StmtKind::Choose { var, .. } => {
-                    out.push((var.node.clone(), format!("chosen {}", var.node)))
-                }
-                StmtKind::Roll(n, ..) => out.push((n.node.clone(), format!("rolled {}", n.node))),
-                _ => {}
-            }
+            out.extend(binds);
             continue;
         }
         if s.span.start() > offset {
             break;
         }
         // The statement holds the cursor: the name it binds, its blocks.
+        out.extend(binds);
         match &s.kind {
-            StmtKind::Let(n, _) => out.push((n.node.clone(), format!("let {}", n.node))),
-            StmtKind::Choose { var, .. } => {
-                out.push((var.node.clone(), format!("chosen {}", var.node)))
-            }
-            StmtKind::Roll(n, ..) => out.push((n.node.clone(), format!("rolled {}", n.node))),
             StmtKind::For { var, body, .. } => {
-                out.push((var.node.clone(), format!("for {}", var.node)));
-                locals(body, offset, out);
+                out.push((var, "for"));
+                bound(body, offset, out);
             }
             StmtKind::If(arms, other) => {
                 for (_, b) in arms {
-                    locals(b, offset, out);
+                    bound(b, offset, out);
                 }
                 if let Some(b) = other {
-                    locals(b, offset, out);
+                    bound(b, offset, out);
                 }
             }
             StmtKind::Repeat(_, b) | StmtKind::While(_, _, b) | StmtKind::Simultaneously(b) => {
-                locals(b, offset, out)
+                bound(b, offset, out)
             }
             _ => {}
         }
     }
+}
+
+/// [`bound`] with each name's line: `let x`, `chosen d`.
+fn locals(block: &Block, offset: usize, out: &mut Vec<(String, String)>) {
+    let mut names = Vec::new();
+    bound(block, offset, &mut names);
+    out.extend(
+        names
+            .into_iter()
+            .map(|(n, kind)| (n.node.clone(), format!("{kind} {}", n.node))),
+    );
+}
+
+/// Where the local `word` used at `offset` in `def` is bound (the latest
+/// binding in scope): in a `setup`, a `turn` or a legend entry.
+pub(super) fn local_span(def: &RulesDef, offset: usize, word: &str) -> Option<Span> {
+    let part = def.parts.iter().find(|p| within(p.span, offset))?;
+    let block = match &part.node {
+        Part::Setup(b) | Part::Turn(b) => b,
+        Part::Legend(entries) => {
+            let e = entries.iter().find(|e| within(e.span, offset))?;
+            if let Some(n) = e.number.as_ref().filter(|n| n.node == word) {
+                return Some(n.span);
+            }
+            &e.body
+        }
+        _ => return None,
+    };
+    let mut names = Vec::new();
+    bound(block, offset, &mut names);
+    names
+        .into_iter()
+        .rev()
+        .find(|(n, _)| n.node == word)
+        .map(|(n, _)| n.span)
 }
 
 /// After `play` in a rules game, `typed` the move's words so far: the next
@@ -375,14 +405,6 @@ impl Analysis {
         runner.legal_plays()
     }
 
-    /// The rules block a scenario's `game NAME` names, if any.
-    fn rules_of(&self, sc: &Scenario) -> Option<&RulesDef> {
-        let Some(Stmt::Game(name)) = sc.stmts.first().map(|s| &s.node) else {
-            return None;
-        };
-        self.file.rules.iter().find(|r| r.name.node == name.node)
-    }
-
     /// What may be written at `offset` in `def`, after `words` on its line.
     pub(super) fn rules_completions(
         &self,
@@ -463,52 +485,6 @@ impl Analysis {
         let mut seen = std::collections::HashSet::new();
         out.retain(|c| seen.insert(c.label.clone()));
         out
-    }
-
-    /// In a scenario of a rules game: its params after `rule`, its
-    /// objective's fields after `expect`. `None`: not a rules game's
-    /// scenario, or another place.
-    pub(super) fn scenario_rules_completions(
-        &self,
-        sc: &Scenario,
-        words_before: &[&str],
-    ) -> Option<Vec<Completion>> {
-        let def = self.rules_of(sc)?;
-        let text = self.text();
-        match words_before {
-            ["rule"] => {
-                let mut out: Vec<Completion> = dialect::RULES
-                    .iter()
-                    .filter(|r| r.game.is_none())
-                    .map(|r| item(r.name, K::Rule, r.help))
-                    .collect();
-                for p in &def.parts {
-                    if let Part::Param(ds) = &p.node {
-                        out.extend(
-                            ds.iter()
-                                .map(|d| item(&d.name.node, K::Rule, decl_line(text, "param", d))),
-                        );
-                    }
-                }
-                Some(out)
-            }
-            ["expect"] => {
-                let objective = def.parts.iter().find_map(|p| match &p.node {
-                    Part::Solve(o) => Some(o),
-                    _ => None,
-                })?;
-                let fields = dialect::RULES_DIALECT.fields;
-                Some(
-                    objective
-                        .fields()
-                        .iter()
-                        .filter_map(|n| fields.iter().find(|f| f.field == *n))
-                        .map(|f| item(f.field.name(), K::Field, f.help))
-                        .collect(),
-                )
-            }
-            _ => None,
-        }
     }
 
     /// What the word at `offset` in `def` means: a declared name's

@@ -183,6 +183,20 @@ impl Workspace {
             .collect()
     }
 
+    /// The `rules` blocks defined (typed, loaded or imported).
+    pub fn rules_defs(&self) -> &[RulesDef] {
+        &self.rules_defs
+    }
+
+    /// The `rules` block the current scenario's `game NAME` plays.
+    pub fn current_rules(&self) -> Option<&RulesDef> {
+        let cur = self.current.as_ref()?;
+        let Some(Stmt::Game(name)) = cur.stmts.first().map(|s| &s.node) else {
+            return None;
+        };
+        self.rules_defs.iter().find(|r| r.name.node == name.node)
+    }
+
     /// The names of the tracks defined.
     pub fn track_names(&self) -> Vec<String> {
         self.track_defs

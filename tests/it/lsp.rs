@@ -731,3 +731,64 @@ fn imports_are_read_beside_the_document() {
         "{unsaved:?}"
     );
 }
+
+/// Issue 31 item 5: in a scenario of a rules game an import defines, the
+/// game's params after `rule` and its fields after `expect`; go to
+/// definition on `game NAME` opens the imported file at the block's name.
+#[test]
+fn an_imported_rules_game_completes_and_leads_to_its_file() {
+    let dir = crate::common::temp_dir("lsp-rules-import");
+    let lib = "# the counter\nrules counter {\n  players solo\n  board none\n  param top: 3..9 = 3\n  var n: 0..9 = 0\n  turn {\n    choose k in 1..2\n    n += k\n    win if n >= top\n  }\n  solve shortest within 5\n}\n";
+    std::fs::write(dir.join("my lib.game"), lib).unwrap();
+    let main = "import \"my lib.game\"\n\nscenario \"s\" {\n  game counter\n  rule top 4\n  solve\n  expect moves 2\n}\n";
+    let path = dir.join("main.game");
+    std::fs::write(&path, main).unwrap();
+    let uri = format!("file://{}", path.display()).replace(' ', "%20");
+    let mut c = Client::start();
+    c.initialize();
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "meeple", "version": 1, "text": main}}),
+    );
+    assert_eq!(c.diagnostics(1), Vec::<Value>::new());
+    let at = |needle: &str, plus: usize| json!({"textDocument": {"uri": uri}, "position": pos(main, needle, plus)});
+    let labels = |v: &Value| -> Vec<String> {
+        let items = v.get("items").unwrap_or(v);
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let rule = c.result("textDocument/completion", at("rule top", 5));
+    assert_eq!(labels(&rule), ["origin", "top"]);
+    let values = c.result("textDocument/completion", at("rule top ", 9));
+    assert_eq!(labels(&values), ["3", "9"]);
+    let expect = c.result("textDocument/completion", at("expect ", 7));
+    assert_eq!(labels(&expect), ["answer", "moves"]);
+    let hover = c.result("textDocument/hover", at("game counter", 7));
+    let md = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        md.starts_with(
+            "**rules game `counter`** (from `my lib.game`): players solo; `param top: 3..9 = 3`"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains("- `answer`: the fewest moves to a win, if one takes at most 5; else -1"),
+        "{md}"
+    );
+    let def = c.result("textDocument/definition", at("game counter", 7));
+    assert_eq!(
+        def["uri"],
+        uri.replace("main.game", "my%20lib.game"),
+        "{def}"
+    );
+    assert_eq!(
+        def["range"],
+        json!({"start": {"line": 1, "character": 6}, "end": {"line": 1, "character": 13}})
+    );
+    shut_down(c);
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -39,6 +39,7 @@ mod rules_scenario;
 mod rules_wire;
 mod serve;
 mod serve_guard;
+mod serve_rules;
 mod sessions;
 mod silence;
 mod snapshots;

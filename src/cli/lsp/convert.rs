@@ -5,6 +5,23 @@ use lsp_types as lsp;
 use meeple::ide;
 use meeple::source::{SourceFile, Span};
 
+/// The `file:` URI of an absolute path (bytes other than letters, digits,
+/// `/` and `-._~` percent-encoded); `None` for a relative one.
+pub(super) fn file_uri(path: &str) -> Option<lsp::Uri> {
+    if !path.starts_with('/') {
+        return None;
+    }
+    let mut uri = String::from("file://");
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.parse().ok()
+}
+
 /// A document's text with its line index.
 pub(super) struct Text<'a> {
     pub src: &'a SourceFile,
@@ -63,6 +80,7 @@ impl Text<'_> {
             kind: match s.kind {
                 ide::SymbolKind::Scenario => lsp::SymbolKind::MODULE,
                 ide::SymbolKind::Track => lsp::SymbolKind::STRUCT,
+                ide::SymbolKind::Rules => lsp::SymbolKind::CLASS,
             },
             tags: None,
             deprecated: None,

@@ -74,12 +74,24 @@ impl Server {
         p: lsp::GotoDefinitionParams,
     ) -> Result<Option<lsp::GotoDefinitionResponse>, ResponseError> {
         let (doc, offset) = self.at(&p.text_document_position_params)?;
-        Ok(doc.analysis.definition(offset).map(|span| {
-            lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
-                doc.uri.clone(),
-                doc.view().range(span),
-            ))
-        }))
+        if let Some(span) = doc.analysis.definition(offset) {
+            return Ok(Some(lsp::GotoDefinitionResponse::Scalar(
+                lsp::Location::new(doc.uri.clone(), doc.view().range(span)),
+            )));
+        }
+        // A rules game an import defines: in that file (read by the
+        // analysis beside the document's own).
+        Ok(doc
+            .analysis
+            .definition_elsewhere(offset)
+            .and_then(|(key, text, span)| {
+                let uri = super::convert::file_uri(key)?;
+                let src = meeple::source::SourceFile::new(key, text);
+                let range = super::convert::Text { src: &src }.range(span);
+                Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
+                    uri, range,
+                )))
+            }))
     }
 
     pub(super) fn references(

@@ -6,7 +6,11 @@
 
 use super::commands;
 use meeple::games::GameKind;
-use meeple::ide::{complete_in_position, tokens, tokens_from, Place, Token, TokenKind, TrackName};
+use meeple::ide::{
+    complete_in_position, complete_rules_scenario, tokens, tokens_from, Place, Token, TokenKind,
+    TrackName,
+};
+use meeple::syntax::rules::RulesDef;
 use meeple::syntax::{MeepleParser, Rule};
 use pest::error::InputLocation;
 use pest::Parser;
@@ -296,6 +300,11 @@ pub struct CompleteCx {
     /// The legal moves of the current position, as written after `play`
     /// (`None`: the position does not say).
     pub plays: Option<Vec<String>>,
+    /// The `rules` block the current scenario plays (its params after
+    /// `rule`, its fields after `expect`, …).
+    pub rules: Option<RulesDef>,
+    /// The rules games defined in the session (after `game`).
+    pub rules_games: Vec<String>,
 }
 
 /// What Tab offers.
@@ -379,11 +388,23 @@ fn complete_statement(before: &str, lead: usize, start: usize, cx: &CompleteCx) 
             detail: String::new(),
         })
         .collect();
-    let mut list: Vec<String> =
-        complete_in_position(&prev, Place::Session, cx.game, &tracks, cx.plays.as_deref())
-            .into_iter()
-            .map(|c| c.label)
-            .collect();
+    // A rules game's own words (its params, vars, pieces, fields); at a
+    // line's start the session's (items, `game`) as for any game.
+    let own = cx
+        .rules
+        .as_ref()
+        .filter(|_| !prev.is_empty())
+        .and_then(|def| complete_rules_scenario(&prev, def));
+    let mut list: Vec<String> = own
+        .unwrap_or_else(|| {
+            complete_in_position(&prev, Place::Session, cx.game, &tracks, cx.plays.as_deref())
+        })
+        .into_iter()
+        .map(|c| c.label)
+        .collect();
+    if prev.last() == Some(&"game") {
+        list.extend(cx.rules_games.iter().cloned());
+    }
     if word.is_empty() && lead == start && start == 0 {
         list.extend(commands::NAMES.iter().map(|c| c.to_string()));
     }

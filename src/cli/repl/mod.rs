@@ -13,7 +13,7 @@ mod state;
 
 use super::out;
 use commands::After;
-use editor::{CompleteCx, MeepleHelper};
+use editor::MeepleHelper;
 use history::HistoryFile;
 use meeple::limits::Limits;
 use rustyline::config::{ColorMode, CompletionType, Config};
@@ -118,12 +118,7 @@ fn interact(
         // What Tab completes: the names as they are now (a pass over the
         // scenarios per input: only at the prompt, never for piped input).
         if let Some(h) = editor.helper_mut() {
-            h.cx = CompleteCx {
-                game: state.game(),
-                scenarios: state.scenario_names(),
-                tracks: state.track_names(),
-                plays: state.legal_plays(),
-            };
+            h.cx = state.complete_cx();
         }
         match read_input(editor, &prompt(state)) {
             Ok(line) => {

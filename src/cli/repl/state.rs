@@ -76,6 +76,25 @@ impl State {
         names
     }
 
+    /// What Tab completes from: the session's game, scenarios, tracks,
+    /// legal moves, the `rules` block the current scenario plays and the
+    /// rules games defined (typed, loaded or imported).
+    pub fn complete_cx(&self) -> super::editor::CompleteCx {
+        super::editor::CompleteCx {
+            game: self.game(),
+            scenarios: self.scenario_names(),
+            tracks: self.track_names(),
+            plays: self.legal_plays(),
+            rules: self.ws.current_rules().cloned(),
+            rules_games: self
+                .ws
+                .rules_defs()
+                .iter()
+                .map(|r| r.name.node.clone())
+                .collect(),
+        }
+    }
+
     /// The names of the tracks defined in this session.
     pub fn track_names(&self) -> Vec<String> {
         self.ws.track_names()
@@ -453,6 +472,48 @@ mod tests {
         assert_eq!(c.err, "");
         let c = run(&mut s, &["play A right", "solve"]);
         assert!(c.out.contains("answer 2"), "{} {}", c.out, c.err);
+    }
+
+    /// Issue 31 item 5: Tab in a rules game's scenario offers the game's
+    /// words, as the language server does: the rules games after `game`,
+    /// the params after `rule` and their values, the vars after `set`, the
+    /// objective's fields after `expect` and the players after `winner`,
+    /// the legal moves after `play`.
+    #[test]
+    fn tab_in_a_rules_game_offers_its_params_fields_and_moves() {
+        use super::super::editor::{complete, Completion};
+        let mut s = State::new(Limits::default(), false);
+        let tab = |s: &State, line: &str| -> Vec<String> {
+            match complete(line, line.len(), &s.complete_cx()) {
+                Completion::Words { words, .. } => words,
+                Completion::Path => Vec::new(),
+            }
+        };
+        let game = STONES.replace(
+            "  layer foothold",
+            "  param reach: 1..3 = 1\n  var rounds: calm | wild = calm\n  layer foothold",
+        );
+        let c = run(&mut s, &[&game]);
+        assert_eq!(c.err, "");
+        assert_eq!(tab(&s, "game s"), ["stacking", "stones"]);
+        let c = run(
+            &mut s,
+            &[
+                "game stones",
+                "board {\n  1 1 1\n  0 0 1\n}",
+                "piece A at (0, 0)",
+                "piece B at (1, 2)",
+            ],
+        );
+        assert_eq!(c.err, "");
+        assert_eq!(tab(&s, "rule "), ["first", "origin", "reach"]);
+        assert_eq!(tab(&s, "rule reach "), ["1", "3"]);
+        assert_eq!(tab(&s, "set "), ["rounds"]);
+        assert_eq!(tab(&s, "set rounds w"), ["wild"]);
+        assert_eq!(tab(&s, "expect "), ["answer", "moves", "winner"]);
+        assert_eq!(tab(&s, "solve expect winner "), ["A", "B", "draw"]);
+        assert_eq!(tab(&s, "play "), ["A"]);
+        assert!(tab(&s, "").contains(&"game".to_string()));
     }
 
     /// Issue 32 item 4: Tab after `play A ` offers the legal steps of the

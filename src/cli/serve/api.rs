@@ -105,11 +105,18 @@ async fn on_thread(
     answer
 }
 
-/// `ask` of the analysis of the script `body`, or `None` when the client
-/// went away while it was analysed.
-fn analysed<R>(body: &[u8], cancel: &AtomicBool, ask: impl FnOnce(&Analysis) -> R) -> Option<R> {
+/// `ask` of the analysis of the script `body` (its imports read as
+/// `importer` reads them: a rules game an import defines completes and
+/// hovers as one of the script's own), or `None` when the client went
+/// away while it was analysed.
+fn analysed<R>(
+    body: &[u8],
+    importer: meeple::pipeline::Importer,
+    cancel: &AtomicBool,
+    ask: impl FnOnce(&Analysis) -> R,
+) -> Option<R> {
     let text = String::from_utf8_lossy(body);
-    let analysis = Analysis::new(&text);
+    let analysis = Analysis::with_importer(&text, importer);
     (!stopped(cancel)).then(|| ask(&analysis))
 }
 
@@ -240,6 +247,16 @@ pub async fn svg(
 pub struct OffsetQuery {
     /// A byte offset into the script.
     offset: usize,
+    /// The script's API path (its imports are read beside it), as for
+    /// `/api/check`.
+    name: Option<String>,
+}
+
+impl OffsetQuery {
+    fn importer(&self, state: &Arc<State>) -> meeple::pipeline::Importer {
+        let name = self.name.as_deref().unwrap_or(DEFAULT_NAME);
+        super::imports::importer(state, name)
+    }
 }
 
 #[derive(Serialize)]
@@ -256,8 +273,10 @@ pub async fn complete(
     slot: Slot,
     body: Bytes,
 ) -> Response {
+    let importer = q.importer(&state);
     on_thread(&state, slot, move |cancel| {
-        let Some(completions) = analysed(&body, &cancel, |a| a.completions(q.offset)) else {
+        let Some(completions) = analysed(&body, importer, &cancel, |a| a.completions(q.offset))
+        else {
             return gone();
         };
         let items: Vec<CompletionObj> = completions
@@ -293,8 +312,9 @@ pub async fn hover(
     slot: Slot,
     body: Bytes,
 ) -> Response {
+    let importer = q.importer(&state);
     on_thread(&state, slot, move |cancel| {
-        let Some(hover) = analysed(&body, &cancel, |a| {
+        let Some(hover) = analysed(&body, importer, &cancel, |a| {
             a.hover(q.offset, &meeple::ide::Answers::default())
         }) else {
             return gone();

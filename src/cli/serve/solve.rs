@@ -65,20 +65,18 @@ pub fn pictures(run: &ScenarioRun, src: &SourceFile, left: &mut usize) -> Vec<Op
                 return None;
             }
             let title = svg::title(&run.name, *query, src.line(span.start()));
-            let picture = if *left == 0 {
-                None
+            if *left == 0 {
+                return Some(left_out(&title));
+            }
+            // An answer that draws nothing (a game without pictures) has
+            // none, and leaves the budget to the pictures after it.
+            let svg = svg::files::picture_of(Path::new(""), run, src, e).map(|(_, svg)| svg)?;
+            if svg.len() <= *left {
+                *left -= svg.len();
+                Some(svg)
             } else {
-                svg::files::picture_of(Path::new(""), run, src, e).map(|(_, svg)| svg)
-            };
-            match picture {
-                Some(svg) if svg.len() <= *left => {
-                    *left -= svg.len();
-                    Some(svg)
-                }
-                Some(_) | None => {
-                    *left = 0;
-                    Some(left_out(&title))
-                }
+                *left = 0;
+                Some(left_out(&title))
             }
         })
         .collect()
