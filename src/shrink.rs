@@ -128,7 +128,8 @@ pub fn shrink<T>(
     out
 }
 
-/// A `.game` scenario of a judge position: its game, the rules its judge
+/// A `.game` scenario of a judge position (after the definitions it needs:
+/// a rules game's block): its game, the rules its judge
 /// input cannot say (BOJ 17780's `rule mover bottom`), the input, `solve`,
 /// `expect answer` with the judge's `answer` (its line, as the solver gives
 /// it) and `line`, so running it shows the optimal play.
@@ -136,7 +137,8 @@ pub fn scenario(name: &str, p: &JudgePosition, answer: &str) -> String {
     let rules = p.rules();
     let name = name.replace('\\', "\\\\").replace('"', "\\\"");
     format!(
-        "scenario \"{name}\" {{\n  game {}\n{rules}  input \"\"\"\n{}\"\"\"\n  solve\n  expect {} {}\n  line\n}}\n",
+        "{}scenario \"{name}\" {{\n  game {}\n{rules}  input \"\"\"\n{}\"\"\"\n  solve\n  expect {} {}\n  line\n}}\n",
+        p.definitions(),
         p.game_name(),
         p.input(),
         p.answer_field(),

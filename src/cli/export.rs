@@ -7,7 +7,7 @@ use meeple::collection::{file_case, game_files};
 use meeple::error::{render, Diag};
 use meeple::export::{export_checked, folder, write_dir, write_folders, Case, Item, Settings};
 use meeple::limits::Limits;
-use meeple::pipeline::{check_bytes_with, printable, read_source, FileRun, Outcome};
+use meeple::pipeline::{printable, read_source, FileRun, Outcome};
 use meeple::source::SourceFile;
 use std::path::{Path, PathBuf};
 
@@ -151,7 +151,10 @@ pub(super) fn check_all(files: &[PathBuf], limits: &Limits, color: bool) -> Opti
     for path in files {
         let name = path.display().to_string();
         let (text, checked) = match read_source(path) {
-            Ok(bytes) => check_bytes_with(&bytes, limits),
+            Ok(bytes) => {
+                let importer = meeple::pipeline::Importer::beside(path);
+                meeple::pipeline::check_bytes_importing(&bytes, limits, Some(&importer))
+            }
             Err(e) => (String::new(), Err(vec![unreadable(&name, path, &e)])),
         };
         match checked {

@@ -37,6 +37,11 @@ pub trait GamePosition: fmt::Debug + Send + Sync + 'static {
     fn answer_field(&self) -> String {
         "answer".to_string()
     }
+    /// What a scenario of this position needs before it in its file (a
+    /// rules game's block), or nothing.
+    fn definitions(&self) -> String {
+        String::new()
+    }
     /// The judge problem (`2022 KAKAO`, `BOJ 17825`, `BOJ 17837`, …; a
     /// rules game's name).
     fn problem(&self) -> &str;
@@ -123,6 +128,11 @@ impl JudgePosition {
     /// The `solve` field the judge's answer line is.
     pub fn answer_field(&self) -> String {
         self.0.answer_field()
+    }
+
+    /// What a scenario of this position needs before it in its file.
+    pub fn definitions(&self) -> String {
+        self.0.definitions()
     }
 
     /// The judge input, exactly as the judge's format writes it (one

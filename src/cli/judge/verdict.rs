@@ -87,7 +87,9 @@ fn is_number(token: &str) -> bool {
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The verdict on `ran` against the judge's `answer` (its line).
+/// The verdict on `ran` against the judge's `answer` (its line): the
+/// first token of the output, which must be a number when the answer is
+/// one (else `PE`), and equal to it.
 pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
     let status = match &ran.end {
         End::TimedOut => {
@@ -117,7 +119,9 @@ pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
             why: "no output".into(),
         };
     };
-    if !is_number(token) {
+    // A number is expected as a number; a word (a rules game's winner,
+    // `output winner`) as that word.
+    if is_number(answer.trim()) && !is_number(token) {
         let shown: String = token.chars().take(40).collect();
         return Verdict::Pe {
             why: format!("the first token `{shown}` is not a number"),

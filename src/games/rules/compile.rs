@@ -112,6 +112,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         input: None,
         output: None,
         numbered_from: Vec::new(),
+        text: def.text.clone(),
     };
     let decl_of = |name: &str, parts: &[Spanned<Part>]| -> Option<Decl> {
         parts.iter().find_map(|p| match &p.node {

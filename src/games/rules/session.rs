@@ -54,6 +54,7 @@ impl RulesSession {
                     name: Spanned::new("rules".into(), Span::default()),
                     parts: Vec::new(),
                     span: Span::default(),
+                    text: String::new(),
                 },
                 super::Decls::default(),
             )),

@@ -22,6 +22,9 @@ pub struct RulesDef {
     pub parts: Vec<Spanned<Part>>,
     /// The whole block.
     pub span: Span,
+    /// The block's text as written (`rules NAME { … }`), for a scenario
+    /// written elsewhere that needs it (a shrunk judge case).
+    pub text: String,
 }
 
 /// Who plays.

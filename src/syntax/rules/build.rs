@@ -23,13 +23,19 @@ pub(super) struct Cx<'d> {
 pub(crate) fn rules_def(p: P, offset: usize, diags: &mut Diags) -> RulesDef {
     let mut cx = Cx { offset, diags };
     let span = cx.span(&p);
+    let text = p.as_str().to_string();
     let mut it = p.into_inner();
     it.next(); // `rules`
     let name = it
         .next()
         .map_or_else(|| Spanned::new(String::new(), span), |n| cx.ident(n));
     let parts = it.map(|q| cx.part(q)).collect();
-    RulesDef { name, parts, span }
+    RulesDef {
+        name,
+        parts,
+        span,
+        text,
+    }
 }
 
 pub(super) fn is_word(r: Rule) -> bool {

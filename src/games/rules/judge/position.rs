@@ -85,6 +85,15 @@ impl GamePosition for RulesPosition {
         self.output().to_string()
     }
 
+    fn definitions(&self) -> String {
+        let text = &self.inst.prog.text;
+        if text.is_empty() {
+            String::new()
+        } else {
+            format!("{text}\n\n")
+        }
+    }
+
     fn instance(&self) -> Result<(), NotInstance> {
         super::read::within(&self.inst.prog, &self.input)
     }
