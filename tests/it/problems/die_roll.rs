@@ -105,3 +105,40 @@ fn die_roll_agrees_with_the_reference() {
     let bodies: Vec<String> = cases.iter().map(|(b, k)| scenario(b, *k)).collect();
     agree("die_roll", &bodies, &want);
 }
+
+/// BOJ 23288's eight official samples: one board, K = 1..7 and 1,000.
+const SAMPLES: [(u32, u64); 8] = [
+    (1, 4),
+    (2, 8),
+    (3, 14),
+    (4, 18),
+    (5, 24),
+    (6, 28),
+    (7, 43),
+    (1000, 3901),
+];
+
+/// The reference gives every official sample's output, and the script
+/// carries each sample as a scenario whose `expect` is that output (which
+/// `meeple test scripts/` checks in CI) and whose answer agrees here.
+#[test]
+fn die_roll_carries_every_official_sample() {
+    let board: Vec<Vec<u32>> = vec![
+        vec![4, 1, 2, 3, 3],
+        vec![6, 1, 1, 3, 3],
+        vec![5, 6, 1, 3, 2],
+        vec![5, 5, 6, 5, 5],
+    ];
+    let text = super::script("die_roll");
+    for (i, (k, out)) in SAMPLES.iter().enumerate() {
+        assert_eq!(reference(&board, *k), *out, "sample {}", i + 1);
+        let name = format!("scenario \"BOJ 23288 sample {}\" {{", i + 1);
+        let at = text.find(&name).unwrap_or_else(|| panic!("{name}"));
+        let body = &text[at..=at + text[at..].find("\n}\n").unwrap()];
+        assert!(body.contains(&format!("rule rolls {k}\n")), "{body}");
+        assert!(body.contains(&format!("expect answer {out}\n")), "{body}");
+    }
+    let want: Vec<String> = SAMPLES.iter().map(|(_, out)| out.to_string()).collect();
+    let bodies: Vec<String> = SAMPLES.iter().map(|(k, _)| scenario(&board, *k)).collect();
+    agree("die_roll", &bodies, &want);
+}

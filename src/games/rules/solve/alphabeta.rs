@@ -13,9 +13,15 @@
 //! knew the whole history only when a position is reached again by another
 //! line whose earlier positions the stored search did not see).
 //!
-//! The table keeps, per key, a bound or exact value and the best move found;
-//! that move is tried first. When the table reaches the memory cap it keeps
-//! what it has and the search goes on without new entries.
+//! The table keeps, per key, the lower and upper bounds proved so far (equal:
+//! the exact value) and the best move found; that move is tried first. A
+//! position met again whose bounds do not settle the new window is searched
+//! in the window just outside its bounds, so its value comes out exact and
+//! no later window expands it again: each position is expanded at most
+//! twice (games with many transpositions, e.g. taking cards from either end
+//! of a row, otherwise expand one position once per window met). When the
+//! table reaches the memory cap it keeps what it has and the search goes on
+//! without new entries.
 
 use super::super::model::{End, Leaf, Model, RunError, RunErrorKind, Turn};
 use super::key::{Key, Keyer};
@@ -60,10 +66,17 @@ pub(crate) fn endless(objective: &str) -> SolveError {
 
 #[derive(Clone, Copy)]
 struct Entry {
-    value: i64,
-    /// 0 exact, 1 lower bound, 2 upper bound.
-    flag: u8,
+    /// The value is at least `lo` and at most `hi` (equal: exact; the
+    /// extremes of `i64`: no bound yet).
+    lo: i64,
+    hi: i64,
     best: u32,
+}
+
+impl Entry {
+    fn exact(v: i64, best: u32) -> Entry {
+        Entry { lo: v, hi: v, best }
+    }
 }
 
 /// Keys of the current line. The first `SCAN` are compared one by one
@@ -198,27 +211,25 @@ impl<'a, K: Kind, M: Model> Searcher<'a, K, M> {
         beta: i64,
     ) -> Result<Entered, SolveError> {
         let mut first = u32::MAX;
+        let (mut alpha, mut beta) = (alpha, beta);
         if let Some(e) = self.table.get(&key) {
-            match e.flag {
-                0 => return Ok(Entered::Done(e.value, u32::MAX)),
-                1 if e.value >= beta => return Ok(Entered::Done(e.value, u32::MAX)),
-                2 if e.value <= alpha => return Ok(Entered::Done(e.value, u32::MAX)),
-                _ => {}
+            if e.lo == e.hi || e.lo >= beta {
+                return Ok(Entered::Done(e.lo, u32::MAX));
+            }
+            if e.hi <= alpha {
+                return Ok(Entered::Done(e.hi, u32::MAX));
             }
             first = e.best;
+            // Searched before in another window: search just outside the
+            // bounds proved, where the value lies, so it comes out exact.
+            alpha = e.lo.saturating_sub(1).max(-INF);
+            beta = e.hi.saturating_add(1).min(INF);
         }
         self.budget.tick()?;
         let node = match self.model.turn_unnamed(s)? {
             Turn::Ended { end, .. } => {
                 let v = K::ended(end)?;
-                self.table.offer(
-                    key,
-                    Entry {
-                        value: v,
-                        flag: 0,
-                        best: 0,
-                    },
-                );
+                self.table.offer(key, Entry::exact(v, 0));
                 return Ok(Entered::Done(v, u32::MAX));
             }
             Turn::Moves(node) => node,
@@ -307,18 +318,22 @@ impl<'a, K: Kind, M: Model> Searcher<'a, K, M> {
             let v = f.best;
             if f.rep >= f.depth {
                 if let Some(key) = key {
-                    let flag = if v <= f.alpha0 {
-                        2
+                    let old = self.table.get(&key).copied();
+                    let (lo, hi) = old.map_or((i64::MIN, i64::MAX), |e| (e.lo, e.hi));
+                    // A bound that contradicts the other one (values on
+                    // lines with repetitions can) replaces it.
+                    let (lo, hi) = if v <= f.alpha0 {
+                        (if lo <= v { lo } else { i64::MIN }, hi.min(v))
                     } else if v >= f.beta {
-                        1
+                        (lo.max(v), if v <= hi { hi } else { i64::MAX })
                     } else {
-                        0
+                        (v, v)
                     };
                     self.table.offer(
                         key,
                         Entry {
-                            value: v,
-                            flag,
+                            lo,
+                            hi,
                             best: f.best_idx,
                         },
                     );

@@ -7,6 +7,7 @@ mod footholds;
 mod one_player;
 mod scripts;
 mod simulate;
+mod transpositions;
 mod two_player;
 
 use super::super::model::{Leaf, Node};
