@@ -94,6 +94,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         layers: Vec::new(),
         fields: Vec::new(),
         numbered: Vec::new(),
+        interchangeable: Vec::new(),
         legend: Vec::new(),
         setup: Vec::new(),
         turn: Vec::new(),
@@ -157,10 +158,12 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
             }
             Part::Piece {
                 placed,
+                interchangeable,
                 names: PieceNames::Numbered(lo, hi),
                 ..
             } => {
                 let (lo, hi) = (cx.expr(lo), cx.expr(hi));
+                prog.interchangeable.push(interchangeable.is_some());
                 prog.numbered.push((lo, hi, *placed));
             }
             Part::Legend(entries) => {

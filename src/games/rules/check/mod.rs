@@ -14,6 +14,7 @@ use std::collections::HashMap;
 
 mod domain;
 mod expr;
+mod interchangeable;
 mod stmt;
 
 /// The built-in games, whose names a rules block may not take.
@@ -332,6 +333,7 @@ impl Checker<'_> {
             }
         }
         self.key_size();
+        self.check_interchangeable();
         for p in &def.parts {
             match &p.node {
                 Part::Setup(b) => {
