@@ -256,7 +256,7 @@ fn yut_rolls_known_and_uniform_dice() {
     };
     assert_eq!(faces.len(), 5);
     assert_eq!(
-        faces[0].0,
+        faces[0].0.ratio(),
         num_rational::BigRational::new(1.into(), 5.into())
     );
 }
