@@ -73,6 +73,9 @@ pub(crate) struct Run<'a> {
     /// Whether a choice's options get their words (`false` in the solvers'
     /// searches, which never show them: each is then an empty word).
     names: bool,
+    /// Whether the paths below a top-level choice or roll resume there
+    /// (`false`: each replays the turn from its start; tests compare).
+    resume: bool,
 }
 
 impl<'a> Run<'a> {
@@ -91,6 +94,7 @@ impl<'a> Run<'a> {
             steps,
             span: Span::default(),
             names: true,
+            resume: true,
         }
     }
 
@@ -244,7 +248,11 @@ impl<'a> Run<'a> {
         self.tick()?;
         match &s.kind {
             CStmtKind::Let(slot, e) => {
-                let v = self.expr(e)?;
+                let v = if self.scalar_shaped(e) {
+                    Val::S(self.int(e)?)
+                } else {
+                    self.expr(e)?
+                };
                 self.frame[*slot] = v;
             }
             CStmtKind::If(arms, other) => {
@@ -629,6 +637,13 @@ impl<'a> Run<'a> {
                 self.read(base)
             }
             CExpr::Not(a) => (!self.truth(a)?) as i64,
+            CExpr::Call(Builtin::Advance, args, _) => {
+                let (s, n) = (self.int(&args[0])?, self.int(&args[1])?);
+                match &self.inst.track {
+                    Some(t) => t.advance(s.max(0) as usize, n.max(0) as u64) as i64,
+                    None => s,
+                }
+            }
             CExpr::Bin(op, a, b, span) => match op {
                 BinOp::And => (self.truth(a)? && self.truth(b)?) as i64,
                 BinOp::Or => (self.truth(a)? || self.truth(b)?) as i64,
@@ -1311,7 +1326,11 @@ impl<'a> Run<'a> {
     fn node(&mut self, s: &State, from: Option<&Checkpoint>) -> R<Option<(Node<State>, bool)>> {
         let mut stopped = None;
         let path = self.replay(s, from, &mut stopped)?;
-        let from = stopped.as_ref().or(from);
+        let from = if self.resume {
+            stopped.as_ref().or(from)
+        } else {
+            None
+        };
         Ok(match path {
             Path::Fail => None,
             Path::Leaf(l, chose) => Some((Node::Leaf(l), chose)),
@@ -1387,9 +1406,32 @@ impl Model for Instance {
 impl Instance {
     /// The turn at `s`, its choices' words built when `names`.
     fn expand(&self, s: &State, names: bool) -> Result<Turn<State>, RunError> {
+        self.expand_counting(s, names, true).0
+    }
+
+    /// [`Instance::expand`], resuming at top-level choices and rolls when
+    /// `resume`, with the statement steps it ran.
+    pub(crate) fn expand_counting(
+        &self,
+        s: &State,
+        names: bool,
+        resume: bool,
+    ) -> (Result<Turn<State>, RunError>, u64) {
         let mut steps = 0u64;
-        let mut run = Run::new(self, s.clone(), &[], &mut steps);
+        let turn = self.expand_with(s, names, resume, &mut steps);
+        (turn, steps)
+    }
+
+    fn expand_with(
+        &self,
+        s: &State,
+        names: bool,
+        resume: bool,
+        steps: &mut u64,
+    ) -> Result<Turn<State>, RunError> {
+        let mut run = Run::new(self, s.clone(), &[], steps);
         run.names = names;
+        run.resume = resume;
         match run.node(s, None)? {
             None => Ok(Turn::Ended {
                 end: end_of(self.prog.stuck),
