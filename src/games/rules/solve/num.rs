@@ -178,7 +178,7 @@ mod tests {
                 (a.add(&x, &y), fx + fy)
             }
             _ => {
-                let p = Prob::new(1, faces as u64);
+                let p = Prob::new(1, faces);
                 let kids: Vec<_> = (0..faces)
                     .map(|_| both(a, rng, depth - 1, faces, big))
                     .collect();
