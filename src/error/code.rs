@@ -83,6 +83,7 @@ codes! {
     RulesMove = "meeple::rules::move": "`play` names no legal move of a rules game, or `step` is asked of a game with players";
     RulesVar = "meeple::rules::var": "`set NAME VALUE` names a var the rules game does not declare";
     RulesField = "meeple::rules::field": "`piece … with FIELD VALUE` names a field the rules game's pieces do not have";
+    RulesInterchangeable = "meeple::rules::interchangeable": "`interchangeable` on named pieces, beside state or params of type `piece`, or with a turn that picks a piece by its place (an index, a slice, `find`, `<`)";
     RulesValue = "meeple::rules::value": "a value of `set` or of `piece … with` of the wrong kind for its var or field, or outside its domain";
     RulesInput = "meeple::rules::input": "a rules block's judge format (`input { … }`, `output`) that cannot be read or written: a name that is not a param, var or a number read before, a second board, a field written without its values, a count measured without brackets, an `output` field its objective does not give";
     ImportFile = "meeple::import::file": "an imported file cannot be read: it does not exist, the script has no folder to import from, or (in the playground) the path leaves the served folder";

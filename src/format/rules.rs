@@ -81,6 +81,7 @@ impl Layout<'_> {
             Part::Var(ds) => format!("var {}", decls(ds)),
             Part::Piece {
                 placed,
+                interchangeable,
                 names,
                 fields,
             } => {
@@ -92,7 +93,12 @@ impl Layout<'_> {
                         .join(", "),
                     PieceNames::Numbered(lo, hi) => format!("{}..{}", expr(lo), expr(hi)),
                 };
-                let placed = if *placed { "placed " } else { "" };
+                let placed = match (*placed, interchangeable.is_some()) {
+                    (true, true) => "placed interchangeable ",
+                    (true, false) => "placed ",
+                    (false, true) => "interchangeable ",
+                    (false, false) => "",
+                };
                 if fields.is_empty() {
                     format!("piece {placed}{names} {{}}")
                 } else {

@@ -668,6 +668,10 @@ pub const RULES_WORDS: &[Word] = &[
         help: "`piece placed 1..K { … }`: only the pieces a scenario places",
     },
     Word {
+        name: "interchangeable",
+        help: "`piece interchangeable 1..K { … }`: positions differing only by which of these pieces is where are one position",
+    },
+    Word {
         name: "legend",
         help: "`legend { \"c\": … }`: what each board character means",
     },

@@ -593,6 +593,19 @@ scenario "a field it lacks" {
 }
 "#,
         ),
+        Code::RulesInterchangeable => Script(
+            r#"rules race {
+  players solo
+  board track
+  piece interchangeable 1..3 { at: square }
+  turn {
+    let p = find q in pieces where q.at != finish
+    p.at = advance(p.at, 1)
+  }
+  solve longest
+}
+"#,
+        ),
         Code::RulesValue => Script(
             r#"rules count {
   players none

@@ -27,7 +27,7 @@ const words = new Set([
 // (RULES_FUNCTIONS) and built-in names (RULES_NAMES) there.
 const rulesWords = new Set([
   'import', 'rules', 'players', 'none', 'solo', 'param', 'layer', 'var',
-  'placed', 'legend', 'number', 'neighbourhood', 'grid', 'setup', 'when', 'stuck',
+  'placed', 'interchangeable', 'legend', 'number', 'neighbourhood', 'grid', 'setup', 'when', 'stuck',
   'turn', 'moves', 'outcome', 'score', 'max', 'min', 'shortest', 'within',
   'longest', 'simulate', 'limit', 'bool', 'cell', 'dir', 'player', 'square',
   'list', 'of', 'let', 'if', 'else', 'then', 'for', 'in',

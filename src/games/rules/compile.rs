@@ -94,6 +94,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         layers: Vec::new(),
         fields: Vec::new(),
         numbered: Vec::new(),
+        interchangeable: Vec::new(),
         legend: Vec::new(),
         setup: Vec::new(),
         turn: Vec::new(),
@@ -163,6 +164,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
             }
             Part::Piece {
                 placed,
+                interchangeable,
                 names: PieceNames::Numbered(lo, hi),
                 ..
             } => {
@@ -171,6 +173,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
                     _ => None,
                 });
                 let (lo, hi) = (cx.expr(lo), cx.expr(hi));
+                prog.interchangeable.push(interchangeable.is_some());
                 prog.numbered.push((lo, hi, *placed));
             }
             Part::Legend(entries) => {

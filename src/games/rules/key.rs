@@ -3,6 +3,12 @@
 //! known dice used (docs/rules-language.md, *Limits*). A `var`, layer or
 //! field that no statement of `turn` assigns ([`Written`](super::program::Written))
 //! is the same in every position of one solve: the key leaves it out.
+//!
+//! [`canonical`] is the key the solvers use: the present pieces of each
+//! `interchangeable` range are packed piece by piece (every field, written
+//! or not) in the order of their field tuples, so positions that differ only
+//! by which of those pieces is where share one key. [`pack`] is the exact key
+//! (a position's identity: `step`'s and `simulate`'s cycles).
 
 use super::program::Dom;
 use super::state::{width, Dice, Instance, State};
@@ -77,8 +83,67 @@ pub fn key_bits(inst: &Instance) -> u128 {
         + 64
 }
 
-/// Pack `s` into `out` (cleared first).
+/// Pack `s` into `out` (cleared first): the exact key.
 pub fn pack(inst: &Instance, s: &State, out: &mut Vec<u64>) {
+    pack_with(inst, s, out, false);
+}
+
+/// Pack `s` into `out` (cleared first), each `interchangeable` range's
+/// pieces in a canonical order (the same as [`pack`] without one).
+pub fn canonical(inst: &Instance, s: &State, out: &mut Vec<u64>) {
+    pack_with(inst, s, out, !inst.groups.is_empty());
+}
+
+/// Compare two pieces' field tuples (fields in declaration order; a list
+/// by its length, then its items).
+fn cmp_pieces(inst: &Instance, s: &State, a: usize, b: usize) -> std::cmp::Ordering {
+    for (base, d) in &inst.layout.fields {
+        let w = width(d);
+        let (x, y) = (base + a * w, base + b * w);
+        let n = match d.list_max {
+            None => 1,
+            Some(max) => 1 + s.v[x].clamp(0, max as i64).max(s.v[y].clamp(0, max as i64)) as usize,
+        };
+        let o = s.v[x..x + n].cmp(&s.v[y..y + n]);
+        if o.is_ne() {
+            return o;
+        }
+    }
+    std::cmp::Ordering::Equal
+}
+
+/// The present pieces of `group` in canonical order, in `buf`.
+fn sorted<'b>(
+    inst: &Instance,
+    s: &State,
+    group: &std::ops::Range<usize>,
+    buf: &'b mut [usize],
+    heap: &'b mut Vec<usize>,
+) -> &'b [usize] {
+    let members = group.clone().filter(|&q| inst.present[q]);
+    let v: &mut [usize] = if group.len() <= buf.len() {
+        let mut n = 0;
+        for q in members {
+            buf[n] = q;
+            n += 1;
+        }
+        &mut buf[..n]
+    } else {
+        heap.extend(members);
+        &mut heap[..]
+    };
+    // Insertion sort: groups are small, and most keys are nearly sorted.
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && cmp_pieces(inst, s, v[j - 1], v[j]).is_gt() {
+            v.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    v
+}
+
+fn pack_with(inst: &Instance, s: &State, out: &mut Vec<u64>, canon: bool) {
     out.clear();
     let mut p = Packer { out, used: 0 };
     let l = &inst.layout;
@@ -102,7 +167,21 @@ pub fn pack(inst: &Instance, s: &State, out: &mut Vec<u64>) {
             continue;
         }
         for q in 0..inst.pieces.len() {
+            if canon && inst.groups.iter().any(|g| g.contains(&q)) {
+                continue;
+            }
             put_dom(&mut p, s, base + q * width(d), d);
+        }
+    }
+    if canon {
+        let (mut buf, mut heap) = ([0usize; 16], Vec::new());
+        for g in &inst.groups {
+            heap.clear();
+            for &q in sorted(inst, s, g, &mut buf, &mut heap) {
+                for (base, d) in &l.fields {
+                    put_dom(&mut p, s, base + q * width(d), d);
+                }
+            }
         }
     }
     if inst.prog.decls.player_count == 2 {

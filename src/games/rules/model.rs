@@ -8,6 +8,34 @@
 
 use num_rational::BigRational;
 
+/// A die's branch's probability `num / den` (a die of `den` equally likely
+/// faces: `1 / den`), two integers so that expanding a turn builds no
+/// fraction; [`Prob::ratio`] is the exact fraction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prob {
+    /// The numerator.
+    pub num: u64,
+    /// The denominator (not 0).
+    pub den: u64,
+}
+
+impl Prob {
+    /// `num / den`.
+    pub fn new(num: u64, den: u64) -> Prob {
+        Prob { num, den }
+    }
+
+    /// The probability as an exact fraction.
+    pub fn ratio(self) -> BigRational {
+        BigRational::new(self.num.into(), self.den.max(1).into())
+    }
+
+    /// Whether it is `1 / n`.
+    pub fn is_one_in(self, n: u64) -> bool {
+        self.num == 1 && self.den == n
+    }
+}
+
 /// How a game ends, from the point of view of the player who was to move
 /// when it ended (zero-player games: `Stop` or any of them, all "ended").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,7 +79,7 @@ pub enum Node<S> {
     /// The mover picks one branch (in the set's order: the move order).
     Choice(Vec<(Word, Node<S>)>),
     /// A die: each branch with its probability (they sum to 1).
-    Chance(Vec<(BigRational, Node<S>)>),
+    Chance(Vec<(Prob, Node<S>)>),
     /// The turn is over.
     Leaf(Leaf<S>),
 }

@@ -250,6 +250,9 @@ pub struct Program {
     pub fields: Vec<(DomSpec, Option<CExpr>)>,
     /// Piece groups: named ones, then numbered ranges `(lo, hi, placed)`.
     pub numbered: Vec<(CExpr, CExpr, bool)>,
+    /// Whether each numbered range is declared `interchangeable` (by the
+    /// index of [`Program::numbered`]).
+    pub interchangeable: Vec<bool>,
     /// The legend.
     pub legend: Vec<CEntry>,
     /// `setup`.

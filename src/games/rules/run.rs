@@ -4,12 +4,11 @@
 //! move is*). Implements [`Model`].
 
 use super::compile::OFFSETS;
-use super::model::{End, Leaf, Model, Node, RunError, RunErrorKind, Turn};
+use super::model::{End, Leaf, Model, Node, Prob, RunError, RunErrorKind, Turn};
 use super::program::*;
 use super::state::{width, Dice, Instance, State};
 use crate::syntax::ast::Span;
-use crate::syntax::rules::{Agg, AssignOp, BinOp, EndWord};
-use num_rational::BigRational;
+use crate::syntax::rules::{Agg, AssignOp, BinOp, EndWord, Objective};
 
 /// The most statements and loop iterations one turn's expansion runs
 /// (every path together): a program over it is a `meeple::rules::loop`
@@ -74,6 +73,9 @@ pub(crate) struct Run<'a> {
     /// Whether a choice's options get their words (`false` in the solvers'
     /// searches, which never show them: each is then an empty word).
     names: bool,
+    /// Whether the paths below a top-level choice or roll resume there
+    /// (`false`: each replays the turn from its start; tests compare).
+    resume: bool,
 }
 
 impl<'a> Run<'a> {
@@ -92,6 +94,7 @@ impl<'a> Run<'a> {
             steps,
             span: Span::default(),
             names: true,
+            resume: true,
         }
     }
 
@@ -245,7 +248,11 @@ impl<'a> Run<'a> {
         self.tick()?;
         match &s.kind {
             CStmtKind::Let(slot, e) => {
-                let v = self.expr(e)?;
+                let v = if self.scalar_shaped(e) {
+                    Val::S(self.int(e)?)
+                } else {
+                    self.expr(e)?
+                };
                 self.frame[*slot] = v;
             }
             CStmtKind::If(arms, other) => {
@@ -610,11 +617,101 @@ impl<'a> Run<'a> {
     // ------------------------------------------------------------ expressions
 
     fn truth(&mut self, e: &CExpr) -> R<bool> {
-        Ok(self.expr(e)?.s() != 0)
+        Ok(self.int(e)? != 0)
     }
 
+    /// A scalar's value (a list's: 0), the common scalar expressions
+    /// evaluated here without building a [`Val`], the others by `expr`.
     fn int(&mut self, e: &CExpr) -> R<i64> {
-        Ok(self.expr(e)?.s())
+        let ov = |span| err(RunErrorKind::Overflow, "an integer overflows 64 bits", span);
+        Ok(match e {
+            CExpr::Const(Val::S(n)) => *n,
+            CExpr::Local(slot) => self.frame[*slot].s(),
+            CExpr::Param(i) => self.inst.params[*i].s(),
+            CExpr::Var(i) if self.inst.layout.vars[*i].1.list_max.is_none() => {
+                self.read(self.inst.layout.vars[*i].0)
+            }
+            CExpr::Field(p, f) if self.inst.layout.fields[*f].1.list_max.is_none() => {
+                let piece = self.int(p)?;
+                let (base, _) = self.field_slot(piece, *f)?;
+                self.read(base)
+            }
+            CExpr::Not(a) => (!self.truth(a)?) as i64,
+            CExpr::Call(Builtin::Advance, args, _) => {
+                let (s, n) = (self.int(&args[0])?, self.int(&args[1])?);
+                match &self.inst.track {
+                    Some(t) => t.advance(s.max(0) as usize, n.max(0) as u64) as i64,
+                    None => s,
+                }
+            }
+            CExpr::Bin(op, a, b, span) => match op {
+                BinOp::And => (self.truth(a)? && self.truth(b)?) as i64,
+                BinOp::Or => (self.truth(a)? || self.truth(b)?) as i64,
+                BinOp::Eq | BinOp::Ne | BinOp::Add
+                    if !(self.scalar_shaped(a) && self.scalar_shaped(b)) =>
+                {
+                    self.expr(e)?.s()
+                }
+                _ => {
+                    let (p, q) = (self.int(a)?, self.int(b)?);
+                    match op {
+                        BinOp::Eq => (p == q) as i64,
+                        BinOp::Ne => (p != q) as i64,
+                        BinOp::Lt => (p < q) as i64,
+                        BinOp::Le => (p <= q) as i64,
+                        BinOp::Gt => (p > q) as i64,
+                        BinOp::Ge => (p >= q) as i64,
+                        BinOp::Add => p.checked_add(q).ok_or_else(|| ov(*span))?,
+                        BinOp::Sub => p.checked_sub(q).ok_or_else(|| ov(*span))?,
+                        BinOp::Mul => p.checked_mul(q).ok_or_else(|| ov(*span))?,
+                        BinOp::Div | BinOp::Rem => {
+                            if q == 0 {
+                                return Err(err(
+                                    RunErrorKind::DivideByZero,
+                                    format!("{p} divided by zero"),
+                                    *span,
+                                ));
+                            }
+                            let r = if *op == BinOp::Div {
+                                p.checked_div(q)
+                            } else {
+                                p.checked_rem(q)
+                            };
+                            r.ok_or_else(|| ov(*span))?
+                        }
+                        BinOp::And | BinOp::Or => 0,
+                    }
+                }
+            },
+            _ => self.expr(e)?.s(),
+        })
+    }
+
+    /// Whether `e`'s value is a scalar, told without evaluating it (a
+    /// `false` only sends it the long way, through `expr`).
+    fn scalar_shaped(&self, e: &CExpr) -> bool {
+        match e {
+            CExpr::Const(v) => matches!(v, Val::S(_)),
+            CExpr::Param(i) => matches!(self.inst.params[*i], Val::S(_)),
+            CExpr::Local(slot) => matches!(self.frame[*slot], Val::S(_)),
+            CExpr::Var(i) => self.inst.layout.vars[*i].1.list_max.is_none(),
+            CExpr::Field(_, f) => self.inst.layout.fields[*f].1.list_max.is_none(),
+            CExpr::Not(_) | CExpr::Neg(_) | CExpr::CellPart(..) => true,
+            CExpr::Agg(kind, ..) => *kind != Agg::Find,
+            CExpr::Bin(op, a, b, _) => {
+                *op != BinOp::Add || (self.scalar_shaped(a) && self.scalar_shaped(b))
+            }
+            CExpr::Call(
+                Builtin::Advance
+                | Builtin::Value
+                | Builtin::Abs
+                | Builtin::Len
+                | Builtin::Index
+                | Builtin::Contains,
+                ..,
+            ) => true,
+            _ => false,
+        }
     }
 
     fn set(&mut self, e: &CExpr) -> R<Vec<Val>> {
@@ -864,15 +961,15 @@ impl<'a> Run<'a> {
                     let v = items.get(k);
                     self.tick()?;
                     self.frame[*slot] = v.clone();
-                    let b = self.expr(body)?;
+                    let b = self.int(body)?;
                     match kind {
-                        Agg::All if b.s() == 0 => return Ok(Val::S(0)),
-                        Agg::Any if b.s() != 0 => return Ok(Val::S(1)),
-                        Agg::Find if b.s() != 0 => return Ok(v),
-                        Agg::Count if b.s() != 0 => count += 1,
-                        Agg::Sum => count = count.checked_add(b.s()).ok_or_else(|| ov(*span))?,
-                        Agg::Max => acc = Some(acc.map_or(b.s(), |a| a.max(b.s()))),
-                        Agg::Min => acc = Some(acc.map_or(b.s(), |a| a.min(b.s()))),
+                        Agg::All if b == 0 => return Ok(Val::S(0)),
+                        Agg::Any if b != 0 => return Ok(Val::S(1)),
+                        Agg::Find if b != 0 => return Ok(v),
+                        Agg::Count if b != 0 => count += 1,
+                        Agg::Sum => count = count.checked_add(b).ok_or_else(|| ov(*span))?,
+                        Agg::Max => acc = Some(acc.map_or(b, |a| a.max(b))),
+                        Agg::Min => acc = Some(acc.map_or(b, |a| a.min(b))),
                         _ => {}
                     }
                 }
@@ -1123,6 +1220,20 @@ impl Items {
     }
 }
 
+/// Where a replay stopped at a choice or a die met by a statement of the
+/// turn's top level: the run just before that statement. The paths below
+/// it resume there instead of running the turn again from its start (the
+/// turn is deterministic: the statements before it did the same).
+struct Checkpoint {
+    /// The statement's index in the turn.
+    at: usize,
+    v: Vec<i64>,
+    frame: Vec<Val>,
+    taken: usize,
+    reward: i64,
+    chose: bool,
+}
+
 /// What one replay of the turn with a prefix gave.
 enum Path {
     Leaf(Leaf<State>, bool),
@@ -1133,18 +1244,60 @@ enum Path {
 
 impl<'a> Run<'a> {
     /// Run the turn again from `s` with the current prefix (the state, the
-    /// frame and the counters reset; the options met on the prefix kept).
-    fn replay(&mut self, s: &State) -> R<Path> {
+    /// frame and the counters reset; the options met on the prefix kept),
+    /// from the start or from `from`; a choice or die met at the top level
+    /// leaves its checkpoint in `stopped`.
+    fn replay(
+        &mut self,
+        s: &State,
+        from: Option<&Checkpoint>,
+        stopped: &mut Option<Checkpoint>,
+    ) -> R<Path> {
         let inst = self.inst;
-        self.st.v.clone_from(&s.v);
         self.st.moves = s.moves;
-        self.frame.fill(Val::S(0));
         self.snap = None;
-        self.taken = 0;
-        self.reward = 0;
-        self.chose = false;
         self.options.truncate(self.prefix.len());
-        let flow = self.flow(&inst.prog.turn)?;
+        let first = match from {
+            Some(c) => {
+                self.st.v.clone_from(&c.v);
+                self.frame.clone_from(&c.frame);
+                self.taken = c.taken;
+                self.reward = c.reward;
+                self.chose = c.chose;
+                c.at
+            }
+            None => {
+                self.st.v.clone_from(&s.v);
+                self.frame.fill(Val::S(0));
+                self.taken = 0;
+                self.reward = 0;
+                self.chose = false;
+                0
+            }
+        };
+        let known = matches!(inst.dice, Dice::Known(_));
+        let mut flow = Flow::Go;
+        for (i, stmt) in inst.prog.turn.iter().enumerate().skip(first) {
+            let before = (self.taken, self.reward, self.chose);
+            let held = ((matches!(stmt.kind, CStmtKind::Choose { .. })
+                || matches!(stmt.kind, CStmtKind::Roll(..)) && !known)
+                && self.prefix.len() == self.taken)
+                .then(|| (self.st.v.clone(), self.frame.clone()));
+            flow = self.stmt(stmt)?;
+            if let (Some((v, frame)), Flow::Choice(_) | Flow::Chance(_)) = (held, &flow) {
+                *stopped = Some(Checkpoint {
+                    at: i,
+                    v,
+                    frame,
+                    taken: before.0,
+                    reward: before.1,
+                    chose: before.2,
+                });
+            }
+            if !matches!(flow, Flow::Go) {
+                break;
+            }
+        }
         let end = match flow {
             Flow::Fail => return Ok(Path::Fail),
             Flow::Choice(w) => return Ok(Path::Choice(w)),
@@ -1168,16 +1321,24 @@ impl<'a> Run<'a> {
         ))
     }
 
-    /// The tree of the turn at `s` below the current prefix.
-    fn node(&mut self, s: &State) -> R<Option<(Node<State>, bool)>> {
-        Ok(match self.replay(s)? {
+    /// The tree of the turn at `s` below the current prefix, resuming at
+    /// `from` (a checkpoint the prefix passes through) when given.
+    fn node(&mut self, s: &State, from: Option<&Checkpoint>) -> R<Option<(Node<State>, bool)>> {
+        let mut stopped = None;
+        let path = self.replay(s, from, &mut stopped)?;
+        let from = if self.resume {
+            stopped.as_ref().or(from)
+        } else {
+            None
+        };
+        Ok(match path {
             Path::Fail => None,
             Path::Leaf(l, chose) => Some((Node::Leaf(l), chose)),
             Path::Choice(words) => {
                 let mut out = Vec::with_capacity(words.len());
                 for (i, w) in words.into_iter().enumerate() {
                     self.prefix.push(i);
-                    if let Some((n, _)) = self.node(s)? {
+                    if let Some((n, _)) = self.node(s, from)? {
                         out.push((w, n));
                     }
                     self.prefix.pop();
@@ -1185,12 +1346,12 @@ impl<'a> Run<'a> {
                 (!out.is_empty()).then_some((Node::Choice(out), true))
             }
             Path::Chance(faces) => {
-                let p = BigRational::new(1.into(), (faces as i64).into());
+                let p = Prob::new(1, faces as u64);
                 let mut out = Vec::with_capacity(faces);
                 let mut chose = false;
                 for i in 0..faces {
                     self.prefix.push(i);
-                    let n = match self.node(s)? {
+                    let n = match self.node(s, from)? {
                         Some((n, c)) => {
                             chose |= c;
                             n
@@ -1203,7 +1364,7 @@ impl<'a> Run<'a> {
                         }),
                     };
                     self.prefix.pop();
-                    out.push((p.clone(), n));
+                    out.push((p, n));
                 }
                 Some((Node::Chance(out), chose))
             }
@@ -1223,7 +1384,14 @@ impl Model for Instance {
     }
 
     fn key(&self, s: &State, out: &mut Vec<u64>) {
-        super::key::pack(self, s, out);
+        // `simulate` answers the positions themselves (their cycle): the
+        // exact key. The searches' values do not depend on which of the
+        // interchangeable pieces is where: the canonical one.
+        if matches!(self.prog.objective, Objective::Simulate(_)) {
+            super::key::pack(self, s, out);
+        } else {
+            super::key::canonical(self, s, out);
+        }
     }
 
     fn turn(&self, s: &State) -> Result<Turn<State>, RunError> {
@@ -1238,10 +1406,33 @@ impl Model for Instance {
 impl Instance {
     /// The turn at `s`, its choices' words built when `names`.
     fn expand(&self, s: &State, names: bool) -> Result<Turn<State>, RunError> {
+        self.expand_counting(s, names, true).0
+    }
+
+    /// [`Instance::expand`], resuming at top-level choices and rolls when
+    /// `resume`, with the statement steps it ran.
+    pub(crate) fn expand_counting(
+        &self,
+        s: &State,
+        names: bool,
+        resume: bool,
+    ) -> (Result<Turn<State>, RunError>, u64) {
         let mut steps = 0u64;
-        let mut run = Run::new(self, s.clone(), &[], &mut steps);
+        let turn = self.expand_with(s, names, resume, &mut steps);
+        (turn, steps)
+    }
+
+    fn expand_with(
+        &self,
+        s: &State,
+        names: bool,
+        resume: bool,
+        steps: &mut u64,
+    ) -> Result<Turn<State>, RunError> {
+        let mut run = Run::new(self, s.clone(), &[], steps);
         run.names = names;
-        match run.node(s)? {
+        run.resume = resume;
+        match run.node(s, None)? {
             None => Ok(Turn::Ended {
                 end: end_of(self.prog.stuck),
                 stuck: true,

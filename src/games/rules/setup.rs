@@ -132,6 +132,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         dice: input.dice.clone(),
         origin: 0,
         layout: Layout::default(),
+        groups: Vec::new(),
     };
     let mut first = 0i64;
     // Params: defaults, then `rule` (plus `origin` and `first`).
@@ -213,7 +214,8 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         }
     }
     // Numbered pieces.
-    for (lo, hi, placed) in &prog.numbered {
+    for (g, (lo, hi, placed)) in prog.numbered.iter().enumerate() {
+        let first = inst.pieces.len();
         let mut run = Run::new(
             &inst,
             State {
@@ -230,6 +232,9 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         for n in lo..=hi.min(lo.saturating_add(1 << 16)) {
             inst.pieces.push(n.to_string());
             inst.present.push(!placed);
+        }
+        if prog.interchangeable.get(g) == Some(&true) {
+            inst.groups.push(first..inst.pieces.len());
         }
     }
     // The layout.

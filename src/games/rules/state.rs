@@ -73,6 +73,9 @@ pub struct Instance {
     pub origin: i64,
     /// The layout of the state.
     pub layout: Layout,
+    /// The pieces of each `interchangeable` range, by index (the key sorts
+    /// their fields: see `key::canonical`).
+    pub groups: Vec<std::ops::Range<usize>>,
 }
 
 impl Instance {

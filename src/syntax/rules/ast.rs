@@ -112,10 +112,13 @@ pub enum Part {
     Layer(Vec<Decl>),
     /// `var NAME: TYPE = VALUE, …`
     Var(Vec<Decl>),
-    /// `piece [placed] NAMES { FIELD: TYPE, … }`
+    /// `piece [placed] [interchangeable] NAMES { FIELD: TYPE, … }`
     Piece {
         /// Only the pieces a scenario places are present.
         placed: bool,
+        /// The word `interchangeable`, when written: positions that differ
+        /// only by a permutation of these pieces are one position.
+        interchangeable: Option<Span>,
         /// Which pieces.
         names: PieceNames,
         /// Their fields.

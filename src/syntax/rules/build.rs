@@ -103,11 +103,13 @@ impl Cx<'_> {
             Rule::r_var => Part::Var(it.map(|d| self.decl(d)).collect()),
             Rule::r_piece => {
                 let mut placed = false;
+                let mut interchangeable = None;
                 let mut names = PieceNames::Named(Vec::new());
                 let mut fields = Vec::new();
                 for q in it {
                     match q.as_rule() {
                         Rule::r_placed => placed = true,
+                        Rule::r_interchangeable => interchangeable = Some(self.span(&q)),
                         Rule::r_names => {
                             let kids: Vec<P> = q.into_inner().collect();
                             names = if kids.first().map(|k| k.as_rule()) == Some(Rule::r_expr)
@@ -127,6 +129,7 @@ impl Cx<'_> {
                 }
                 Part::Piece {
                     placed,
+                    interchangeable,
                     names,
                     fields,
                 }

@@ -54,6 +54,7 @@ impl Checker<'_> {
                     }
                     BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                         self.want(&ta, &tb, b.span);
+                        self.by_place(&ta, "a comparison", e.span);
                         Ty::Bool
                     }
                     BinOp::Add if matches!(ta, Ty::List(..)) => {
@@ -78,6 +79,7 @@ impl Checker<'_> {
                 }
                 let tb = self.expr(base);
                 let ti = self.expr(i);
+                self.by_place(&tb, "an index", e.span);
                 if tb != Ty::Any {
                     self.want(&Ty::Int(None), &ti, i.span);
                 }
@@ -96,6 +98,7 @@ impl Checker<'_> {
                     self.want(&Ty::Int(None), &t, x.span);
                 }
                 let t = self.expr(base);
+                self.by_place(&t, "a slice", e.span);
                 if !matches!(t, Ty::List(..) | Ty::Any) {
                     self.not_list(&t, base.span);
                 }
@@ -123,6 +126,10 @@ impl Checker<'_> {
                         self.want(&Ty::Bool, &tb, body.span)
                     }
                     _ => self.want(&Ty::Int(None), &tb, body.span),
+                }
+                if *kind == Agg::Find {
+                    let at = e.span.with_end(body.span.end().max(e.span.start()));
+                    self.by_place(&t, "`find`", at);
                 }
                 match kind {
                     Agg::All | Agg::Any => Ty::Bool,
@@ -360,7 +367,11 @@ impl Checker<'_> {
                 Ty::Int(None)
             }
             "len" => Ty::Int(None),
-            "index" => Ty::Int(None),
+            "index" => {
+                let t = ts[0].clone();
+                self.by_place(&t, "`index`", at);
+                Ty::Int(None)
+            }
             "reverse" => ts[0].clone(),
             "contains" => Ty::Bool,
             "advance" => {

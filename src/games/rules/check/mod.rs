@@ -15,6 +15,7 @@ use std::collections::HashMap;
 mod domain;
 mod expr;
 mod input;
+mod interchangeable;
 mod stmt;
 
 /// The built-in games, whose names a rules block may not take.
@@ -335,6 +336,7 @@ impl Checker<'_> {
             }
         }
         self.key_size();
+        self.check_interchangeable();
         for p in &def.parts {
             match &p.node {
                 Part::Setup(b) => {

@@ -4,13 +4,12 @@
 //! valued once (`memo`); a position that repeats makes the total
 //! undefined: `meeple::rules::endless`.
 
-use super::super::model::{End, Model};
+use super::super::model::{End, Model, Prob};
 use super::alphabeta::endless;
 use super::memo::{self, Fold, Found, Memo};
 use super::num::{Arith, Num};
 use super::{MoveValue, SolveError, Value};
 use crate::budget::Budget;
-use num_rational::BigRational;
 use num_traits::ToPrimitive;
 
 struct Best {
@@ -42,7 +41,7 @@ impl Fold for Best {
         }
     }
 
-    fn chance(&self, parts: Vec<(&BigRational, Num)>) -> Result<Num, SolveError> {
+    fn chance(&self, parts: Vec<(Prob, Num)>) -> Result<Num, SolveError> {
         Ok(self.arith.chance(parts))
     }
 

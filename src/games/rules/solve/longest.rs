@@ -3,12 +3,11 @@
 //! player, choosing every move, can then loop for ever). Every reachable
 //! position is valued once (`memo`).
 
-use super::super::model::{End, Model};
+use super::super::model::{End, Model, Prob};
 use super::memo::{self, Fold, Found};
 use super::tree::NO_DICE;
 use super::{MoveValue, SolveError, Value};
 use crate::budget::Budget;
-use num_rational::BigRational;
 
 struct Longest;
 
@@ -27,7 +26,7 @@ impl Fold for Longest {
         a > b
     }
 
-    fn chance(&self, _parts: Vec<(&BigRational, u64)>) -> Result<u64, SolveError> {
+    fn chance(&self, _parts: Vec<(Prob, u64)>) -> Result<u64, SolveError> {
         Err(NO_DICE)
     }
 

@@ -8,18 +8,17 @@
 //! valued, a [`Fold`] values the tree: the best branch at a choice (the
 //! first in move order among equals), the weighted sum at a die.
 
-use super::super::model::{End, Model, Node, Turn};
+use super::super::model::{End, Model, Node, Prob, Turn};
 use super::key::{Key, Keyer};
 use super::table::Table;
 use super::SolveError;
 use crate::budget::Budget;
-use num_rational::BigRational;
 use rustc_hash::FxHashSet;
 
 /// A turn's tree without its positions.
 pub(crate) enum Shape {
     Choice(Vec<Shape>),
-    Chance(Vec<(BigRational, Shape)>),
+    Chance(Vec<(Prob, Shape)>),
     Leaf {
         reward: i64,
         /// The next position's key, unless the move ended the game.
@@ -43,7 +42,7 @@ pub(crate) trait Fold {
     /// Whether `a` is strictly better than `b` for the player.
     fn better(&self, a: &Self::V, b: &Self::V) -> bool;
     /// A die's branches.
-    fn chance(&self, parts: Vec<(&BigRational, Self::V)>) -> Result<Self::V, SolveError>;
+    fn chance(&self, parts: Vec<(Prob, Self::V)>) -> Result<Self::V, SolveError>;
     /// A choice with no branch (no move for a roll): the game ends there.
     fn empty(&self) -> Self::V;
     /// Heap bytes a value holds.
@@ -109,7 +108,7 @@ pub(crate) fn eval<F: Fold>(f: &F, shape: &Shape, memo: &Table<F::V>) -> Result<
         Shape::Chance(bs) => {
             let mut parts = Vec::with_capacity(bs.len());
             for (p, b) in bs {
-                parts.push((p, eval(f, b, memo)?));
+                parts.push((*p, eval(f, b, memo)?));
             }
             f.chance(parts)
         }

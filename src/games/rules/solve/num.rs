@@ -8,9 +8,10 @@
 //! fraction ([`Num::Frac`]); either way the answer is the same exact
 //! fraction as a fraction-only search gives.
 
+use super::super::model::Prob;
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::Zero;
 use std::cell::Cell;
 use std::cmp::Ordering;
 
@@ -86,25 +87,19 @@ impl Arith {
     }
 
     /// A die's value: each branch's probability and value.
-    pub(crate) fn chance(&self, parts: Vec<(&BigRational, Num)>) -> Num {
+    pub(crate) fn chance(&self, parts: Vec<(Prob, Num)>) -> Num {
         if let Some(v) = self.uniform(&parts) {
             return v;
         }
-        Num::Frac(
-            parts
-                .into_iter()
-                .fold(BigRational::zero(), |acc, (p, v)| acc + p * self.frac(&v)),
-        )
+        Num::Frac(parts.into_iter().fold(BigRational::zero(), |acc, (p, v)| {
+            acc + p.ratio() * self.frac(&v)
+        }))
     }
 
     /// The die's value as `Σ v / s` when it has `s` equally likely faces.
-    fn uniform(&self, parts: &[(&BigRational, Num)]) -> Option<Num> {
+    fn uniform(&self, parts: &[(Prob, Num)]) -> Option<Num> {
         let n = parts.len() as u64;
-        if n == 0
-            || !parts
-                .iter()
-                .all(|(p, _)| p.numer().is_one() && p.denom().to_u64() == Some(n))
-        {
+        if n == 0 || !parts.iter().all(|(p, _)| p.is_one_in(n)) {
             return None;
         }
         match self.faces.get() {
@@ -183,14 +178,14 @@ mod tests {
                 (a.add(&x, &y), fx + fy)
             }
             _ => {
-                let p = q(1, faces as i64);
+                let p = Prob::new(1, faces);
                 let kids: Vec<_> = (0..faces)
                     .map(|_| both(a, rng, depth - 1, faces, big))
                     .collect();
                 let want = kids
                     .iter()
-                    .fold(BigRational::zero(), |acc, (_, f)| acc + &p * f);
-                let got = a.chance(kids.into_iter().map(|(v, _)| (&p, v)).collect());
+                    .fold(BigRational::zero(), |acc, (_, f)| acc + p.ratio() * f);
+                let got = a.chance(kids.into_iter().map(|(v, _)| (p, v)).collect());
                 (got, want)
             }
         }
@@ -217,19 +212,19 @@ mod tests {
     #[test]
     fn a_die_of_other_faces_or_odd_odds_falls_back_to_fractions() {
         let a = Arith::default();
-        let half = q(1, 2);
-        let v = a.chance(vec![(&half, Num::Int(1, 0)), (&half, Num::Int(2, 0))]);
+        let half = Prob::new(1, 2);
+        let v = a.chance(vec![(half, Num::Int(1, 0)), (half, Num::Int(2, 0))]);
         assert!(matches!(v, Num::Int(3, 1)));
-        let third = q(1, 3);
+        let third = Prob::new(1, 3);
         let w = a.chance(vec![
-            (&third, Num::Int(1, 0)),
-            (&third, Num::Int(1, 0)),
-            (&third, Num::Int(2, 0)),
+            (third, Num::Int(1, 0)),
+            (third, Num::Int(1, 0)),
+            (third, Num::Int(2, 0)),
         ]);
         assert!(matches!(w, Num::Frac(_)));
         assert_eq!(a.frac(&w), q(4, 3));
-        let (p, r) = (q(1, 4), q(3, 4));
-        let u = a.chance(vec![(&p, Num::Int(4, 0)), (&r, Num::Int(8, 0))]);
+        let (p, r) = (Prob::new(1, 4), Prob::new(3, 4));
+        let u = a.chance(vec![(p, Num::Int(4, 0)), (r, Num::Int(8, 0))]);
         assert_eq!(a.frac(&u), q(7, 1));
         assert_eq!(a.frac(&a.add(&v, &w)), q(3, 2) + q(4, 3));
     }
@@ -237,9 +232,9 @@ mod tests {
     #[test]
     fn overflow_falls_back_to_fractions() {
         let a = Arith::default();
-        let half = q(1, 2);
+        let half = Prob::new(1, 2);
         let m = Num::Int(i128::MAX, 0);
-        let v = a.chance(vec![(&half, m.clone()), (&half, m.clone())]);
+        let v = a.chance(vec![(half, m.clone()), (half, m.clone())]);
         assert_eq!(a.frac(&v), a.frac(&m));
         let s = a.add(&m, &m);
         assert!(matches!(s, Num::Frac(_)));

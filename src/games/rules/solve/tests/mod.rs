@@ -4,6 +4,7 @@
 
 mod budget;
 mod footholds;
+mod interchangeable;
 mod one_player;
 mod scripts;
 mod simulate;

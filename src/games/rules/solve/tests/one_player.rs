@@ -1,7 +1,7 @@
 //! `max`/`min score` (with exact expectations), `shortest within N` and
 //! `longest` on small one-player games against brute force.
 
-use super::super::super::model::{End, Leaf, Model, Node, RunError, RunErrorKind, Turn};
+use super::super::super::model::{End, Leaf, Model, Node, Prob, RunError, RunErrorKind, Turn};
 use super::super::{analyze, line, solve, Objective, SolveError, Value};
 use super::go;
 use crate::budget::Budget;
@@ -63,7 +63,12 @@ impl Model for Dice {
             },
             None => Node::Chance(
                 (1..=self.faces)
-                    .map(|f| (q(1, self.faces), self.after_roll((n, m, k), f)))
+                    .map(|f| {
+                        (
+                            Prob::new(1, self.faces as u64),
+                            self.after_roll((n, m, k), f),
+                        )
+                    })
                     .collect(),
             ),
         };

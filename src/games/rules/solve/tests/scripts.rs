@@ -3,7 +3,7 @@
 //! path equal the plain fraction expectimax, and a constant layer
 //! (`scripts/problems/card_game.game`'s cards) stays out of the key.
 
-use super::super::super::model::{End, Model};
+use super::super::super::model::{End, Model, Prob};
 use super::super::memo::{self, Fold, Found};
 use super::super::{solve, Objective, SolveError, Value};
 use crate::budget::Budget;
@@ -58,10 +58,10 @@ impl Fold for Fractions {
     fn better(&self, a: &BigRational, b: &BigRational) -> bool {
         a > b
     }
-    fn chance(&self, parts: Vec<(&BigRational, BigRational)>) -> Result<BigRational, SolveError> {
+    fn chance(&self, parts: Vec<(Prob, BigRational)>) -> Result<BigRational, SolveError> {
         Ok(parts
             .into_iter()
-            .fold(BigRational::zero(), |acc, (p, v)| acc + p * v))
+            .fold(BigRational::zero(), |acc, (p, v)| acc + p.ratio() * v))
     }
     fn empty(&self) -> BigRational {
         BigRational::zero()
