@@ -400,3 +400,71 @@ fn a_rules_games_failing_case_shrinks_within_its_limits() {
         "{s}"
     );
 }
+
+/// Hostile judge text: whatever is pasted, every problem's format answers
+/// with a diagnostic or a position, never a panic or a hang.
+#[test]
+fn any_pasted_text_is_read_or_refused_without_a_panic() {
+    let alphabet: Vec<&str> = vec![
+        "0",
+        "1",
+        "2",
+        "9",
+        "-",
+        " ",
+        "\n",
+        "[",
+        "]",
+        ",",
+        "#",
+        ".",
+        "R",
+        "B",
+        "O",
+        "é",
+        "\u{FEFF}",
+        "99999999999999999999",
+        "-1",
+        "3 3",
+        "1000000",
+        "\"",
+        "x",
+    ];
+    let mut seed = 0x9e3779b97f4a7c15u64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let root = crate::common::root().join("scripts/problems");
+    for name in [
+        "marbles",
+        "merge2048",
+        "die_roll",
+        "shark",
+        "card_game",
+        "conveyor",
+        "stones",
+        "weighted_ttt",
+    ] {
+        let script = std::fs::read_to_string(root.join(format!("{name}.game"))).unwrap();
+        let rules = &script[script.find(&format!("rules {name}")).unwrap()..];
+        let rules = &rules[..rules.find("\n}\n").unwrap() + 3];
+        for _ in 0..40 {
+            let len = next(30);
+            let input: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+            let text = scenario(
+                rules,
+                name,
+                &format!("  input \"\"\"\n{input}\n\"\"\"\n  show\n"),
+            );
+            let r = run_bytes("f.game", text.as_bytes(), &RunConfig::default());
+            match &r.outcome {
+                Outcome::Invalid(ds) => assert!(!ds.is_empty()),
+                Outcome::Ran(_) => {}
+                other => panic!("{name} {input:?}: {other:?}"),
+            }
+        }
+    }
+}

@@ -46,7 +46,7 @@ impl<'t> Cursor<'t> {
                         self.at += 1;
                     }
                 }
-                _ if self.text[self.at..].starts_with('\u{FEFF}') => self.at += 3,
+                _ if b[self.at..].starts_with("\u{FEFF}".as_bytes()) => self.at += 3,
                 _ => break,
             }
         }
@@ -73,7 +73,7 @@ impl<'t> Cursor<'t> {
             if matches!(c, b' ' | b'\t' | b'\r' | b'\n')
                 || (punct && matches!(c, b'[' | b']' | b','))
                 || (self.comments && c == b'#')
-                || self.text[self.at..].starts_with('\u{FEFF}')
+                || b[self.at..].starts_with("\u{FEFF}".as_bytes())
             {
                 break;
             }
@@ -87,16 +87,11 @@ impl<'t> Cursor<'t> {
     pub(super) fn number(&mut self, what: &str) -> Result<Spanned<i64>, Diag> {
         match self.word(true) {
             None => {
-                let found = if self.at < self.text.len() {
-                    format!("`{}`", &self.text[self.at..self.at + 1])
-                } else {
-                    "the end of the input".to_string()
-                };
-                let at = if self.at < self.text.len() {
-                    Span::new(self.at, self.at + 1)
-                } else {
-                    self.end_span()
-                };
+                let next = self.text[self.at..].chars().next();
+                let found = next.map_or("the end of the input".to_string(), |c| format!("`{c}`"));
+                let at = next.map_or(self.end_span(), |c| {
+                    Span::new(self.at, self.at + c.len_utf8())
+                });
                 Err(error(
                     &self.within,
                     at,
