@@ -96,6 +96,8 @@ fn a_bracketed_judge_input_reads_as_the_statements_would() {
         ("[[1,1,1],[1,0,1],[1,1,1]] [1,0] [1,2]", 4),
         ("[[1, 1, 1, 1, 1]]\n[0, 0]\n[0, 4]", 4),
         ("[[1]] [0, 0] [0, 0]", 0),
+        // Commas between the lists, as the problem page writes them.
+        ("[[1, 1, 1], [1, 1, 1], [1, 1, 1]], [1, 0], [1, 2]", 5),
     ] {
         let text = scenario(
             STONES,

@@ -187,7 +187,27 @@ impl Reader<'_, '_> {
 
     fn case(&mut self, items: &[Spanned<Item>]) -> Result<Read, Diags> {
         let mut out = Read::default();
+        let mut after_brackets = false;
         for item in items {
+            let bracketed = matches!(
+                &item.node,
+                Item::Rows {
+                    bracketed: true,
+                    ..
+                } | Item::Pieces {
+                    bracketed: true,
+                    ..
+                } | Item::Piece {
+                    bracketed: true,
+                    ..
+                }
+            );
+            // Lists one after another may be separated by a comma, as the
+            // judges' pages write them (`[[1, 1]], [0, 0], [0, 1]`).
+            if bracketed && after_brackets && self.cur.peek(b',') {
+                let _ = self.cur.punct(b',', "between the lists");
+            }
+            after_brackets = bracketed;
             self.item(&item.node, item.span, &mut out)
                 .map_err(|d| vec![d])?;
         }
