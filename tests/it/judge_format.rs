@@ -465,7 +465,6 @@ fn any_pasted_text_is_read_or_refused_without_a_panic() {
             match &r.outcome {
                 Outcome::Invalid(ds) => assert!(!ds.is_empty()),
                 Outcome::Ran(_) => {}
-                other => panic!("{name} {input:?}: {other:?}"),
             }
         }
     }
