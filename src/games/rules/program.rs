@@ -281,6 +281,9 @@ pub struct Program {
     /// The first number of each numbered piece group when it is written as
     /// a number (`piece 1..16`): the names `pieces K` of a judge input gives.
     pub numbered_from: Vec<Option<i64>>,
+    /// The judge format's `require EXPR` items, as written and compiled
+    /// (evaluated on the start position: `judge::read::within`).
+    pub requires: Vec<(String, CExpr)>,
 }
 
 /// Which `var`s, layers and piece fields some statement of `turn` assigns

@@ -6,6 +6,7 @@
 mod cursor;
 pub(crate) mod position;
 pub(crate) mod read;
+pub(crate) mod start;
 #[cfg(test)]
 mod tests;
 pub(crate) mod write;
