@@ -55,8 +55,9 @@ pub struct JudgeArgs {
     /// Program runs the shrinker may spend (0: no shrinking).
     #[arg(long, value_name = "N", default_value_t = 2000)]
     pub max_runs: usize,
-    /// Also judge cases of GAME generated as `meeple gen` does.
-    #[arg(long, value_name = "GAME", value_parser = ["footholds", "yut", "stacking"])]
+    /// Also judge cases of GAME generated as `meeple gen` does (footholds,
+    /// yut, stacking, or with --rules FILE a rules block of FILE).
+    #[arg(long, value_name = "GAME")]
     pub gen: Option<String>,
     /// How many cases to generate (default 100).
     #[arg(long, value_name = "N", requires = "gen")]
@@ -95,7 +96,7 @@ pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 
         }
     };
     let generate = match &args.gen {
-        Some(game) => match args.shape.options(game, limits) {
+        Some(game) => match args.shape.options(game, limits, args.beyond_limits) {
             Ok(options) => Some(Generate {
                 options,
                 count: args.count.unwrap_or(DEFAULT_COUNT),

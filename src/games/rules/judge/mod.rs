@@ -4,6 +4,7 @@
 //! would have said; [`write`] writes a position back in the same format.
 
 mod cursor;
+pub mod draw;
 pub(crate) mod position;
 pub(crate) mod read;
 pub(crate) mod start;
