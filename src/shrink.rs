@@ -137,7 +137,12 @@ pub fn scenario(name: &str, p: &JudgePosition, answer: &str) -> String {
     let name = name.replace('\\', "\\\\").replace('"', "\\\"");
     format!(
         "scenario \"{name}\" {{\n  game {}\n{rules}  input \"\"\"\n{}\"\"\"\n  solve\n  expect answer {}\n  line\n}}\n",
-        p.game(),
+        // A rules game is named by its block (its problem).
+        if p.game() == crate::games::GameKind::Rules {
+            p.problem().to_string()
+        } else {
+            p.game().to_string()
+        },
         p.input(),
         answer.trim()
     )

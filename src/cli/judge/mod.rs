@@ -337,7 +337,11 @@ fn judge_cases(opts: &JudgeOptions) -> i32 {
         .enumerate()
         .filter_map(|(i, (c, j))| j.map(|j| (i + 1, c, j)))
         .collect();
-    let mut rep = report::Report::new(opts.json);
+    let prelude = opts
+        .generate
+        .as_ref()
+        .map_or(String::new(), |g| g.options.shape.prelude());
+    let mut rep = report::Report::new(opts.json, prelude);
     for (n, case, j) in &judged {
         rep.case(*n, case, j);
     }
@@ -471,6 +475,13 @@ fn generated_cases(g: &Generate, opts: &JudgeOptions) -> Option<Vec<Case>> {
                 let s = skipped.get_or_insert((0, e.to_string()));
                 s.0 += 1;
                 continue;
+            }
+            // A rules game's answer line is its `output FIELD`.
+            _ if c.position.game() == meeple::games::GameKind::Rules => {
+                match c.position.answer(&opts.limits.budget(), Span::new(0, 0)) {
+                    Ok(a) => a,
+                    Err(_) => continue,
+                }
             }
             _ => match c.field("answer") {
                 Some(v) => format!("{v}\n"),

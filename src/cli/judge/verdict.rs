@@ -117,7 +117,9 @@ pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
             why: "no output".into(),
         };
     };
-    if !is_number(token) {
+    // A rules game's answer may be a word (a player's name): then any
+    // token compares.
+    if !is_number(token) && is_number(answer.trim()) {
         let shown: String = token.chars().take(40).collect();
         return Verdict::Pe {
             why: format!("the first token `{shown}` is not a number"),
