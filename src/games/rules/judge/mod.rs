@@ -5,6 +5,8 @@
 
 mod cursor;
 pub mod draw;
+#[cfg(test)]
+mod draw_tests;
 pub(crate) mod position;
 pub(crate) mod read;
 pub(crate) mod start;
