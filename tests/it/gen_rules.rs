@@ -350,10 +350,7 @@ fn bad_games_and_shape_options_are_refused() {
         &[],
     );
     assert_eq!(code, 2, "{err}");
-    assert!(
-        err.contains("`rule stones` is 1001"),
-        "{err}"
-    );
+    assert!(err.contains("`rule stones` is 1001"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -35,7 +35,7 @@ impl Cx<'_> {
                     };
                     let text = e.as_str().trim().to_string();
                     Item::Require {
-                        expr: self.expr(e),
+                        expr: Box::new(self.expr(e)),
                         text,
                     }
                 }

@@ -109,7 +109,9 @@ pub struct FieldFormat {
     pub from: Option<Spanned<i64>>,
 }
 
-/// One item of a judge input.
+/// One item of a judge input. (A format holds a handful: the board's
+/// item is left unboxed.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// `n, m: 3..10, k: 1..5`: one line of numbers.
@@ -157,7 +159,7 @@ pub enum Item {
     /// position (as `setup` sees it).
     Require {
         /// The condition.
-        expr: super::Expr,
+        expr: Box<super::Expr>,
         /// As written (the diagnostics' and `gen`'s name for it).
         text: String,
     },
