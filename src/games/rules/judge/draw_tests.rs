@@ -201,3 +201,59 @@ fn shape_options_beyond_the_limits_or_unknown_are_refused() {
     assert_eq!(e.diag.code, Code::GenUnsatisfied);
     assert!(e.diag.message.contains("% 4 == 3"), "{}", e.diag.message);
 }
+
+#[test]
+fn weights_steer_the_keys_and_edge_cases_take_the_ends() {
+    // No inner walls: only `.` besides the keys drawn once.
+    let shape =
+        RulesShape::new(program(WALLS), String::new(), &[("--weights", "#=0,.=1")]).unwrap();
+    for case in 0..50 {
+        let input = shape.draw(&mut Rng::for_case(2, case)).input();
+        let rows: Vec<&str> = input.lines().skip(1).collect();
+        let inner: String = rows[1..rows.len() - 1]
+            .iter()
+            .map(|l| &l[1..l.len() - 1])
+            .collect();
+        assert!(!inner.contains('#'), "{input}");
+    }
+    let e = RulesShape::new(program(WALLS), String::new(), &[("--weights", "#1")]).unwrap_err();
+    assert!(
+        e.diag.message.contains("not KEY=WEIGHT"),
+        "{}",
+        e.diag.message
+    );
+    // Edges: 3 × 3 cannot hold R, B and O; the largest board can, and the
+    // board of the most common key has no inner wall.
+    let edges = RulesShape::new(program(WALLS), String::new(), &[])
+        .unwrap()
+        .edges();
+    let labels: Vec<&str> = edges.iter().map(|e| e.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "largest: every number at its high end",
+            "the board of its most common key"
+        ]
+    );
+    assert!(edges[0].position.input().starts_with("6 6\n######\n"));
+    let common = edges[1].position.input();
+    assert_eq!(common.matches('#').count(), {
+        let nm = numbers_of(&common);
+        2 * (nm[0] + nm[1]) - 4
+    });
+    let tiles = RulesShape::new(program(TILES), String::new(), &[]).unwrap();
+    let ends: Vec<String> = tiles.edges().iter().map(|e| e.position.input()).collect();
+    // The smallest: n = 1 and the least value, 0, fails `require`; the
+    // largest (4 × 4 of 1024) too: no edge case meets it.
+    assert!(ends.is_empty(), "{ends:?}");
+}
+
+fn numbers_of(input: &str) -> Vec<usize> {
+    input
+        .lines()
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect()
+}
