@@ -231,11 +231,16 @@ pub fn rules_args(argv: Vec<std::ffi::OsString>, cli: &clap::Command) -> Vec<std
         return argv;
     }
     let sub = cli.find_subcommand(words[sub_at].unwrap_or_default());
-    let known: std::collections::HashSet<String> = cli
+    // Each option's long name, and whether it takes a value (copied as it
+    // is, even when it starts with `--`).
+    let known: std::collections::HashMap<String, bool> = cli
         .get_arguments()
         .chain(sub.into_iter().flat_map(|s| s.get_arguments()))
-        .filter_map(|a| a.get_long().map(str::to_string))
-        .chain(["help".to_string(), "version".to_string()])
+        .filter_map(|a| {
+            a.get_long()
+                .map(|l| (l.to_string(), a.get_action().takes_values()))
+        })
+        .chain([("help".to_string(), false), ("version".to_string(), false)])
         .collect();
     let mut out: Vec<std::ffi::OsString> = argv[..=sub_at].to_vec();
     let mut i = sub_at + 1;
@@ -247,8 +252,14 @@ pub fn rules_args(argv: Vec<std::ffi::OsString>, cli: &clap::Command) -> Vec<std
                     Some((n, v)) => (n, Some(v)),
                     None => (flag, None),
                 };
-                if known.contains(name) {
+                if let Some(takes) = known.get(name) {
                     out.push(argv[i].clone());
+                    if *takes && inline.is_none() {
+                        if let Some(v) = argv.get(i + 1) {
+                            out.push(v.clone());
+                            i += 1;
+                        }
+                    }
                 } else if let Some(v) = inline {
                     out.push("--range".into());
                     out.push(format!("{name}={v}").into());
