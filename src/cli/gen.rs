@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 /// The options of `meeple gen`.
 #[derive(Args, Debug)]
 pub struct GenArgs {
-    /// The game: footholds, yut or stacking.
-    #[arg(value_parser = ["footholds", "yut", "stacking"])]
+    /// The game: footholds, yut or stacking, or with --rules FILE the
+    /// name of a rules block of FILE.
     pub game: String,
     /// How many scenarios to write.
     #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u32).range(1..))]
@@ -35,6 +35,9 @@ pub struct GenArgs {
     /// only with -o.
     #[arg(long, value_name = "DIR")]
     pub judge: Option<PathBuf>,
+    /// rules: allow --NAME ranges beyond the judge's limits.
+    #[arg(long, help_heading = "rules")]
+    pub beyond_limits: bool,
 }
 
 /// The shape options, `--where`, `--tries` and `--edge`: what `meeple gen`
@@ -80,6 +83,17 @@ pub struct ShapeArgs {
     /// stacking: the turn limit, N or none (default 1000).
     #[arg(long, value_name = "N|none", help_heading = "stacking")]
     pub limit: Option<String>,
+    /// rules: the script whose rules block GAME is (then --NAME A..B for
+    /// each number its `input { … }` reads, --weights, --beyond-limits).
+    #[arg(long, value_name = "FILE", help_heading = "rules")]
+    pub rules: Option<String>,
+    /// rules: weights of board keys or values, K=W,… (default: uniform).
+    #[arg(long, value_name = "K=W,…", help_heading = "rules")]
+    pub weights: Option<String>,
+    /// rules: `--NAME A..B` as given (meeple rewrites a flag its rules
+    /// block's format reads to this).
+    #[arg(long = "range", value_name = "NAME=A..B", hide = true)]
+    pub ranges: Vec<String>,
     /// Keep only cases whose solve meets COND, e.g. "answer >= 20" (repeat: all must hold).
     #[arg(long = "where", value_name = "COND")]
     pub conditions: Vec<String>,
@@ -119,13 +133,64 @@ impl ShapeArgs {
         flag.or_else(|| (!self.conditions.is_empty()).then_some("--where"))
             .or_else(|| self.tries.map(|_| "--tries"))
             .or_else(|| self.edge.then_some("--edge"))
+            .or_else(|| self.rules.as_ref().map(|_| "--rules"))
+            .or_else(|| self.weights.as_ref().map(|_| "--weights"))
+            .or_else(|| self.ranges.first().map(|_| "--NAME"))
     }
 
-    /// The generator's options for `game` (a name clap has checked).
-    pub fn options(&self, game: &str, limits: &Limits) -> Result<Options, OptionError> {
-        let game = GameKind::from_name(game).expect("clap checks the name");
+    /// The generator's options for `game`: a built-in game, or with
+    /// `--rules FILE` a rules block of FILE (`beyond`: `--beyond-limits`).
+    pub fn options(
+        &self,
+        game: &str,
+        limits: &Limits,
+        beyond: bool,
+    ) -> Result<Options, OptionError> {
         let conditions: Vec<&str> = self.conditions.iter().map(String::as_str).collect();
-        let mut options = Options::new(game, &self.shape_args(), &conditions)?;
+        let mut options = match &self.rules {
+            Some(file) => {
+                let mut args: Vec<(String, String)> = self
+                    .shape_args()
+                    .into_iter()
+                    .map(|(f, v)| (f.to_string(), v.to_string()))
+                    .collect();
+                for r in &self.ranges {
+                    let (n, v) = r.split_once('=').unwrap_or((r, ""));
+                    args.push((format!("--{n}"), v.to_string()));
+                }
+                if let Some(w) = &self.weights {
+                    args.push(("--weights".into(), w.clone()));
+                }
+                if beyond {
+                    args.push(("--beyond-limits".into(), String::new()));
+                }
+                let args: Vec<(&str, &str)> =
+                    args.iter().map(|(f, v)| (f.as_str(), v.as_str())).collect();
+                Options::rules(file, game, &args, &conditions)?
+            }
+            None => {
+                let Some(kind) = GameKind::from_name(game) else {
+                    return Err(unknown_game(game));
+                };
+                if let Some(flag) = self
+                    .weights
+                    .as_ref()
+                    .map(|_| "--weights")
+                    .or_else(|| self.ranges.first().map(|_| "--NAME"))
+                {
+                    return Err(OptionError::new(
+                        flag,
+                        "",
+                        meeple::error::Code::GenOption,
+                        format!("{flag} shapes a rules game's judge input"),
+                        "rules games only",
+                        "give --rules FILE with a rules block's name",
+                        true,
+                    ));
+                }
+                Options::new(kind, &self.shape_args(), &conditions)?
+            }
+        };
         options.edge = self.edge;
         options.tries = self.tries;
         options.limits = limits.clone();
@@ -133,9 +198,89 @@ impl ShapeArgs {
     }
 }
 
+/// A GAME that is neither built in nor given with `--rules`.
+fn unknown_game(game: &str) -> OptionError {
+    OptionError::new(
+        game,
+        "",
+        meeple::error::Code::GameUnknown,
+        format!("meeple has no built-in game `{game}`"),
+        "not footholds, yut or stacking",
+        "give --rules FILE to generate the rules block of that name",
+        true,
+    )
+}
+
+/// The command line with each `--NAME VALUE` (or `--NAME=VALUE`) of `meeple
+/// gen … --rules FILE` and `meeple judge … --rules FILE` that names no
+/// option of the command written as `--range NAME=VALUE`: the numbers a
+/// rules block's judge format reads are its shape options, which clap
+/// cannot know. Other command lines are left as they are.
+pub fn rules_args(argv: Vec<std::ffi::OsString>, cli: &clap::Command) -> Vec<std::ffi::OsString> {
+    let words: Vec<Option<&str>> = argv.iter().map(|a| a.to_str()).collect();
+    let Some(sub_at) = words
+        .iter()
+        .position(|w| matches!(w, Some("gen") | Some("judge")))
+    else {
+        return argv;
+    };
+    if !words
+        .iter()
+        .any(|w| matches!(w, Some(x) if *x == "--rules" || x.starts_with("--rules=")))
+    {
+        return argv;
+    }
+    let sub = cli.find_subcommand(words[sub_at].unwrap_or_default());
+    // Each option's long name, and whether it takes a value (copied as it
+    // is, even when it starts with `--`).
+    let known: std::collections::HashMap<String, bool> = cli
+        .get_arguments()
+        .chain(sub.into_iter().flat_map(|s| s.get_arguments()))
+        .filter_map(|a| {
+            a.get_long()
+                .map(|l| (l.to_string(), a.get_action().takes_values()))
+        })
+        .chain([("help".to_string(), false), ("version".to_string(), false)])
+        .collect();
+    let mut out: Vec<std::ffi::OsString> = argv[..=sub_at].to_vec();
+    let mut i = sub_at + 1;
+    while i < argv.len() {
+        let w = words[i];
+        match w.and_then(|w| w.strip_prefix("--")) {
+            Some(flag) if !flag.is_empty() => {
+                let (name, inline) = match flag.split_once('=') {
+                    Some((n, v)) => (n, Some(v)),
+                    None => (flag, None),
+                };
+                if let Some(takes) = known.get(name) {
+                    out.push(argv[i].clone());
+                    if *takes && inline.is_none() {
+                        if let Some(v) = argv.get(i + 1) {
+                            out.push(v.clone());
+                            i += 1;
+                        }
+                    }
+                } else if let Some(v) = inline {
+                    out.push("--range".into());
+                    out.push(format!("{name}={v}").into());
+                } else if let Some(Some(v)) = words.get(i + 1) {
+                    out.push("--range".into());
+                    out.push(format!("{name}={v}").into());
+                    i += 1;
+                } else {
+                    out.push(argv[i].clone());
+                }
+            }
+            _ => out.push(argv[i].clone()),
+        }
+        i += 1;
+    }
+    out
+}
+
 /// Run `meeple gen`; the exit code.
 pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
-    let options = match args.shape.options(&args.game, limits) {
+    let options = match args.shape.options(&args.game, limits, args.beyond_limits) {
         Ok(o) => o,
         Err(e) => {
             out::err(e.render(color));
@@ -168,7 +313,7 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
         0 => String::new(),
         n => format!(", {n} stopped at a limit"),
     };
-    let game = options.game().name();
+    let game = options.shape.game_name();
     let summary = format!(
         "gen: {} {game} scenarios from {} candidates (seed {seed}{stopped})",
         generated.cases.len(),

@@ -285,7 +285,11 @@ pub fn main() -> i32 {
     if let Some(code) = judge::helper() {
         return code;
     }
-    let cli = match Cli::try_parse() {
+    let argv = gen::rules_args(
+        std::env::args_os().collect(),
+        &<Cli as clap::CommandFactory>::command(),
+    );
+    let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
         Err(e) => return parse_error(&e),
     };

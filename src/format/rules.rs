@@ -180,7 +180,14 @@ impl Layout<'_> {
                     lines.push((s, c.range.hi.span.end(), format!("cases {c}")));
                 }
                 for item in &format.items {
-                    lines.push((item.span.start(), item.span.end(), item.node.to_string()));
+                    // A requirement's expression in its canonical layout.
+                    let text = match &item.node {
+                        crate::syntax::rules::input::Item::Require { expr, .. } => {
+                            format!("require {}", super::rules_expr::expr(expr))
+                        }
+                        other => other.to_string(),
+                    };
+                    lines.push((item.span.start(), item.span.end(), text));
                 }
                 for (i, (s, e, line)) in lines.iter().enumerate() {
                     self.gap(at, *s, inner, Blanks::between(i > 0, true));

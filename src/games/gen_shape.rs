@@ -18,6 +18,10 @@ use std::sync::Arc;
 pub trait GenShape: fmt::Debug + Send + Sync + 'static {
     /// The game it shapes.
     fn game(&self) -> GameKind;
+    /// The name its scenarios give after `game` (a rules block's name).
+    fn game_name(&self) -> String {
+        self.game().name().to_string()
+    }
     /// Its options as `meeple gen` takes them, `(flag, value)`, every one
     /// written out (for the header of a generated file).
     fn args(&self) -> Vec<(String, String)>;
@@ -66,6 +70,12 @@ impl Shape {
     /// The game it shapes.
     pub fn game(&self) -> GameKind {
         self.0.game()
+    }
+
+    /// The name its scenarios give after `game`: the built-in game's, or
+    /// the rules block's.
+    pub fn game_name(&self) -> String {
+        self.0.game_name()
     }
 
     /// The options as `meeple gen` takes them, every one written out: flag,

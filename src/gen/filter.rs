@@ -90,6 +90,37 @@ pub fn fields(kind: GameKind) -> Vec<&'static str> {
 impl Condition {
     /// Read a condition on `game`'s solve fields.
     pub fn parse(kind: GameKind, text: &str) -> Result<Condition, OptionError> {
+        let g = game(kind);
+        Condition::parse_on(
+            kind.name(),
+            &g.gen_fields(),
+            &|n| g.field_kind(n),
+            false,
+            text,
+        )
+    }
+
+    /// Read a condition on the fields of a rules block's objective
+    /// ([`Objective::fields`](crate::syntax::rules::Objective::fields)).
+    pub fn parse_rules(
+        game: &str,
+        objective: &crate::syntax::rules::Objective,
+        text: &str,
+    ) -> Result<Condition, OptionError> {
+        let known: Vec<&str> = objective.fields().iter().map(|f| f.name()).collect();
+        // A rules game's words (its players' names, …) are its own: any
+        // word compares.
+        let kind = |_: &str| Some(ValueKind::Whole);
+        Condition::parse_on(game, &known, &kind, true, text)
+    }
+
+    fn parse_on(
+        game_name: &str,
+        known: &[&str],
+        field_kind: &dyn Fn(&str) -> Option<ValueKind>,
+        any_word: bool,
+        text: &str,
+    ) -> Result<Condition, OptionError> {
         let err = |message: String, label: &str, help: String, at: (usize, usize)| {
             let mut e =
                 OptionError::new("--where", text, Code::GenWhere, message, label, help, false);
@@ -101,15 +132,13 @@ impl Condition {
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .map_or(text.len(), |i| start + i);
         let name = &text[start..name_end];
-        let game = game(kind);
-        let known = game.gen_fields();
         if name.is_empty() {
             return Err(err(
                 format!("`{text}` is not a condition"),
                 "a field name expected",
                 format!(
                     "write FIELD OP VALUE, e.g. `answer >= 5`; {} fields: {}",
-                    kind.name(),
+                    game_name,
                     known.join(", ")
                 ),
                 (start, text.len()),
@@ -119,13 +148,13 @@ impl Condition {
             let hint = did_you_mean(name, known.iter().copied())
                 .map_or(String::new(), |h| format!("{h} "));
             return Err(err(
-                format!("{} solves have no field `{name}`", kind.name()),
+                format!("{game_name} solves have no field `{name}`"),
                 "unknown field",
-                format!("{hint}{} fields: {}", kind.name(), known.join(", ")),
+                format!("{hint}{game_name} fields: {}", known.join(", ")),
                 (start, name_end),
             ));
         }
-        let kind_of = game.field_kind(name).expect("a field of the game");
+        let kind_of = field_kind(name).expect("a field of the game");
         let rest = &text[name_end..];
         let op_start = name_end + (rest.len() - rest.trim_start().len());
         let ops = [
@@ -168,6 +197,9 @@ impl Condition {
             },
             Err(_) => match kind_of {
                 ValueKind::Words(ws) | ValueKind::WholeOr(ws) if ws.contains(&raw) => {
+                    Value::Word(raw.to_string())
+                }
+                _ if any_word && !raw.is_empty() && !raw.contains(char::is_whitespace) => {
                     Value::Word(raw.to_string())
                 }
                 _ => return Err(bad_value()),

@@ -36,7 +36,7 @@ pub mod shape;
 
 pub use crate::games::{OptionError, Shape};
 pub use filter::{Condition, Op, Value};
-pub use shape::{FootholdsShape, Interval, StackingShape, TrackChoice, YutShape};
+pub use shape::{FootholdsShape, Interval, RulesShape, StackingShape, TrackChoice, YutShape};
 
 use crate::error::{Code, Diag};
 use crate::games::{FieldValue, GameKind, JudgePosition};
@@ -60,6 +60,8 @@ pub struct Options {
     pub tries: Option<u64>,
     /// Budgets for each solve (`--timeout`, `--max-states`, `--memory`).
     pub limits: Limits,
+    /// `--rules FILE`: the script whose rules block the shape draws.
+    pub rules: Option<String>,
 }
 
 impl Options {
@@ -79,6 +81,31 @@ impl Options {
             edge: false,
             tries: None,
             limits: Limits::default(),
+            rules: None,
+        })
+    }
+
+    /// The options of the rules block `name` of the script `file` (`meeple
+    /// gen NAME --rules FILE`): shape options `--NAME A..B`, `--weights
+    /// K=W,…`, `--beyond-limits`, and `--where` conditions on its
+    /// objective's fields.
+    pub fn rules(
+        file: &str,
+        name: &str,
+        shape: &[(&str, &str)],
+        conditions: &[&str],
+    ) -> Result<Options, OptionError> {
+        let (shape, objective) = shape::parse_rules(file, name, shape)?;
+        Ok(Options {
+            shape,
+            conditions: conditions
+                .iter()
+                .map(|c| Condition::parse_rules(name, &objective, c))
+                .collect::<Result<_, _>>()?,
+            edge: false,
+            tries: None,
+            limits: Limits::default(),
+            rules: Some(file.to_string()),
         })
     }
 
@@ -92,12 +119,16 @@ impl Options {
         let mut words = vec![
             "meeple".to_string(),
             "gen".into(),
-            self.game().name().into(),
+            self.shape.game_name(),
             "--count".into(),
             count.to_string(),
             "--seed".into(),
             seed.to_string(),
         ];
+        if let Some(file) = &self.rules {
+            words.push("--rules".into());
+            words.push(file.clone());
+        }
         words.extend(self.shape.args());
         for c in &self.conditions {
             words.push("--where".into());
@@ -181,7 +212,7 @@ fn scenario_text(
     position: &JudgePosition,
     fields: &[(Field, FieldValue)],
 ) -> String {
-    let mut out = format!("scenario \"{name}\" {{\n  game {}\n", shape.game().name());
+    let mut out = format!("scenario \"{name}\" {{\n  game {}\n", shape.game_name());
     out.push_str(&shape.declarations(position));
     out.push_str("  solve\n");
     for (f, v) in fields {

@@ -11,6 +11,7 @@ use crate::pipeline::check_text;
 
 pub use crate::games::footholds::gen::FootholdsShape;
 pub use crate::games::gen_option::Interval;
+pub use crate::games::rules::judge::draw::RulesShape;
 pub use crate::games::stacking::gen::StackingShape;
 pub use crate::games::yut::gen::{TrackChoice, YutShape};
 
@@ -21,10 +22,82 @@ pub fn parse(kind: GameKind, args: &[(&str, &str)]) -> Result<Shape, OptionError
     game(kind).gen_shape(args, &load_tracks)
 }
 
+/// The shape of the rules block `name` of the script `file` (`meeple gen
+/// NAME --rules FILE`) with the options `(flag, value)` (`--NAME A..B`,
+/// `--weights K=W,…`, `--beyond-limits`), and the block's objective (for
+/// `--where`). The file is checked as `meeple check` would; a generated
+/// collection starts with the block's text (and the file's tracks).
+pub fn parse_rules(
+    file: &str,
+    name: &str,
+    args: &[(&str, &str)],
+) -> Result<(Shape, crate::syntax::rules::Objective), OptionError> {
+    let refuse = |code, message: String, label, help: String| {
+        OptionError::new("--rules", file, code, message, label, help, false)
+    };
+    if GameKind::from_name(name).is_some() {
+        return Err(OptionError::new(
+            name,
+            "--rules",
+            Code::GenOption,
+            format!("`{name}` is a built-in game: --rules generates a rules block of another name"),
+            "a built-in game",
+            format!("drop --rules to generate the built-in `{name}`, or rename the block"),
+            true,
+        ));
+    }
+    let text = read_script("--rules", file)?;
+    let checked = check_text(&text).map_err(|d| {
+        refuse(
+            d[0].code,
+            format!("{file} is not a valid script ({})", d[0].code),
+            "invalid",
+            "`meeple check FILE` shows its errors".into(),
+        )
+    })?;
+    let def = checked.file.rules.iter().find(|r| r.name.node == name);
+    let prog = checked.defs.rules(name).ok().flatten();
+    let (Some(def), Some(prog)) = (def, prog) else {
+        let names: Vec<&str> = checked
+            .file
+            .rules
+            .iter()
+            .map(|r| r.name.node.as_str())
+            .collect();
+        return Err(refuse(
+            Code::GameUnknown,
+            format!("{file} has no rules block `{name}`"),
+            "no such block",
+            if names.is_empty() {
+                "the file defines no `rules` block".into()
+            } else {
+                format!("its rules blocks are: {}", names.join(", "))
+            },
+        ));
+    };
+    let objective = def
+        .parts
+        .iter()
+        .find_map(|p| match &p.node {
+            crate::syntax::rules::Part::Solve(o) => Some(o.clone()),
+            _ => None,
+        })
+        .unwrap_or(crate::syntax::rules::Objective::Outcome);
+    let mut prelude = String::new();
+    for t in &checked.file.tracks {
+        prelude.push_str(&text[t.span.start()..t.span.end()]);
+        prelude.push_str("\n\n");
+    }
+    prelude.push_str(&text[def.span.start()..def.span.end()]);
+    prelude.push_str("\n\n");
+    let shape = RulesShape::new(prog, prelude, args)?;
+    Ok((Shape::new(shape), objective))
+}
+
 /// The tracks of `--tracks FILE`: each one's name and definition as
 /// written, after the file is checked as `meeple check` would.
 fn load_tracks(file: &str) -> Result<Vec<(String, String)>, OptionError> {
-    let text = read_tracks(file)?;
+    let text = read_script("--tracks", file)?;
     let checked = check_text(&text).map_err(|d| {
         OptionError::value(
             "--tracks",
@@ -47,18 +120,18 @@ fn load_tracks(file: &str) -> Result<Vec<(String, String)>, OptionError> {
         .collect())
 }
 
-/// The text of `--tracks FILE`, read as `meeple check` reads a script: at
+/// The text of `--tracks FILE` (or `--rules FILE`), read as `meeple check` reads a script: at
 /// most one byte past the 16 MiB limit (`/dev/zero` is not read forever),
 /// which is `meeple::source::too_large`.
-fn read_tracks(file: &str) -> Result<String, OptionError> {
+fn read_script(flag: &str, file: &str) -> Result<String, OptionError> {
     let refuse = |code, message: String, label| {
         OptionError::new(
-            "--tracks",
+            flag,
             file,
             code,
             message,
             label,
-            "give a .game file that defines the track",
+            "give a .game file that defines it",
             false,
         )
     };

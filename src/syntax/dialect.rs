@@ -952,6 +952,14 @@ pub const RULES_WORDS: &[Word] = &[
         help: "`… bracketed`: the judge writes `[a, b]` lists",
     },
     Word {
+        name: "border",
+        help: "`rows N of M chars border \"#\"`: generated boards have that key on every edge cell",
+    },
+    Word {
+        name: "once",
+        help: "`rows N of M chars once \"R\" \"B\"`: generated boards have each key on exactly one inner cell",
+    },
+    Word {
         name: "output",
         help: "`output FIELD`: the judge's answer line is that field (default `answer`)",
     },

@@ -13,6 +13,7 @@ mod export;
 mod fmt_cli;
 mod format;
 mod gen;
+mod gen_rules;
 mod hardening;
 mod hostile;
 mod hostile_cli;

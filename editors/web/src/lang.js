@@ -35,7 +35,7 @@ const rulesWords = new Set([
   'lose', 'draw', 'stop', 'simultaneously', 'swap', 'push', 'push_front', 'pop',
   'pop_front', 'next', 'break', 'not', 'and', 'or', 'true', 'false',
   'all', 'any', 'count', 'sum', 'find', 'cases', 'rows', 'chars', 'char',
-  'numbers', 'cells', 'pieces', 'as', 'from', 'bracketed', 'output',
+  'numbers', 'cells', 'pieces', 'as', 'from', 'bracketed', 'border', 'once', 'output',
 ]);
 const rulesFunctions = new Set([
   'step', 'neighbours', 'directions', 'opposite', 'left', 'right', 'rotate', 'forward',

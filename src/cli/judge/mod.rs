@@ -55,8 +55,9 @@ pub struct JudgeArgs {
     /// Program runs the shrinker may spend (0: no shrinking).
     #[arg(long, value_name = "N", default_value_t = 2000)]
     pub max_runs: usize,
-    /// Also judge cases of GAME generated as `meeple gen` does.
-    #[arg(long, value_name = "GAME", value_parser = ["footholds", "yut", "stacking"])]
+    /// Also judge cases of GAME generated as `meeple gen` does (footholds,
+    /// yut, stacking, or with --rules FILE a rules block of FILE).
+    #[arg(long, value_name = "GAME")]
     pub gen: Option<String>,
     /// How many cases to generate (default 100).
     #[arg(long, value_name = "N", requires = "gen")]
@@ -95,7 +96,7 @@ pub fn judge(args: &JudgeArgs, limits: &Limits, json: bool, color: bool) -> i32 
         }
     };
     let generate = match &args.gen {
-        Some(game) => match args.shape.options(game, limits) {
+        Some(game) => match args.shape.options(game, limits, args.beyond_limits) {
             Ok(options) => Some(Generate {
                 options,
                 count: args.count.unwrap_or(DEFAULT_COUNT),
@@ -336,7 +337,11 @@ fn judge_cases(opts: &JudgeOptions) -> i32 {
         .enumerate()
         .filter_map(|(i, (c, j))| j.map(|j| (i + 1, c, j)))
         .collect();
-    let mut rep = report::Report::new(opts.json);
+    let prelude = opts
+        .generate
+        .as_ref()
+        .map_or(String::new(), |g| g.options.shape.prelude());
+    let mut rep = report::Report::new(opts.json, prelude);
     for (n, case, j) in &judged {
         rep.case(*n, case, j);
     }
@@ -471,7 +476,9 @@ fn generated_cases(g: &Generate, opts: &JudgeOptions) -> Option<Vec<Case>> {
                 s.0 += 1;
                 continue;
             }
-            _ => match c.field("answer") {
+            // A rules game's answer line is its `output FIELD`, solved
+            // once already by the generator.
+            _ => match c.field(&c.position.answer_field()) {
                 Some(v) => format!("{v}\n"),
                 None => continue,
             },

@@ -11,11 +11,14 @@ use serde_json::json;
 
 pub struct Report {
     json: bool,
+    /// What a shrunk case's scenario needs before it: the rules block of
+    /// `--gen GAME --rules FILE` (empty otherwise).
+    prelude: String,
 }
 
 impl Report {
-    pub fn new(json: bool) -> Report {
-        Report { json }
+    pub fn new(json: bool, prelude: String) -> Report {
+        Report { json, prelude }
     }
 
     /// Case `n` (counted from 1): a JSON object for every case, a text line
@@ -56,7 +59,13 @@ impl Report {
         let s = &s.inner;
         let (answer, verdict) = &s.failure;
         let name = format!("case {n}, shrunk");
-        let scenario = meeple::shrink::scenario(&name, &s.position, answer);
+        let mut scenario = meeple::shrink::scenario(&name, &s.position, answer);
+        if s.position.game() == meeple::games::GameKind::Rules
+            && !self.prelude.is_empty()
+            && !scenario.contains(&format!("rules {} {{", s.position.problem()))
+        {
+            scenario = format!("{}{scenario}", self.prelude);
+        }
         let run = meeple::run_source("shrunk.game", &scenario);
         let opts = meeple::render::Options {
             color,

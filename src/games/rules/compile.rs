@@ -112,6 +112,7 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         reads_moves: false,
         input: None,
         output: None,
+        requires: Vec::new(),
         numbered_from: Vec::new(),
         text: def.text.clone(),
     };
@@ -199,6 +200,13 @@ pub fn compile(def: &RulesDef, d: Decls) -> Program {
         match &p.node {
             Part::Setup(b) => prog.setup = cx.block(b),
             Part::Turn(b) => prog.turn = cx.block(b),
+            Part::Input(f) => {
+                for item in &f.items {
+                    if let crate::syntax::rules::input::Item::Require { expr, text } = &item.node {
+                        prog.requires.push((text.clone(), cx.expr(expr)));
+                    }
+                }
+            }
             _ => {}
         }
     }

@@ -286,6 +286,9 @@ pub struct Program {
     pub numbered_from: Vec<Option<i64>>,
     /// The block's text as written.
     pub text: String,
+    /// The judge format's `require EXPR` items, as written and compiled
+    /// (evaluated on the start position: `judge::read::within`).
+    pub requires: Vec<(String, CExpr)>,
 }
 
 /// Which `var`s, layers and piece fields some statement of `turn` assigns

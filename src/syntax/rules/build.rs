@@ -473,7 +473,7 @@ impl Cx<'_> {
 
     /// `r_expr`: prefixes, primaries with postfixes, infix operators,
     /// grouped by precedence climbing.
-    fn expr(&mut self, p: P) -> Expr {
+    pub(super) fn expr(&mut self, p: P) -> Expr {
         let span = self.span(&p);
         let mut items: Vec<Item> = Vec::new();
         let mut prefixes = 0;

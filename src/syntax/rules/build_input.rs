@@ -29,6 +29,16 @@ impl Cx<'_> {
                     }
                     continue;
                 }
+                Rule::r_in_require => {
+                    let Some(e) = q.into_inner().find(|k| k.as_rule() == Rule::r_expr) else {
+                        continue;
+                    };
+                    let text = e.as_str().trim().to_string();
+                    Item::Require {
+                        expr: Box::new(self.expr(e)),
+                        text,
+                    }
+                }
                 Rule::r_in_numbers => Item::Numbers(
                     q.into_inner()
                         .flat_map(|g| self.group(g))
@@ -38,12 +48,14 @@ impl Cx<'_> {
                     let mut rows = None;
                     let mut cols = None;
                     let mut cell = CellFormat::Chars;
+                    let mut hints = Hints::default();
                     let mut bracketed = false;
                     for k in q.into_inner() {
                         match k.as_rule() {
                             Rule::r_in_count if rows.is_none() => rows = Some(self.count(k)),
                             Rule::r_in_count => cols = Some(self.count(k)),
                             Rule::r_in_cell => cell = self.cell(k),
+                            Rule::r_in_hint => self.hint(k, &mut hints),
                             Rule::r_in_brackets => bracketed = true,
                             _ => {}
                         }
@@ -53,6 +65,7 @@ impl Cx<'_> {
                         rows: rows.unwrap_or_else(none),
                         cols: cols.unwrap_or_else(none),
                         cell,
+                        hints,
                         bracketed,
                     }
                 }
@@ -140,11 +153,50 @@ impl Cx<'_> {
 
     fn range(&mut self, r: P) -> Range {
         let at = self.span(&r);
-        let mut it = r.into_inner();
         let zero = || Spanned::new(Bound::Int(0), at);
+        let first = r.clone().into_inner().next();
+        if let Some(list) = first.filter(|k| k.as_rule() == Rule::r_in_list) {
+            let mut values = Vec::new();
+            for k in list.into_inner() {
+                values.push(self.int(&k));
+            }
+            let (lo, hi) = match (values.iter().min(), values.iter().max()) {
+                (Some(lo), Some(hi)) => (*lo, *hi),
+                _ => (0, 0),
+            };
+            return Range {
+                lo: Spanned::new(Bound::Int(lo), at),
+                hi: Spanned::new(Bound::Int(hi), at),
+                values,
+            };
+        }
+        let mut it = r.into_inner();
         let lo = it.next().map(|b| self.bound(b)).unwrap_or_else(zero);
         let hi = it.next().map(|b| self.bound(b)).unwrap_or_else(zero);
-        Range { lo, hi }
+        Range {
+            lo,
+            hi,
+            values: Vec::new(),
+        }
+    }
+
+    /// `border "K"` or `once "K" "L" …` of a `rows` item.
+    fn hint(&mut self, h: P, hints: &mut Hints) {
+        let mut border = false;
+        for k in h.into_inner() {
+            match k.as_rule() {
+                Rule::rw_border => border = true,
+                Rule::string => {
+                    let key = crate::syntax::build::string_node(k, self.offset, self.diags);
+                    if border {
+                        hints.border = Some(key);
+                    } else {
+                        hints.once.push(key);
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     fn count(&mut self, c: P) -> Count {

@@ -6,7 +6,7 @@
 use crate::syntax::ast::{Span, Spanned};
 
 /// `input { … }`: the judge's input, item by item.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct InputFormat {
     /// `cases t: 1..10`: the input starts with its number of test cases
     /// (the first item only).
@@ -26,13 +26,34 @@ pub struct Number {
     pub range: Range,
 }
 
-/// `LO..HI` of a format: numbers or names read before.
+/// `LO..HI` of a format: numbers or names read before; or a list of
+/// values `0 | 2 | 4` (then `lo` and `hi` are its least and greatest).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Range {
     /// The least value.
     pub lo: Spanned<Bound>,
     /// The greatest value.
     pub hi: Spanned<Bound>,
+    /// `A | B | C`: the only values allowed, as written (empty: every
+    /// value from `lo` to `hi`).
+    pub values: Vec<i64>,
+}
+
+impl Range {
+    /// Whether `v` is one of a value list's values (any value without one;
+    /// the ends are checked apart).
+    pub fn listed(&self, v: i64) -> bool {
+        self.values.is_empty() || self.values.contains(&v)
+    }
+}
+
+/// Drawing hints of a `rows … chars` board (for `meeple gen`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hints {
+    /// `border "K"`: every edge cell is key K.
+    pub border: Option<Spanned<String>>,
+    /// `once "K" "L"`: each of these keys on exactly one inner cell.
+    pub once: Vec<Spanned<String>>,
 }
 
 /// An end of a range or a factor of a count.
@@ -88,8 +109,10 @@ pub struct FieldFormat {
     pub from: Option<Spanned<i64>>,
 }
 
-/// One item of a judge input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One item of a judge input. (A format holds a handful: the board's
+/// item is left unboxed.)
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// `n, m: 3..10, k: 1..5`: one line of numbers.
     Numbers(Vec<Number>),
@@ -101,6 +124,8 @@ pub enum Item {
         cols: Count,
         /// What each cell is.
         cell: CellFormat,
+        /// `border "K"`, `once "K" …` (chars only): how `meeple gen` draws.
+        hints: Hints,
         /// `bracketed`: `[[a, b], [c, d]]`.
         bracketed: bool,
     },
@@ -130,6 +155,14 @@ pub enum Item {
         /// The die's faces.
         range: Range,
     },
+    /// `require EXPR`: a condition every judge instance meets, on the start
+    /// position (as `setup` sees it).
+    Require {
+        /// The condition.
+        expr: Box<super::Expr>,
+        /// As written (the diagnostics' and `gen`'s name for it).
+        text: String,
+    },
 }
 
 impl std::fmt::Display for Bound {
@@ -143,6 +176,10 @@ impl std::fmt::Display for Bound {
 
 impl std::fmt::Display for Range {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.values.is_empty() {
+            let v: Vec<String> = self.values.iter().map(i64::to_string).collect();
+            return f.write_str(&v.join(" | "));
+        }
         write!(f, "{}..{}", self.lo.node, self.hi.node)
     }
 }
@@ -217,6 +254,7 @@ impl std::fmt::Display for Item {
                 rows,
                 cols,
                 cell,
+                hints,
                 bracketed,
             } => {
                 let cell = match cell {
@@ -234,7 +272,17 @@ impl std::fmt::Display for Item {
                         format!("cells {}", p.join(", "))
                     }
                 };
-                write!(f, "rows {rows} of {cols} {cell}{}", brackets(*bracketed))
+                write!(f, "rows {rows} of {cols} {cell}")?;
+                if let Some(b) = &hints.border {
+                    write!(f, " border {:?}", b.node)?;
+                }
+                if !hints.once.is_empty() {
+                    f.write_str(" once")?;
+                    for k in &hints.once {
+                        write!(f, " {:?}", k.node)?;
+                    }
+                }
+                f.write_str(brackets(*bracketed))
             }
             Item::Pieces {
                 count,
@@ -253,6 +301,7 @@ impl std::fmt::Display for Item {
                 brackets(*bracketed)
             ),
             Item::Dice { count, range } => write!(f, "dice {count} of {range}"),
+            Item::Require { text, .. } => write!(f, "require {text}"),
         }
     }
 }

@@ -72,6 +72,7 @@ impl Checker<'_> {
                     rows,
                     cols,
                     cell,
+                    hints,
                     bracketed,
                 } => {
                     if let Some(first) = board {
@@ -96,6 +97,7 @@ impl Checker<'_> {
                         self.count(c, *bracketed, &mut read);
                     }
                     self.cells(cell, item.span);
+                    self.hints(cell, hints);
                 }
                 Item::Pieces {
                     count,
@@ -133,6 +135,65 @@ impl Checker<'_> {
                     self.count(count, false, &mut read);
                     self.range(range, &read);
                 }
+                Item::Require { expr, .. } => {
+                    // As `setup` sees the start position.
+                    let ctx = std::mem::replace(&mut self.ctx, super::Ctx::Setup);
+                    self.cond(expr);
+                    self.ctx = ctx;
+                }
+            }
+        }
+    }
+
+    /// `border "K"` and `once "K" …`: chars boards only, each key a
+    /// one-character legend key, none given twice.
+    fn hints(&mut self, cell: &CellFormat, hints: &Hints) {
+        let keys: Vec<&crate::syntax::ast::Spanned<String>> =
+            hints.border.iter().chain(&hints.once).collect();
+        if keys.is_empty() {
+            return;
+        }
+        if !matches!(cell, CellFormat::Chars) {
+            let at = keys[0].span;
+            return self.err(
+                bad(
+                    "`border` and `once` draw boards of characters",
+                    at,
+                    "not a `chars` board",
+                )
+                .help("use them after `rows N of M chars`"),
+            );
+        }
+        let legend: Vec<String> = self
+            .def
+            .parts
+            .iter()
+            .filter_map(|p| match &p.node {
+                Part::Legend(es) => Some(es.iter()),
+                _ => None,
+            })
+            .flatten()
+            .flat_map(|e| e.keys.iter().map(|k| k.node.clone()))
+            .filter(|k| k.chars().count() == 1)
+            .collect();
+        let mut seen = HashSet::new();
+        for k in keys {
+            if !legend.contains(&k.node) {
+                let help = did_you_mean(&k.node, legend.iter().map(String::as_str));
+                let list = format!("the one-character keys are: {}", legend.join(" "));
+                self.err(
+                    bad(
+                        format!("\"{}\" is not a one-character key of the legend", k.node),
+                        k.span,
+                        "not a key",
+                    )
+                    .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                );
+            } else if !seen.insert(k.node.clone()) {
+                self.err(
+                    bad(format!("\"{}\" is given twice", k.node), k.span, "again")
+                        .help("a key is the border's or drawn once, not both"),
+                );
             }
         }
     }

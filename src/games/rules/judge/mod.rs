@@ -4,9 +4,13 @@
 //! would have said; [`write`] writes a position back in the same format.
 
 mod cursor;
+pub mod draw;
+#[cfg(test)]
+mod draw_tests;
 pub(crate) mod position;
 pub(crate) mod read;
 mod shrink;
+pub(crate) mod start;
 #[cfg(test)]
 mod tests;
 pub(crate) mod write;

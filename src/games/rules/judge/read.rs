@@ -42,7 +42,18 @@ pub(crate) fn within(prog: &Program, text: &str) -> Result<(), crate::games::Not
         )),
         Ok(r) => match r.beyond.first() {
             Some(b) => Err(crate::games::NotInstance::Limit(b.clone())),
-            None => Ok(()),
+            None if prog.requires.is_empty() => Ok(()),
+            None => {
+                let prog = std::sync::Arc::new(prog.clone());
+                let (inst, s, _) =
+                    super::start::start(&prog, &r).map_err(crate::games::NotInstance::Rule)?;
+                match super::start::unmet(&prog, &inst, &s) {
+                    Some(req) => Err(crate::games::NotInstance::Limit(format!(
+                        "the judge requires `{req}`, which does not hold"
+                    ))),
+                    None => Ok(()),
+                }
+            }
         },
     }
 }
@@ -169,6 +180,8 @@ impl Reader<'_, '_> {
         };
         if !(lo..=hi).contains(&value) {
             beyond.extend([format!("{what} is {value}; the judge allows {lo}..={hi}")]);
+        } else if !range.listed(value) {
+            beyond.extend([format!("{what} is {value}; the judge allows {range}")]);
         }
     }
 
@@ -267,6 +280,7 @@ impl Reader<'_, '_> {
                 cols,
                 cell,
                 bracketed,
+                ..
             } => self.rows(rows, cols, cell, *bracketed, span, out)?,
             Item::Pieces {
                 count,
@@ -307,6 +321,8 @@ impl Reader<'_, '_> {
                 }
                 out.dice = Some(Dice::Known(rolls));
             }
+            // Checked on the start position (`within`), not read.
+            Item::Require { .. } => {}
         }
         Ok(())
     }

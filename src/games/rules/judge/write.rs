@@ -29,6 +29,9 @@ pub(crate) fn write(inst: &Instance, s: &State, board: &BoardInput) -> Result<St
     }
     let mut last_bracketed = false;
     for item in &format.items {
+        if matches!(item.node, Item::Require { .. }) {
+            continue;
+        }
         let (text, bracketed) = w.item(&item.node)?;
         if bracketed && last_bracketed {
             out.pop();
@@ -178,6 +181,7 @@ impl Writer<'_> {
                 }
                 _ => return Err("the judge input gives known rolls, not random dice".into()),
             },
+            Item::Require { .. } => (String::new(), false),
         })
     }
 

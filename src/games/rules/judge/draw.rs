@@ -1,0 +1,807 @@
+//! `meeple gen` for a rules game: a random judge input drawn from the
+//! block's `input { … }` format within its declared limits (or the shape
+//! options' narrower ranges), read back as `input """…"""` reads it, set
+//! up, and redrawn until every `require` holds ([`RulesShape`]).
+
+use super::read::read;
+use super::start::{start, unmet};
+use crate::error::Code;
+use crate::games::gen_option::OptionError;
+use crate::games::gen_shape::{shape_common, Edge, GenShape};
+use crate::games::rng::Rng;
+use crate::games::rules::program::{CExpr, Program, Val};
+use crate::games::rules::types::Ty;
+use crate::games::{GameKind, JudgePosition};
+use crate::syntax::ast::{Span, Spanned};
+use crate::syntax::rules::input::*;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// Draws per case before giving up on the `require` items (the last draw
+/// is then kept: it is not an instance, and `--judge` skips it).
+pub const TRIES: u32 = 1000;
+
+/// The shape of a rules game's generated judge inputs.
+#[derive(Clone)]
+pub struct RulesShape {
+    prog: Arc<Program>,
+    /// The block's (and its tracks') source text: a generated file's prelude.
+    prelude: String,
+    /// `--NAME A..B`: narrower (or, with `--beyond-limits`, other) ranges.
+    ranges: Vec<(String, i64, i64)>,
+    /// `--weights K=W,…`: board keys or values and their weights.
+    weights: Vec<(String, u64)>,
+}
+
+impl std::fmt::Debug for RulesShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "RulesShape({}, {:?}, {:?})",
+            self.prog.name, self.ranges, self.weights
+        )
+    }
+}
+
+impl PartialEq for RulesShape {
+    fn eq(&self, o: &RulesShape) -> bool {
+        self.prog.name == o.prog.name
+            && self.prelude == o.prelude
+            && self.ranges == o.ranges
+            && self.weights == o.weights
+    }
+}
+
+/// How numbers are drawn: at random, or all at their low or high end (the
+/// edge cases), or a chars board of only its most common key.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Random,
+    Low,
+    High,
+    Common,
+}
+
+/// The names of the numbers a format reads (what `--NAME A..B` may set).
+pub fn names(format: &InputFormat) -> Vec<String> {
+    let mut out: Vec<String> = format.cases.iter().map(|c| c.name.node.clone()).collect();
+    for item in &format.items {
+        match &item.node {
+            Item::Numbers(ns) => out.extend(ns.iter().map(|n| n.name.node.clone())),
+            Item::Rows { rows, cols, .. } => {
+                for c in [rows, cols] {
+                    if let Count::Measured(n) = c {
+                        out.push(n.name.node.clone());
+                    }
+                }
+            }
+            Item::Pieces {
+                count: Count::Measured(n),
+                ..
+            }
+            | Item::Dice {
+                count: Count::Measured(n),
+                ..
+            } => out.push(n.name.node.clone()),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn parse_range(flag: &str, value: &str) -> Result<(i64, i64), OptionError> {
+    let bad = || {
+        OptionError::value(
+            flag,
+            value,
+            format!("`{value}` is not a number or a range A..B"),
+            "not a range",
+            "write a number (7) or a range (3..10)",
+        )
+    };
+    let (a, b) = match value.split_once("..") {
+        Some((a, b)) => (a.trim(), b.trim()),
+        None => (value.trim(), value.trim()),
+    };
+    let (a, b) = (
+        a.parse::<i64>().map_err(|_| bad())?,
+        b.parse::<i64>().map_err(|_| bad())?,
+    );
+    if a > b {
+        return Err(OptionError::value(
+            flag,
+            value,
+            format!("the range {a}..{b} is empty"),
+            "low end above high end",
+            "write the least value first",
+        ));
+    }
+    Ok((a, b))
+}
+
+impl RulesShape {
+    /// The shape of `prog`'s judge inputs, with `prelude` (the block's source
+    /// text) and the options `(flag, value)`: `--NAME A..B` for a number the
+    /// format reads, `--weights K=W,…`, `--beyond-limits` (no value).
+    pub fn new(
+        prog: Arc<Program>,
+        prelude: String,
+        args: &[(&str, &str)],
+    ) -> Result<RulesShape, OptionError> {
+        let Some(format) = &prog.input else {
+            return Err(OptionError {
+                text: String::new(),
+                diag: crate::error::Diag::new(
+                    Code::GenOption,
+                    format!("`{}` declares no judge input format", prog.name),
+                )
+                .help(format!(
+                    "add `input {{ … }}` to `rules {}` (docs/rules-language.md, *Judge input*)",
+                    prog.name
+                )),
+            });
+        };
+        let known = names(format);
+        let beyond = args.iter().any(|(f, _)| *f == "--beyond-limits");
+        let mut ranges = Vec::new();
+        let mut weights = Vec::new();
+        for (flag, value) in args {
+            match *flag {
+                "--beyond-limits" => {}
+                "--weights" => {
+                    for part in value.split(',').filter(|p| !p.trim().is_empty()) {
+                        let bad = || {
+                            OptionError::value(
+                                flag,
+                                value,
+                                format!("`{part}` is not KEY=WEIGHT"),
+                                "not KEY=WEIGHT",
+                                "write board keys or values with whole weights: #=1,.=3",
+                            )
+                        };
+                        let (k, w) = part.rsplit_once('=').ok_or_else(bad)?;
+                        let w: u64 = w.trim().parse().map_err(|_| bad())?;
+                        weights.push((k.trim().to_string(), w));
+                    }
+                }
+                _ => {
+                    let name = flag.trim_start_matches("--");
+                    if !known.iter().any(|k| k == name) {
+                        let mut list: Vec<String> =
+                            known.iter().map(|k| format!("--{k} A..B")).collect();
+                        list.extend(["--weights K=W,…".into(), "--beyond-limits".into()]);
+                        return Err(OptionError::new(
+                            flag,
+                            value,
+                            Code::GenOption,
+                            format!("`{}`'s judge input reads no number `{name}`", prog.name),
+                            "not a number of the format",
+                            format!("its options are: {}", list.join(", ")),
+                            true,
+                        ));
+                    }
+                    let (lo, hi) = parse_range(flag, value)?;
+                    if !beyond {
+                        if let Some((dlo, dhi)) = declared(format, name) {
+                            if lo < dlo || hi > dhi {
+                                return Err(OptionError::new(
+                                    flag,
+                                    value,
+                                    Code::GenOption,
+                                    format!("{lo}..{hi} is beyond the judge's limits {dlo}..{dhi} of `{name}`"),
+                                    "beyond the limits",
+                                    "stay within the limits, or add --beyond-limits",
+                                    false,
+                                ));
+                            }
+                        }
+                    }
+                    ranges.push((name.to_string(), lo, hi));
+                }
+            }
+        }
+        let shape = RulesShape {
+            prog,
+            prelude,
+            ranges,
+            weights,
+        };
+        // A shape no draw makes an instance of is an error up front.
+        let mut rng = Rng::for_case(0, 0);
+        if let Err(why) = shape.instance(&mut rng, Mode::Random) {
+            return Err(OptionError {
+                text: String::new(),
+                diag: crate::error::Diag::new(
+                    Code::GenUnsatisfied,
+                    format!(
+                        "no judge input of `{}` drawn in {TRIES} tries is an instance: {why}",
+                        shape.prog.name
+                    ),
+                )
+                .help("widen the shape options, or loosen the format's `require`"),
+            });
+        }
+        Ok(shape)
+    }
+
+    fn format(&self) -> &InputFormat {
+        self.prog.input.as_ref().expect("checked by new")
+    }
+
+    /// A position drawn until every `require` holds (at most [`TRIES`]
+    /// draws); else why the last draw is not one.
+    fn instance(&self, rng: &mut Rng, mode: Mode) -> Result<JudgePosition, String> {
+        let mut why = String::new();
+        for _ in 0..TRIES {
+            match self.once(rng, mode) {
+                Ok(p) => return Ok(p),
+                Err(w) => why = w,
+            }
+        }
+        Err(why)
+    }
+
+    /// One draw: the text, read back and set up, its requirements checked.
+    fn once(&self, rng: &mut Rng, mode: Mode) -> Result<JudgePosition, String> {
+        let text = self.text(rng, mode)?;
+        let position = self.position(&text)?;
+        Ok(position)
+    }
+
+    /// The position a judge input `text` of this game gives, if an instance.
+    fn position(&self, text: &str) -> Result<JudgePosition, String> {
+        let spanned = Spanned::new(text.to_string(), Span::new(0, text.len()));
+        let r = read(&self.prog, &spanned, 1)
+            .map_err(|ds| ds.first().map_or(String::new(), |d| d.message.clone()))?;
+        // Drawn within the limits (or beyond them, by `--beyond-limits`
+        // ranges): `r.beyond` is not a reason to redraw.
+        let (inst, s, _) = start(&self.prog, &r)?;
+        if let Some(req) = unmet(&self.prog, &inst, &s) {
+            return Err(format!("`require {req}` does not hold"));
+        }
+        let declared = super::start::declared(&self.prog, &r);
+        super::position::RulesPosition::new(self.prog.clone(), declared)
+            .map(JudgePosition::new)
+            .map_err(|e| e.to_string())
+    }
+
+    /// A judge input drawn from the format.
+    fn text(&self, rng: &mut Rng, mode: Mode) -> Result<String, String> {
+        let mut d = Drawer {
+            shape: self,
+            rng,
+            mode,
+            env: HashMap::new(),
+            dims: (0, 0),
+            taken: HashSet::new(),
+        };
+        for (i, p) in self.prog.decls.params.iter().enumerate() {
+            if let Some((_, CExpr::Const(Val::S(v)))) = self.prog.params.get(i) {
+                d.env.insert(p.name.node.clone(), *v);
+            }
+        }
+        let mut out = String::new();
+        if self.format().cases.is_some() {
+            out.push_str("1\n");
+        }
+        for item in &self.format().items {
+            let line = d.item(&item.node)?;
+            if let Some(line) = line {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The declared limits of the number `name` when both ends are numbers.
+fn declared(format: &InputFormat, name: &str) -> Option<(i64, i64)> {
+    let range = |r: &Range| match (&r.lo.node, &r.hi.node) {
+        (Bound::Int(a), Bound::Int(b)) => Some((*a, *b)),
+        _ => None,
+    };
+    if let Some(c) = format.cases.as_ref().filter(|c| c.name.node == name) {
+        return range(&c.range);
+    }
+    for item in &format.items {
+        let found = match &item.node {
+            Item::Numbers(ns) => ns.iter().find(|n| n.name.node == name).map(|n| &n.range),
+            Item::Rows { rows, cols, .. } => [rows, cols].into_iter().find_map(|c| match c {
+                Count::Measured(n) if n.name.node == name => Some(&n.range),
+                _ => None,
+            }),
+            _ => None,
+        };
+        if let Some(r) = found {
+            return range(r);
+        }
+    }
+    None
+}
+
+struct Drawer<'a> {
+    shape: &'a RulesShape,
+    rng: &'a mut Rng,
+    mode: Mode,
+    env: HashMap<String, i64>,
+    /// The board's rows and columns, once drawn.
+    dims: (i64, i64),
+    /// Cells a piece stands on.
+    taken: HashSet<(i64, i64)>,
+}
+
+impl Drawer<'_> {
+    fn bound(&self, b: &Bound) -> Result<i64, String> {
+        match b {
+            Bound::Int(n) => Ok(*n),
+            Bound::Name(n) => self
+                .env
+                .get(n)
+                .copied()
+                .ok_or_else(|| format!("`{n}` has no value when it is needed")),
+        }
+    }
+
+    fn uniform(&mut self, lo: i64, hi: i64) -> i64 {
+        if hi <= lo {
+            return lo;
+        }
+        lo.wrapping_add(self.rng.range(0, hi.abs_diff(lo)) as i64)
+    }
+
+    /// A number of `range` (a named number: within `--NAME`'s range).
+    fn number(&mut self, name: Option<&str>, range: &Range) -> Result<i64, String> {
+        let given = name.and_then(|n| self.shape.ranges.iter().find(|(m, _, _)| m == n));
+        let (lo, hi) = match given {
+            Some((_, lo, hi)) => (*lo, *hi),
+            None => (self.bound(&range.lo.node)?, self.bound(&range.hi.node)?),
+        };
+        if lo > hi {
+            return Err(format!("the range {lo}..{hi} is empty"));
+        }
+        let values: Vec<i64> = range
+            .values
+            .iter()
+            .copied()
+            .filter(|v| (lo..=hi).contains(v))
+            .collect();
+        if !range.values.is_empty() {
+            if values.is_empty() {
+                return Err(format!("no value of {range} is within {lo}..{hi}"));
+            }
+            return Ok(match self.mode {
+                Mode::Low => *values.iter().min().unwrap_or(&lo),
+                Mode::High => *values.iter().max().unwrap_or(&hi),
+                _ => {
+                    let w = self.value_weights(&values);
+                    values[self.rng.weighted(&w)]
+                }
+            });
+        }
+        Ok(match self.mode {
+            Mode::Low => lo,
+            Mode::High => hi,
+            _ => self.uniform(lo, hi),
+        })
+    }
+
+    /// A board value of `range`, by `--weights` when given.
+    fn cell_number(&mut self, range: &Range) -> Result<i64, String> {
+        if self.shape.weights.is_empty() || !range.values.is_empty() {
+            return self.number(None, range);
+        }
+        let (lo, hi) = (self.bound(&range.lo.node)?, self.bound(&range.hi.node)?);
+        if hi.abs_diff(lo) >= 64 {
+            return Err("--weights weighs the values of a range of at most 64".into());
+        }
+        let values: Vec<i64> = (lo..=hi).collect();
+        let w = self.value_weights(&values);
+        Ok(values[self.rng.weighted(&w)])
+    }
+
+    fn value_weights(&self, values: &[i64]) -> Vec<u64> {
+        let w: Vec<u64> = values.iter().map(|v| self.weight(&v.to_string())).collect();
+        if w.iter().all(|x| *x == 0) {
+            vec![1; values.len()]
+        } else {
+            w
+        }
+    }
+
+    fn weight(&self, key: &str) -> u64 {
+        let ws = &self.shape.weights;
+        if ws.is_empty() {
+            return 1;
+        }
+        ws.iter().find(|(k, _)| k == key).map_or(0, |(_, w)| *w)
+    }
+
+    fn count(&mut self, c: &Count) -> Result<i64, String> {
+        match c {
+            Count::Product(bs) => {
+                let mut v = 1i64;
+                for b in bs {
+                    v = v.saturating_mul(self.bound(&b.node)?);
+                }
+                Ok(v)
+            }
+            Count::Measured(n) => {
+                let v = self.number(Some(&n.name.node), &n.range)?;
+                self.env.insert(n.name.node.clone(), v);
+                Ok(v)
+            }
+        }
+    }
+
+    fn item(&mut self, item: &Item) -> Result<Option<String>, String> {
+        Ok(Some(match item {
+            Item::Numbers(ns) => {
+                let mut v = Vec::new();
+                for n in ns {
+                    let x = self.number(Some(&n.name.node), &n.range)?;
+                    self.env.insert(n.name.node.clone(), x);
+                    v.push(x.to_string());
+                }
+                v.join(" ")
+            }
+            Item::Rows {
+                rows,
+                cols,
+                cell,
+                hints,
+                bracketed,
+            } => self.rows(rows, cols, cell, hints, *bracketed)?,
+            Item::Pieces {
+                count,
+                fields,
+                bracketed,
+            } => {
+                let k = self.count(count)?.max(0);
+                let names: Vec<String> = super::piece_order(&self.shape.prog)
+                    .take(k.min(1 << 16) as usize)
+                    .collect();
+                let mut lines = Vec::new();
+                for name in &names {
+                    lines.push(self.piece(name, fields, *bracketed)?);
+                }
+                lines.join("\n")
+            }
+            Item::Piece {
+                name,
+                fields,
+                bracketed,
+            } => self.piece(&name.node, fields, *bracketed)?,
+            Item::Dice { count, range } => {
+                let k = self.count(count)?.max(0);
+                let mut v = Vec::new();
+                for _ in 0..k {
+                    v.push(self.number(None, range)?.to_string());
+                }
+                v.join(" ")
+            }
+            Item::Require { .. } => return Ok(None),
+        }))
+    }
+
+    /// A cell no piece stands on yet.
+    fn free_cell(&mut self) -> Result<(i64, i64), String> {
+        let (n, m) = self.dims;
+        let free: Vec<(i64, i64)> = (0..n)
+            .flat_map(|r| (0..m).map(move |c| (r, c)))
+            .filter(|x| !self.taken.contains(x))
+            .collect();
+        if free.is_empty() {
+            return Err("more pieces than cells".into());
+        }
+        let at = free[self.rng.range_usize(0, free.len() - 1)];
+        self.taken.insert(at);
+        Ok(at)
+    }
+
+    fn piece(&mut self, name: &str, fields: &[FieldFormat], br: bool) -> Result<String, String> {
+        let prog = self.shape.prog.clone();
+        let mut v = Vec::new();
+        for f in fields {
+            let base = f.from.as_ref().map_or(0, |b| b.node);
+            let ty = prog
+                .decls
+                .fields
+                .iter()
+                .find(|d| d.name.node == f.field.node)
+                .map_or(Ty::Any, |d| d.ty.clone());
+            match ty {
+                Ty::Cell => {
+                    let (r, c) = self.free_cell()?;
+                    v.push((r + base).to_string());
+                    v.push((c + base).to_string());
+                }
+                Ty::Dir | Ty::Enum(_) if !f.words.is_empty() => {
+                    let i = self.rng.range_usize(0, f.words.len() - 1) as i64;
+                    v.push((i + base).to_string());
+                }
+                Ty::Bool => v.push(self.rng.range(0, 1).to_string()),
+                Ty::Int(Some((lo, hi))) => {
+                    let x = match self.mode {
+                        Mode::Low => lo,
+                        Mode::High => hi,
+                        _ => self.uniform(lo, hi),
+                    };
+                    v.push(x.to_string());
+                }
+                _ => {
+                    return Err(format!(
+                        "piece {name}'s {} has no domain to draw from",
+                        f.field.node
+                    ))
+                }
+            }
+        }
+        Ok(if br {
+            format!("[{}]", v.join(", "))
+        } else {
+            v.join(" ")
+        })
+    }
+
+    /// The one-character keys a chars board draws: the first such key of
+    /// each legend entry.
+    fn keys(&self) -> Vec<String> {
+        self.shape
+            .prog
+            .legend
+            .iter()
+            .filter_map(|e| e.keys.iter().find(|k| k.chars().count() == 1).cloned())
+            .collect()
+    }
+
+    fn rows(
+        &mut self,
+        rows: &Count,
+        cols: &Count,
+        cell: &CellFormat,
+        hints: &Hints,
+        bracketed: bool,
+    ) -> Result<String, String> {
+        let n = self.count(rows)?.max(0);
+        let m = self.count(cols)?.max(0);
+        self.dims = (n, m);
+        if n.saturating_mul(m) > 1 << 20 {
+            return Err(format!("a board of {n} × {m} cells is too large to draw"));
+        }
+        match cell {
+            CellFormat::Chars => {
+                let grid = self.chars(n, m, hints)?;
+                Ok(grid.join("\n"))
+            }
+            CellFormat::Numbers(range) => {
+                let mut lines = Vec::new();
+                for _ in 0..n {
+                    let mut row = Vec::new();
+                    for _ in 0..m {
+                        row.push(self.cell_number(range)?.to_string());
+                    }
+                    lines.push(row);
+                }
+                Ok(grid_text(&lines, bracketed))
+            }
+            CellFormat::Cells(parts) => {
+                // Pieces: each placed once on a distinct cell.
+                let pieces: Vec<String> = if parts.iter().any(|p| p.node == CellPart::Piece) {
+                    self.board_pieces()
+                } else {
+                    Vec::new()
+                };
+                let cells = (n * m) as usize;
+                if pieces.len() > cells {
+                    return Err(format!("{} pieces on {cells} cells", pieces.len()));
+                }
+                let mut slots: Vec<Option<&String>> = pieces.iter().map(Some).collect();
+                slots.resize(cells, None);
+                for i in (1..slots.len()).rev() {
+                    let j = self.rng.range_usize(0, i);
+                    slots.swap(i, j);
+                }
+                let keys = self.keys();
+                let mut lines = Vec::new();
+                for r in 0..n {
+                    let mut row = Vec::new();
+                    for c in 0..m {
+                        for p in parts {
+                            row.push(match &p.node {
+                                CellPart::Piece => slots[(r * m + c) as usize]
+                                    .map_or("0".to_string(), |s| s.clone()),
+                                CellPart::Number(range) => self.cell_number(range)?.to_string(),
+                                CellPart::Char => self.key(&keys)?,
+                            });
+                        }
+                    }
+                    lines.push(row);
+                }
+                Ok(grid_text(&lines, bracketed))
+            }
+        }
+    }
+
+    /// The pieces a `cells … piece` board places: the numbered ones (named
+    /// by their number), as many as their group declares.
+    fn board_pieces(&self) -> Vec<String> {
+        let prog = &self.shape.prog;
+        let Some((_, hi, _)) = prog.numbered.first() else {
+            return Vec::new();
+        };
+        let hi = match hi {
+            CExpr::Const(Val::S(h)) => *h,
+            _ => return Vec::new(),
+        };
+        let lo = prog.numbered_from.first().copied().flatten().unwrap_or(1);
+        (lo..=hi).map(|k| k.to_string()).collect()
+    }
+
+    fn key(&mut self, keys: &[String]) -> Result<String, String> {
+        if keys.is_empty() {
+            return Err("the legend has no one-character key".into());
+        }
+        let w: Vec<u64> = keys.iter().map(|k| self.weight(k)).collect();
+        let w = if w.iter().all(|x| *x == 0) {
+            vec![1; keys.len()]
+        } else {
+            w
+        };
+        Ok(keys[self.rng.weighted(&w)].clone())
+    }
+
+    fn chars(&mut self, n: i64, m: i64, hints: &Hints) -> Result<Vec<String>, String> {
+        let once: Vec<String> = hints.once.iter().map(|k| k.node.clone()).collect();
+        let border = hints.border.as_ref().map(|k| k.node.clone());
+        let keys: Vec<String> = self
+            .keys()
+            .into_iter()
+            .filter(|k| !once.contains(k))
+            .collect();
+        let common = {
+            let w: Vec<u64> = keys.iter().map(|k| self.weight(k)).collect();
+            // The heaviest key (with no weights: the last, the plain cell
+            // of most legends, `.`), other than the border's.
+            let mut best: Option<usize> = None;
+            for (i, k) in keys.iter().enumerate() {
+                if Some(k) == border.as_ref() && keys.len() > 1 {
+                    continue;
+                }
+                if best.is_none_or(|b| w[i] >= w[b]) {
+                    best = Some(i);
+                }
+            }
+            best.map(|i| keys[i].clone())
+        };
+        let edge = |r: i64, c: i64| r == 0 || c == 0 || r == n - 1 || c == m - 1;
+        let mut grid: Vec<Vec<String>> = Vec::new();
+        for r in 0..n {
+            let mut row = Vec::new();
+            for c in 0..m {
+                let k = match (&border, self.mode) {
+                    (Some(b), _) if edge(r, c) => b.clone(),
+                    (_, Mode::Common) => common.clone().ok_or("the legend has no key")?,
+                    _ => self.key(&keys)?,
+                };
+                row.push(k);
+            }
+            grid.push(row);
+        }
+        if !once.is_empty() {
+            let inner: Vec<(i64, i64)> = (0..n)
+                .flat_map(|r| (0..m).map(move |c| (r, c)))
+                .filter(|(r, c)| border.is_none() || !edge(*r, *c))
+                .collect();
+            if inner.len() < once.len() {
+                return Err(format!(
+                    "a {n} × {m} board has {} cells for the {} keys drawn once",
+                    inner.len(),
+                    once.len()
+                ));
+            }
+            let mut inner = inner;
+            for (i, k) in once.iter().enumerate() {
+                let j = self.rng.range_usize(i, inner.len() - 1);
+                inner.swap(i, j);
+                let (r, c) = inner[i];
+                grid[r as usize][c as usize] = k.clone();
+            }
+        }
+        Ok(grid.into_iter().map(|r| r.concat()).collect())
+    }
+}
+
+fn grid_text(lines: &[Vec<String>], bracketed: bool) -> String {
+    if bracketed {
+        let rows: Vec<String> = lines
+            .iter()
+            .map(|r| format!("[{}]", r.join(", ")))
+            .collect();
+        format!("[{}]", rows.join(", "))
+    } else {
+        lines
+            .iter()
+            .map(|r| r.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl GenShape for RulesShape {
+    fn game(&self) -> GameKind {
+        GameKind::Rules
+    }
+
+    fn game_name(&self) -> String {
+        self.prog.name.clone()
+    }
+
+    fn args(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self
+            .ranges
+            .iter()
+            .map(|(n, lo, hi)| (format!("--{n}"), format!("{lo}..{hi}")))
+            .collect();
+        if !self.weights.is_empty() {
+            let w: Vec<String> = self
+                .weights
+                .iter()
+                .map(|(k, w)| format!("{k}={w}"))
+                .collect();
+            out.push(("--weights".into(), w.join(",")));
+        }
+        out
+    }
+
+    fn draw(&self, rng: &mut Rng) -> JudgePosition {
+        match self.instance(rng, Mode::Random) {
+            Ok(p) => p,
+            // `new` drew an instance, so this is rare: the case of the
+            // first stream stands in (an instance).
+            Err(_) => self
+                .instance(&mut Rng::for_case(0, 0), Mode::Random)
+                .expect("drawn by new"),
+        }
+    }
+
+    fn edges(&self) -> Vec<Edge> {
+        let mut out = Vec::new();
+        let chars = self.format().items.iter().any(|i| {
+            matches!(
+                &i.node,
+                Item::Rows {
+                    cell: CellFormat::Chars,
+                    ..
+                }
+            )
+        });
+        let mut modes = vec![
+            (Mode::Low, "smallest: every number at its low end"),
+            (Mode::High, "largest: every number at its high end"),
+        ];
+        if chars {
+            modes.push((Mode::Common, "the board of its most common key"));
+        }
+        for (k, (mode, label)) in modes.into_iter().enumerate() {
+            let mut rng = Rng::for_case(u64::MAX, k as u64);
+            if let Ok(p) = self.instance(&mut rng, mode) {
+                out.push(Edge {
+                    label: label.to_string(),
+                    position: p,
+                });
+            }
+        }
+        out
+    }
+
+    fn prelude(&self) -> String {
+        self.prelude.clone()
+    }
+
+    fn declarations(&self, position: &JudgePosition) -> String {
+        format!("  input \"\"\"\n{}\"\"\"\n", position.input())
+    }
+
+    shape_common!(RulesShape);
+}

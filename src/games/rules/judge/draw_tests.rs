@@ -1,0 +1,259 @@
+//! The format additions `meeple gen` needs (value lists, `require`,
+//! `border`/`once`) and the drawing of judge inputs from a format.
+
+use super::draw::RulesShape;
+use super::read::{read, within};
+use crate::error::Code;
+use crate::games::rng::Rng;
+use crate::games::rules::program::Program;
+use crate::games::{GenShape, NotInstance};
+use crate::syntax::ast::{Span, Spanned};
+use std::sync::Arc;
+
+/// The only rules block of `src`, checked and compiled.
+fn program(src: &str) -> Arc<Program> {
+    let (file, diags) = crate::syntax::parse(src);
+    assert!(diags.is_empty(), "{diags:?}");
+    let def = &file.rules[0];
+    let decls = crate::games::rules::check(def).unwrap_or_else(|d| panic!("{d:?}"));
+    Arc::new(crate::games::rules::compile::compile(def, decls))
+}
+
+const TILES: &str = r#"rules tiles {
+  players solo
+  layer tile: 0..2048
+  legend {
+    number n: tile[here] = n
+  }
+  turn {
+    choose d in orthogonal
+    stop
+  }
+  input {
+    n: 1..4
+    rows n of n numbers 0 | 2 | 4 | 1024
+    require (sum x in cells: tile[x]) % 4 == 2
+  }
+  solve max score
+}
+"#;
+
+const WALLS: &str = r##"rules walls {
+  players solo
+  layer wall: bool, hole: bool
+  piece R, B { at: cell }
+  legend {
+    "#" "x": wall[here] = true
+    "O": hole[here] = true
+    "R": R.at = here
+    "B": B.at = here
+    ".":
+  }
+  turn {
+    choose d in orthogonal
+    win if R.at == off
+  }
+  input {
+    n, m: 3..6
+    rows n of m chars border "#" once "R" "B" "O"
+  }
+  solve shortest within 3
+}
+"##;
+
+fn text(s: &str) -> Spanned<String> {
+    Spanned::new(s.to_string(), Span::new(0, s.len()))
+}
+
+#[test]
+fn a_value_list_is_written_back_and_a_value_off_it_is_beyond_the_limits() {
+    let prog = program(TILES);
+    let format = prog.input.as_ref().unwrap();
+    let items: Vec<String> = format.items.iter().map(|i| i.node.to_string()).collect();
+    assert_eq!(
+        items,
+        [
+            "n: 1..4",
+            "rows n of n numbers 0 | 2 | 4 | 1024",
+            "require (sum x in cells: tile[x]) % 4 == 2"
+        ]
+    );
+    // Any integer reads; 8 is within 0..1024 but not listed.
+    let r = read(&prog, &text("2\n0 2\n8 0\n"), 1).unwrap();
+    assert_eq!(
+        r.beyond,
+        ["the cell in row 2, column 1 is 8; the judge allows 0 | 2 | 4 | 1024"]
+    );
+    assert!(matches!(
+        within(&prog, "2\n0 2\n8 0\n"),
+        Err(NotInstance::Limit(_))
+    ));
+    assert_eq!(within(&prog, "2\n0 2\n4 0\n"), Ok(()));
+}
+
+#[test]
+fn a_failing_require_is_a_limit_naming_it() {
+    let prog = program(TILES);
+    // 2 + 4 = 6, 6 % 4 == 2: met; 4 alone: not.
+    assert_eq!(within(&prog, "1\n2\n"), Ok(()));
+    let e = within(&prog, "2\n0 4\n0 0\n").unwrap_err();
+    assert_eq!(
+        e,
+        NotInstance::Limit(
+            "the judge requires `(sum x in cells: tile[x]) % 4 == 2`, which does not hold".into()
+        )
+    );
+}
+
+#[test]
+fn the_checker_refuses_bad_hints_and_a_require_that_is_not_a_condition() {
+    let codes = |src: &str| crate::games::rules::tests::codes(src);
+    let bad_key = WALLS.replace("border \"#\"", "border \"Z\"");
+    assert_eq!(codes(&bad_key), [Code::RulesInput]);
+    let twice = WALLS.replace("once \"R\" \"B\" \"O\"", "once \"R\" \"R\"");
+    assert_eq!(codes(&twice), [Code::RulesInput]);
+    let on_numbers = TILES.replace("1024\n", "1024 border \"1\"\n");
+    assert!(codes(&on_numbers).contains(&Code::RulesInput));
+    let not_bool = TILES.replace("% 4 == 2", "% 4");
+    assert_eq!(codes(&not_bool), [Code::RulesType]);
+    let unknown = TILES.replace("tile[x]) % 4", "tiles[x]) % 4");
+    assert!(!codes(&unknown).is_empty());
+    assert!(codes(TILES).is_empty() && codes(WALLS).is_empty());
+}
+
+#[test]
+fn drawn_boards_are_walled_with_each_once_key_on_one_inner_cell() {
+    let shape = RulesShape::new(program(WALLS), String::new(), &[]).unwrap();
+    let mut sizes = std::collections::HashSet::new();
+    for case in 0..200 {
+        let p = shape.draw(&mut Rng::for_case(5, case));
+        assert_eq!(p.instance(), Ok(()));
+        let input = p.input();
+        let mut lines = input.lines();
+        let nm: Vec<usize> = lines
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let rows: Vec<&str> = lines.collect();
+        assert_eq!(rows.len(), nm[0]);
+        sizes.insert((nm[0], nm[1]));
+        for (r, row) in rows.iter().enumerate() {
+            assert_eq!(row.len(), nm[1]);
+            for (c, ch) in row.chars().enumerate() {
+                let edge = r == 0 || c == 0 || r == nm[0] - 1 || c == nm[1] - 1;
+                assert!(!edge || ch == '#', "{input}");
+                assert!("#.ORB".contains(ch), "{input}");
+            }
+        }
+        for k in ['R', 'B', 'O'] {
+            assert_eq!(input.matches(k).count(), 1, "{input}");
+        }
+    }
+    // Only boards with three inner cells can hold R, B and O: 3 × 3 never.
+    assert!(!sizes.contains(&(3, 3)) && sizes.len() > 10, "{sizes:?}");
+}
+
+#[test]
+fn drawn_values_come_from_the_list_and_meet_the_requirement() {
+    let shape = RulesShape::new(program(TILES), String::new(), &[("--n", "2..3")]).unwrap();
+    for case in 0..100 {
+        let p = shape.draw(&mut Rng::for_case(1, case));
+        assert_eq!(p.instance(), Ok(()));
+        let words: Vec<i64> = p
+            .input()
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert!((2..=3).contains(&words[0]));
+        assert!(words[1..].iter().all(|v| [0, 2, 4, 1024].contains(v)));
+        assert_eq!(words[1..].iter().sum::<i64>() % 4, 2);
+    }
+    assert_eq!(shape.args(), [("--n".to_string(), "2..3".to_string())]);
+}
+
+#[test]
+fn shape_options_beyond_the_limits_or_unknown_are_refused() {
+    let prog = program(TILES);
+    let e = RulesShape::new(prog.clone(), String::new(), &[("--n", "0..4")]).unwrap_err();
+    assert_eq!(e.diag.code, Code::GenOption);
+    assert!(
+        e.diag.message.contains("beyond the judge's limits 1..4"),
+        "{}",
+        e.diag.message
+    );
+    assert!(RulesShape::new(
+        prog.clone(),
+        String::new(),
+        &[("--n", "5"), ("--beyond-limits", "")]
+    )
+    .is_ok());
+    let e = RulesShape::new(prog.clone(), String::new(), &[("--k", "1..2")]).unwrap_err();
+    assert!(
+        e.diag.message.contains("reads no number `k`"),
+        "{}",
+        e.diag.message
+    );
+    // A requirement no draw meets: the error names it.
+    let never = TILES.replace("% 4 == 2", "% 4 == 3");
+    let e = RulesShape::new(program(&never), String::new(), &[]).unwrap_err();
+    assert_eq!(e.diag.code, Code::GenUnsatisfied);
+    assert!(e.diag.message.contains("% 4 == 3"), "{}", e.diag.message);
+}
+
+#[test]
+fn weights_steer_the_keys_and_edge_cases_take_the_ends() {
+    // No inner walls: only `.` besides the keys drawn once.
+    let shape =
+        RulesShape::new(program(WALLS), String::new(), &[("--weights", "#=0,.=1")]).unwrap();
+    for case in 0..50 {
+        let input = shape.draw(&mut Rng::for_case(2, case)).input();
+        let rows: Vec<&str> = input.lines().skip(1).collect();
+        let inner: String = rows[1..rows.len() - 1]
+            .iter()
+            .map(|l| &l[1..l.len() - 1])
+            .collect();
+        assert!(!inner.contains('#'), "{input}");
+    }
+    let e = RulesShape::new(program(WALLS), String::new(), &[("--weights", "#1")]).unwrap_err();
+    assert!(
+        e.diag.message.contains("not KEY=WEIGHT"),
+        "{}",
+        e.diag.message
+    );
+    // Edges: 3 × 3 cannot hold R, B and O; the largest board can, and the
+    // board of the most common key has no inner wall.
+    let edges = RulesShape::new(program(WALLS), String::new(), &[])
+        .unwrap()
+        .edges();
+    let labels: Vec<&str> = edges.iter().map(|e| e.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "largest: every number at its high end",
+            "the board of its most common key"
+        ]
+    );
+    assert!(edges[0].position.input().starts_with("6 6\n######\n"));
+    let common = edges[1].position.input();
+    assert_eq!(common.matches('#').count(), {
+        let nm = numbers_of(&common);
+        2 * (nm[0] + nm[1]) - 4
+    });
+    let tiles = RulesShape::new(program(TILES), String::new(), &[]).unwrap();
+    let ends: Vec<String> = tiles.edges().iter().map(|e| e.position.input()).collect();
+    // The smallest: n = 1 and the least value, 0, fails `require`; the
+    // largest (4 × 4 of 1024) too: no edge case meets it.
+    assert!(ends.is_empty(), "{ends:?}");
+}
+
+fn numbers_of(input: &str) -> Vec<usize> {
+    input
+        .lines()
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect()
+}
