@@ -136,10 +136,7 @@ fn die_roll_carries_every_official_sample() {
         let at = text.find(&name).unwrap_or_else(|| panic!("{name}"));
         let body = &text[at..=at + text[at..].find("\n}\n").unwrap()];
         // The judge's sample input, pasted: `N M K` then the board.
-        assert!(
-            body.contains(&format!("  input \"\"\"\n4 5 {k}\n4 1 2 3 3\n")),
-            "{body}"
-        );
+        assert!(body.contains(&format!("  input \"\"\"\n4 5 {k}\n4 1 2 3 3\n")), "{body}");
         assert!(body.contains(&format!("expect answer {out}\n")), "{body}");
     }
     let want: Vec<String> = SAMPLES.iter().map(|(_, out)| out.to_string()).collect();
