@@ -14,29 +14,36 @@ use super::program::Dom;
 use super::state::{width, Dice, Instance, State};
 use super::types::bits;
 
+/// Packs values bit by bit into whole words: the word being filled in a
+/// register (`acc`, its low `used` bits taken), pushed when full.
 struct Packer<'o> {
     out: &'o mut Vec<u64>,
+    acc: u64,
+    /// Always under 64.
     used: u32,
 }
 
 impl Packer<'_> {
+    #[inline]
     fn put(&mut self, value: u64, n: u32) {
         if n == 0 {
             return;
         }
-        if self.used == 0 || self.used == 64 {
-            self.out.push(0);
-            self.used = 0;
-        }
         let room = 64 - self.used;
-        let last = self.out.len() - 1;
-        if n <= room {
-            self.out[last] |= value << self.used;
+        self.acc |= value << self.used;
+        if n < room {
             self.used += n;
         } else {
-            self.out[last] |= value << self.used;
-            self.used = 64;
-            self.put(value >> room, n - room);
+            self.out.push(self.acc);
+            self.acc = if room < 64 { value >> room } else { 0 };
+            self.used = n - room;
+        }
+    }
+
+    /// Push the last, partly filled word.
+    fn finish(self) {
+        if self.used > 0 {
+            self.out.push(self.acc);
         }
     }
 }
@@ -145,7 +152,11 @@ fn sorted<'b>(
 
 fn pack_with(inst: &Instance, s: &State, out: &mut Vec<u64>, canon: bool) {
     out.clear();
-    let mut p = Packer { out, used: 0 };
+    let mut p = Packer {
+        out,
+        acc: 0,
+        used: 0,
+    };
     let l = &inst.layout;
     let w = &inst.prog.written;
     for (i, (base, d)) in l.vars.iter().enumerate() {
@@ -158,24 +169,69 @@ fn pack_with(inst: &Instance, s: &State, out: &mut Vec<u64>, canon: bool) {
         if !w.layer(i) {
             continue;
         }
-        for c in 0..cells {
-            put_dom(&mut p, s, base + c * width(d), d);
+        if d.list_max.is_none() {
+            let b = scalar_bits(d);
+            for &x in &s.v[*base..base + cells] {
+                p.put((x as i128 - d.lo as i128) as u64, b);
+            }
+        } else {
+            for c in 0..cells {
+                put_dom(&mut p, s, base + c * width(d), d);
+            }
         }
     }
     for (i, (base, d)) in l.fields.iter().enumerate() {
         if !w.field(i) {
             continue;
         }
+        let wd = width(d);
+        if !canon {
+            if d.list_max.is_none() {
+                let b = scalar_bits(d);
+                for q in 0..inst.pieces.len() {
+                    p.put((s.v[base + q * wd] as i128 - d.lo as i128) as u64, b);
+                }
+            } else {
+                for q in 0..inst.pieces.len() {
+                    put_dom(&mut p, s, base + q * wd, d);
+                }
+            }
+            continue;
+        }
         for q in 0..inst.pieces.len() {
-            if canon && inst.groups.iter().any(|g| g.contains(&q)) {
+            if inst.groups.iter().any(|g| g.contains(&q)) {
                 continue;
             }
-            put_dom(&mut p, s, base + q * width(d), d);
+            put_dom(&mut p, s, base + q * wd, d);
         }
     }
     if canon {
         let (mut buf, mut heap) = ([0usize; 16], Vec::new());
         for g in &inst.groups {
+            // One scalar field: the group's values sorted are its key.
+            if let [(base, d)] = l.fields[..] {
+                if d.list_max.is_none() && g.len() <= buf.len() {
+                    let mut vals = [0i64; 16];
+                    let mut n = 0;
+                    for q in g.clone().filter(|&q| inst.present[q]) {
+                        vals[n] = s.v[base + q];
+                        n += 1;
+                    }
+                    // Insertion sort: groups are small (at most 16 here).
+                    for i in 1..n {
+                        let mut j = i;
+                        while j > 0 && vals[j - 1] > vals[j] {
+                            vals.swap(j - 1, j);
+                            j -= 1;
+                        }
+                    }
+                    let b = scalar_bits(&d);
+                    for &x in &vals[..n] {
+                        p.put((x as i128 - d.lo as i128) as u64, b);
+                    }
+                    continue;
+                }
+            }
             heap.clear();
             for &q in sorted(inst, s, g, &mut buf, &mut heap) {
                 for (base, d) in &l.fields {
@@ -194,4 +250,5 @@ fn pack_with(inst: &Instance, s: &State, out: &mut Vec<u64>, canon: bool) {
         }
         Dice::None => {}
     }
+    p.finish();
 }

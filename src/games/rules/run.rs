@@ -538,6 +538,20 @@ impl<'a> Run<'a> {
             }
             CPlace::Item(list, i) => {
                 let i = self.int(i)?;
+                if let CPlace::Local(slot) = **list {
+                    if let Val::L(items) = &self.frame[slot] {
+                        return items
+                            .get(usize::try_from(i).unwrap_or(usize::MAX))
+                            .cloned()
+                            .ok_or_else(|| {
+                                err(
+                                    RunErrorKind::Index,
+                                    format!("item {i} of a list of {}", items.len()),
+                                    self.span,
+                                )
+                            });
+                    }
+                }
                 let Val::L(items) = self.load(list)? else {
                     return Ok(Val::S(0));
                 };
@@ -596,6 +610,21 @@ impl<'a> Run<'a> {
             }
             CPlace::Item(list, i) => {
                 let i = self.int(i)?;
+                if let CPlace::Local(slot) = **list {
+                    // A local list's item set in place (no copy of the list).
+                    if let Val::L(items) = &mut self.frame[slot] {
+                        let n = items.len();
+                        let Some(k) = usize::try_from(i).ok().filter(|&k| k < n) else {
+                            return Err(err(
+                                RunErrorKind::Index,
+                                format!("item {i} of a list of {n}"),
+                                self.span,
+                            ));
+                        };
+                        items[k] = v;
+                        return Ok(());
+                    }
+                }
                 let Val::L(mut items) = self.load(list)? else {
                     return Ok(());
                 };
@@ -636,6 +665,17 @@ impl<'a> Run<'a> {
                 let (base, _) = self.field_slot(piece, *f)?;
                 self.read(base)
             }
+            CExpr::Layer(l, c) if self.inst.layout.layers[*l].1.list_max.is_none() => {
+                let cell = self.int(c)?;
+                match self.layer_slot(*l, cell) {
+                    Some((base, _)) => self.read(base),
+                    None => self.inst.default_of(&self.inst.layout.layers[*l].1),
+                }
+            }
+            CExpr::Call(Builtin::Len, args, _) => match self.seq(&args[0])? {
+                Some(q) => self.seq_len(&q) as i64,
+                None => self.set(&args[0])?.len() as i64,
+            },
             CExpr::Not(a) => (!self.truth(a)?) as i64,
             CExpr::Call(Builtin::Advance, args, _) => {
                 let (s, n) = (self.int(&args[0])?, self.int(&args[1])?);
@@ -696,6 +736,7 @@ impl<'a> Run<'a> {
             CExpr::Local(slot) => matches!(self.frame[*slot], Val::S(_)),
             CExpr::Var(i) => self.inst.layout.vars[*i].1.list_max.is_none(),
             CExpr::Field(_, f) => self.inst.layout.fields[*f].1.list_max.is_none(),
+            CExpr::Layer(l, _) => self.inst.layout.layers[*l].1.list_max.is_none(),
             CExpr::Not(_) | CExpr::Neg(_) | CExpr::CellPart(..) => true,
             CExpr::Agg(kind, ..) => *kind != Agg::Find,
             CExpr::Bin(op, a, b, _) => {
@@ -719,6 +760,68 @@ impl<'a> Run<'a> {
             Val::L(items) => items,
             Val::S(_) => Vec::new(),
         })
+    }
+
+    /// Where a list's items can be read in place, without copying it: a
+    /// state list (its first item's slot and its length) or a local list.
+    /// `None`: any other expression (the caller evaluates it).
+    fn seq(&mut self, e: &CExpr) -> R<Option<Seq>> {
+        let at = |run: &Self, base: usize, d: &Dom| {
+            let n = run.read(base).clamp(0, d.list_max.unwrap_or(0) as i64) as usize;
+            Seq::Slots(base + 1, n)
+        };
+        Ok(Some(match e {
+            CExpr::Local(slot) if matches!(self.frame[*slot], Val::L(_)) => Seq::Local(*slot),
+            CExpr::Var(i) if self.inst.layout.vars[*i].1.list_max.is_some() => {
+                let (base, d) = self.inst.layout.vars[*i];
+                at(self, base, &d)
+            }
+            CExpr::Layer(l, c) if self.inst.layout.layers[*l].1.list_max.is_some() => {
+                let cell = self.int(c)?;
+                match self.layer_slot(*l, cell) {
+                    Some((base, d)) => at(self, base, &d),
+                    None => Seq::Slots(0, 0),
+                }
+            }
+            CExpr::Field(p, f) if self.inst.layout.fields[*f].1.list_max.is_some() => {
+                let piece = self.int(p)?;
+                let (base, d) = self.field_slot(piece, *f)?;
+                at(self, base, &d)
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    fn seq_len(&self, q: &Seq) -> usize {
+        match *q {
+            Seq::Slots(_, n) => n,
+            Seq::Local(slot) => match &self.frame[slot] {
+                Val::L(items) => items.len(),
+                Val::S(_) => 0,
+            },
+        }
+    }
+
+    fn seq_get(&self, q: &Seq, k: usize) -> Val {
+        match *q {
+            Seq::Slots(first, _) => Val::S(self.read(first + k)),
+            Seq::Local(slot) => match &self.frame[slot] {
+                Val::L(items) => items[k].clone(),
+                Val::S(_) => Val::S(0),
+            },
+        }
+    }
+
+    /// The position of `v` in the list (`index`), read in place.
+    fn seq_find(&self, q: &Seq, v: &Val) -> Option<usize> {
+        match (*q, v) {
+            (Seq::Slots(first, n), Val::S(x)) => (0..n).position(|k| self.read(first + k) == *x),
+            (Seq::Slots(..), Val::L(_)) => None,
+            (Seq::Local(slot), _) => match &self.frame[slot] {
+                Val::L(items) => items.iter().position(|x| x == v),
+                Val::S(_) => None,
+            },
+        }
     }
 
     /// The items of a set to loop over: `pieces` (all present), `cells`
@@ -913,6 +1016,17 @@ impl<'a> Run<'a> {
             }
             CExpr::Index(list, i, span) => {
                 let i = self.int(i)?;
+                if let Some(q) = self.seq(list)? {
+                    let n = self.seq_len(&q);
+                    return match usize::try_from(i).ok().filter(|&k| k < n) {
+                        Some(k) => Ok(self.seq_get(&q, k)),
+                        None => Err(err(
+                            RunErrorKind::Index,
+                            format!("item {i} of a list of {n}"),
+                            *span,
+                        )),
+                    };
+                }
                 let items = self.set(list)?;
                 let n = items.len();
                 usize::try_from(i)
@@ -927,8 +1041,11 @@ impl<'a> Run<'a> {
                     })?
             }
             CExpr::Slice(list, lo, hi, span) => {
-                let items = self.set(list)?;
-                let n = items.len() as i64;
+                let (q, items) = match self.seq(list)? {
+                    Some(q) => (Some(q), Vec::new()),
+                    None => (None, self.set(list)?),
+                };
+                let n = q.map_or(items.len(), |q| self.seq_len(&q)) as i64;
                 let lo = match lo {
                     Some(x) => self.int(x)?,
                     None => 0,
@@ -944,7 +1061,14 @@ impl<'a> Run<'a> {
                         *span,
                     ));
                 }
-                Val::L(items[lo as usize..hi as usize].to_vec())
+                match q {
+                    Some(q) => Val::L(
+                        (lo as usize..hi as usize)
+                            .map(|k| self.seq_get(&q, k))
+                            .collect(),
+                    ),
+                    None => Val::L(items[lo as usize..hi as usize].to_vec()),
+                }
             }
             CExpr::If(c, a, b) => {
                 if self.truth(c)? {
@@ -1150,21 +1274,31 @@ impl<'a> Run<'a> {
             ),
             Builtin::Min => Val::S(self.int(&args[0])?.min(self.int(&args[1])?)),
             Builtin::Max => Val::S(self.int(&args[0])?.max(self.int(&args[1])?)),
-            Builtin::Len => Val::S(self.set(&args[0])?.len() as i64),
-            Builtin::Index => {
-                let items = self.set(&args[0])?;
-                let v = self.expr(&args[1])?;
-                Val::S(items.iter().position(|x| *x == v).map_or(-1, |i| i as i64))
+            Builtin::Len => match self.seq(&args[0])? {
+                Some(q) => Val::S(self.seq_len(&q) as i64),
+                None => Val::S(self.set(&args[0])?.len() as i64),
+            },
+            Builtin::Index | Builtin::Contains => {
+                let at = match self.seq(&args[0])? {
+                    Some(q) => {
+                        let v = self.expr(&args[1])?;
+                        self.seq_find(&q, &v)
+                    }
+                    None => {
+                        let items = self.set(&args[0])?;
+                        let v = self.expr(&args[1])?;
+                        items.iter().position(|x| *x == v)
+                    }
+                };
+                Val::S(match f {
+                    Builtin::Index => at.map_or(-1, |i| i as i64),
+                    _ => at.is_some() as i64,
+                })
             }
             Builtin::Reverse => {
                 let mut items = self.set(&args[0])?;
                 items.reverse();
                 Val::L(items)
-            }
-            Builtin::Contains => {
-                let items = self.set(&args[0])?;
-                let v = self.expr(&args[1])?;
-                Val::S(items.contains(&v) as i64)
             }
             Builtin::Advance => {
                 let s = self.int(&args[0])?;
@@ -1194,6 +1328,15 @@ fn fill(template: &str, word: &str) -> String {
         (Some(a), Some(b)) if a < b => format!("{}{}{}", &template[..a], word, &template[b + 1..]),
         _ => template.to_string(),
     }
+}
+
+/// A list read in place (see `Run::seq`).
+#[derive(Clone, Copy)]
+enum Seq {
+    /// State slots: the first item's, and how many items.
+    Slots(usize, usize),
+    /// A local holding a list.
+    Local(usize),
 }
 
 /// A set's items to loop over.

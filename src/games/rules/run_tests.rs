@@ -407,3 +407,65 @@ fn paths_resume_at_top_level_choices_with_the_same_tree() {
         }
     }
 }
+
+/// A solo program compiled from `src`, started on no board.
+fn solo(src: &str) -> (Instance, State) {
+    let (file, diags) = crate::syntax::parse(src);
+    assert!(diags.is_empty(), "{diags:?}");
+    let decls = super::check(&file.rules[0]).unwrap();
+    let prog = Arc::new(super::compile::compile(&file.rules[0], decls));
+    start(prog, &input(BoardInput::None, Vec::new())).expect("a start")
+}
+
+#[test]
+fn lists_read_in_place_give_the_values_of_copied_ones() {
+    // `len`, `xs[i]`, `index`, `contains` and slices of a state list and of
+    // a local list (read where they are, without a copy), and a local
+    // list's item set in place: the leaf's vars hold each result.
+    let src = "rules r {\n players solo\n var xs: list of 0..9 max 5 = [4, 7, 2]\n \
+        var a: 0..99 = 0\n var b: 0..99 = 0\n var c: 0..99 = 0\n var d: 0..99 = 0\n \
+        var e: list of 0..9 max 5 = []\n var f: list of 0..9 max 5 = []\n turn {\n \
+        choose k in 0..1\n let l = [xs[0], 5, 6]\n l[1] = 9\n \
+        a = len(xs) * 10 + len(l)\n b = xs[2] * 10 + l[k + 1]\n \
+        c = index(xs, 7) * 10 + index(l, 9)\n \
+        d = (if contains(xs, 2) then 10 else 0) + (if contains(l, 5) then 1 else 0) + index(xs, 8) + 1\n \
+        e = xs[1..]\n f = l[..k + 1]\n stop\n }\n solve longest\n}\n";
+    let (inst, s) = solo(src);
+    let Turn::Moves(Node::Choice(v)) = inst.turn(&s).unwrap() else {
+        panic!()
+    };
+    let var = |l: &super::model::Leaf<State>, i: usize| {
+        let (base, d) = inst.layout.vars[i];
+        let n = if d.list_max.is_some() {
+            l.next.v[base] as usize + 1
+        } else {
+            1
+        };
+        l.next.v[base..base + n].to_vec()
+    };
+    let Node::Leaf(l0) = &v[0].1 else { panic!() };
+    let Node::Leaf(l1) = &v[1].1 else { panic!() };
+    assert_eq!(var(l0, 1), [33]);
+    assert_eq!(var(l0, 2), [29]);
+    assert_eq!(var(l1, 2), [26]);
+    assert_eq!(var(l0, 3), [11]);
+    assert_eq!(var(l0, 4), [10]);
+    assert_eq!(var(l0, 5), [2, 7, 2]);
+    assert_eq!(var(l0, 6), [1, 4]);
+    assert_eq!(var(l1, 6), [2, 4, 9]);
+    // An index off a state list and off a local list: run-time errors on
+    // the index (a read) or the statement (a write).
+    for (bad, stmt) in [
+        ("a = xs[3]", "xs[3]"),
+        ("let l = [1]\n a = l[k + 1]", "l[k + 1]"),
+        ("let l = [1]\n l[k + 1] = 2", "l[k + 1] = 2"),
+    ] {
+        let src = format!(
+            "rules r {{\n players solo\n var xs: list of 0..9 max 5 = [4, 7, 2]\n var a: 0..99 = 0\n turn {{\n choose k in 0..1\n {bad}\n stop\n }}\n solve longest\n}}\n"
+        );
+        let (inst, s) = solo(&src);
+        let e = inst.turn(&s).unwrap_err();
+        assert_eq!(e.kind, super::model::RunErrorKind::Index, "{bad}");
+        assert_eq!(&src[e.span.start()..e.span.end()], stmt);
+    }
+}
