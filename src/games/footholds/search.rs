@@ -2,7 +2,8 @@
 //! [`principal_line`], the reusable [`Solver`] and [`Queries`], which keeps
 //! one solver across the queries of a scenario. The search itself is in
 //! `super::engine`; boards with up to 64 relevant footholds use 64-bit
-//! sets, up to 128 use 128-bit sets.
+//! sets, up to 128 use 128-bit sets, up to 255 (`MAX_FOOTHOLDS`: indices
+//! are bytes) use sets of four words.
 //!
 //! Reuse: a solver's tables hold exact bounds on positions, whatever query
 //! computed them, so they stay valid for every position of the same game.
@@ -13,7 +14,7 @@
 //! `Budget::memory_bytes` (`--memory MB`) as `super::engine::table_log2s`
 //! describes.
 
-use super::bitboard::{Bitboard, Bitboard128, Bits};
+use super::bitboard::{Bitboard, Bitboard128, Bitboard256, Bits};
 use super::engine::Engine;
 pub use super::engine::{SearchConfig, Stats};
 use super::graph::{relevant_cells, MAX_FOOTHOLDS};
@@ -46,15 +47,19 @@ pub struct Solver {
 enum Width {
     Narrow(Box<Engine<Bitboard>>),
     Wide(Box<Engine<Bitboard128>>),
+    Huge(Box<Engine<Bitboard256>>),
 }
 
 impl Width {
-    /// An engine for `cells`: 64-bit sets if they do and `wide` is off.
+    /// An engine for `cells`: 64-bit sets if they do and `wide` is off,
+    /// 128-bit sets if they do, four words otherwise.
     fn new(cells: &[Cell], steps: Steps, wide: bool, memory: u64, cfg: SearchConfig) -> Width {
         if cells.len() <= 64 && !wide {
             Width::Narrow(Box::new(Engine::new(cells, steps, memory, cfg)))
-        } else {
+        } else if cells.len() <= 128 {
             Width::Wide(Box::new(Engine::new(cells, steps, memory, cfg)))
+        } else {
+            Width::Huge(Box::new(Engine::new(cells, steps, memory, cfg)))
         }
     }
 }
@@ -76,6 +81,7 @@ macro_rules! with_engine {
         match $w {
             Width::Narrow($e) => $body,
             Width::Wide($e) => $body,
+            Width::Huge($e) => $body,
         }
     };
 }
@@ -104,7 +110,7 @@ impl Solver {
         cfg: SearchConfig,
     ) -> Result<Solver, SearchError> {
         let cells = relevant_cells(pos, &[pos.a, pos.b], budget)?;
-        if cells.len() > 128 {
+        if cells.len() > MAX_FOOTHOLDS {
             return Err(SearchError::TooLarge {
                 footholds: cells.len(),
                 max: MAX_FOOTHOLDS,
@@ -149,6 +155,15 @@ impl Solver {
     /// Whether the engine uses 128-bit sets.
     pub fn is_wide(&self) -> bool {
         matches!(self.engine, Width::Wide(_))
+    }
+
+    /// How many bits the engine's sets hold (64, 128 or 256).
+    pub fn set_bits(&self) -> usize {
+        match self.engine {
+            Width::Narrow(_) => Bitboard::CAPACITY,
+            Width::Wide(_) => Bitboard128::CAPACITY,
+            Width::Huge(_) => Bitboard256::CAPACITY,
+        }
     }
 
     /// The counters of the search so far.
@@ -209,6 +224,7 @@ impl Solver {
         match (main, helper) {
             (Width::Narrow(e), Some(Width::Narrow(h))) => Ok(parallel(e, h, pos, budget)?),
             (Width::Wide(e), Some(Width::Wide(h))) => Ok(parallel(e, h, pos, budget)?),
+            (Width::Huge(e), Some(Width::Huge(h))) => Ok(parallel(e, h, pos, budget)?),
             (w, _) => with_engine!(w, e => match e.start(pos) {
                 Some(start) => Ok(e.value(start, budget)?),
                 None => Ok(lost()),
@@ -634,24 +650,9 @@ mod tests {
         assert_eq!(v, reference_solve(&p, &b).unwrap());
         let moves = analyze(&p, &b).unwrap();
         assert!(moves.iter().any(|m| m.1 == v));
-        // Too many footholds.
+        // More than 128: four-word sets (see `wide_boards` for their tests).
         let p = Position::full(12, 12, (0, 0), (11, 11), Steps::Orthogonal);
-        assert_eq!(
-            solve(&p, &b),
-            Err(SearchError::TooLarge {
-                footholds: 144,
-                max: 128
-            })
-        );
-        // ...unless the rules settle it at once.
-        let p = Position::full(12, 12, (5, 5), (5, 5), Steps::Orthogonal);
-        assert_eq!(
-            solve(&p, &b).unwrap(),
-            Value {
-                mover_wins: true,
-                moves: 1
-            }
-        );
+        assert_eq!(Solver::new(&p, &b).unwrap().set_bits(), 256);
     }
 
     #[test]
@@ -673,12 +674,12 @@ mod tests {
             Err(SearchError::Limit(LimitHit::Time { .. }))
         ));
         let e = solve(
-            &Position::full(12, 12, (0, 0), (1, 1), Steps::King),
+            &Position::full(16, 16, (0, 0), (1, 1), Steps::King),
             &small(),
         );
         assert_eq!(
             e.unwrap_err().to_string(),
-            "144 footholds are connected to the players; the solver handles at most 128"
+            "256 footholds are connected to the players; the solver handles at most 255"
         );
     }
 

@@ -42,8 +42,10 @@ const WAYS: usize = 4;
 const VALID: u64 = 1 << 63;
 const PAYLOAD_BITS: u32 = 40;
 const PAYLOAD_MASK: u64 = (1 << PAYLOAD_BITS) - 1;
-/// The largest bucket, in words (keys of up to two words).
-pub(crate) const MAX_BUCKET: usize = WAYS * 3;
+/// The most words of a key (`Bitboard256`).
+const MAX_KEY: usize = 4;
+/// The largest bucket, in words (keys of up to four words).
+pub(crate) const MAX_BUCKET: usize = WAYS * (MAX_KEY + 1);
 
 /// A copy of one bucket (see [`Cache::fetch`]).
 pub(crate) type Bucket = [u64; MAX_BUCKET];
@@ -89,7 +91,7 @@ impl<B: Bits> Cache<B> {
         for e in self.words[self.base..end].chunks_exact(Self::ENTRY) {
             let data = e[B::WORDS].load(Relaxed);
             if data & VALID != 0 {
-                let mut key = [0u64; 2];
+                let mut key = [0u64; MAX_KEY];
                 for (k, w) in key.iter_mut().zip(&e[..B::WORDS]) {
                     *k = w.load(Relaxed) ^ data;
                 }
@@ -152,8 +154,8 @@ impl<B: Bits> Cache<B> {
     }
 
     #[inline]
-    fn key_words(key: B) -> [u64; 2] {
-        let mut w = [0u64; 2];
+    fn key_words(key: B) -> [u64; MAX_KEY] {
+        let mut w = [0u64; MAX_KEY];
         for (k, slot) in w.iter_mut().enumerate().take(B::WORDS) {
             *slot = key.word(k);
         }
