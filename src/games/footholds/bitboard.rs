@@ -608,7 +608,12 @@ mod tests {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::StdRng::seed_from_u64(256);
         // The model: a set as (low, high) halves.
-        let split = |w: Bitboard256| (w.0[0] as u128 | (w.0[1] as u128) << 64, w.0[2] as u128 | (w.0[3] as u128) << 64);
+        let split = |w: Bitboard256| {
+            (
+                w.0[0] as u128 | (w.0[1] as u128) << 64,
+                w.0[2] as u128 | (w.0[3] as u128) << 64,
+            )
+        };
         let indices = |w: Bitboard256| -> Vec<u8> { w.collect() };
         for _ in 0..2000 {
             let mut rand_set = || -> Bitboard256 {
@@ -633,12 +638,24 @@ mod tests {
             assert_eq!(list.len() as u32, a.size());
             let n = rng.gen_range(0..300u32);
             let shifted = |f: &dyn Fn(u32) -> Option<u32>| -> Vec<u8> {
-                let mut v: Vec<u8> = list.iter().filter_map(|&i| f(i as u32)).map(|i| i as u8).collect();
+                let mut v: Vec<u8> = list
+                    .iter()
+                    .filter_map(|&i| f(i as u32))
+                    .map(|i| i as u8)
+                    .collect();
                 v.sort_unstable();
                 v
             };
-            assert_eq!(indices(a << n), shifted(&|i| (i + n < 256).then_some(i + n)), "{a:?} << {n}");
-            assert_eq!(indices(a >> n), shifted(&|i| i.checked_sub(n)), "{a:?} >> {n}");
+            assert_eq!(
+                indices(a << n),
+                shifted(&|i| (i + n < 256).then_some(i + n)),
+                "{a:?} << {n}"
+            );
+            assert_eq!(
+                indices(a >> n),
+                shifted(&|i| i.checked_sub(n)),
+                "{a:?} >> {n}"
+            );
             let i = rng.gen_range(0..=255u8);
             assert!(a.with(i).contains(i) && !a.without(i).contains(i));
             assert_eq!(Bits::word(a, 3), a.0[3]);

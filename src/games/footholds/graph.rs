@@ -105,7 +105,8 @@ impl<B: Bits> Graph<B> {
         let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
         let h = cells.iter().map(|c| c.0 - r0 + 1).max().unwrap_or(1);
         let w = cells.iter().map(|c| c.1 - c0 + 1).max().unwrap_or(1);
-        let grid = h.saturating_mul(w) <= B::CAPACITY.min(MAX_FOOTHOLDS) && force_compact != Some(true);
+        let grid =
+            h.saturating_mul(w) <= B::CAPACITY.min(MAX_FOOTHOLDS) && force_compact != Some(true);
         let mut g = Graph {
             n: cells.len(),
             adj: [B::EMPTY; 256],

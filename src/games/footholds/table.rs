@@ -506,4 +506,36 @@ mod tests {
         }
         assert_eq!(t.probe(Bitboard128(1000 << 64 | 7), 1, 2), None);
     }
+
+    /// Four-word keys: each word counts, through growth and replacement.
+    #[test]
+    fn four_word_keys_are_exact() {
+        use crate::games::footholds::bitboard::Words;
+        let key = |k: u64, w: usize| {
+            let mut x = [7u64, 0, 0, 0];
+            x[w] |= k << 8;
+            Words(x)
+        };
+        let mut t = Table::<Words<4>>::new(2, 12);
+        let b = Bounds {
+            lower: -3,
+            upper: 5,
+            best: 254,
+        };
+        for k in 0..300u64 {
+            for w in 1..4 {
+                t.store(key(k, w), 1, 2, 1, b);
+            }
+        }
+        let kept = (0..300u64)
+            .flat_map(|k| (1..4).map(move |w| (k, w)))
+            .filter(|&(k, w)| t.probe(key(k, w), 1, 2) == Some(b))
+            .count();
+        assert!(kept > 800, "{kept}");
+        for k in 1..300u64 {
+            // The same bits in another word are another key.
+            assert_eq!(t.probe(key(k, 0), 1, 2), None);
+            assert_eq!(t.probe(key(k + 1000, 3), 1, 2), None);
+        }
+    }
 }
