@@ -6,7 +6,11 @@
 //! 1. small boards: reference (stopped after a budget), previous, new;
 //! 2. big full boards (10x10 corners, centre, near-centre; 11x11, 12x12
 //!    and 13x13 corners, the last two beyond 128 footholds, 13x13 on
-//!    demand: name it after `--`):
+//!    demand: name it after `--`). Recorded (issue 33, release, loaded
+//!    2-core machine): 12x12 corners not settled: 58 M states in 70 s CPU
+//!    (bench, 200 s wall) and 202 M states in 235 s CPU (CLI, 1500 s wall,
+//!    58 MB peak RSS); four-word sets run ~0.85 M states/CPU-s against
+//!    ~2 M for 128-bit ones:
 //!    previous and new (each stopped after a budget:
 //!    `PREVIOUS_LIMIT`, `NEW_LIMIT` seconds), the new one's wall and CPU
 //!    time, states, the tables' size and the process's peak RSS;
