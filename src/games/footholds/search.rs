@@ -37,8 +37,8 @@ pub struct Solver {
     /// The position the board was indexed for: the solver covers the
     /// positions on a subset of its footholds.
     root: Position,
-    /// Whether 128-bit sets were asked for.
-    wide: bool,
+    /// The narrowest sets asked for, in bits (64: whatever the board needs).
+    min_bits: usize,
     /// The tunables of both engines.
     cfg: SearchConfig,
 }
@@ -51,12 +51,13 @@ enum Width {
 }
 
 impl Width {
-    /// An engine for `cells`: 64-bit sets if they do and `wide` is off,
-    /// 128-bit sets if they do, four words otherwise.
-    fn new(cells: &[Cell], steps: Steps, wide: bool, memory: u64, cfg: SearchConfig) -> Width {
-        if cells.len() <= 64 && !wide {
+    /// An engine for `cells` on the narrowest sets that hold them and
+    /// have at least `min_bits` bits: 64, 128 or 256.
+    fn new(cells: &[Cell], steps: Steps, min_bits: usize, memory: u64, cfg: SearchConfig) -> Width {
+        let bits = cells.len().max(min_bits);
+        if bits <= 64 {
             Width::Narrow(Box::new(Engine::new(cells, steps, memory, cfg)))
-        } else if cells.len() <= 128 {
+        } else if bits <= 128 {
             Width::Wide(Box::new(Engine::new(cells, steps, memory, cfg)))
         } else {
             Width::Huge(Box::new(Engine::new(cells, steps, memory, cfg)))
@@ -99,14 +100,15 @@ impl Solver {
         budget: &Budget,
         cfg: SearchConfig,
     ) -> Result<Solver, SearchError> {
-        Solver::with_width(pos, budget, false, cfg)
+        Solver::with_width(pos, budget, 64, cfg)
     }
 
-    /// A solver using 128-bit sets even if 64 bits would do (`wide`).
+    /// A solver using sets of at least `min_bits` bits (128, 256) even if
+    /// narrower ones would do (tests of the wide sets on small boards).
     pub(crate) fn with_width(
         pos: &Position,
         budget: &Budget,
-        wide: bool,
+        min_bits: usize,
         cfg: SearchConfig,
     ) -> Result<Solver, SearchError> {
         let cells = relevant_cells(pos, &[pos.a, pos.b], budget)?;
@@ -124,12 +126,12 @@ impl Solver {
         };
         let share = memory / threads as u64;
         Ok(Solver {
-            engine: Width::new(&cells, pos.steps, wide, share, cfg),
-            helper: (threads > 1).then(|| Width::new(&cells, pos.steps, wide, share, cfg)),
+            engine: Width::new(&cells, pos.steps, min_bits, share, cfg),
+            helper: (threads > 1).then(|| Width::new(&cells, pos.steps, min_bits, share, cfg)),
             cells,
             memory,
             root: pos.clone(),
-            wide,
+            min_bits,
             cfg,
         })
     }
@@ -143,8 +145,8 @@ impl Solver {
         let n = threads.clamp(1, 2) as u64;
         let memory = self.memory / n;
         let cfg = self.cfg;
-        self.engine = Width::new(&self.cells, steps, self.wide, memory, cfg);
-        self.helper = (n > 1).then(|| Width::new(&self.cells, steps, self.wide, memory, cfg));
+        self.engine = Width::new(&self.cells, steps, self.min_bits, memory, cfg);
+        self.helper = (n > 1).then(|| Width::new(&self.cells, steps, self.min_bits, memory, cfg));
     }
 
     /// How many threads a search uses.
@@ -211,7 +213,7 @@ impl Solver {
     /// Re-indexes the board if `pos` is not a position of this game.
     fn ensure(&mut self, pos: &Position, budget: &Budget) -> Result<(), SearchError> {
         if !self.covers(pos) {
-            *self = Solver::with_width(pos, budget, self.wide, self.cfg)?;
+            *self = Solver::with_width(pos, budget, self.min_bits, self.cfg)?;
         }
         Ok(())
     }
@@ -615,7 +617,7 @@ mod tests {
             let Ok(mut narrow) = Solver::new(&p, &b) else {
                 continue;
             };
-            let mut wide = Solver::with_width(&p, &b, true, SearchConfig::default()).unwrap();
+            let mut wide = Solver::with_width(&p, &b, 128, SearchConfig::default()).unwrap();
             assert!(wide.is_wide() && !narrow.is_wide());
             assert_eq!(
                 narrow.value(&p, &b).unwrap(),

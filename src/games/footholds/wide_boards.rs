@@ -148,3 +148,53 @@ fn more_than_255_footholds_are_refused_with_the_limit() {
     assert_eq!(Solver::new(&p, &b).unwrap().set_bits(), 256);
     assert_eq!(solve(&p, &b).unwrap(), reference_solve(&p, &b).unwrap());
 }
+
+/// Four-word sets on small random boards (forced: 64 bits would do),
+/// orthogonal and king steps, against the reference: every layout and set
+/// operation of the wide engine on positions the reference settles.
+#[test]
+fn four_word_sets_on_small_boards_match_the_reference() {
+    use super::search::SearchConfig;
+    let mut rng = StdRng::seed_from_u64(2560);
+    let mut checked = 0;
+    for _ in 0..400 {
+        let (rows, cols) = (rng.gen_range(1..=5), rng.gen_range(1..=5));
+        let density = rng.gen_range(0.5..=1.0);
+        let mut cells: Vec<bool> = (0..rows * cols).map(|_| rng.gen_bool(density)).collect();
+        let a = (rng.gen_range(0..rows), rng.gen_range(0..cols));
+        let b = (rng.gen_range(0..rows), rng.gen_range(0..cols));
+        cells[a.0 * cols + a.1] = true;
+        cells[b.0 * cols + b.1] = true;
+        let p = Position {
+            rows,
+            cols,
+            cells,
+            a,
+            b,
+            to_move: if rng.gen_bool(0.5) {
+                Player::A
+            } else {
+                Player::B
+            },
+            steps: if rng.gen_bool(0.3) {
+                Steps::King
+            } else {
+                Steps::Orthogonal
+            },
+        };
+        let Ok(want) = reference_solve(&p, &Budget::new(Some(40_000), None)) else {
+            continue;
+        };
+        let u = Budget::unlimited();
+        let mut s = Solver::with_width(&p, &u, 256, SearchConfig::default()).unwrap();
+        assert_eq!(s.set_bits(), 256);
+        assert_eq!(s.value(&p, &u).unwrap(), want, "{p:?}");
+        for (to, v) in s.analyze(&p, &u).unwrap() {
+            let r = reference_solve(&p.play(to).unwrap(), &u).unwrap();
+            assert_eq!(v, parent_view(r), "{p:?} move {to:?}");
+        }
+        assert_eq!(s.principal_line(&p, &u).unwrap().len() as u32, want.moves);
+        checked += 1;
+    }
+    assert!(checked > 350, "{checked}");
+}
