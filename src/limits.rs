@@ -23,7 +23,7 @@ pub const ERRORS_SHOWN: usize = 1000;
 pub const PARSE_ERRORS: usize = 100;
 
 /// The most cells a board may have: 2048 × 2048, the largest board the
-/// stacking simulator takes (footholds solves at most 128 footholds
+/// stacking simulator takes (footholds solves at most 255 footholds
 /// anyway). The parser checks it before it builds a node per cell.
 pub const BOARD_CELLS: usize = 1 << 22;
 

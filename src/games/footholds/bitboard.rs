@@ -328,6 +328,241 @@ bitboard!(
     128
 );
 
+/// A set of foothold indices `0..64 * N` as `N` words, for boards wider
+/// than [`Bitboard128`] holds. Indices are bytes, so the solver uses it with
+/// `N = 4` ([`Bitboard256`]) and at most [`MAX_INDEXED`] footholds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub(crate) struct Words<const N: usize>(pub [u64; N]);
+
+/// A set of foothold indices `0..256` (boards with up to [`MAX_INDEXED`]
+/// footholds).
+pub(crate) type Bitboard256 = Words<4>;
+
+/// The most footholds any set type indexes: indices are bytes and 255 is
+/// the "no move" mark of the tables.
+pub(crate) const MAX_INDEXED: usize = 255;
+
+impl<const N: usize> Default for Words<N> {
+    fn default() -> Self {
+        Words([0; N])
+    }
+}
+
+impl<const N: usize> Words<N> {
+    /// The word and bit of index `i` (taken modulo the capacity).
+    #[inline]
+    const fn place(i: u8) -> (usize, u64) {
+        let i = i as usize % (64 * N);
+        (i / 64, 1 << (i % 64))
+    }
+
+    /// Applies `f` word by word.
+    #[inline]
+    fn zip(self, rhs: Self, f: impl Fn(u64, u64) -> u64) -> Self {
+        let mut out = self.0;
+        for (o, r) in out.iter_mut().zip(rhs.0) {
+            *o = f(*o, r);
+        }
+        Words(out)
+    }
+}
+
+impl<const N: usize> Bits for Words<N> {
+    const CAPACITY: usize = 64 * N;
+    const WORDS: usize = N;
+    const EMPTY: Self = Words([0; N]);
+    const FULL: Self = Words([!0; N]);
+    #[inline]
+    fn from_index(i: u8) -> Self {
+        let (k, bit) = Self::place(i);
+        let mut w = [0; N];
+        w[k] = bit;
+        Words(w)
+    }
+    #[inline]
+    fn contains(self, i: u8) -> bool {
+        let (k, bit) = Self::place(i);
+        self.0[k] & bit != 0
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    fn intersects(self, other: Self) -> bool {
+        self.0.iter().zip(other.0).any(|(&a, b)| a & b != 0)
+    }
+    #[inline]
+    fn size(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn more_than_one(self) -> bool {
+        let mut seen = false;
+        for w in self.0 {
+            if w != 0 {
+                if seen || w & (w - 1) != 0 {
+                    return true;
+                }
+                seen = true;
+            }
+        }
+        false
+    }
+    #[inline]
+    fn first(self) -> Option<u8> {
+        let k = self.0.iter().position(|&w| w != 0)?;
+        Some((k * 64 + self.0[k].trailing_zeros() as usize) as u8)
+    }
+    #[inline]
+    fn with(mut self, i: u8) -> Self {
+        let (k, bit) = Self::place(i);
+        self.0[k] |= bit;
+        self
+    }
+    #[inline]
+    fn without(mut self, i: u8) -> Self {
+        let (k, bit) = Self::place(i);
+        self.0[k] &= !bit;
+        self
+    }
+    #[inline]
+    fn every(self, f: impl FnMut(u8) -> bool) -> bool {
+        let mut it = self;
+        it.all(f)
+    }
+    #[inline]
+    fn word(self, k: usize) -> u64 {
+        self.0.get(k).copied().unwrap_or(0)
+    }
+}
+
+impl<const N: usize> Iterator for Words<N> {
+    type Item = u8;
+
+    /// Pops the smallest element.
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let k = self.0.iter().position(|&w| w != 0)?;
+        let w = self.0[k];
+        self.0[k] = w & (w - 1);
+        Some((k * 64 + w.trailing_zeros() as usize) as u8)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.size() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<const N: usize> ExactSizeIterator for Words<N> {}
+
+impl<const N: usize> FromIterator<u8> for Words<N> {
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+        iter.into_iter().fold(Self::EMPTY, Self::with)
+    }
+}
+
+impl<const N: usize> BitAnd for Words<N> {
+    type Output = Self;
+    #[inline]
+    fn bitand(self, rhs: Self) -> Self {
+        self.zip(rhs, |a, b| a & b)
+    }
+}
+
+impl<const N: usize> BitAndAssign for Words<N> {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: Self) {
+        *self = *self & rhs;
+    }
+}
+
+impl<const N: usize> BitOr for Words<N> {
+    type Output = Self;
+    #[inline]
+    fn bitor(self, rhs: Self) -> Self {
+        self.zip(rhs, |a, b| a | b)
+    }
+}
+
+impl<const N: usize> BitOrAssign for Words<N> {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: Self) {
+        *self = *self | rhs;
+    }
+}
+
+impl<const N: usize> BitXor for Words<N> {
+    type Output = Self;
+    #[inline]
+    fn bitxor(self, rhs: Self) -> Self {
+        self.zip(rhs, |a, b| a ^ b)
+    }
+}
+
+impl<const N: usize> BitXorAssign for Words<N> {
+    #[inline]
+    fn bitxor_assign(&mut self, rhs: Self) {
+        *self = *self ^ rhs;
+    }
+}
+
+impl<const N: usize> Sub for Words<N> {
+    type Output = Self;
+    /// Set difference.
+    #[inline]
+    fn sub(self, rhs: Self) -> Self {
+        self.zip(rhs, |a, b| a & !b)
+    }
+}
+
+impl<const N: usize> Not for Words<N> {
+    type Output = Self;
+    #[inline]
+    fn not(self) -> Self {
+        Words(self.0.map(|w| !w))
+    }
+}
+
+impl<const N: usize> Shl<u32> for Words<N> {
+    type Output = Self;
+    /// Shift towards higher indices (bits shifted past the top are lost).
+    #[inline]
+    fn shl(self, n: u32) -> Self {
+        let (q, r) = ((n / 64) as usize, n % 64);
+        let mut out = [0u64; N];
+        for (k, o) in out.iter_mut().enumerate().skip(q) {
+            let lo = self.0[k - q];
+            *o = lo << r;
+            if r > 0 && k > q {
+                *o |= self.0[k - q - 1] >> (64 - r);
+            }
+        }
+        Words(out)
+    }
+}
+
+impl<const N: usize> Shr<u32> for Words<N> {
+    type Output = Self;
+    /// Shift towards lower indices.
+    #[inline]
+    fn shr(self, n: u32) -> Self {
+        let (q, r) = ((n / 64) as usize, n % 64);
+        let mut out = [0u64; N];
+        for (k, o) in out.iter_mut().enumerate() {
+            let Some(&hi) = self.0.get(k + q) else { break };
+            *o = hi >> r;
+            if r > 0 {
+                if let Some(&next) = self.0.get(k + q + 1) {
+                    *o |= next << (64 - r);
+                }
+            }
+        }
+        Words(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,5 +599,69 @@ mod tests {
         assert_eq!(Bits::word(a, 1), 1 | 1 << 63);
         assert_eq!(Bitboard128::first_n(100).count(), 100);
         assert_eq!(a.without(64).with(3).collect::<Vec<_>>(), vec![0, 3, 127]);
+    }
+
+    /// Every operation of the word-array sets against the same on `u128`
+    /// pairs (two halves of a 256-bit set), on random sets and shifts.
+    #[test]
+    fn word_array_sets_match_two_u128() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(256);
+        // The model: a set as (low, high) halves.
+        let split = |w: Bitboard256| {
+            (
+                w.0[0] as u128 | (w.0[1] as u128) << 64,
+                w.0[2] as u128 | (w.0[3] as u128) << 64,
+            )
+        };
+        let indices = |w: Bitboard256| -> Vec<u8> { w.collect() };
+        for _ in 0..2000 {
+            let mut rand_set = || -> Bitboard256 {
+                let density = rng.gen_range(0.0..0.2);
+                (0..=255u8).filter(|_| rng.gen_bool(density)).collect()
+            };
+            let (a, b) = (rand_set(), rand_set());
+            let (al, ah) = split(a);
+            let (bl, bh) = split(b);
+            assert_eq!(split(a & b), (al & bl, ah & bh));
+            assert_eq!(split(a | b), (al | bl, ah | bh));
+            assert_eq!(split(a ^ b), (al ^ bl, ah ^ bh));
+            assert_eq!(split(a - b), (al & !bl, ah & !bh));
+            assert_eq!(split(!a), (!al, !ah));
+            assert_eq!(a.size(), al.count_ones() + ah.count_ones());
+            assert_eq!(a.is_empty(), al == 0 && ah == 0);
+            assert_eq!(a.intersects(b), al & bl != 0 || ah & bh != 0);
+            assert_eq!(a.more_than_one(), a.size() > 1);
+            let list = indices(a);
+            assert_eq!(a.first(), list.first().copied());
+            assert!(list.iter().all(|&i| a.contains(i)));
+            assert_eq!(list.len() as u32, a.size());
+            let n = rng.gen_range(0..300u32);
+            let shifted = |f: &dyn Fn(u32) -> Option<u32>| -> Vec<u8> {
+                let mut v: Vec<u8> = list
+                    .iter()
+                    .filter_map(|&i| f(i as u32))
+                    .map(|i| i as u8)
+                    .collect();
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(
+                indices(a << n),
+                shifted(&|i| (i + n < 256).then_some(i + n)),
+                "{a:?} << {n}"
+            );
+            assert_eq!(
+                indices(a >> n),
+                shifted(&|i| i.checked_sub(n)),
+                "{a:?} >> {n}"
+            );
+            let i = rng.gen_range(0..=255u8);
+            assert!(a.with(i).contains(i) && !a.without(i).contains(i));
+            assert_eq!(Bits::word(a, 3), a.0[3]);
+        }
+        assert_eq!(Bitboard256::from_index(255).first(), Some(255));
+        assert_eq!(Bitboard256::FULL.size(), 256);
+        assert!(!Bitboard256::from_index(200).more_than_one());
     }
 }

@@ -22,21 +22,21 @@ use super::graph::Graph;
 struct Tarjan<'a, B> {
     g: &'a Graph<B>,
     region: B,
-    disc: [u8; 128],
-    low: [u8; 128],
+    disc: [u8; 256],
+    low: [u8; 256],
     time: u8,
-    stack: [u8; 128],
+    stack: [u8; 256],
     top: usize,
     /// Most cells a path entering the blocks hanging below each cut vertex
     /// (or the start) at it can visit in them (0: none hang there yet).
-    hang: [u8; 128],
+    hang: [u8; 256],
     /// The vertices whose `hang` is set.
     hanging: B,
 }
 
 impl<B: Bits> Tarjan<'_, B> {
     fn dfs(&mut self, v: u8, parent: u8) {
-        let vi = (v & 127) as usize;
+        let vi = v as usize;
         self.time = self.time.saturating_add(1);
         self.disc[vi] = self.time;
         self.low[vi] = self.time;
@@ -45,7 +45,7 @@ impl<B: Bits> Tarjan<'_, B> {
             self.top += 1;
         }
         for w in self.g.adj(v) & self.region {
-            let wi = (w & 127) as usize;
+            let wi = w as usize;
             if self.disc[wi] == 0 {
                 self.dfs(w, v);
                 self.low[vi] = self.low[vi].min(self.low[wi]);
@@ -74,10 +74,10 @@ impl<B: Bits> Tarjan<'_, B> {
         let g = self.g;
         let mut best = cells_in(g, block, e);
         for c in (block & self.hanging).without(e) {
-            let below = self.hang[(c & 127) as usize] as u32;
+            let below = self.hang[c as usize] as u32;
             best = best.max(cells_through(g, block, e, c) + below - 1);
         }
-        let h = &mut self.hang[(e & 127) as usize];
+        let h = &mut self.hang[e as usize];
         *h = (*h).max(best.min(255) as u8);
         self.hanging = self.hanging.with(e);
     }
@@ -129,16 +129,16 @@ pub(crate) fn block_bound<B: Bits>(g: &Graph<B>, s: u8, region: B) -> u32 {
     let mut t = Tarjan {
         g,
         region,
-        disc: [0; 128],
-        low: [0; 128],
+        disc: [0; 256],
+        low: [0; 256],
         time: 0,
-        stack: [0; 128],
+        stack: [0; 256],
         top: 0,
-        hang: [0; 128],
+        hang: [0; 256],
         hanging: B::EMPTY,
     };
     t.dfs(s, u8::MAX);
-    (t.hang[(s & 127) as usize] as u32).max(1) - 1
+    (t.hang[s as usize] as u32).max(1) - 1
 }
 
 #[cfg(test)]

@@ -1,14 +1,15 @@
 //! The board as a graph on the footholds that matter: the ones connected to
 //! a player's cell. Each gets an index below the capacity of the set type
-//! (`Bitboard`: 64, `Bitboard128`: 128), so a set of them is one machine
+//! (`Bitboard`: 64, `Bitboard128`: 128, `Bitboard256`: 255), so a set of them is one machine
 //! word whatever the board's size or holes.
 
 use super::bitboard::Bits;
 use super::rules::{Cell, Position, Steps};
 use crate::budget::{Budget, LimitHit};
 
-/// The most footholds the fast solver indexes (`Bitboard128`).
-pub(crate) const MAX_FOOTHOLDS: usize = 128;
+/// The most footholds the fast solver indexes (`Bitboard256`; indices are
+/// bytes).
+pub(crate) const MAX_FOOTHOLDS: usize = super::bitboard::MAX_INDEXED;
 
 /// The footholds of `pos` connected to any of `starts` (starts that are not
 /// footholds are ignored), sorted. Ticks the budget once per 64 cells.
@@ -71,8 +72,9 @@ pub struct Graph<B> {
     /// Number of indexed footholds.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) n: usize,
-    /// Neighbour set of each index.
-    adj: [B; 128],
+    /// Neighbour set of each index (a byte indexes it without a bounds
+    /// check).
+    adj: [B; 256],
     /// The indexed footholds.
     pub(crate) all: B,
     /// The (row, col) of each index (holes of a grid layout hold the cell
@@ -98,15 +100,16 @@ impl<B: Bits> Graph<B> {
         steps: Steps,
         force_compact: Option<bool>,
     ) -> Graph<B> {
-        let cells = &cells[..cells.len().min(B::CAPACITY)];
+        let cells = &cells[..cells.len().min(B::CAPACITY).min(MAX_FOOTHOLDS)];
         let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
         let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
         let h = cells.iter().map(|c| c.0 - r0 + 1).max().unwrap_or(1);
         let w = cells.iter().map(|c| c.1 - c0 + 1).max().unwrap_or(1);
-        let grid = h.saturating_mul(w) <= B::CAPACITY && force_compact != Some(true);
+        let grid =
+            h.saturating_mul(w) <= B::CAPACITY.min(MAX_FOOTHOLDS) && force_compact != Some(true);
         let mut g = Graph {
             n: cells.len(),
-            adj: [B::EMPTY; 128],
+            adj: [B::EMPTY; 256],
             all: B::EMPTY,
             cells: Vec::new(),
             sorted: Vec::new(),
@@ -163,7 +166,7 @@ impl<B: Bits> Graph<B> {
                     set = set.with(j);
                 }
             }
-            g.adj[(i as usize) % 128] = set;
+            g.adj[i as usize] = set;
         }
         g
     }
@@ -184,7 +187,7 @@ impl<B: Bits> Graph<B> {
     /// Neighbours of index `i`.
     #[inline]
     pub(crate) fn adj(&self, i: u8) -> B {
-        self.adj[(i & 127) as usize]
+        self.adj[i as usize]
     }
 
     /// The union of the neighbour sets of `set`'s elements.
@@ -283,7 +286,7 @@ impl<B: Bits> Graph<B> {
             if t >= 4 && h != w {
                 continue;
             }
-            let mut perm: Vec<u8> = (0..B::CAPACITY as u8).collect();
+            let mut perm: Vec<u8> = (0..B::CAPACITY.min(256)).map(|i| i as u8).collect();
             let mut ok = true;
             for &((r, c), i) in &self.sorted {
                 let (r, c) = (r - r0, c - c0);

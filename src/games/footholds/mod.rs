@@ -39,6 +39,8 @@ mod steps;
 pub(crate) mod table;
 pub(crate) mod text;
 pub(crate) mod value;
+#[cfg(test)]
+mod wide_boards;
 
 #[doc(hidden)] // not public API: for the tests and benchmarks only
 pub use reference::reference_solve;

@@ -2,7 +2,8 @@
 //! [`principal_line`], the reusable [`Solver`] and [`Queries`], which keeps
 //! one solver across the queries of a scenario. The search itself is in
 //! `super::engine`; boards with up to 64 relevant footholds use 64-bit
-//! sets, up to 128 use 128-bit sets.
+//! sets, up to 128 use 128-bit sets, up to 255 (`MAX_FOOTHOLDS`: indices
+//! are bytes) use sets of four words.
 //!
 //! Reuse: a solver's tables hold exact bounds on positions, whatever query
 //! computed them, so they stay valid for every position of the same game.
@@ -13,7 +14,7 @@
 //! `Budget::memory_bytes` (`--memory MB`) as `super::engine::table_log2s`
 //! describes.
 
-use super::bitboard::{Bitboard, Bitboard128, Bits};
+use super::bitboard::{Bitboard, Bitboard128, Bitboard256, Bits};
 use super::engine::Engine;
 pub use super::engine::{SearchConfig, Stats};
 use super::graph::{relevant_cells, MAX_FOOTHOLDS};
@@ -36,8 +37,8 @@ pub struct Solver {
     /// The position the board was indexed for: the solver covers the
     /// positions on a subset of its footholds.
     root: Position,
-    /// Whether 128-bit sets were asked for.
-    wide: bool,
+    /// The narrowest sets asked for, in bits (64: whatever the board needs).
+    min_bits: usize,
     /// The tunables of both engines.
     cfg: SearchConfig,
 }
@@ -46,15 +47,20 @@ pub struct Solver {
 enum Width {
     Narrow(Box<Engine<Bitboard>>),
     Wide(Box<Engine<Bitboard128>>),
+    Huge(Box<Engine<Bitboard256>>),
 }
 
 impl Width {
-    /// An engine for `cells`: 64-bit sets if they do and `wide` is off.
-    fn new(cells: &[Cell], steps: Steps, wide: bool, memory: u64, cfg: SearchConfig) -> Width {
-        if cells.len() <= 64 && !wide {
+    /// An engine for `cells` on the narrowest sets that hold them and
+    /// have at least `min_bits` bits: 64, 128 or 256.
+    fn new(cells: &[Cell], steps: Steps, min_bits: usize, memory: u64, cfg: SearchConfig) -> Width {
+        let bits = cells.len().max(min_bits);
+        if bits <= 64 {
             Width::Narrow(Box::new(Engine::new(cells, steps, memory, cfg)))
-        } else {
+        } else if bits <= 128 {
             Width::Wide(Box::new(Engine::new(cells, steps, memory, cfg)))
+        } else {
+            Width::Huge(Box::new(Engine::new(cells, steps, memory, cfg)))
         }
     }
 }
@@ -76,6 +82,7 @@ macro_rules! with_engine {
         match $w {
             Width::Narrow($e) => $body,
             Width::Wide($e) => $body,
+            Width::Huge($e) => $body,
         }
     };
 }
@@ -93,18 +100,19 @@ impl Solver {
         budget: &Budget,
         cfg: SearchConfig,
     ) -> Result<Solver, SearchError> {
-        Solver::with_width(pos, budget, false, cfg)
+        Solver::with_width(pos, budget, 64, cfg)
     }
 
-    /// A solver using 128-bit sets even if 64 bits would do (`wide`).
+    /// A solver using sets of at least `min_bits` bits (128, 256) even if
+    /// narrower ones would do (tests of the wide sets on small boards).
     pub(crate) fn with_width(
         pos: &Position,
         budget: &Budget,
-        wide: bool,
+        min_bits: usize,
         cfg: SearchConfig,
     ) -> Result<Solver, SearchError> {
         let cells = relevant_cells(pos, &[pos.a, pos.b], budget)?;
-        if cells.len() > 128 {
+        if cells.len() > MAX_FOOTHOLDS {
             return Err(SearchError::TooLarge {
                 footholds: cells.len(),
                 max: MAX_FOOTHOLDS,
@@ -118,12 +126,12 @@ impl Solver {
         };
         let share = memory / threads as u64;
         Ok(Solver {
-            engine: Width::new(&cells, pos.steps, wide, share, cfg),
-            helper: (threads > 1).then(|| Width::new(&cells, pos.steps, wide, share, cfg)),
+            engine: Width::new(&cells, pos.steps, min_bits, share, cfg),
+            helper: (threads > 1).then(|| Width::new(&cells, pos.steps, min_bits, share, cfg)),
             cells,
             memory,
             root: pos.clone(),
-            wide,
+            min_bits,
             cfg,
         })
     }
@@ -137,8 +145,8 @@ impl Solver {
         let n = threads.clamp(1, 2) as u64;
         let memory = self.memory / n;
         let cfg = self.cfg;
-        self.engine = Width::new(&self.cells, steps, self.wide, memory, cfg);
-        self.helper = (n > 1).then(|| Width::new(&self.cells, steps, self.wide, memory, cfg));
+        self.engine = Width::new(&self.cells, steps, self.min_bits, memory, cfg);
+        self.helper = (n > 1).then(|| Width::new(&self.cells, steps, self.min_bits, memory, cfg));
     }
 
     /// How many threads a search uses.
@@ -149,6 +157,15 @@ impl Solver {
     /// Whether the engine uses 128-bit sets.
     pub fn is_wide(&self) -> bool {
         matches!(self.engine, Width::Wide(_))
+    }
+
+    /// How many bits the engine's sets hold (64, 128 or 256).
+    pub fn set_bits(&self) -> usize {
+        match self.engine {
+            Width::Narrow(_) => Bitboard::CAPACITY,
+            Width::Wide(_) => Bitboard128::CAPACITY,
+            Width::Huge(_) => Bitboard256::CAPACITY,
+        }
     }
 
     /// The counters of the search so far.
@@ -196,7 +213,7 @@ impl Solver {
     /// Re-indexes the board if `pos` is not a position of this game.
     fn ensure(&mut self, pos: &Position, budget: &Budget) -> Result<(), SearchError> {
         if !self.covers(pos) {
-            *self = Solver::with_width(pos, budget, self.wide, self.cfg)?;
+            *self = Solver::with_width(pos, budget, self.min_bits, self.cfg)?;
         }
         Ok(())
     }
@@ -209,6 +226,7 @@ impl Solver {
         match (main, helper) {
             (Width::Narrow(e), Some(Width::Narrow(h))) => Ok(parallel(e, h, pos, budget)?),
             (Width::Wide(e), Some(Width::Wide(h))) => Ok(parallel(e, h, pos, budget)?),
+            (Width::Huge(e), Some(Width::Huge(h))) => Ok(parallel(e, h, pos, budget)?),
             (w, _) => with_engine!(w, e => match e.start(pos) {
                 Some(start) => Ok(e.value(start, budget)?),
                 None => Ok(lost()),
@@ -599,7 +617,7 @@ mod tests {
             let Ok(mut narrow) = Solver::new(&p, &b) else {
                 continue;
             };
-            let mut wide = Solver::with_width(&p, &b, true, SearchConfig::default()).unwrap();
+            let mut wide = Solver::with_width(&p, &b, 128, SearchConfig::default()).unwrap();
             assert!(wide.is_wide() && !narrow.is_wide());
             assert_eq!(
                 narrow.value(&p, &b).unwrap(),
@@ -634,24 +652,9 @@ mod tests {
         assert_eq!(v, reference_solve(&p, &b).unwrap());
         let moves = analyze(&p, &b).unwrap();
         assert!(moves.iter().any(|m| m.1 == v));
-        // Too many footholds.
+        // More than 128: four-word sets (see `wide_boards` for their tests).
         let p = Position::full(12, 12, (0, 0), (11, 11), Steps::Orthogonal);
-        assert_eq!(
-            solve(&p, &b),
-            Err(SearchError::TooLarge {
-                footholds: 144,
-                max: 128
-            })
-        );
-        // ...unless the rules settle it at once.
-        let p = Position::full(12, 12, (5, 5), (5, 5), Steps::Orthogonal);
-        assert_eq!(
-            solve(&p, &b).unwrap(),
-            Value {
-                mover_wins: true,
-                moves: 1
-            }
-        );
+        assert_eq!(Solver::new(&p, &b).unwrap().set_bits(), 256);
     }
 
     #[test]
@@ -673,12 +676,12 @@ mod tests {
             Err(SearchError::Limit(LimitHit::Time { .. }))
         ));
         let e = solve(
-            &Position::full(12, 12, (0, 0), (1, 1), Steps::King),
+            &Position::full(16, 16, (0, 0), (1, 1), Steps::King),
             &small(),
         );
         assert_eq!(
             e.unwrap_err().to_string(),
-            "144 footholds are connected to the players; the solver handles at most 128"
+            "256 footholds are connected to the players; the solver handles at most 255"
         );
     }
 

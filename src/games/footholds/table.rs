@@ -42,8 +42,10 @@ const WAYS: usize = 4;
 const VALID: u64 = 1 << 63;
 const PAYLOAD_BITS: u32 = 40;
 const PAYLOAD_MASK: u64 = (1 << PAYLOAD_BITS) - 1;
-/// The largest bucket, in words (keys of up to two words).
-pub(crate) const MAX_BUCKET: usize = WAYS * 3;
+/// The most words of a key (`Bitboard256`).
+const MAX_KEY: usize = 4;
+/// The largest bucket, in words (keys of up to four words).
+pub(crate) const MAX_BUCKET: usize = WAYS * (MAX_KEY + 1);
 
 /// A copy of one bucket (see [`Cache::fetch`]).
 pub(crate) type Bucket = [u64; MAX_BUCKET];
@@ -89,7 +91,7 @@ impl<B: Bits> Cache<B> {
         for e in self.words[self.base..end].chunks_exact(Self::ENTRY) {
             let data = e[B::WORDS].load(Relaxed);
             if data & VALID != 0 {
-                let mut key = [0u64; 2];
+                let mut key = [0u64; MAX_KEY];
                 for (k, w) in key.iter_mut().zip(&e[..B::WORDS]) {
                     *k = w.load(Relaxed) ^ data;
                 }
@@ -152,8 +154,8 @@ impl<B: Bits> Cache<B> {
     }
 
     #[inline]
-    fn key_words(key: B) -> [u64; 2] {
-        let mut w = [0u64; 2];
+    fn key_words(key: B) -> [u64; MAX_KEY] {
+        let mut w = [0u64; MAX_KEY];
         for (k, slot) in w.iter_mut().enumerate().take(B::WORDS) {
             *slot = key.word(k);
         }
@@ -503,5 +505,37 @@ mod tests {
             assert_eq!(t.probe(Bitboard128(k << 64 | 7), 2, 1), None);
         }
         assert_eq!(t.probe(Bitboard128(1000 << 64 | 7), 1, 2), None);
+    }
+
+    /// Four-word keys: each word counts, through growth and replacement.
+    #[test]
+    fn four_word_keys_are_exact() {
+        use crate::games::footholds::bitboard::Words;
+        let key = |k: u64, w: usize| {
+            let mut x = [7u64, 0, 0, 0];
+            x[w] |= k << 8;
+            Words(x)
+        };
+        let mut t = Table::<Words<4>>::new(2, 12);
+        let b = Bounds {
+            lower: -3,
+            upper: 5,
+            best: 254,
+        };
+        for k in 0..300u64 {
+            for w in 1..4 {
+                t.store(key(k, w), 1, 2, 1, b);
+            }
+        }
+        let kept = (0..300u64)
+            .flat_map(|k| (1..4).map(move |w| (k, w)))
+            .filter(|&(k, w)| t.probe(key(k, w), 1, 2) == Some(b))
+            .count();
+        assert!(kept > 800, "{kept}");
+        for k in 1..300u64 {
+            // The same bits in another word are another key.
+            assert_eq!(t.probe(key(k, 0), 1, 2), None);
+            assert_eq!(t.probe(key(k + 1000, 3), 1, 2), None);
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The search engine behind [`super::search`], generic over the width of
-//! the foothold sets ([`Bits`]: 64 or 128 footholds).
+//! the foothold sets ([`Bits`]: 64, 128 or 256 footholds).
 //!
 //! Negamax with alpha-beta on a mate-distance score, a bounded
 //! transposition table (only positions whose search was not trivial are

@@ -8,13 +8,13 @@ mod engine;
 use self::engine::Engine;
 use super::bitboard::{Bitboard, Bitboard128};
 use super::engine::Stats;
-use super::graph::{relevant_cells, MAX_FOOTHOLDS};
+use super::graph::relevant_cells;
 use super::rules::{Cell, Player, Position};
 use super::value::{parent_view, SearchError, Value};
 use crate::budget::Budget;
 
 /// A solver for one game: reusable across the positions of that game (it
-/// keeps its tables), for boards of up to [`MAX_FOOTHOLDS`] relevant
+/// keeps its tables), for boards of up to 128 relevant
 /// footholds.
 pub struct Solver<'b> {
     engine: Width<'b>,
@@ -57,7 +57,7 @@ impl<'b> Solver<'b> {
         } else {
             return Err(SearchError::TooLarge {
                 footholds: cells.len(),
-                max: MAX_FOOTHOLDS,
+                max: 128,
             });
         };
         Ok(Solver { engine, budget })
