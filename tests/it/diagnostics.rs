@@ -180,24 +180,28 @@ scenario "twice" {
 "#,
         ),
         Code::BoardTooLarge => Script(
-            r#"scenario "12 × 12 footholds" {
+            r#"scenario "16 × 16 footholds" {
   game footholds
   board {
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
-    1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+    1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
   }
   piece A at (0, 0)
-  piece B at (11, 11)
+  piece B at (15, 15)
   solve
 }
 "#,
@@ -843,13 +847,23 @@ scenario "no native solver" {
     }
 }
 
+/// The limits a script example runs under: the defaults with a state budget,
+/// so an example that stops giving its code and starts a real search (a board
+/// the solver has learnt to take) fails this test at once instead of hanging.
+fn bounded() -> Limits {
+    Limits {
+        max_states: Some(1_000_000),
+        ..Limits::default()
+    }
+}
+
 /// The diagnostics with `code` that an example leads to, rendered without
 /// colours (only the first one, to keep the catalogue short).
 fn rendered(code: Code, ex: &Example) -> String {
     let (text_bytes, limits) = match ex {
-        Example::Script(s) => (s.as_bytes().to_vec(), Limits::default()),
+        Example::Script(s) => (s.as_bytes().to_vec(), bounded()),
         Example::Limited(s, _, limits) => (s.as_bytes().to_vec(), limits()),
-        Example::Built(_, build) => (build(), Limits::default()),
+        Example::Built(_, build) => (build(), bounded()),
         Example::Command(..) | Example::Tested(_) | Example::Files(_) => {
             // One folder per call: the catalogue is built by two tests
             // running at once in this process, and each removes its folder.
