@@ -13,6 +13,12 @@ use crate::syntax::rules::input::*;
 use crate::syntax::rules::{BoardKind, Objective, Part};
 use std::collections::HashSet;
 
+/// `help`: a did-you-mean for `word` among `known` (when one is close)
+/// before `list`, the names that are known.
+fn known<'a>(word: &str, known: impl IntoIterator<Item = &'a str>, list: String) -> String {
+    did_you_mean(word, known).map_or(list.clone(), |h| format!("{h} {list}"))
+}
+
 fn bad(msg: impl Into<String>, at: Span, label: impl Into<String>) -> Diag {
     diag(Code::RulesInput, msg, at, label)
 }
@@ -36,7 +42,6 @@ impl Checker<'_> {
                         .map(|f| f.name())
                         .collect();
                     if objective.is_some() && !fields.contains(&field.node.as_str()) {
-                        let help = did_you_mean(&field.node, fields.iter().copied());
                         let list = format!("this objective's fields are: {}", fields.join(", "));
                         self.err(
                             bad(
@@ -44,7 +49,11 @@ impl Checker<'_> {
                                 field.span,
                                 "not a field of this objective",
                             )
-                            .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                            .help(known(
+                                &field.node,
+                                fields.iter().copied(),
+                                list,
+                            )),
                         );
                     }
                 }
@@ -116,7 +125,6 @@ impl Checker<'_> {
                     if !self.d.named.iter().any(|n| n.node == name.node) {
                         let named: Vec<&str> =
                             self.d.named.iter().map(|n| n.node.as_str()).collect();
-                        let help = did_you_mean(&name.node, named.iter().copied());
                         let list = format!("the named pieces are: {}", named.join(", "));
                         self.err(
                             bad(
@@ -124,7 +132,11 @@ impl Checker<'_> {
                                 name.span,
                                 "no such piece",
                             )
-                            .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                            .help(known(
+                                &name.node,
+                                named.iter().copied(),
+                                list,
+                            )),
                         );
                     }
                     for x in fields {
@@ -179,7 +191,6 @@ impl Checker<'_> {
         let mut seen = HashSet::new();
         for k in keys {
             if !legend.contains(&k.node) {
-                let help = did_you_mean(&k.node, legend.iter().map(String::as_str));
                 let list = format!("the one-character keys are: {}", legend.join(" "));
                 self.err(
                     bad(
@@ -187,7 +198,11 @@ impl Checker<'_> {
                         k.span,
                         "not a key",
                     )
-                    .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                    .help(known(
+                        &k.node,
+                        legend.iter().map(String::as_str),
+                        list,
+                    )),
                 );
             } else if !seen.insert(k.node.clone()) {
                 self.err(
@@ -280,7 +295,6 @@ impl Checker<'_> {
         if let Bound::Name(n) = &b.node {
             let param = matches!(self.globals.get(n), Some(Sym::Param(_)));
             if !read.contains(n) && !param {
-                let help = did_you_mean(n, read.iter().map(String::as_str));
                 let text = "a size or count is a number, a param, or a number read before it";
                 self.err(
                     bad(
@@ -288,7 +302,11 @@ impl Checker<'_> {
                         b.span,
                         "not known here",
                     )
-                    .help(help.map_or(text.to_string(), |h| format!("{h} {text}"))),
+                    .help(known(
+                        n,
+                        read.iter().map(String::as_str),
+                        text.to_string(),
+                    )),
                 );
             }
         }
@@ -421,7 +439,6 @@ impl Checker<'_> {
             .cloned()
         else {
             let names: Vec<&str> = self.d.fields.iter().map(|f| f.name.node.as_str()).collect();
-            let help = did_you_mean(&x.field.node, names.iter().copied());
             let list = format!("the pieces' fields are: {}", names.join(", "));
             return self.err(
                 bad(
@@ -429,7 +446,7 @@ impl Checker<'_> {
                     x.field.span,
                     "no such field",
                 )
-                .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                .help(known(&x.field.node, names.iter().copied(), list)),
             );
         };
         let values: Option<Vec<String>> = match &f.ty {
@@ -464,7 +481,6 @@ impl Checker<'_> {
             (Some(vs), false) => {
                 for w in &x.words {
                     if !vs.contains(&w.node) {
-                        let help = did_you_mean(&w.node, vs.iter().map(String::as_str));
                         let list = format!("its values are: {}", vs.join(", "));
                         self.err(
                             diag(
@@ -473,7 +489,11 @@ impl Checker<'_> {
                                 w.span,
                                 "unknown value",
                             )
-                            .help(help.map_or(list.clone(), |h| format!("{h} {list}"))),
+                            .help(known(
+                                &w.node,
+                                vs.iter().map(String::as_str),
+                                list,
+                            )),
                         );
                     }
                 }

@@ -259,8 +259,9 @@ impl RulesShape {
         if let Some(req) = unmet(&self.prog, &inst, &s) {
             return Err(format!("`require {req}` does not hold"));
         }
+        // Set up once: the position keeps this start.
         let declared = super::start::declared(&self.prog, &r);
-        super::position::RulesPosition::new(self.prog.clone(), declared)
+        super::position::RulesPosition::started(inst, s, declared)
             .map(JudgePosition::new)
             .map_err(|e| e.to_string())
     }

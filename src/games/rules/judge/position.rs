@@ -52,6 +52,15 @@ impl RulesPosition {
                 crate::games::rules::setup::SetupError::Run(r) => format!("{r:?}"),
             })
         })?;
+        RulesPosition::started(inst, s, declared)
+    }
+
+    /// [`RulesPosition::new`] for a start already set up from `declared`.
+    pub(crate) fn started(
+        inst: Instance,
+        s: State,
+        declared: ScenarioInput,
+    ) -> Result<RulesPosition, NotInstance> {
         let input = super::write::write(&inst, &s, &declared.board).map_err(NotInstance::Rule)?;
         Ok(RulesPosition {
             declared,
