@@ -39,6 +39,40 @@ fn err(kind: RunErrorKind, message: impl Into<String>, span: Span) -> RunError {
     }
 }
 
+/// A binary operator on two integers (`and`/`or` are read by the callers,
+/// which short-circuit them): the one arithmetic of both evaluation paths.
+#[inline(always)]
+fn scalar_op(op: BinOp, p: i64, q: i64, span: Span) -> R<i64> {
+    let ov = || err(RunErrorKind::Overflow, "an integer overflows 64 bits", span);
+    Ok(match op {
+        BinOp::Eq => (p == q) as i64,
+        BinOp::Ne => (p != q) as i64,
+        BinOp::Lt => (p < q) as i64,
+        BinOp::Le => (p <= q) as i64,
+        BinOp::Gt => (p > q) as i64,
+        BinOp::Ge => (p >= q) as i64,
+        BinOp::Add => p.checked_add(q).ok_or_else(ov)?,
+        BinOp::Sub => p.checked_sub(q).ok_or_else(ov)?,
+        BinOp::Mul => p.checked_mul(q).ok_or_else(ov)?,
+        BinOp::Div | BinOp::Rem => {
+            if q == 0 {
+                return Err(err(
+                    RunErrorKind::DivideByZero,
+                    format!("{p} divided by zero"),
+                    span,
+                ));
+            }
+            let r = if op == BinOp::Div {
+                p.checked_div(q)
+            } else {
+                p.checked_rem(q)
+            };
+            r.ok_or_else(ov)?
+        }
+        BinOp::And | BinOp::Or => 0,
+    })
+}
+
 fn end_of(w: EndWord) -> End {
     match w {
         EndWord::Win => End::Win,
@@ -652,7 +686,6 @@ impl<'a> Run<'a> {
     /// A scalar's value (a list's: 0), the common scalar expressions
     /// evaluated here without building a [`Val`], the others by `expr`.
     fn int(&mut self, e: &CExpr) -> R<i64> {
-        let ov = |span| err(RunErrorKind::Overflow, "an integer overflows 64 bits", span);
         Ok(match e {
             CExpr::Const(Val::S(n)) => *n,
             CExpr::Local(slot) => self.frame[*slot].s(),
@@ -694,33 +727,7 @@ impl<'a> Run<'a> {
                 }
                 _ => {
                     let (p, q) = (self.int(a)?, self.int(b)?);
-                    match op {
-                        BinOp::Eq => (p == q) as i64,
-                        BinOp::Ne => (p != q) as i64,
-                        BinOp::Lt => (p < q) as i64,
-                        BinOp::Le => (p <= q) as i64,
-                        BinOp::Gt => (p > q) as i64,
-                        BinOp::Ge => (p >= q) as i64,
-                        BinOp::Add => p.checked_add(q).ok_or_else(|| ov(*span))?,
-                        BinOp::Sub => p.checked_sub(q).ok_or_else(|| ov(*span))?,
-                        BinOp::Mul => p.checked_mul(q).ok_or_else(|| ov(*span))?,
-                        BinOp::Div | BinOp::Rem => {
-                            if q == 0 {
-                                return Err(err(
-                                    RunErrorKind::DivideByZero,
-                                    format!("{p} divided by zero"),
-                                    *span,
-                                ));
-                            }
-                            let r = if *op == BinOp::Div {
-                                p.checked_div(q)
-                            } else {
-                                p.checked_rem(q)
-                            };
-                            r.ok_or_else(|| ov(*span))?
-                        }
-                        BinOp::And | BinOp::Or => 0,
-                    }
+                    scalar_op(*op, p, q, *span)?
                 }
             },
             _ => self.expr(e)?.s(),
@@ -985,34 +992,11 @@ impl<'a> Run<'a> {
                     (_, x, y) => (x, y),
                 };
                 let (p, q) = (x.s(), y.s());
-                let r = match op {
-                    BinOp::Eq => return Ok(Val::S((x == y) as i64)),
-                    BinOp::Ne => return Ok(Val::S((x != y) as i64)),
-                    BinOp::Lt => (p < q) as i64,
-                    BinOp::Le => (p <= q) as i64,
-                    BinOp::Gt => (p > q) as i64,
-                    BinOp::Ge => (p >= q) as i64,
-                    BinOp::Add => p.checked_add(q).ok_or_else(|| ov(*span))?,
-                    BinOp::Sub => p.checked_sub(q).ok_or_else(|| ov(*span))?,
-                    BinOp::Mul => p.checked_mul(q).ok_or_else(|| ov(*span))?,
-                    BinOp::Div | BinOp::Rem => {
-                        if q == 0 {
-                            return Err(err(
-                                RunErrorKind::DivideByZero,
-                                format!("{p} divided by zero"),
-                                *span,
-                            ));
-                        }
-                        let r = if *op == BinOp::Div {
-                            p.checked_div(q)
-                        } else {
-                            p.checked_rem(q)
-                        };
-                        r.ok_or_else(|| ov(*span))?
-                    }
-                    BinOp::And | BinOp::Or => 0,
-                };
-                Val::S(r)
+                match op {
+                    BinOp::Eq => Val::S((x == y) as i64),
+                    BinOp::Ne => Val::S((x != y) as i64),
+                    _ => Val::S(scalar_op(*op, p, q, *span)?),
+                }
             }
             CExpr::Index(list, i, span) => {
                 let i = self.int(i)?;
