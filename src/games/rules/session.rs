@@ -176,14 +176,7 @@ impl RulesSession {
     /// second board, dice or param is refused as those statements are.
     fn take_input(&mut self, read: super::judge::read::Read, span: Span) -> Result<(), Diags> {
         if let Some(b) = read.board {
-            if let Some((_, first)) = &self.board {
-                return Err(vec![duplicate(
-                    Code::BoardDuplicate,
-                    span,
-                    "the board",
-                    *first,
-                )]);
-            }
+            taken(&self.board, span, Code::BoardDuplicate, "the board")?;
             self.board = Some((b, span));
         } else if self.board.is_none()
             && self.game.prog.board == crate::syntax::rules::BoardKind::Track
@@ -195,50 +188,37 @@ impl RulesSession {
             ));
         }
         if let Some(d) = read.dice {
-            if let Some((_, first)) = &self.dice {
-                return Err(vec![duplicate(
-                    Code::DiceDuplicate,
-                    span,
-                    "the dice",
-                    *first,
-                )]);
-            }
+            taken(&self.dice, span, Code::DiceDuplicate, "the dice")?;
             self.dice = Some((d, span));
         }
         for (name, value) in read.rules {
-            if let Some((first, _)) = self.rules.iter().find(|(n, _)| n.node == name.node) {
-                return Err(vec![duplicate(
-                    Code::RuleDuplicate,
-                    name.span,
-                    &format!("rule `{}`", name.node),
-                    first.span,
-                )]);
-            }
+            named_twice(&self.rules, &name, name.span, "rule")?;
             self.rules.push((name, value));
         }
         for (name, value) in read.sets {
-            if let Some((first, _)) = self.sets.iter().find(|(n, _)| n.node == name.node) {
-                return Err(vec![duplicate(
-                    Code::RuleDuplicate,
-                    name.span,
-                    &format!("var `{}`", name.node),
-                    first.span,
-                )]);
-            }
+            named_twice(&self.sets, &name, name.span, "var")?;
             self.sets.push((name, value));
         }
         for p in read.pieces {
-            if let Some(first) = self.pieces.iter().find(|q| q.name.node == p.name.node) {
-                return Err(vec![Diag::new(
-                    Code::PieceDuplicate,
-                    format!("piece `{}` is placed twice", p.name.node),
-                )
-                .label(p.name.span, "placed again here")
-                .label(first.name.span, "first placed here")
-                .help("place each piece once")]);
-            }
-            self.pieces.push(p);
+            self.place(p, "place each piece once")?;
         }
+        Ok(())
+    }
+
+    /// Places a piece, refusing the same piece placed twice (the first
+    /// placement would be lost without a word; refused as for the built-in
+    /// games).
+    fn place(&mut self, p: PieceInput, help: &str) -> Result<(), Diags> {
+        if let Some(first) = self.pieces.iter().find(|q| q.name.node == p.name.node) {
+            return Err(vec![Diag::new(
+                Code::PieceDuplicate,
+                format!("piece `{}` is placed twice", p.name.node),
+            )
+            .label(p.name.span, "placed again here")
+            .label(first.name.span, "first placed here")
+            .help(help)]);
+        }
+        self.pieces.push(p);
         Ok(())
     }
 
@@ -284,6 +264,32 @@ impl RulesSession {
             .help("move this declaration above the queries and moves")]);
         }
         Ok(())
+    }
+}
+
+/// A second board or dice, refused as the statement is.
+fn taken<T>(slot: &Option<(T, Span)>, span: Span, code: Code, what: &str) -> Result<(), Diags> {
+    match slot {
+        Some((_, first)) => Err(vec![duplicate(code, span, what, *first)]),
+        None => Ok(()),
+    }
+}
+
+/// A rule or var set a second time (`what` says which).
+fn named_twice<T>(
+    list: &[(Spanned<String>, T)],
+    name: &Spanned<String>,
+    at: Span,
+    what: &str,
+) -> Result<(), Diags> {
+    match list.iter().find(|(n, _)| n.node == name.node) {
+        Some((first, _)) => Err(vec![duplicate(
+            Code::RuleDuplicate,
+            at,
+            &format!("{what} `{}`", name.node),
+            first.span,
+        )]),
+        None => Ok(()),
     }
 }
 
@@ -448,14 +454,7 @@ impl Rules for RulesSession {
         match command {
             Command::Board(b) => {
                 self.declared_after_play(span)?;
-                if let Some((_, first)) = &self.board {
-                    return Err(vec![duplicate(
-                        Code::BoardDuplicate,
-                        span,
-                        "the board",
-                        *first,
-                    )]);
-                }
+                taken(&self.board, span, Code::BoardDuplicate, "the board")?;
                 self.board = Some((b?, span));
                 Ok(())
             }
@@ -469,30 +468,12 @@ impl Rules for RulesSession {
                 if !unknown.is_empty() {
                     return Err(unknown);
                 }
-                // The same piece placed twice: the first placement would be
-                // lost without a word (as for the built-in games, refused).
-                if let Some(first) = self.pieces.iter().find(|q| q.name.node == p.name.node) {
-                    return Err(vec![Diag::new(
-                        Code::PieceDuplicate,
-                        format!("piece `{}` is placed twice", p.name.node),
-                    )
-                    .label(p.name.span, "placed again here")
-                    .label(first.name.span, "first placed here")
-                    .help("place each piece once; to move it, use `play`")]);
-                }
-                self.pieces.push(p);
+                self.place(p, "place each piece once; to move it, use `play`")?;
                 Ok(())
             }
             Command::Dice(d) => {
                 self.declared_after_play(span)?;
-                if let Some((_, first)) = &self.dice {
-                    return Err(vec![duplicate(
-                        Code::DiceDuplicate,
-                        span,
-                        "the dice",
-                        *first,
-                    )]);
-                }
+                taken(&self.dice, span, Code::DiceDuplicate, "the dice")?;
                 self.dice = Some((d, span));
                 Ok(())
             }
@@ -501,14 +482,7 @@ impl Rules for RulesSession {
                 if let Some(d) = setup::unknown_var(&self.game.prog, &name) {
                     return Err(vec![d]);
                 }
-                if let Some((first, _)) = self.sets.iter().find(|(n, _)| n.node == name.node) {
-                    return Err(vec![duplicate(
-                        Code::RuleDuplicate,
-                        span,
-                        &format!("var `{}`", name.node),
-                        first.span,
-                    )]);
-                }
+                named_twice(&self.sets, &name, span, "var")?;
                 self.sets.push((name, value));
                 Ok(())
             }
