@@ -387,17 +387,7 @@ fn fields(game: Option<GameKind>) -> impl Iterator<Item = &'static dialect::Fiel
 mod tests {
     use super::*;
 
-    use crate::ide::fixture::cursor;
-
-    /// The labels completed at the fixture's `$0`.
-    fn labels(fixture: &str) -> Vec<String> {
-        let (text, at) = cursor(fixture);
-        Analysis::new(&text)
-            .completions(at)
-            .into_iter()
-            .map(|c| c.label)
-            .collect()
-    }
+    use crate::ide::fixture::labels;
 
     #[test]
     fn a_track_body_takes_routes_and_shortcuts() {

@@ -38,6 +38,16 @@ pub(crate) fn ranges(fixture: &str) -> (String, Vec<Span>) {
     (text, spans)
 }
 
+/// The labels completed at the fixture's `$0`.
+pub(crate) fn labels(fixture: &str) -> Vec<String> {
+    let (text, at) = cursor(fixture);
+    crate::ide::Analysis::new(&text)
+        .completions(at)
+        .into_iter()
+        .map(|c| c.label)
+        .collect()
+}
+
 #[test]
 fn markers_are_stripped_and_placed() {
     assert_eq!(cursor("ab$0c"), ("abc".to_string(), 2));

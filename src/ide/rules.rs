@@ -534,18 +534,9 @@ impl Analysis {
 mod tests {
     use super::*;
     use crate::ide::answers::Answers;
-    use crate::ide::fixture::cursor;
+    use crate::ide::fixture::{cursor, labels};
 
     const GAME: &str = "rules walk {\n  players A B\n  param steps: orthogonal | king = orthogonal\n  layer foothold: bool\n  piece A, B { at: cell }\n  when stuck: lose\n  turn {\n    let here2 = me.at\n    choose d in directions(steps) where foothold[step(me.at, d)]\n    $BODY\n  }\n  solve moves\n}\n";
-
-    fn labels(fixture: &str) -> Vec<String> {
-        let (text, at) = cursor(fixture);
-        Analysis::new(&text)
-            .completions(at)
-            .into_iter()
-            .map(|c| c.label)
-            .collect()
-    }
 
     fn game(body: &str) -> String {
         GAME.replace("$BODY", body)

@@ -619,21 +619,12 @@ mod tests_support {
 mod tests {
     use super::tests_support::DUEL;
     use super::*;
-    use crate::ide::fixture::{cursor, ranges};
+    use crate::ide::fixture::{cursor, labels, ranges};
     use crate::ide::Answers;
 
     /// `DUEL` and a scenario of it whose one line is `line`.
     fn duel(line: &str) -> String {
         format!("{DUEL}scenario \"s\" {{\n  game duel\n  {line}\n}}\n")
-    }
-
-    fn labels(fixture: &str) -> Vec<String> {
-        let (text, at) = cursor(fixture);
-        Analysis::new(&text)
-            .completions(at)
-            .into_iter()
-            .map(|c| c.label)
-            .collect()
     }
 
     fn hover(fixture: &str) -> String {
