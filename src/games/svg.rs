@@ -144,31 +144,73 @@ impl Doc {
 
     /// A rectangle.
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, fill: &str, stroke: &str) {
-        self.el(
+        self.shape(
             "rect",
-            &[
-                ("x", x.into()),
-                ("y", y.into()),
-                ("width", w.into()),
-                ("height", h.into()),
-                ("fill", fill.into()),
-                ("stroke", stroke.into()),
-            ],
+            None,
+            &[("x", x), ("y", y), ("width", w), ("height", h)],
+            fill,
+            stroke,
         );
+    }
+
+    /// A rectangle with a `class` (what a picture's tests count).
+    pub fn classed_rect(
+        &mut self,
+        class: &str,
+        (x, y, w, h): (f64, f64, f64, f64),
+        fill: &str,
+        stroke: &str,
+    ) {
+        let at = [("x", x), ("y", y), ("width", w), ("height", h)];
+        self.shape("rect", Some(class), &at, fill, stroke);
     }
 
     /// A circle.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, fill: &str, stroke: &str) {
-        self.el(
+        self.shape(
             "circle",
-            &[
-                ("cx", cx.into()),
-                ("cy", cy.into()),
-                ("r", r.into()),
-                ("fill", fill.into()),
-                ("stroke", stroke.into()),
-            ],
+            None,
+            &[("cx", cx), ("cy", cy), ("r", r)],
+            fill,
+            stroke,
         );
+    }
+
+    /// A circle with a `class`.
+    pub fn classed_circle(
+        &mut self,
+        class: &str,
+        (x, y): (f64, f64),
+        r: f64,
+        fill: &str,
+        stroke: &str,
+    ) {
+        self.shape(
+            "circle",
+            Some(class),
+            &[("cx", x), ("cy", y), ("r", r)],
+            fill,
+            stroke,
+        );
+    }
+
+    /// A filled and stroked shape: its class (if any), its numbers, then
+    /// `fill` and `stroke`.
+    fn shape(
+        &mut self,
+        name: &str,
+        class: Option<&str>,
+        numbers: &[(&str, f64)],
+        fill: &str,
+        stroke: &str,
+    ) {
+        let class = class.map(|c| ("class", Val::S(c)));
+        let attrs: Vec<(&str, Val)> = class
+            .into_iter()
+            .chain(numbers.iter().map(|&(k, v)| (k, Val::N(v))))
+            .chain([("fill", Val::S(fill)), ("stroke", Val::S(stroke))])
+            .collect();
+        self.el(name, &attrs);
     }
 
     /// A straight line.

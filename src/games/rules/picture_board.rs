@@ -284,7 +284,7 @@ pub fn board(doc: &mut Doc, inst: &Instance, colours: &Colours, s: &State, at: (
         let fill = main.map_or("#ffffff", |(li, (slot, _))| {
             colours.colour(inst, li, s.v[slot + i])
         });
-        classed_rect(doc, "cell", (x, y, CELL, CELL), fill, "#555555");
+        doc.classed_rect("cell", (x, y, CELL, CELL), fill, "#555555");
         if let Some((_, (slot, dom))) = main {
             if dom.kind == Kind::Int {
                 let v = s.v[slot + i].to_string();
@@ -331,7 +331,7 @@ pub fn board(doc: &mut Doc, inst: &Instance, colours: &Colours, s: &State, at: (
                 k if coloured(dom) && k != Kind::Dir => {
                     let cx = x + CELL - 7.0 - 11.0 * marks_before as f64;
                     let fill = colours.colour(inst, li, v);
-                    classed_circle(doc, "mark", (cx, y + 7.0), 4.5, fill, "#333333");
+                    doc.classed_circle("mark", (cx, y + 7.0), 4.5, fill, "#333333");
                 }
                 Kind::Dir => {
                     let (dx, dy) = dir_vector(v);
@@ -362,49 +362,6 @@ pub fn board(doc: &mut Doc, inst: &Instance, colours: &Colours, s: &State, at: (
     tokens(doc, inst, s, &corner, &drawn_in_pile);
 }
 
-/// A rectangle with a `class` (what the picture's tests count).
-pub fn classed_rect(
-    doc: &mut Doc,
-    class: &str,
-    (x, y, w, h): (f64, f64, f64, f64),
-    fill: &str,
-    stroke: &str,
-) {
-    doc.el(
-        "rect",
-        &[
-            ("class", class.into()),
-            ("x", x.into()),
-            ("y", y.into()),
-            ("width", w.into()),
-            ("height", h.into()),
-            ("fill", fill.into()),
-            ("stroke", stroke.into()),
-        ],
-    );
-}
-
-fn classed_circle(
-    doc: &mut Doc,
-    class: &str,
-    (x, y): (f64, f64),
-    r: f64,
-    fill: &str,
-    stroke: &str,
-) {
-    doc.el(
-        "circle",
-        &[
-            ("class", class.into()),
-            ("cx", x.into()),
-            ("cy", y.into()),
-            ("r", r.into()),
-            ("fill", fill.into()),
-            ("stroke", stroke.into()),
-        ],
-    );
-}
-
 /// A list layer's items in a cell: bars from the bottom up, each with its
 /// word; a piece's bar in its colour, with its `facing` as a triangle.
 fn pile(
@@ -429,7 +386,7 @@ fn pile(
         let word = inst.word(dom.kind, v);
         let piece = (dom.kind == Kind::Piece && v >= 0).then_some(v as usize);
         let fill = piece.map_or("#fdfdfd", |p| piece_fill(inst, p));
-        classed_rect(doc, "item", (bx, by, bw, bar_h - 1.0), fill, "#222222");
+        doc.classed_rect("item", (bx, by, bw, bar_h - 1.0), fill, "#222222");
         let size = (bar_h - 3.0).clamp(5.0, 10.0);
         let mid = by + (bar_h - 1.0) / 2.0;
         doc.text(bx + 3.0, mid + size * 0.36, size, "start", ink(fill), &word);
@@ -480,7 +437,7 @@ fn paths(doc: &mut Doc, inst: &Instance, s: &State, corner: &dyn Fn(usize) -> (f
         }
         for (k, &c) in items.iter().enumerate() {
             let (x, y) = centre(c);
-            classed_circle(doc, "path", (x, y), 7.0, "#fdebd0", "#b9770e");
+            doc.classed_circle("path", (x, y), 7.0, "#fdebd0", "#b9770e");
             let label = (k + 1).to_string();
             doc.text(x, y + 3.0, 8.0, "middle", "#000000", &label);
         }
@@ -508,7 +465,7 @@ fn piece_fill(inst: &Instance, p: usize) -> &'static str {
 fn token(doc: &mut Doc, inst: &Instance, at: (f64, f64), r: f64, p: usize) {
     let name = inst.pieces.get(p).map_or("", String::as_str);
     // A dark rim: the disc stands out on a cell of its own colour.
-    classed_circle(doc, "token", at, r, piece_fill(inst, p), "#1b2631");
+    doc.classed_circle("token", at, r, piece_fill(inst, p), "#1b2631");
     let size = label_size(name, r);
     doc.text(at.0, at.1 + size * 0.35, size, "middle", "#ffffff", name);
 }
@@ -614,9 +571,9 @@ pub fn legend(doc: &mut Doc, inst: &Instance, colours: &Colours, (x, y): (f64, f
         for &v in used {
             let fill = colours.colour(inst, li, v);
             if mark {
-                classed_circle(doc, "legend", (cx + 6.0, ry + 7.0), 5.0, fill, "#333333");
+                doc.classed_circle("legend", (cx + 6.0, ry + 7.0), 5.0, fill, "#333333");
             } else {
-                classed_rect(doc, "legend", (cx, ry + 1.0, 12.0, 12.0), fill, "#555555");
+                doc.classed_rect("legend", (cx, ry + 1.0, 12.0, 12.0), fill, "#555555");
             }
             let word = inst.word(dom.kind, v);
             doc.text(cx + 16.0, ry + 11.0, 11.0, "start", "#000000", &word);
