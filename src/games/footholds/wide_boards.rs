@@ -155,33 +155,16 @@ fn more_than_255_footholds_are_refused_with_the_limit() {
 #[test]
 fn four_word_sets_on_small_boards_match_the_reference() {
     use super::search::SearchConfig;
+    use crate::games::testkit::footholds_position;
     let mut rng = StdRng::seed_from_u64(2560);
     let mut checked = 0;
     for _ in 0..400 {
-        let (rows, cols) = (rng.gen_range(1..=5), rng.gen_range(1..=5));
-        let density = rng.gen_range(0.5..=1.0);
-        let mut cells: Vec<bool> = (0..rows * cols).map(|_| rng.gen_bool(density)).collect();
-        let a = (rng.gen_range(0..rows), rng.gen_range(0..cols));
-        let b = (rng.gen_range(0..rows), rng.gen_range(0..cols));
-        cells[a.0 * cols + a.1] = true;
-        cells[b.0 * cols + b.1] = true;
-        let p = Position {
-            rows,
-            cols,
-            cells,
-            a,
-            b,
-            to_move: if rng.gen_bool(0.5) {
-                Player::A
-            } else {
-                Player::B
-            },
-            steps: if rng.gen_bool(0.3) {
-                Steps::King
-            } else {
-                Steps::Orthogonal
-            },
+        let steps = if rng.gen_bool(0.3) {
+            Steps::King
+        } else {
+            Steps::Orthogonal
         };
+        let p = footholds_position(&mut rng, 5, steps, 0.5);
         let Ok(want) = reference_solve(&p, &Budget::new(Some(40_000), None)) else {
             continue;
         };
