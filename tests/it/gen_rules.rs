@@ -24,6 +24,14 @@ fn run(dir: &Path, args: &[&str], envs: &[(&str, &str)]) -> (String, String, i32
     (out, err, o.status.code().unwrap_or(-1))
 }
 
+/// `meeple gen ARGS…` in `dir`, which must succeed: its stdout.
+fn gen_ok(dir: &Path, args: &[&str]) -> String {
+    let args: Vec<&str> = std::iter::once("gen").chain(args.iter().copied()).collect();
+    let (out, err, code) = run(dir, &args, &[]);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
 fn numbers(s: &str) -> Vec<i64> {
     s.split_whitespace()
         .map(|w| w.parse().unwrap_or_else(|_| panic!("{w:?} in {s:?}")))
@@ -184,10 +192,9 @@ fn the_same_seed_writes_the_same_bytes_and_where_and_edge_hold() {
     .0;
     assert_ne!(one, other);
     // `--where` on the objective's fields.
-    let (out, err, code) = run(
+    let out = gen_ok(
         &dir,
         &[
-            "gen",
             "marbles",
             "--rules",
             &file,
@@ -198,9 +205,7 @@ fn the_same_seed_writes_the_same_bytes_and_where_and_edge_hold() {
             "--where",
             "answer >= 2",
         ],
-        &[],
     );
-    assert_eq!(code, 0, "{err}");
     let answers: Vec<i64> = out
         .lines()
         .filter_map(|l| l.strip_prefix("  expect answer "))
@@ -210,10 +215,9 @@ fn the_same_seed_writes_the_same_bytes_and_where_and_edge_hold() {
     assert!(answers.iter().all(|a| *a >= 2), "{answers:?}");
     // A word field of a two-player game.
     let ttt = problem("weighted_ttt");
-    let (out, err, code) = run(
+    let out = gen_ok(
         &dir,
         &[
-            "gen",
             "weighted_ttt",
             "--rules",
             &ttt,
@@ -224,16 +228,13 @@ fn the_same_seed_writes_the_same_bytes_and_where_and_edge_hold() {
             "--where",
             "winner = Takahashi",
         ],
-        &[],
     );
-    assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("  expect winner Takahashi\n").count(), 5);
     // `--edge`: the smallest and largest instances first.
     let m2048 = problem("merge2048");
-    let (out, err, code) = run(
+    let out = gen_ok(
         &dir,
         &[
-            "gen",
             "merge2048",
             "--rules",
             &m2048,
@@ -245,9 +246,7 @@ fn the_same_seed_writes_the_same_bytes_and_where_and_edge_hold() {
             "--n",
             "1..5",
         ],
-        &[],
     );
-    assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("scenario \"gen 001 (edge: smallest: every number at its low end)\""),
         "{out}"
@@ -313,10 +312,9 @@ fn bad_games_and_shape_options_are_refused() {
     // Beyond the limits on purpose: a board the judge does not allow; a
     // number the game itself cannot hold is still refused.
     let marbles = problem("marbles");
-    let (out, err, code) = run(
+    let out = gen_ok(
         &dir,
         &[
-            "gen",
             "marbles",
             "--rules",
             &marbles,
@@ -330,9 +328,7 @@ fn bad_games_and_shape_options_are_refused() {
             "4",
             "--beyond-limits",
         ],
-        &[],
     );
-    assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("  input \"\"\"\n11 4\n").count(), 2, "{out}");
     let (_, err, code) = run(
         &dir,
