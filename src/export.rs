@@ -114,7 +114,7 @@ pub fn start_position(checked: &Checked, index: usize) -> Result<JudgePosition, 
     for stmt in &sc.stmts {
         if matches!(
             stmt.node,
-            Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input(_)
+            Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input { .. }
         ) && session.apply(stmt, &lx, &cx).is_err()
         {
             // The checker has passed the file, so this does not happen.

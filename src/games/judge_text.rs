@@ -28,6 +28,23 @@ pub(crate) struct Coords {
     pub(crate) b: Spanned<Coord>,
 }
 
+/// `input case K` on a game whose judge input holds one test case: only
+/// `case 1` is that case.
+pub(crate) fn one_case(case: &Option<Int>, game: impl std::fmt::Display) -> Result<(), Diags> {
+    match case {
+        Some(k) if k.node != 1 => Err(vec![Diag::new(
+            Code::InputFormat,
+            format!(
+                "judge input: there is no case {}: a {game} judge input holds one",
+                k.node
+            ),
+        )
+        .label(k.span, "no such case")
+        .help("remove `case K` (or write `case 1`)")]),
+        _ => Ok(()),
+    }
+}
+
 /// Parse `text` by one of the grammar's judge rules. Errors are
 /// `meeple::input::format`, their message starting "judge input:".
 fn parse(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, Diags> {

@@ -275,7 +275,7 @@ impl Runner {
             | Stmt::Piece { .. }
             | Stmt::Set { .. }
             | Stmt::Dice(_)
-            | Stmt::Input(_) => self.declare(stmt, (defs, limits), &budget),
+            | Stmt::Input { .. } => self.declare(stmt, (defs, limits), &budget),
             Stmt::Query(q) => self.query(q, stmt.span, limits, &budget, emit),
             Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo => self.moves(stmt, (defs, limits), &budget),
             Stmt::Expect { field, value } => self.expect(field, value, stmt.span, emit),

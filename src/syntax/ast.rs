@@ -194,8 +194,13 @@ pub enum Stmt {
         /// Its value.
         value: Spanned<Value>,
     },
-    /// `input """…"""`: the raw text and the byte offset where it starts.
-    Input(Spanned<String>),
+    /// `input """…"""` or `input case K """…"""`.
+    Input {
+        /// The raw text (its span is where it starts and ends).
+        text: Spanned<String>,
+        /// `case K`: which test case of a multi-case judge input (from 1).
+        case: Option<Int>,
+    },
     /// `solve`, `line`, `analyze`, `show`
     Query(Query),
     /// `play …`
@@ -223,7 +228,7 @@ impl Stmt {
             Stmt::Dice(_) => "dice",
             Stmt::Rule { .. } => "rule",
             Stmt::Set { .. } => "set",
-            Stmt::Input(_) => "input",
+            Stmt::Input { .. } => "input",
             Stmt::Query(q) => q.kind.keyword(),
             Stmt::Play(_) => "play",
             Stmt::Step(_) => "step",

@@ -168,7 +168,18 @@ impl Cx<'_> {
                 let value = self.set_value(it.next()?);
                 Stmt::Set { name, value }
             }
-            Rule::input_stmt => Stmt::Input(self.input(it.next()?)?),
+            Rule::input_stmt => {
+                let mut part = it.next()?;
+                let mut case = None;
+                if part.as_rule() == Rule::int {
+                    case = Some(self.int(part));
+                    part = it.next()?;
+                }
+                Stmt::Input {
+                    text: self.input(part)?,
+                    case,
+                }
+            }
             Rule::solve_stmt | Rule::analyze_stmt | Rule::show_stmt | Rule::line_stmt => {
                 Stmt::Query(self.query(rule, it))
             }
@@ -491,6 +502,7 @@ pub(super) fn is_keyword(rule: Rule) -> bool {
             | Rule::kw_x
             | Rule::kw_rule
             | Rule::kw_input
+            | Rule::kw_case
             | Rule::kw_solve
             | Rule::kw_line
             | Rule::kw_analyze

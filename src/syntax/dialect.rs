@@ -208,6 +208,11 @@ pub const PARTS: &[Word] = &[
         name: "boards",
         help: "`line boards`: draw the board after each move",
     },
+    Word {
+        name: "case",
+        help:
+            "`input case K \"\"\"…\"\"\"`: test case K (from 1) of a judge input of several cases",
+    },
 ];
 
 /// Every keyword of the language: the items, the track lines, the

@@ -54,7 +54,7 @@ scenario "all" {
   dice uniform 1..5 x 10
   input """1 2
 3"""
-  input "1 2"
+  input case 2 "1 2"
   solve line line boards line 20 analyze show
   play A up play A to (1, 2) play piece 2
   step step 5 undo
@@ -81,9 +81,18 @@ scenario "all" {
         o => panic!("{o:?}"),
     }
     match &f.scenarios[0].stmts[7].node {
-        Stmt::Input(s) => {
+        Stmt::Input { text: s, case } => {
             assert_eq!(s.node, "1 2\n3");
             assert_eq!(&text[s.span.start()..s.span.end()], "1 2\n3");
+            assert!(case.is_none());
+        }
+        o => panic!("{o:?}"),
+    }
+    match &f.scenarios[0].stmts[8].node {
+        Stmt::Input { text: s, case } => {
+            assert_eq!(s.node, "1 2");
+            let case = case.as_ref().expect("case 2");
+            assert_eq!((case.node, &text[case.span.range()]), (2, "2"));
         }
         o => panic!("{o:?}"),
     }

@@ -108,7 +108,7 @@ fn changes_position(s: &Stmt) -> bool {
             | Stmt::Piece { .. }
             | Stmt::Set { .. }
             | Stmt::Dice(_)
-            | Stmt::Input(_)
+            | Stmt::Input { .. }
             | Stmt::Play(_)
             | Stmt::Step(_)
             | Stmt::Undo

@@ -50,7 +50,7 @@ fn bundled_judge_inputs_write_back_as_read() {
                 continue;
             };
             for stmt in &sc.stmts {
-                if let Stmt::Input(input) = &stmt.node {
+                if let Stmt::Input { text: input, .. } = &stmt.node {
                     let back = round_trip(game, &input.node);
                     assert_eq!(squeeze(&back), squeeze(&input.node), "{}", path.display());
                     seen[GameKind::ALL.iter().position(|&g| g == game).unwrap()] += 1;

@@ -198,6 +198,78 @@ fn judge_text_errors_are_on_the_exact_word_in_the_judges_terms() {
     assert!(invalid(&text).iter().any(|d| d.0 == Code::BoardDuplicate));
 }
 
+/// The sum of a row of numbers; T cases an input.
+const SUMS: &str = r#"rules sums {
+  players solo
+  layer v: 0..9
+  legend {
+    number n: v[here] = n
+  }
+  turn {
+    choose once in [1]
+    score += sum c in cells: v[c]
+    stop
+  }
+  input {
+    cases t: 1..5
+    n: 1..4
+    rows 1 of n numbers 0..9
+  }
+  solve max score
+}
+"#;
+
+#[test]
+fn input_case_k_takes_the_kth_test_case() {
+    let sample = "3\n2\n1 2\n1\n7\n4\n1 1 1 1\n";
+    for (case, sum) in [(None, 3), (Some(1), 3), (Some(2), 7), (Some(3), 4)] {
+        let case = case.map_or(String::new(), |k| format!("case {k} "));
+        let text = scenario(
+            SUMS,
+            "sums",
+            &format!("  input {case}\"\"\"\n{sample}\"\"\"\n  solve\n  expect answer {sum}\n"),
+        );
+        let out = run(&text);
+        assert!(
+            out.contains(&format!("ok: expect answer {sum}")),
+            "{case}: {out}"
+        );
+    }
+    // Beyond the cases the input holds, 0, and a case on a one-case game:
+    // each on the case's number.
+    for (case, message) in [
+        ("4", "there is no case 4: the input holds 3"),
+        ("0", "counted from 1"),
+    ] {
+        let text = scenario(
+            SUMS,
+            "sums",
+            &format!("  input case {case} \"\"\"\n{sample}\"\"\"\n  show\n"),
+        );
+        let d = invalid(&text);
+        assert_eq!(
+            (d[0].0, d[0].1.as_str()),
+            (Code::InputFormat, case),
+            "{d:?}"
+        );
+        assert!(d[0].2.contains(message), "{d:?}");
+    }
+    let text = scenario(
+        STONES,
+        "stepping",
+        "  input case 2 \"\"\"\n[[1, 1]] [0, 0] [0, 1]\n\"\"\"\n  solve\n",
+    );
+    let d = invalid(&text);
+    assert_eq!((d[0].0, d[0].1.as_str()), (Code::InputFormat, "2"), "{d:?}");
+    assert!(d[0].2.contains("the input holds one"), "{d:?}");
+    let text = "scenario \"s\" {\n  game footholds\n  input case 2 \"\"\"\n[[1, 1]] [0, 0] [0, 1]\n\"\"\"\n  solve\n}\n";
+    let d = invalid(text);
+    assert_eq!((d[0].0, d[0].1.as_str()), (Code::InputFormat, "2"), "{d:?}");
+    // `case 1` of a one-case game is its one case.
+    let one = text.replace("case 2", "case 1");
+    assert!(run(&one).contains("answer"), "{}", run(&one));
+}
+
 #[test]
 fn formats_are_checked_before_anything_runs() {
     let bad = |format: &str, output: &str| {

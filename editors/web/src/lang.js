@@ -8,7 +8,7 @@ const keywords = new Set([
   'scenario', 'track', 'route', 'shortcut',
   'game', 'board', 'piece', 'dice', 'rule', 'set', 'input', 'solve', 'line', 'analyze', 'show',
   'play', 'step', 'undo', 'expect',
-  'at', 'facing', 'with', 'uniform', 'x', 'to', 'boards',
+  'at', 'facing', 'with', 'uniform', 'x', 'to', 'boards', 'case',
 ]);
 const words = new Set([
   // games

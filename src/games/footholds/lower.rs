@@ -7,7 +7,7 @@ use super::rules::Player;
 use super::session::LEGEND;
 use crate::error::{Code, Diag, Diags};
 use crate::games::grid::{self, Grid};
-use crate::games::judge_text::Within;
+use crate::games::judge_text::{one_case, Within};
 use crate::games::typed::{not_of, Deferred, Lowering};
 use crate::games::GameKind;
 use crate::syntax::ast::{Coord, Heading, PieceId, Play, Spanned, Stmt};
@@ -78,7 +78,10 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
                 players: None,
             },
         ))),
-        Stmt::Input(text) => Ok(Command::Board(input(text))),
+        Stmt::Input { text, case } => {
+            one_case(case, "footholds")?;
+            Ok(Command::Board(input(text)))
+        }
         Stmt::Piece { id, at, facing, .. } => {
             if let Some(f) = facing {
                 return Err(vec![Diag::new(

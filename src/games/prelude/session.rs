@@ -73,7 +73,7 @@ impl PreludeSession {
         }
         self.decls.push(stmt.clone());
         match &stmt.node {
-            Stmt::Input(_) => self.input(stmt, lx, cx),
+            Stmt::Input { .. } => self.input(stmt, lx, cx),
             _ => self.rules.apply(stmt, lx, cx),
         }
     }
@@ -169,9 +169,10 @@ impl PreludeSession {
     /// `input """…"""`: read by the native codec, then given to the script
     /// as the declarations `meeple gen` writes for that position.
     fn input(&mut self, stmt: &Spanned<Stmt>, lx: &Lowering, cx: &Ctx) -> Result<(), Diags> {
-        let Stmt::Input(text) = &stmt.node else {
+        let Stmt::Input { text, case } = &stmt.node else {
             return Ok(());
         };
+        crate::games::judge_text::one_case(case, self.kind)?;
         let game = crate::games::game(self.kind);
         let position = game.read_judge(&text.node)?;
         let no_files = |_: &str| -> Result<Vec<(String, String)>, crate::games::OptionError> {

@@ -22,9 +22,9 @@ pub(crate) enum Command {
     Set(Spanned<String>, Spanned<SetValue>),
     /// `play WORDS…`: the move's words as written.
     Play(Vec<String>),
-    /// `input """…"""`: the judge's text, read by the block's format
-    /// when applied.
-    Input(Spanned<String>),
+    /// `input [case K] """…"""`: the judge's text, read by the block's
+    /// format when applied, and the case asked for.
+    Input(Spanned<String>, Option<crate::syntax::ast::Int>),
 }
 
 /// Lower a statement of a rules game.
@@ -81,7 +81,7 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
             player.node.clone(),
             format!("({}, {})", to.node.row, to.node.col),
         ])),
-        Stmt::Input(text) => Ok(Command::Input(text.clone())),
+        Stmt::Input { text, case } => Ok(Command::Input(text.clone(), case.clone())),
         Stmt::Play(Play::Piece(n)) => {
             Ok(Command::Play(vec!["piece".to_string(), n.node.to_string()]))
         }

@@ -487,9 +487,9 @@ impl Rules for RulesSession {
                 Ok(())
             }
             Command::Play(words) => self.play(&words, span).map_err(|d| vec![d]),
-            Command::Input(text) => {
+            Command::Input(text, case) => {
                 self.declared_after_play(span)?;
-                let read = super::judge::read::read(&self.game.prog, &text, 1)?;
+                let read = super::judge::read::read(&self.game.prog, &text, case)?;
                 self.take_input(read, span)
             }
         }

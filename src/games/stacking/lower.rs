@@ -48,7 +48,8 @@ fn sdir(d: Dir) -> SDir {
 pub(super) fn lower(stmt: &Spanned<Stmt>) -> Result<Command, Diags> {
     match &stmt.node {
         Stmt::Board(src) => Ok(Command::Board(grid::read(src, &LEGEND, "stacking"))),
-        Stmt::Input(text) => {
+        Stmt::Input { text, case } => {
+            crate::games::judge_text::one_case(case, "stacking")?;
             let within = crate::games::judge_text::Within::new(text);
             Ok(Command::Input(
                 judge::read_spanned(&text.node)

@@ -67,7 +67,8 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
             "write `board yut` (the standard board) or `board NAME` for a `track NAME { … }`",
         )]))),
         Stmt::Dice(d) => Ok(Command::Dice(rolls(d))),
-        Stmt::Input(text) => {
+        Stmt::Input { text, case } => {
+            crate::games::judge_text::one_case(case, "yut")?;
             let within = Within::new(text);
             let ints = judge::read_rolls(&text.node).map_err(|d| within.diags(d))?;
             let ints = ints

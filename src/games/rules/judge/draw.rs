@@ -251,7 +251,7 @@ impl RulesShape {
     /// The position a judge input `text` of this game gives, if an instance.
     fn position(&self, text: &str) -> Result<JudgePosition, String> {
         let spanned = Spanned::new(text.to_string(), Span::new(0, text.len()));
-        let r = read(&self.prog, &spanned, 1)
+        let r = read(&self.prog, &spanned, None)
             .map_err(|ds| ds.first().map_or(String::new(), |d| d.message.clone()))?;
         // Drawn within the limits (or beyond them, by `--beyond-limits`
         // ranges): `r.beyond` is not a reason to redraw.

@@ -79,7 +79,7 @@ fn a_value_list_is_written_back_and_a_value_off_it_is_beyond_the_limits() {
         ]
     );
     // Any integer reads; 8 is within 0..1024 but not listed.
-    let r = read(&prog, &text("2\n0 2\n8 0\n"), 1).unwrap();
+    let r = read(&prog, &text("2\n0 2\n8 0\n"), None).unwrap();
     assert_eq!(
         r.beyond,
         ["the cell in row 2, column 1 is 8; the judge allows 0 | 2 | 4 | 1024"]

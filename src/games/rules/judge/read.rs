@@ -11,7 +11,7 @@ use crate::games::rules::program::Program;
 use crate::games::rules::setup::{BoardInput, PieceInput, SetValue};
 use crate::games::rules::state::Dice;
 use crate::games::rules::types::Ty;
-use crate::syntax::ast::{Span, Spanned};
+use crate::syntax::ast::{Int, Span, Spanned};
 use crate::syntax::rules::input::*;
 use std::collections::HashMap;
 
@@ -36,7 +36,7 @@ pub(crate) struct Read {
 /// problem's declared limits.
 pub(crate) fn within(prog: &Program, text: &str) -> Result<(), crate::games::NotInstance> {
     let text = Spanned::new(text.to_string(), Span::new(0, text.len()));
-    match read(prog, &text, 1) {
+    match read(prog, &text, None) {
         Err(ds) => Err(crate::games::NotInstance::Rule(
             ds.first().map_or(String::new(), |d| d.message.clone()),
         )),
@@ -58,8 +58,13 @@ pub(crate) fn within(prog: &Program, text: &str) -> Result<(), crate::games::Not
     }
 }
 
-/// Read case `case` (from 1) of the judge text `text` by `prog`'s format.
-pub(crate) fn read(prog: &Program, text: &Spanned<String>, case: u64) -> Result<Read, Diags> {
+/// Read case `case` (from 1; the first when not given) of the judge text
+/// `text` by `prog`'s format.
+pub(crate) fn read(
+    prog: &Program,
+    text: &Spanned<String>,
+    case: Option<Int>,
+) -> Result<Read, Diags> {
     let within = Within::new(text);
     let Some(format) = &prog.input else {
         return Err(vec![Diag::new(
@@ -104,14 +109,27 @@ pub(crate) fn read(prog: &Program, text: &Spanned<String>, case: u64) -> Result<
         }
         None => 1,
     };
-    if case > cases {
-        return Err(vec![Diag::new(
-            Code::InputFormat,
-            format!("judge input: there is no case {case}: the input holds {cases}"),
-        )
-        .label(text.span, "judge input")
-        .help(format!("write `input case K` with K from 1 to {cases}"))]);
+    let (case, case_span) = case.map_or((1, text.span), |k| (k.node, k.span));
+    if case < 1 || case as u64 > cases {
+        let holds = if cases == 1 {
+            "one".to_string()
+        } else {
+            cases.to_string()
+        };
+        let message = if case < 1 {
+            "judge input: test cases are counted from 1".to_string()
+        } else {
+            format!("judge input: there is no case {case}: the input holds {holds}")
+        };
+        return Err(vec![Diag::new(Code::InputFormat, message)
+            .label(case_span, "no such case")
+            .help(if cases == 1 {
+                "remove `case K` (or write `case 1`)".to_string()
+            } else {
+                format!("write `input case K` with K from 1 to {cases}")
+            })]);
     }
+    let case = case as u64;
     let mut chosen = None;
     for k in 1..=cases {
         r.env.clear();

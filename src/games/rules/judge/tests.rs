@@ -24,7 +24,8 @@ fn the_preludes_formats_read_and_write_what_the_native_codecs_do() {
             let p = shape.draw(&mut Rng::for_case(31, case));
             let text = p.input();
             let spanned = Spanned::new(text.clone(), Span::new(0, text.len()));
-            let r = read(&prog, &spanned, 1).unwrap_or_else(|d| panic!("{kind} {text:?}: {d:?}"));
+            let r =
+                read(&prog, &spanned, None).unwrap_or_else(|d| panic!("{kind} {text:?}: {d:?}"));
             assert!(r.beyond.is_empty(), "{kind} {text:?}: {:?}", r.beyond);
             let board = r.board.clone().unwrap_or_else(|| {
                 crate::games::rules::setup::BoardInput::Track(std::sync::Arc::new(
@@ -54,7 +55,7 @@ fn a_stacking_input_places_the_pieces_it_lists_with_their_directions() {
     let r = read(
         &prog,
         &Spanned::new(text.into(), Span::new(0, text.len())),
-        1,
+        None,
     )
     .unwrap();
     let placed: Vec<(String, String, String)> = r
