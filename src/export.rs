@@ -79,8 +79,8 @@ pub enum Item {
     Skipped {
         /// The scenario's name.
         scenario: String,
-        /// Its game.
-        game: GameKind,
+        /// Its game's name (a rules game's own name, not `rules`).
+        game: String,
         /// Which rule or limit differs from the judge's.
         reason: NotInstance,
     },
@@ -151,11 +151,19 @@ fn export_scenario(checked: &Checked, index: usize, settings: &Settings) -> Item
     }) {
         Ok(p) => p,
         Err(reason) => {
+            let game = sc
+                .stmts
+                .iter()
+                .find_map(|s| match &s.node {
+                    Stmt::Game(name) => Some(name.node.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| game.to_string());
             return Item::Skipped {
                 scenario,
                 game,
                 reason,
-            }
+            };
         }
     };
     match position.answer(&settings.limits.budget(), sc.name.span) {

@@ -370,6 +370,62 @@ fn export_writes_the_format_back_and_the_input_reads_to_the_same_answer() {
     }
 }
 
+/// A track game whose judge reads rolls on the standard yut track.
+const RACE: &str = r#"rules race {
+  players solo
+  board track
+  piece interchangeable 1..2 { at: square }
+  when stuck: stop
+  turn {
+    roll r in 1..5
+    choose p in pieces where p.at != finish
+    p.at = advance(p.at, r)
+    score += 1
+  }
+  input {
+    n: 1..10
+    dice n of 1..5
+  }
+  solve max score
+}
+
+track short {
+  route start a=1 b=2 c=3 finish
+}
+"#;
+
+#[test]
+fn a_track_of_the_files_own_is_not_exported_as_judge_input() {
+    let dir = crate::common::temp_dir("judge-format-track");
+    let race = dir.join("race.game");
+    let text = format!(
+        "{RACE}\nscenario \"standard\" {{\n  game race\n  board yut\n  dice 1 2 3\n  solve\n}}\n\
+         scenario \"own\" {{\n  game race\n  board short\n  dice 1 2 3\n  solve\n}}\n"
+    );
+    std::fs::write(&race, text).unwrap();
+    let out = dir.join("out");
+    let o = crate::common::meeple(&[
+        "export",
+        "--judge",
+        out.to_str().unwrap(),
+        race.to_str().unwrap(),
+    ]);
+    let (_, err) = crate::common::text(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("race/001.in")).unwrap(),
+        "3\n1 2 3\n"
+    );
+    assert!(!out.join("race/002.in").exists());
+    assert!(
+        err.contains("skipped: ")
+            && err.contains(
+                "own (race): not a judge instance: the board is a track of the file's own"
+            ),
+        "{err}"
+    );
+}
+
 #[test]
 fn the_problem_librarys_exports_read_back_to_their_answers() {
     let dir = crate::common::temp_dir("judge-format-problems");

@@ -9,8 +9,9 @@
 use super::model::Model;
 use super::program::{Dom, Kind};
 use super::state::{width, Dice, Instance, State};
+use crate::games::judge_position::is_standard;
 use crate::games::svg::{self, text_width, Doc};
-use crate::games::yut::track::{standard_track, Track};
+use crate::games::yut::track::Track;
 use crate::games::yut::SquareId;
 use std::collections::BTreeSet;
 
@@ -204,17 +205,6 @@ fn track(inst: &Instance) -> Option<&Track> {
 }
 
 /// Whether `t` is the built-in board (then drawn as the real one is).
-fn is_standard(t: &Track) -> bool {
-    let s = standard_track();
-    t.len() == s.len()
-        && t.squares().all(|q| {
-            t.name(q) == s.name(q)
-                && t.next(q) == s.next(q)
-                && t.shortcut(q) == s.shortcut(q)
-                && t.score(q) == s.score(q)
-        })
-}
-
 /// Where each square of the track is drawn, in layout units.
 fn places(t: &Track) -> Vec<(f64, f64)> {
     crate::games::yut::picture::layout(t, is_standard(t))

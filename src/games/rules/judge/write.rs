@@ -17,6 +17,15 @@ pub(crate) fn write(inst: &Instance, s: &State, board: &BoardInput) -> Result<St
     let Some(format) = &prog.input else {
         return Err(format!("`{}` declares no judge input format", prog.name));
     };
+    if let BoardInput::Track(t) = board {
+        if !crate::games::judge_position::is_standard(t) {
+            return Err(
+                "the board is a track of the file's own, which a judge input cannot say \
+                 (it is read on the standard yut track)"
+                    .to_string(),
+            );
+        }
+    }
     let w = Writer {
         inst,
         s,
