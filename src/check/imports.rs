@@ -229,6 +229,7 @@ impl Walk<'_> {
                 tracks: parsed.tracks.clone(),
                 rules: parsed.rules.clone(),
                 imports: Vec::new(),
+                unread_rules: parsed.unread_rules.clone(),
             };
             if let Err(ds) = super::check_with(alone, self.limits) {
                 diags = ds;

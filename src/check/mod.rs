@@ -82,6 +82,7 @@ pub(crate) fn check_importing(
         .chain(file.rules.clone())
         .collect();
     diags.extend(defs.add_rules(&rules));
+    defs.add_unread(&file.unread_rules);
     let mut plans = Vec::new();
     for sc in &file.scenarios {
         match scenario_game(sc, &defs) {

@@ -88,6 +88,16 @@ impl Definitions {
         Ok(self.rules.get(name).cloned())
     }
 
+    /// Rules blocks a syntax error kept from being read: reported already,
+    /// so a scenario of one is not told its game is unknown.
+    pub(crate) fn add_unread(&mut self, names: &[String]) {
+        for name in names {
+            if !self.rules.contains_key(name) {
+                self.broken_rules.insert(name.clone());
+            }
+        }
+    }
+
     /// The names of the file's rules blocks, sorted (for did-you-mean).
     pub(crate) fn rules_names(&self) -> Vec<&str> {
         let mut names: Vec<&str> = self

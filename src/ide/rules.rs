@@ -388,6 +388,7 @@ impl Analysis {
             tracks: parsed.tracks.clone(),
             rules: parsed.rules.clone(),
             imports: parsed.imports.clone(),
+            unread_rules: parsed.unread_rules.clone(),
         };
         let checked = crate::pipeline::check_parsed_importing(
             file,

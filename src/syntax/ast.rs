@@ -15,6 +15,9 @@ pub struct File {
     pub rules: Vec<super::rules::RulesDef>,
     /// The `import "path"` items, in file order.
     pub imports: Vec<super::rules::Import>,
+    /// The names of `rules` blocks a syntax error kept from being read
+    /// (reported already): a scenario's `game` naming one is not unknown.
+    pub unread_rules: Vec<String>,
 }
 
 /// `scenario "NAME" { … }`

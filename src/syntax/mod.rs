@@ -148,6 +148,13 @@ pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
             }
             Err(err) => {
                 let (diag, at) = words::parse_error(&err, rest, offset);
+                if let Some(name) =
+                    last_item_start(&starts, 0, at).and_then(|item| recover::rules_name(src, item))
+                {
+                    if !file.unread_rules.iter().any(|n| n == name) {
+                        file.unread_rules.push(name.to_string());
+                    }
+                }
                 let recoverable = diag.code == Code::Parse;
                 let unclosed = recoverable && at == src.len() && diag.message.contains("`}`");
                 if recoverable && errors + 1 < PARSE_ERRORS {

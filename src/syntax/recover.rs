@@ -17,6 +17,16 @@ fn first_word(text: &str, start: usize) -> (&str, usize) {
     (&rest[..end], at)
 }
 
+/// The name of the `rules NAME {` item starting at `start`, if it is one.
+pub(super) fn rules_name(text: &str, start: usize) -> Option<&str> {
+    let (word, at) = first_word(text, start);
+    if word != "rules" {
+        return None;
+    }
+    let (name, _) = first_word(text, at + word.len());
+    (!name.is_empty()).then_some(name)
+}
+
 fn starts_statement(text: &str, line: usize) -> bool {
     let (word, _) = first_word(text, line);
     STATEMENTS.iter().any(|w| w.name == word)

@@ -269,3 +269,19 @@ fn a_piece_placed_twice_is_refused() {
     };
     assert_eq!(diags[0].span().unwrap().start(), second + "piece ".len());
 }
+
+/// A rules block a syntax error kept from being read: its error alone, not
+/// also "no game `walk`" on each scenario of it; a game named wrongly beside
+/// it is still unknown.
+#[test]
+fn a_scenario_of_a_rules_block_with_a_syntax_error_is_not_told_its_game_is_unknown() {
+    let broken = scenario("  solve\n").replace("fuel -= n", "fuel -= )");
+    let d = invalid(&broken);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!((d[0].0, d[0].1.as_str()), (Code::Parse, ")"), "{d:?}");
+    let other = format!("{broken}scenario \"t\" {{\n  game wlak\n  solve\n}}\n");
+    let d = invalid(&other);
+    let codes: Vec<Code> = d.iter().map(|x| x.0).collect();
+    assert_eq!(codes, [Code::Parse, Code::GameUnknown], "{d:?}");
+    assert!(d[1].2.contains("walk"), "did you mean walk: {d:?}");
+}
