@@ -225,6 +225,7 @@ pub fn complete_after(
         }
         [.., "line"] => part("boards"),
         [.., "dice"] => part("uniform"),
+        ["input"] => part("case"),
         [.., "play"] => dialect::play_words(game)
             .into_iter()
             .map(|w| {
@@ -341,7 +342,7 @@ fn part(name: &str) -> Vec<Completion> {
 fn takes_a_value(word: &str) -> bool {
     matches!(
         word,
-        "piece" | "at" | "to" | "step" | "scenario" | "track" | "input" | "uniform" | "x"
+        "piece" | "at" | "to" | "step" | "scenario" | "track" | "input" | "case" | "uniform" | "x"
     )
 }
 
@@ -399,6 +400,14 @@ mod tests {
     fn a_yut_board_is_the_built_in_one_or_a_track() {
         let fixture = "track t {\n  \n}\nscenario \"s\" {\n  game yut\n  board $0\n}\n";
         assert_eq!(labels(fixture), ["yut", "t"]);
+    }
+
+    #[test]
+    fn input_offers_case_then_nothing() {
+        let fixture = "scenario \"s\" {\n  game yut\n  input $0\n}\n";
+        assert_eq!(labels(fixture), ["case"]);
+        let fixture = "scenario \"s\" {\n  game yut\n  input case $0\n}\n";
+        assert!(labels(fixture).is_empty());
     }
 
     #[test]
