@@ -285,3 +285,89 @@ fn a_scenario_of_a_rules_block_with_a_syntax_error_is_not_told_its_game_is_unkno
     assert_eq!(codes, [Code::Parse, Code::GameUnknown], "{d:?}");
     assert!(d[1].2.contains("walk"), "did you mean walk: {d:?}");
 }
+
+/// A turn that reads `moves` plays differently after a different number of
+/// moves: the move count is part of its positions for every solver (found
+/// by a newcomer's game: the memoised search answered 4, the best is 5).
+#[test]
+fn a_turn_that_reads_moves_is_solved_with_the_count_in_its_positions() {
+    let alternate = r#"rules mv {
+  players solo
+  var last: cell = off
+  legend { ".": }
+  turn {
+    choose c in cells where c.row == c.col and c != last
+    last = c
+    score += c.row + 1
+    stop if moves == 2
+  }
+  solve max score
+}
+scenario "s" {
+  game mv
+  board {
+    . .
+    . .
+  }
+  solve
+  expect answer 5
+}
+"#;
+    assert!(shown(alternate).contains("ok: expect answer 5"));
+    // A simulation whose state repeats but whose turn counts: no cycle.
+    let idle = r#"rules idle {
+  players none
+  var x: 0..1 = 0
+  turn {
+    stop if moves == 5
+    x = 0
+  }
+  solve simulate limit 100
+}
+scenario "s" {
+  game idle
+  solve
+  expect answer 6
+}
+"#;
+    assert!(shown(idle).contains("ok: expect answer 6"));
+    // Shortest: a win only at an exact count, on a board of one state.
+    let wait = r#"rules wait {
+  players solo
+  var x: 0..1 = 0
+  turn {
+    choose d in [0, 1]
+    x = d
+    win if moves == 3 and x == 1
+  }
+  solve shortest within 5
+}
+scenario "s" {
+  game wait
+  solve
+  expect answer 4
+}
+"#;
+    assert!(shown(wait).contains("ok: expect answer 4"));
+    // A searched game that reads `moves` and never ends stops with a coded
+    // error after its limit of moves, not a hang.
+    let flip = r#"rules flip {
+  players A B
+  var x: 0..1 = 0
+  turn {
+    choose d in [1]
+    x = 1 - x
+    lose if moves < 0
+  }
+  solve outcome
+}
+scenario "s" {
+  game flip
+  solve
+}
+"#;
+    let run = run_bytes("flip.game", flip.as_bytes(), &RunConfig::default());
+    let shown = crate::common::shown(&run);
+    assert!(shown.contains("meeple::rules::endless"), "{shown}");
+    assert!(shown.contains("reads `moves`"), "{shown}");
+}

@@ -145,4 +145,7 @@ pub enum RunErrorKind {
     Index,
     /// A game that can go on forever under an objective that needs an end.
     Endless,
+    /// A searched game that reads `moves` went on past
+    /// [`MOVES_READ_LIMIT`](super::run::MOVES_READ_LIMIT) moves.
+    MovesEndless,
 }

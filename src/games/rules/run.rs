@@ -39,6 +39,11 @@ fn err(kind: RunErrorKind, message: impl Into<String>, span: Span) -> RunError {
     }
 }
 
+/// How many moves a searched game that reads `moves` may last
+/// (docs/rules-language.md, *What a move is*): its positions hold the move
+/// count, so no repetition ends an endless line.
+pub const MOVES_READ_LIMIT: u64 = 100_000;
+
 /// A binary operator on two integers (`and`/`or` are read by the callers,
 /// which short-circuit them): the one arithmetic of both evaluation paths.
 #[inline(always)]
@@ -1519,6 +1524,11 @@ impl Model for Instance {
         } else {
             super::key::canonical(self, s, out);
         }
+        // A program that reads `moves` plays differently after a different
+        // number of moves: the count is part of its positions.
+        if self.prog.reads_moves {
+            out.push(u64::from(s.moves));
+        }
     }
 
     fn turn(&self, s: &State) -> Result<Turn<State>, RunError> {
@@ -1556,6 +1566,18 @@ impl Instance {
         resume: bool,
         steps: &mut u64,
     ) -> Result<Turn<State>, RunError> {
+        if self.prog.reads_moves
+            && u64::from(s.moves) >= MOVES_READ_LIMIT
+            && !matches!(self.prog.objective, Objective::Simulate(_))
+        {
+            return Err(err(
+                RunErrorKind::MovesEndless,
+                "the game reads `moves` and has gone on for 100,000 moves: its positions hold \
+                 the move count, so no repetition ends a line, and the search needs every play \
+                 to end",
+                Span::default(),
+            ));
+        }
         let mut run = Run::new(self, s.clone(), &[], steps);
         run.names = names;
         run.resume = resume;

@@ -417,6 +417,10 @@ pub(super) fn run_diag(e: RunError, span: Span) -> Diag {
             Code::RulesEndless,
             "the objective needs every game to end; make the game end, or use `solve longest`, `outcome` or `simulate`",
         ),
+        RunErrorKind::MovesEndless => (
+            Code::RulesEndless,
+            "end every play within the limit (`stop if moves == K`), or count with a bounded `var` instead of reading `moves`",
+        ),
         _ => (
             Code::RulesRun,
             "check the values the rules block computes at the statement marked",
