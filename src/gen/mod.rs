@@ -127,9 +127,9 @@ impl Options {
         ];
         if let Some(file) = &self.rules {
             words.push("--rules".into());
-            words.push(file.clone());
+            words.push(shell_word(file));
         }
-        words.extend(self.shape.args());
+        words.extend(self.shape.args().iter().map(|a| shell_word(a)));
         for c in &self.conditions {
             words.push("--where".into());
             words.push(format!("\"{c}\""));
@@ -146,6 +146,18 @@ impl Options {
             words.push(format!("--timeout {}", t.as_secs_f64()));
         }
         words.join(" ")
+    }
+}
+
+/// `word` as a shell reads it back: as it is when it holds only letters,
+/// digits and `_ . / = , : + - @ %`, else in single quotes (so a header's
+/// `--weights '#=1,.=3'` pastes into a shell).
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./=,:+-@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
     }
 }
 

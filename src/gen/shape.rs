@@ -50,7 +50,7 @@ pub fn parse_rules(
     let checked = check_text(&text).map_err(|d| {
         refuse(
             d[0].code,
-            format!("{file} is not a valid script ({})", d[0].code),
+            format!("{file} is not a valid script: {}", first_error(&d)),
             "invalid",
             "`meeple check FILE` shows its errors".into(),
         )
@@ -94,6 +94,18 @@ pub fn parse_rules(
     Ok((Shape::new(shape), objective))
 }
 
+/// The first error of a script that does not check, in one line: its
+/// message and code, and how many more there are.
+fn first_error(d: &crate::error::Diags) -> String {
+    let more = match d.len() {
+        0 | 1 => String::new(),
+        n => format!(" (and {})", crate::games::count(n as u64 - 1, "more error")),
+    };
+    d.first().map_or(String::new(), |x| {
+        format!("{} [{}]{more}", x.message, x.code)
+    })
+}
+
 /// The tracks of `--tracks FILE`: each one's name and definition as
 /// written, after the file is checked as `meeple check` would.
 fn load_tracks(file: &str) -> Result<Vec<(String, String)>, OptionError> {
@@ -102,7 +114,7 @@ fn load_tracks(file: &str) -> Result<Vec<(String, String)>, OptionError> {
         OptionError::value(
             "--tracks",
             file,
-            format!("{file} is not a valid script ({})", d[0].code),
+            format!("{file} is not a valid script: {}", first_error(&d)),
             "invalid",
             "`meeple check FILE` shows its errors",
         )

@@ -290,3 +290,17 @@ fn a_track_from_a_tracks_file() {
         .contains("did you mean `ladder`?"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn header_words_paste_into_a_shell() {
+    use super::shell_word;
+    assert_eq!(shell_word("--weights"), "--weights");
+    assert_eq!(
+        shell_word("scripts/problems/a.game"),
+        "scripts/problems/a.game"
+    );
+    assert_eq!(shell_word("0=6,2=1"), "0=6,2=1");
+    assert_eq!(shell_word("#=1,.=3"), "'#=1,.=3'");
+    assert_eq!(shell_word("my file's.game"), r"'my file'\''s.game'");
+    assert_eq!(shell_word(""), "''");
+}

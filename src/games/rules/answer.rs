@@ -250,7 +250,7 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
         }
         let mut text = format!("{}. {name}", i + 1);
         if st.reward != 0 {
-            text.push_str(&format!(" (score +{})", st.reward));
+            text.push_str(&format!(" (score {:+})", st.reward));
         }
         if let Some(e) = st.end {
             text.push_str(&format!(" — {}", end_word(e)));

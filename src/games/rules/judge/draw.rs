@@ -696,8 +696,8 @@ impl Drawer<'_> {
                 .collect();
             if inner.len() < once.len() {
                 return Err(format!(
-                    "a {n} × {m} board has {} cells for the {} keys drawn once",
-                    inner.len(),
+                    "a {n} × {m} board has {} for the {} keys drawn once",
+                    crate::games::count(inner.len() as u64, "inner cell"),
                     once.len()
                 ));
             }
