@@ -14,8 +14,10 @@ pub struct Move<S> {
 }
 
 /// Refusal of a die where the objective needs known dice.
-pub(crate) const NO_DICE: SolveError =
-    SolveError::Unsupported("random dice are only solved under `max score` and `min score`");
+pub(crate) const NO_DICE: SolveError = SolveError::Unsupported(
+    "a move here rolls a random die: only `solve max score` and `min score` take random dice \
+     (their expected value); `play` and the other objectives need known dice (`dice 3 1 4`)",
+);
 
 /// The moves of `node` in move order, each with its words; a `Chance` node
 /// is refused (`NO_DICE`).
