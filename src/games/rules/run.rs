@@ -29,14 +29,16 @@ enum Flow {
     Chance(usize),
 }
 
-type R<T> = Result<T, RunError>;
+/// Results inside the interpreter: the error boxed, so a value and its
+/// `Ok` fit in registers on the hot path (errors are rare).
+type R<T> = Result<T, Box<RunError>>;
 
-fn err(kind: RunErrorKind, message: impl Into<String>, span: Span) -> RunError {
-    RunError {
+fn err(kind: RunErrorKind, message: impl Into<String>, span: Span) -> Box<RunError> {
+    Box::new(RunError {
         kind,
         message: message.into(),
         span,
-    }
+    })
 }
 
 /// A binary operator on two integers (`and`/`or` are read by the callers,
@@ -183,13 +185,14 @@ impl<'a> Run<'a> {
     }
 
     /// Store a `var` (checked against its domain).
-    pub(crate) fn store_var(&mut self, i: usize, v: Val) -> R<()> {
-        self.store(&CPlace::Var(i), v)
+    pub(crate) fn store_var(&mut self, i: usize, v: Val) -> Result<(), RunError> {
+        self.store(&CPlace::Var(i), v).map_err(|e| *e)
     }
 
     /// Store a piece's field (checked against its domain).
-    pub(crate) fn store_field(&mut self, piece: i64, f: usize, v: Val) -> R<()> {
+    pub(crate) fn store_field(&mut self, piece: i64, f: usize, v: Val) -> Result<(), RunError> {
         self.store(&CPlace::Field(CExpr::Const(Val::S(piece)), f), v)
+            .map_err(|e| *e)
     }
 
     fn tick(&mut self) -> R<()> {
@@ -308,8 +311,8 @@ impl<'a> Run<'a> {
 
     // ------------------------------------------------------------ statements
 
-    pub(crate) fn block(&mut self, b: &[CStmt]) -> R<()> {
-        self.flow(b).map(|_| ())
+    pub(crate) fn block(&mut self, b: &[CStmt]) -> Result<(), RunError> {
+        self.flow(b).map(|_| ()).map_err(|e| *e)
     }
 
     fn flow(&mut self, b: &[CStmt]) -> R<Flow> {
@@ -330,7 +333,7 @@ impl<'a> Run<'a> {
                 let v = if self.scalar_shaped(e) {
                     Val::S(self.int(e)?)
                 } else {
-                    self.expr(e)?
+                    self.eval(e)?
                 };
                 self.frame[*slot] = v;
             }
@@ -535,7 +538,7 @@ impl<'a> Run<'a> {
                 self.store(b, va)?;
             }
             CStmtKind::Push { front, list, value } => {
-                let v = self.expr(value)?;
+                let v = self.eval(value)?;
                 let Val::L(mut items) = self.load(list)? else {
                     return Err(err(
                         RunErrorKind::Index,
@@ -574,7 +577,7 @@ impl<'a> Run<'a> {
                 let v = if self.scalar_shaped(e) {
                     Val::S(self.int(e)?)
                 } else {
-                    self.expr(e)?
+                    self.eval(e)?
                 };
                 let v = match op {
                     AssignOp::Set => v,
@@ -790,7 +793,7 @@ impl<'a> Run<'a> {
                 BinOp::Eq | BinOp::Ne | BinOp::Add
                     if !(self.scalar_shaped(a) && self.scalar_shaped(b)) =>
                 {
-                    self.expr(e)?.s()
+                    self.eval(e)?.s()
                 }
                 _ => {
                     let p = match self.leaf(a) {
@@ -804,7 +807,7 @@ impl<'a> Run<'a> {
                     scalar_op(*op, p, q, *span)?
                 }
             },
-            _ => self.expr(e)?.s(),
+            _ => self.eval(e)?.s(),
         })
     }
 
@@ -853,7 +856,7 @@ impl<'a> Run<'a> {
     }
 
     fn set(&mut self, e: &CExpr) -> R<Vec<Val>> {
-        Ok(match self.expr(e)? {
+        Ok(match self.eval(e)? {
             Val::L(items) => items,
             Val::S(_) => Vec::new(),
         })
@@ -960,7 +963,12 @@ impl<'a> Run<'a> {
         }
     }
 
-    pub(crate) fn expr(&mut self, e: &CExpr) -> R<Val> {
+    /// An expression's value (errors unboxed, for the setup and sessions).
+    pub(crate) fn expr(&mut self, e: &CExpr) -> Result<Val, RunError> {
+        self.eval(e).map_err(|e| *e)
+    }
+
+    fn eval(&mut self, e: &CExpr) -> R<Val> {
         let ov = |span| err(RunErrorKind::Overflow, "an integer overflows 64 bits", span);
         Ok(match e {
             CExpr::Const(v) => v.clone(),
@@ -1053,7 +1061,7 @@ impl<'a> Run<'a> {
                     Val::S(r * self.inst.cols + c)
                 }
             }
-            CExpr::List(items) => Val::L(items.iter().map(|x| self.expr(x)).collect::<R<_>>()?),
+            CExpr::List(items) => Val::L(items.iter().map(|x| self.eval(x)).collect::<R<_>>()?),
             CExpr::Range(lo, hi) => {
                 let (lo, hi) = (self.int(lo)?, self.int(hi)?);
                 if hi.saturating_sub(lo) > TURN_STEPS as i64 {
@@ -1073,7 +1081,7 @@ impl<'a> Run<'a> {
                     BinOp::Or => return Ok(Val::S((self.truth(a)? || self.truth(b)?) as i64)),
                     _ => {}
                 }
-                let (x, y) = (self.expr(a)?, self.expr(b)?);
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
                 let (x, y) = match (op, x, y) {
                     (BinOp::Add, Val::L(mut xs), Val::L(ys)) => {
                         xs.extend(ys);
@@ -1146,9 +1154,9 @@ impl<'a> Run<'a> {
             }
             CExpr::If(c, a, b) => {
                 if self.truth(c)? {
-                    self.expr(a)?
+                    self.eval(a)?
                 } else {
-                    self.expr(b)?
+                    self.eval(b)?
                 }
             }
             CExpr::Agg(kind, slot, set, body, span) => {
@@ -1193,7 +1201,7 @@ impl<'a> Run<'a> {
                             continue;
                         }
                     }
-                    out.push(self.expr(item)?);
+                    out.push(self.eval(item)?);
                 }
                 Val::L(out)
             }
@@ -1355,12 +1363,12 @@ impl<'a> Run<'a> {
             Builtin::Index | Builtin::Contains => {
                 let at = match self.seq(&args[0])? {
                     Some(q) => {
-                        let v = self.expr(&args[1])?;
+                        let v = self.eval(&args[1])?;
                         self.seq_find(&q, &v)
                     }
                     None => {
                         let items = self.set(&args[0])?;
-                        let v = self.expr(&args[1])?;
+                        let v = self.eval(&args[1])?;
                         items.iter().position(|x| *x == v)
                     }
                 };
@@ -1676,7 +1684,7 @@ impl Instance {
         // The run's state is `s` itself: the first replay copies nothing.
         run.undo = resume;
         run.at_start = resume;
-        match run.node(s, None)? {
+        match run.node(s, None).map_err(|e| *e)? {
             None => Ok(Turn::Ended {
                 end: end_of(self.prog.stuck),
                 stuck: true,
