@@ -22,4 +22,6 @@ pub use check::{check, check_all, Decls};
 #[cfg(test)]
 mod run_tests;
 #[cfg(test)]
+mod run_undo_tests;
+#[cfg(test)]
 mod tests;

@@ -29,14 +29,16 @@ enum Flow {
     Chance(usize),
 }
 
-type R<T> = Result<T, RunError>;
+/// Results inside the interpreter: the error boxed, so a value and its
+/// `Ok` fit in registers on the hot path (errors are rare).
+type R<T> = Result<T, Box<RunError>>;
 
-fn err(kind: RunErrorKind, message: impl Into<String>, span: Span) -> RunError {
-    RunError {
+fn err(kind: RunErrorKind, message: impl Into<String>, span: Span) -> Box<RunError> {
+    Box::new(RunError {
         kind,
         message: message.into(),
         span,
-    }
+    })
 }
 
 /// How many moves a searched game that reads `moves` may last
@@ -115,6 +117,20 @@ pub(crate) struct Run<'a> {
     /// Whether the paths below a top-level choice or roll resume there
     /// (`false`: each replays the turn from its start; tests compare).
     resume: bool,
+    /// Whether a replay restores the state by undoing [`Run::journal`]
+    /// rather than copying the whole state back (`false`: the plain copy;
+    /// tests compare). Set with `resume`.
+    undo: bool,
+    /// Every state slot written since the state was last the turn's start,
+    /// with its value before (undone back to a checkpoint's mark). Bounded
+    /// ([`Run::put`]): past that it is dropped for the rest of the epoch.
+    journal: Vec<(usize, i64)>,
+    /// Which journal the marks refer to (bumped whenever it restarts or is
+    /// dropped; a checkpoint of another epoch is replayed from the start).
+    epoch: u32,
+    /// Whether `st` is the turn's start with `journal` applied (a replay
+    /// from the start then undoes the journal instead of copying it).
+    at_start: bool,
 }
 
 impl<'a> Run<'a> {
@@ -134,6 +150,37 @@ impl<'a> Run<'a> {
             span: Span::default(),
             names: true,
             resume: true,
+            undo: false,
+            journal: Vec::new(),
+            epoch: 0,
+            at_start: false,
+        }
+    }
+
+    /// Write a state slot, journalled when replays undo. A journal grown
+    /// past a few times the state (a turn of very many writes) is dropped:
+    /// copying is then cheaper, and its memory stays bounded.
+    #[inline]
+    fn put(&mut self, slot: usize, x: i64) {
+        if self.undo && self.at_start {
+            if self.journal.len() >= 4 * self.st.v.len() + 4096 {
+                self.journal = Vec::new();
+                self.epoch = self.epoch.wrapping_add(1);
+                self.at_start = false;
+            } else {
+                self.journal.push((slot, self.st.v[slot]));
+            }
+        }
+        self.st.v[slot] = x;
+    }
+
+    /// Undo the journal back to its first `mark` entries.
+    fn undo_to(&mut self, mark: usize) {
+        while self.journal.len() > mark {
+            let Some((slot, old)) = self.journal.pop() else {
+                break;
+            };
+            self.st.v[slot] = old;
         }
     }
 
@@ -143,13 +190,14 @@ impl<'a> Run<'a> {
     }
 
     /// Store a `var` (checked against its domain).
-    pub(crate) fn store_var(&mut self, i: usize, v: Val) -> R<()> {
-        self.store(&CPlace::Var(i), v)
+    pub(crate) fn store_var(&mut self, i: usize, v: Val) -> Result<(), RunError> {
+        self.store(&CPlace::Var(i), v).map_err(|e| *e)
     }
 
     /// Store a piece's field (checked against its domain).
-    pub(crate) fn store_field(&mut self, piece: i64, f: usize, v: Val) -> R<()> {
+    pub(crate) fn store_field(&mut self, piece: i64, f: usize, v: Val) -> Result<(), RunError> {
         self.store(&CPlace::Field(CExpr::Const(Val::S(piece)), f), v)
+            .map_err(|e| *e)
     }
 
     fn tick(&mut self) -> R<()> {
@@ -236,12 +284,12 @@ impl<'a> Run<'a> {
     fn write_val(&mut self, what: &dyn Fn() -> String, base: usize, d: Dom, v: Val) -> R<()> {
         self.check(what, &d, &v)?;
         match v {
-            Val::S(x) => self.st.v[base] = x,
+            Val::S(x) => self.put(base, x),
             Val::L(items) => {
                 let max = d.list_max.unwrap_or(0);
-                self.st.v[base] = items.len() as i64;
+                self.put(base, items.len() as i64);
                 for i in 0..max {
-                    self.st.v[base + 1 + i] = items.get(i).map_or(0, Val::s);
+                    self.put(base + 1 + i, items.get(i).map_or(0, Val::s));
                 }
             }
         }
@@ -268,8 +316,8 @@ impl<'a> Run<'a> {
 
     // ------------------------------------------------------------ statements
 
-    pub(crate) fn block(&mut self, b: &[CStmt]) -> R<()> {
-        self.flow(b).map(|_| ())
+    pub(crate) fn block(&mut self, b: &[CStmt]) -> Result<(), RunError> {
+        self.flow(b).map(|_| ()).map_err(|e| *e)
     }
 
     fn flow(&mut self, b: &[CStmt]) -> R<Flow> {
@@ -290,7 +338,7 @@ impl<'a> Run<'a> {
                 let v = if self.scalar_shaped(e) {
                     Val::S(self.int(e)?)
                 } else {
-                    self.expr(e)?
+                    self.eval(e)?
                 };
                 self.frame[*slot] = v;
             }
@@ -429,7 +477,7 @@ impl<'a> Run<'a> {
                         let Some(&r) = rolls.get(used) else {
                             return Ok(Flow::End(EndWord::Stop));
                         };
-                        self.st.v[at] += 1;
+                        self.put(at, used as i64 + 1);
                         self.frame[*slot] = Val::S(r);
                     }
                     dice => {
@@ -451,7 +499,8 @@ impl<'a> Run<'a> {
                             Some(&i) => {
                                 self.taken += 1;
                                 if matches!(dice, Dice::Uniform(..)) {
-                                    self.st.v[self.inst.layout.dice] += 1;
+                                    let at = self.inst.layout.dice;
+                                    self.put(at, self.st.v[at] + 1);
                                 }
                                 self.frame[*slot] = Val::S(lo + i as i64);
                             }
@@ -494,7 +543,7 @@ impl<'a> Run<'a> {
                 self.store(b, va)?;
             }
             CStmtKind::Push { front, list, value } => {
-                let v = self.expr(value)?;
+                let v = self.eval(value)?;
                 let Val::L(mut items) = self.load(list)? else {
                     return Err(err(
                         RunErrorKind::Index,
@@ -530,7 +579,11 @@ impl<'a> Run<'a> {
             CStmtKind::Next => return Ok(Flow::Next),
             CStmtKind::Break => return Ok(Flow::Break),
             CStmtKind::Assign(p, op, e) => {
-                let v = self.expr(e)?;
+                let v = if self.scalar_shaped(e) {
+                    Val::S(self.int(e)?)
+                } else {
+                    self.eval(e)?
+                };
                 let v = match op {
                     AssignOp::Set => v,
                     _ => {
@@ -715,6 +768,23 @@ impl<'a> Run<'a> {
                 None => self.set(&args[0])?.len() as i64,
             },
             CExpr::Not(a) => (!self.truth(a)?) as i64,
+            CExpr::Ambient(Ambient::Rows) => self.inst.rows,
+            CExpr::Ambient(Ambient::Cols) => self.inst.cols,
+            CExpr::Cell(r, c) => {
+                let (r, c) = (self.int(r)?, self.int(c)?);
+                if r < 0 || c < 0 || r >= self.inst.rows || c >= self.inst.cols {
+                    -1
+                } else {
+                    r * self.inst.cols + c
+                }
+            }
+            CExpr::If(c, a, b) => {
+                if self.truth(c)? {
+                    self.int(a)?
+                } else {
+                    self.int(b)?
+                }
+            }
             CExpr::Call(Builtin::Advance, args, _) => {
                 let (s, n) = (self.int(&args[0])?, self.int(&args[1])?);
                 match &self.inst.track {
@@ -728,15 +798,33 @@ impl<'a> Run<'a> {
                 BinOp::Eq | BinOp::Ne | BinOp::Add
                     if !(self.scalar_shaped(a) && self.scalar_shaped(b)) =>
                 {
-                    self.expr(e)?.s()
+                    self.eval(e)?.s()
                 }
                 _ => {
-                    let (p, q) = (self.int(a)?, self.int(b)?);
+                    let p = match self.leaf(a) {
+                        Some(p) => p,
+                        None => self.int(a)?,
+                    };
+                    let q = match self.leaf(b) {
+                        Some(q) => q,
+                        None => self.int(b)?,
+                    };
                     scalar_op(*op, p, q, *span)?
                 }
             },
-            _ => self.expr(e)?.s(),
+            _ => self.eval(e)?.s(),
         })
+    }
+
+    /// [`Run::int`] of a constant or a local read in place (the commonest
+    /// operands, without a call); `None`: any other expression.
+    #[inline(always)]
+    fn leaf(&self, e: &CExpr) -> Option<i64> {
+        match e {
+            CExpr::Const(Val::S(n)) => Some(*n),
+            CExpr::Local(slot) => Some(self.frame[*slot].s()),
+            _ => None,
+        }
     }
 
     /// Whether `e`'s value is a scalar, told without evaluating it (a
@@ -749,7 +837,12 @@ impl<'a> Run<'a> {
             CExpr::Var(i) => self.inst.layout.vars[*i].1.list_max.is_none(),
             CExpr::Field(_, f) => self.inst.layout.fields[*f].1.list_max.is_none(),
             CExpr::Layer(l, _) => self.inst.layout.layers[*l].1.list_max.is_none(),
-            CExpr::Not(_) | CExpr::Neg(_) | CExpr::CellPart(..) => true,
+            CExpr::Not(_) | CExpr::Neg(_) | CExpr::CellPart(..) | CExpr::Cell(..) => true,
+            CExpr::Ambient(a) => matches!(
+                a,
+                Ambient::Rows | Ambient::Cols | Ambient::Moves | Ambient::Me | Ambient::Opponent
+            ),
+            CExpr::If(_, a, b) => self.scalar_shaped(a) && self.scalar_shaped(b),
             CExpr::Agg(kind, ..) => *kind != Agg::Find,
             CExpr::Bin(op, a, b, _) => {
                 *op != BinOp::Add || (self.scalar_shaped(a) && self.scalar_shaped(b))
@@ -768,7 +861,7 @@ impl<'a> Run<'a> {
     }
 
     fn set(&mut self, e: &CExpr) -> R<Vec<Val>> {
-        Ok(match self.expr(e)? {
+        Ok(match self.eval(e)? {
             Val::L(items) => items,
             Val::S(_) => Vec::new(),
         })
@@ -875,7 +968,12 @@ impl<'a> Run<'a> {
         }
     }
 
-    pub(crate) fn expr(&mut self, e: &CExpr) -> R<Val> {
+    /// An expression's value (errors unboxed, for the setup and sessions).
+    pub(crate) fn expr(&mut self, e: &CExpr) -> Result<Val, RunError> {
+        self.eval(e).map_err(|e| *e)
+    }
+
+    fn eval(&mut self, e: &CExpr) -> R<Val> {
         let ov = |span| err(RunErrorKind::Overflow, "an integer overflows 64 bits", span);
         Ok(match e {
             CExpr::Const(v) => v.clone(),
@@ -968,7 +1066,7 @@ impl<'a> Run<'a> {
                     Val::S(r * self.inst.cols + c)
                 }
             }
-            CExpr::List(items) => Val::L(items.iter().map(|x| self.expr(x)).collect::<R<_>>()?),
+            CExpr::List(items) => Val::L(items.iter().map(|x| self.eval(x)).collect::<R<_>>()?),
             CExpr::Range(lo, hi) => {
                 let (lo, hi) = (self.int(lo)?, self.int(hi)?);
                 if hi.saturating_sub(lo) > TURN_STEPS as i64 {
@@ -988,7 +1086,7 @@ impl<'a> Run<'a> {
                     BinOp::Or => return Ok(Val::S((self.truth(a)? || self.truth(b)?) as i64)),
                     _ => {}
                 }
-                let (x, y) = (self.expr(a)?, self.expr(b)?);
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
                 let (x, y) = match (op, x, y) {
                     (BinOp::Add, Val::L(mut xs), Val::L(ys)) => {
                         xs.extend(ys);
@@ -1061,9 +1159,9 @@ impl<'a> Run<'a> {
             }
             CExpr::If(c, a, b) => {
                 if self.truth(c)? {
-                    self.expr(a)?
+                    self.eval(a)?
                 } else {
-                    self.expr(b)?
+                    self.eval(b)?
                 }
             }
             CExpr::Agg(kind, slot, set, body, span) => {
@@ -1108,7 +1206,7 @@ impl<'a> Run<'a> {
                             continue;
                         }
                     }
-                    out.push(self.expr(item)?);
+                    out.push(self.eval(item)?);
                 }
                 Val::L(out)
             }
@@ -1270,12 +1368,12 @@ impl<'a> Run<'a> {
             Builtin::Index | Builtin::Contains => {
                 let at = match self.seq(&args[0])? {
                     Some(q) => {
-                        let v = self.expr(&args[1])?;
+                        let v = self.eval(&args[1])?;
                         self.seq_find(&q, &v)
                     }
                     None => {
                         let items = self.set(&args[0])?;
-                        let v = self.expr(&args[1])?;
+                        let v = self.eval(&args[1])?;
                         items.iter().position(|x| *x == v)
                     }
                 };
@@ -1359,7 +1457,12 @@ impl Items {
 struct Checkpoint {
     /// The statement's index in the turn.
     at: usize,
-    v: Vec<i64>,
+    /// The state then: a copy, or (`None`, when replays undo) the
+    /// journal's length then.
+    v: Option<Vec<i64>>,
+    mark: usize,
+    /// The journal's epoch then.
+    epoch: u32,
     frame: Vec<Val>,
     taken: usize,
     reward: i64,
@@ -1389,9 +1492,15 @@ impl<'a> Run<'a> {
         self.st.moves = s.moves;
         self.snap = None;
         self.options.truncate(self.prefix.len());
+        // A checkpoint whose journal is gone: replay from the start (the
+        // turn is deterministic: the same run).
+        let from = from.filter(|c| c.v.is_some() || (self.at_start && c.epoch == self.epoch));
         let first = match from {
             Some(c) => {
-                self.st.v.clone_from(&c.v);
+                match &c.v {
+                    Some(v) => self.st.v.clone_from(v),
+                    None => self.undo_to(c.mark),
+                }
                 self.frame.clone_from(&c.frame);
                 self.taken = c.taken;
                 self.reward = c.reward;
@@ -1399,7 +1508,14 @@ impl<'a> Run<'a> {
                 c.at
             }
             None => {
-                self.st.v.clone_from(&s.v);
+                if self.undo && self.at_start {
+                    self.undo_to(0);
+                } else {
+                    self.st.v.clone_from(&s.v);
+                    self.journal.clear();
+                    self.epoch = self.epoch.wrapping_add(1);
+                    self.at_start = true;
+                }
                 self.frame.fill(Val::S(0));
                 self.taken = 0;
                 self.reward = 0;
@@ -1414,12 +1530,18 @@ impl<'a> Run<'a> {
             let held = ((matches!(stmt.kind, CStmtKind::Choose { .. })
                 || matches!(stmt.kind, CStmtKind::Roll(..)) && !known)
                 && self.prefix.len() == self.taken)
-                .then(|| (self.st.v.clone(), self.frame.clone()));
+                .then(|| {
+                    let journalled = self.undo && self.at_start;
+                    let v = (!journalled).then(|| self.st.v.clone());
+                    (v, self.journal.len(), self.frame.clone())
+                });
             flow = self.stmt(stmt)?;
-            if let (Some((v, frame)), Flow::Choice(_) | Flow::Chance(_)) = (held, &flow) {
+            if let (Some((v, mark, frame)), Flow::Choice(_) | Flow::Chance(_)) = (held, &flow) {
                 *stopped = Some(Checkpoint {
                     at: i,
                     v,
+                    mark,
+                    epoch: self.epoch,
                     frame,
                     taken: before.0,
                     reward: before.1,
@@ -1581,7 +1703,10 @@ impl Instance {
         let mut run = Run::new(self, s.clone(), &[], steps);
         run.names = names;
         run.resume = resume;
-        match run.node(s, None)? {
+        // The run's state is `s` itself: the first replay copies nothing.
+        run.undo = resume;
+        run.at_start = resume;
+        match run.node(s, None).map_err(|e| *e)? {
             None => Ok(Turn::Ended {
                 end: end_of(self.prog.stuck),
                 stuck: true,
