@@ -1698,7 +1698,8 @@ impl Instance {
                  the move count, so no repetition ends a line, and the search needs every play \
                  to end",
                 Span::default(),
-            ));
+            ))
+            .map_err(|e| *e);
         }
         let mut run = Run::new(self, s.clone(), &[], steps);
         run.names = names;
