@@ -371,3 +371,31 @@ scenario "s" {
     assert!(shown.contains("meeple::rules::endless"), "{shown}");
     assert!(shown.contains("reads `moves`"), "{shown}");
 }
+
+/// A line that stops on a position it passed through says so.
+#[test]
+fn a_line_that_stops_on_a_repeated_position_says_play_goes_on_forever() {
+    let flip = r#"rules flip {
+  players A B
+  var x: 0..2 = 0
+  turn {
+    choose d in [1]
+    x = if x == 2 then 1 else x + 1
+  }
+  solve outcome
+}
+scenario "s" {
+  game flip
+  solve
+  expect answer draw
+  line
+}
+"#;
+    let out = shown(flip);
+    assert!(out.contains("ok: expect answer draw"), "{out}");
+    // 0 →A 1 →B 2 →A 1 (B to move again as after move 1: x = 1, B) …
+    assert!(
+        out.contains("3. A 1\nthen the position after move 1 repeats: play can go on forever"),
+        "{out}"
+    );
+}

@@ -232,6 +232,24 @@ fn end_word(e: End) -> &'static str {
     }
 }
 
+/// How a line that ends without an end stops when its last position is
+/// one it passed through: play can go on forever from there (the searches
+/// score that as a repetition). Not for a program that reads `moves`, whose
+/// positions hold the count.
+fn repeated(inst: &Instance, start: &State, l: &Line<State>) -> Option<String> {
+    let last = &l.steps.last()?.next;
+    if l.ended.is_some() || inst.prog.reads_moves {
+        return None;
+    }
+    let before = std::iter::once(start).chain(l.steps.iter().map(|st| &st.next));
+    let k = before.take(l.steps.len()).position(|p| p.v == last.v)?;
+    Some(if k == 0 {
+        "then the start position repeats: play can go on forever".to_string()
+    } else {
+        format!("then the position after move {k} repeats: play can go on forever")
+    })
+}
+
 /// `line`.
 pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) -> RulesAnswer {
     let mut lines = Vec::new();
@@ -266,6 +284,10 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
         } else {
             format!("then the game ends: {}", end_word(e))
         };
+        end = Some(text.clone());
+        lines.push(text);
+    }
+    if let Some(text) = repeated(inst, start, l).filter(|_| end.is_none()) {
         end = Some(text.clone());
         lines.push(text);
     }

@@ -19,7 +19,7 @@ pub enum Dice {
 }
 
 /// A position: the flat state (what the key packs) and the moves made so
-/// far (no part of the position).
+/// far (part of the position only for a program that reads `moves`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Every slot (see [`Layout`]).
