@@ -15,6 +15,28 @@ fn no_files(_: &str) -> Result<Vec<(String, String)>, crate::games::OptionError>
     Ok(Vec::new())
 }
 
+/// What a judge text read as `r` starts, written back by the format (a
+/// track game without a board on the standard track).
+fn written_back(
+    prog: &std::sync::Arc<crate::games::rules::program::Program>,
+    r: &super::read::Read,
+) -> Result<String, String> {
+    let board = r.board.clone().unwrap_or_else(|| {
+        crate::games::rules::setup::BoardInput::Track(std::sync::Arc::new(
+            crate::games::yut::standard_track(),
+        ))
+    });
+    let input = ScenarioInput {
+        board: board.clone(),
+        pieces: r.pieces.clone(),
+        sets: r.sets.clone(),
+        rules: r.rules.clone(),
+        dice: r.dice.clone().unwrap_or(Dice::None),
+    };
+    let (inst, s) = start(prog.clone(), &input).map_err(|_| "no start".to_string())?;
+    write(&inst, &s, &board)
+}
+
 #[test]
 fn the_preludes_formats_read_and_write_what_the_native_codecs_do() {
     for kind in [GameKind::Footholds, GameKind::Yut, GameKind::Stacking] {
@@ -27,22 +49,7 @@ fn the_preludes_formats_read_and_write_what_the_native_codecs_do() {
             let r =
                 read(&prog, &spanned, None).unwrap_or_else(|d| panic!("{kind} {text:?}: {d:?}"));
             assert!(r.beyond.is_empty(), "{kind} {text:?}: {:?}", r.beyond);
-            let board = r.board.clone().unwrap_or_else(|| {
-                crate::games::rules::setup::BoardInput::Track(std::sync::Arc::new(
-                    crate::games::yut::standard_track(),
-                ))
-            });
-            let input = ScenarioInput {
-                board: board.clone(),
-                pieces: r.pieces.clone(),
-                sets: r.sets.clone(),
-                rules: r.rules.clone(),
-                dice: r.dice.clone().unwrap_or(Dice::None),
-            };
-            let Ok((inst, s)) = start(prog.clone(), &input) else {
-                panic!("{kind} {text:?}: no start")
-            };
-            let back = write(&inst, &s, &board).unwrap_or_else(|e| panic!("{kind}: {e}"));
+            let back = written_back(&prog, &r).unwrap_or_else(|e| panic!("{kind} {text:?}: {e}"));
             assert_eq!(back, text, "{kind}: written back");
         }
     }
@@ -130,21 +137,8 @@ fn the_preludes_formats_read_every_pasted_input_as_the_native_codecs_do() {
                 let spanned = Spanned::new(input.node.clone(), Span::new(0, input.node.len()));
                 let r = read(&prog, &spanned, None)
                     .unwrap_or_else(|d| panic!("{name}: {kind} {:?}: {d:?}", input.node));
-                let board = r.board.clone().unwrap_or_else(|| {
-                    crate::games::rules::setup::BoardInput::Track(std::sync::Arc::new(
-                        crate::games::yut::standard_track(),
-                    ))
-                });
-                let declared = ScenarioInput {
-                    board: board.clone(),
-                    pieces: r.pieces.clone(),
-                    sets: r.sets.clone(),
-                    rules: r.rules.clone(),
-                    dice: r.dice.clone().unwrap_or(Dice::None),
-                };
-                let (inst, st) = start(prog.clone(), &declared)
-                    .unwrap_or_else(|_| panic!("{name}: {kind} {:?}: no start", input.node));
-                let back = write(&inst, &st, &board).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let back = written_back(&prog, &r)
+                    .unwrap_or_else(|e| panic!("{name}: {kind} {:?}: {e}", input.node));
                 assert_eq!(back, native.input(), "{name}: {kind} {:?}", input.node);
                 checked[kind as usize] += 1;
             }
