@@ -174,3 +174,23 @@ fn a_board_of_bad_cells_is_a_thousand_diagnostics_and_a_count() {
         assert!(first > d[999].span().unwrap().start());
     }
 }
+
+/// A rules expression of 200,000 operators in a row (a probe's stack
+/// overflow, exit 134, in `check`, the REPL and the language server): one
+/// coded diagnostic from the whole pipeline.
+#[test]
+fn a_long_operator_chain_is_a_diagnostic_not_a_stack_overflow() {
+    let text = format!(
+        "rules g {{\n  players solo\n  turn {{\n    choose d in [1]\n    score += 1{}\n  }}\n  solve max score\n}}\nscenario \"s\" {{\n  game g\n  solve\n}}\n",
+        " + 1".repeat(200_000)
+    );
+    let run = meeple::pipeline::run_bytes(
+        "long.game",
+        text.as_bytes(),
+        &meeple::pipeline::RunConfig::default(),
+    );
+    let meeple::pipeline::Outcome::Invalid(diags) = &run.outcome else {
+        panic!("ran: {}", crate::common::shown(&run));
+    };
+    assert_eq!(diags[0].code, meeple::error::Code::RulesNesting);
+}

@@ -13,6 +13,10 @@ type P<'a> = Pair<'a, Rule>;
 
 /// The most prefix operators (`not`, `-`) in a row.
 const PREFIXES: usize = 32;
+/// The most infix operators one expression holds: each nests the tree one
+/// level deeper, and every pass over it (checking, compiling, evaluating,
+/// dropping) goes down that deep.
+pub(crate) const OPERATORS: usize = 500;
 
 pub(super) struct Cx<'d> {
     pub(super) offset: usize,
@@ -477,6 +481,7 @@ impl Cx<'_> {
         let span = self.span(&p);
         let mut items: Vec<Item> = Vec::new();
         let mut prefixes = 0;
+        let mut operators = 0;
         for q in p.into_inner() {
             match q.as_rule() {
                 Rule::r_not | Rule::r_neg => {
@@ -504,6 +509,21 @@ impl Cx<'_> {
                 }
                 Rule::r_infix => {
                     prefixes = 0;
+                    operators += 1;
+                    if operators > OPERATORS {
+                        self.diags.push(
+                            Diag::new(
+                                Code::RulesNesting,
+                                format!("an expression of more than {OPERATORS} operators"),
+                            )
+                            .label(self.span(&q), "one too many here")
+                            .help("split it into parts with `let`, or sum a list with `sum`"),
+                        );
+                        return Expr {
+                            kind: ExprKind::Int(0),
+                            span,
+                        };
+                    }
                     items.push(Item::Infix(bin_op(q.as_str().trim())));
                 }
                 Rule::r_field | Rule::r_index => {

@@ -139,6 +139,30 @@ fn deep_nesting_is_refused_before_pest_reads_it() {
     assert_eq!(d[0].code, Code::RulesNesting);
 }
 
+/// A flat chain of operators nests the tree as deep as it is long: 500
+/// operators are read, 501 refused on the one too many; a chain of 200,000
+/// (a probe's stack overflow in `check`, the REPL and the language server)
+/// is refused as well.
+#[test]
+fn long_operator_chains_are_refused_before_they_nest_too_deep() {
+    let chain = |n: usize| {
+        format!(
+            "rules g {{ players solo\n turn {{ let x = 1{} }} }}",
+            " + 1".repeat(n)
+        )
+    };
+    assert!(parse(&chain(500)).1.is_empty());
+    let (_, d) = parse(&chain(501));
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].code, Code::RulesNesting);
+    let text = chain(501);
+    let at = d[0].span().expect("a span").start();
+    assert_eq!(&text[at..at + 1], "+");
+    assert_eq!(text[..at].matches('+').count(), 500);
+    let (_, d) = parse(&chain(200_000));
+    assert_eq!(d[0].code, Code::RulesNesting);
+}
+
 #[test]
 fn parse_errors_use_words_not_rule_names() {
     let (_, d) = parse("rules g { players solo\n turn { let = 3 } }");
