@@ -142,6 +142,10 @@ pub const RULES_NESTING: usize = 32;
 /// The most statements a `rules` block may hold (`meeple::rules::nesting`).
 pub const RULES_STATEMENTS: usize = 4096;
 
+/// The most infix operators one rules expression holds (each nests its tree
+/// one level deeper, and every pass over it goes down that deep).
+pub const RULES_OPERATORS: usize = 500;
+
 /// The most bits a rules game's position key may need
 /// (`meeple::rules::too_big`).
 pub const RULES_KEY_BITS: u128 = 65_536;

@@ -1124,7 +1124,8 @@ fn the_catalogue_names_the_limits_it_describes() {
         out
     }
     use meeple::limits::{
-        ERRORS_SHOWN, PARSE_ERRORS, RULES_KEY_BITS, RULES_NESTING, RULES_STATEMENTS, SOURCE_BYTES,
+        ERRORS_SHOWN, PARSE_ERRORS, RULES_KEY_BITS, RULES_NESTING, RULES_OPERATORS,
+        RULES_STATEMENTS, SOURCE_BYTES,
     };
     let cases = [
         (
@@ -1155,6 +1156,10 @@ fn the_catalogue_names_the_limits_it_describes() {
             format!("more than {RULES_STATEMENTS} statements"),
         ),
         (
+            Code::RulesNesting,
+            format!("more than {RULES_OPERATORS} operators"),
+        ),
+        (
             Code::RulesTooBig,
             format!("more than {} bits", thousands(RULES_KEY_BITS)),
         ),
@@ -1171,6 +1176,7 @@ fn the_catalogue_names_the_limits_it_describes() {
         ERRORS_SHOWN,
         RULES_NESTING,
         RULES_STATEMENTS,
+        RULES_OPERATORS,
     ]
     .iter()
     .map(|n| n.to_string())

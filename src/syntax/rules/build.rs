@@ -13,10 +13,7 @@ type P<'a> = Pair<'a, Rule>;
 
 /// The most prefix operators (`not`, `-`) in a row.
 const PREFIXES: usize = 32;
-/// The most infix operators one expression holds: each nests the tree one
-/// level deeper, and every pass over it (checking, compiling, evaluating,
-/// dropping) goes down that deep.
-pub(crate) const OPERATORS: usize = 500;
+use crate::limits::RULES_OPERATORS as OPERATORS;
 
 pub(super) struct Cx<'d> {
     pub(super) offset: usize,
