@@ -399,3 +399,32 @@ scenario "s" {
         "{out}"
     );
 }
+
+/// A two-player turn with no `choose` is one forced move, named by its
+/// mover: `play A` plays it, and `line` writes `1. A` (a probe found `play
+/// A` refused with "the legal moves are: A").
+#[test]
+fn a_forced_move_is_named_by_its_mover_and_played_so() {
+    let forced = r#"rules tick {
+  players A B
+  var x: 0..3 = 0
+  turn {
+    x = (x + 1) % 4
+    win if x == 3
+  }
+  solve outcome
+}
+scenario "s" {
+  game tick
+  solve
+  expect answer A
+  line
+  play A
+  show
+}
+"#;
+    let out = shown(forced);
+    assert!(out.contains("ok: expect answer A"), "{out}");
+    assert!(out.contains("1. A\n2. B\nthen the game ends: win"), "{out}");
+    assert!(out.contains("x = 1"), "{out}");
+}

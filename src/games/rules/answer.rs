@@ -98,9 +98,19 @@ pub(crate) fn field_json(v: &FieldValue) -> Json {
 pub(crate) fn move_name(inst: &Instance, before: &State, words: &[String]) -> String {
     let words = words.join(" ");
     if inst.players() == 2 {
-        format!("{} {words}", player(inst, inst.mover(before)))
+        spoken(Some(&player(inst, inst.mover(before))), &words)
     } else {
         words
+    }
+}
+
+/// A move's name with its mover's first (two-player games): `A up`, or
+/// `A` alone for a move of no choices.
+pub(crate) fn spoken(mover: Option<&str>, words: &str) -> String {
+    match mover {
+        Some(p) if words.is_empty() => p.to_string(),
+        Some(p) => format!("{p} {words}"),
+        None => words.to_string(),
     }
 }
 

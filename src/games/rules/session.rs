@@ -651,10 +651,11 @@ impl RulesSession {
         let name_of = |w: &[String]| w.join(" ");
         let found = moves.iter().find(|m| {
             let name = name_of(&m.words);
-            name == said
+            (name == said && !name.is_empty())
+                || answer::spoken(mover.as_deref(), &name) == said
                 || mover
                     .as_ref()
-                    .is_some_and(|p| format!("{p} {name}") == said || name == format!("{p} {said}"))
+                    .is_some_and(|p| name == format!("{p} {said}"))
         });
         match found {
             Some(m) => {
@@ -668,10 +669,7 @@ impl RulesSession {
             None => {
                 let list: Vec<String> = moves
                     .iter()
-                    .map(|m| match &mover {
-                        Some(p) => format!("{p} {}", name_of(&m.words)),
-                        None => name_of(&m.words),
-                    })
+                    .map(|m| answer::spoken(mover.as_deref(), &name_of(&m.words)))
                     .collect();
                 Err(Diag::new(
                     Code::RulesMove,
