@@ -152,3 +152,21 @@ fn region_takes_a_layer_by_name() {
     let not_layer = "choose d in orthogonal\n require len(region(me.at, d)) > 1";
     assert_eq!(codes(&game(not_layer)), [Code::RulesType]);
 }
+
+/// `score` is only added to: `score = EXPR` (which a probe found working
+/// as `+=`) and a `var score` (which `score +=` could never write) are
+/// refused.
+#[test]
+fn score_is_only_added_to() {
+    assert_eq!(
+        codes(&game("choose d in orthogonal\n score = 2")),
+        [Code::RulesPlace]
+    );
+    assert!(codes(&game("choose d in orthogonal\n score -= 2")).is_empty());
+    let var = game("choose d in orthogonal\n score += 1").replacen(
+        "turn {",
+        "var score: 0..9 = 0\n  turn {",
+        1,
+    );
+    assert_eq!(codes(&var), [Code::RulesDuplicate]);
+}

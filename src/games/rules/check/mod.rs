@@ -480,6 +480,9 @@ impl Checker<'_> {
             return;
         }
         let taken = match self.globals.get(&n.node) {
+            // `score +=` is a statement of its own: a var of that name could
+            // never be written.
+            _ if n.node == "score" => Some("a built-in name"),
             // A piece named as a player (`piece A, B` in `players A B`).
             Some(Sym::Const(Ty::Player)) if matches!(sym, Sym::Piece) => return,
             Some(Sym::Const(Ty::Player)) => Some("declared already"),

@@ -148,7 +148,18 @@ impl Checker<'_> {
                     self.cond(c);
                 }
             }
-            StmtKind::Score(_, e) => {
+            StmtKind::Score(op, e) => {
+                if *op == AssignOp::Set {
+                    self.err(
+                        diag(
+                            Code::RulesPlace,
+                            "`score` is only added to",
+                            s.span,
+                            "`score =` would set it",
+                        )
+                        .help("write `score += EXPR` or `score -= EXPR` (a move's score is what its turn adds)"),
+                    );
+                }
                 let t = self.expr(e);
                 self.want(&Ty::Int(None), &t, e.span);
             }
