@@ -6,9 +6,28 @@ use crate::interp::{Event, FileRun, Outcome, ScenarioRun};
 use crate::source::SourceFile;
 use std::path::{Path, PathBuf};
 
+/// The longest slug: a longer one keeps its first letters and a digest of
+/// the whole name (file systems take 255 bytes a name, and the picture's
+/// line and query follow).
+const SLUG_MAX: usize = 80;
+
 /// A name as a file name: lowercase ASCII letters and digits, runs of
-/// anything else as one `-`, none at the ends; `scenario` if nothing is left.
+/// anything else as one `-`, none at the ends; `scenario` if nothing is
+/// left; at most [`SLUG_MAX`] bytes (the first 71 and an FNV-1a digest of
+/// the name, so two long names stay apart).
 pub fn slug(name: &str) -> String {
+    let out = slug_whole(name);
+    if out.len() <= SLUG_MAX {
+        return out;
+    }
+    let digest = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let head = out[..SLUG_MAX - 9].trim_end_matches('-');
+    format!("{head}-{:08x}", digest as u32)
+}
+
+fn slug_whole(name: &str) -> String {
     let mut out = String::new();
     for ch in name.chars() {
         if ch.is_ascii_alphanumeric() {
@@ -129,5 +148,20 @@ mod tests {
             Path::new("out/boj17825")
         );
         assert_eq!(folder(Path::new("o"), "<stdin>"), Path::new("o/stdin"));
+    }
+
+    /// A probe's 250-character scenario name made a file name the system
+    /// refused, and no picture of the run was written.
+    #[test]
+    fn long_names_are_cut_to_a_prefix_and_a_digest() {
+        let long = "a very long scenario name ".repeat(12);
+        // Two names told apart by their last letter only.
+        let (a, b) = (slug(&format!("{long}1")), slug(&format!("{long}2")));
+        assert_eq!(a.len(), SLUG_MAX);
+        assert!(a.starts_with("a-very-long-scenario-name-a-very"), "{a}");
+        assert_ne!(a, b);
+        assert_eq!(slug(&format!("{long}1")), a);
+        let exact = "x".repeat(SLUG_MAX);
+        assert_eq!(slug(&exact), exact);
     }
 }
