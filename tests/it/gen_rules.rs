@@ -431,3 +431,35 @@ fn judged_programs_are_accepted_when_right_and_wrong_answers_are_found() {
     assert!(out.contains("  game stones\n  input \"\"\"\n"), "{out}");
     assert!(out.contains("expected CY, got SK"), "{out}");
 }
+
+/// Weights that are all 0 draw nothing (a probe found them drawing
+/// uniformly); a weight past 64 bits is too large, not "not KEY=WEIGHT".
+#[test]
+fn weights_that_are_all_zero_or_too_large_are_refused() {
+    let dir = temp_dir("gen-rules-weights");
+    let m2048 = problem("merge2048");
+    for (weights, says) in [
+        ("0=0,2=0", "every weight is 0"),
+        (
+            "0=1,2=99999999999999999999",
+            "the weight of `2` is too large",
+        ),
+    ] {
+        let args = [
+            "gen",
+            "merge2048",
+            "--rules",
+            &m2048,
+            "--count",
+            "2",
+            "--weights",
+            weights,
+        ];
+        let (out, err, code) = run(&dir, &args, &[]);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(
+            err.contains("meeple::gen::option") && err.contains(says),
+            "{err}"
+        );
+    }
+}

@@ -160,8 +160,30 @@ impl RulesShape {
                             )
                         };
                         let (k, w) = part.rsplit_once('=').ok_or_else(bad)?;
-                        let w: u64 = w.trim().parse().map_err(|_| bad())?;
+                        let w = w.trim();
+                        let w: u64 = match w.parse() {
+                            Ok(w) => w,
+                            Err(_) if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) => {
+                                return Err(OptionError::value(
+                                    flag,
+                                    value,
+                                    format!("the weight of `{}` is too large", k.trim()),
+                                    "too large",
+                                    "weights are whole numbers up to 18446744073709551615",
+                                ))
+                            }
+                            Err(_) => return Err(bad()),
+                        };
                         weights.push((k.trim().to_string(), w));
+                    }
+                    if !weights.is_empty() && weights.iter().all(|(_, w)| *w == 0) {
+                        return Err(OptionError::value(
+                            flag,
+                            value,
+                            "every weight is 0: nothing could be drawn".to_string(),
+                            "all 0",
+                            "give at least one key or value a weight above 0",
+                        ));
                     }
                 }
                 _ => {
