@@ -52,7 +52,7 @@ pub fn limit(what: &str, value: usize, lo: usize, hi: usize) -> Result<(), NotIn
         Ok(())
     } else {
         Err(NotInstance::Limit(format!(
-            "{what} is {value}; the judge allows {lo}..={hi}"
+            "{what} is {value}; the judge allows {lo}..{hi}"
         )))
     }
 }

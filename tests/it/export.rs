@@ -288,7 +288,7 @@ fn skips_strict_and_beyond_limits() {
     assert_eq!(
         err,
         "skipped: mixed.game › long row (footholds): beyond the judge's limits: \
-         the number of rows is 6; the judge allows 1..=5 (--beyond-limits exports it)\n\
+         the number of rows is 6; the judge allows 1..5 (--beyond-limits exports it)\n\
          skipped: mixed.game › king (footholds): not a judge instance: \
          players step like a king (the judge: 4 orthogonal steps)\n"
     );

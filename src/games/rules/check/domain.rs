@@ -232,7 +232,10 @@ impl Checker<'_> {
                     Code::RulesContext,
                     format!("`solve {name}` is for `{}` games", who[wants as usize]),
                     span,
-                    format!("this game has {} players", self.d.player_count),
+                    format!(
+                        "this game has {}",
+                        crate::games::count(self.d.player_count as u64, "player")
+                    ),
                 )
                 .help("docs/rules-language.md, *Objectives*, lists each objective's players"),
             );

@@ -172,7 +172,7 @@ impl Checker<'_> {
                 if (n == "me" || n == "opponent")
                     && self.d.player_count < if n == "me" { 1 } else { 2 }
                 {
-                    self.err(diag(Code::RulesContext, format!("`{n}` means nothing in this game"), at, format!("the game has {} players", self.d.player_count)).help("`me` is the player to move, `opponent` the other one: they need players"));
+                    self.err(diag(Code::RulesContext, format!("`{n}` means nothing in this game"), at, format!("the game has {}", crate::games::count(self.d.player_count as u64, "player"))).help("`me` is the player to move, `opponent` the other one: they need players"));
                 }
                 if (n == "me" || n == "opponent") && self.ctx != Ctx::Turn {
                     {

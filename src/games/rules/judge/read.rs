@@ -197,7 +197,7 @@ impl Reader<'_, '_> {
             return;
         };
         if !(lo..=hi).contains(&value) {
-            beyond.extend([format!("{what} is {value}; the judge allows {lo}..={hi}")]);
+            beyond.extend([format!("{what} is {value}; the judge allows {lo}..{hi}")]);
         } else if !range.listed(value) {
             beyond.extend([format!("{what} is {value}; the judge allows {range}")]);
         }
