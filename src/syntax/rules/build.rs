@@ -472,6 +472,20 @@ impl Cx<'_> {
         Expr { kind, span }
     }
 
+    /// An expression refused for one prefix or operator too many (at `q`):
+    /// its diagnostic, and `0` in its place.
+    fn too_long(&mut self, q: &P, why: String, help: &str, span: Span) -> Expr {
+        self.diags.push(
+            Diag::new(Code::RulesNesting, why)
+                .label(self.span(q), "one too many here")
+                .help(help),
+        );
+        Expr {
+            kind: ExprKind::Int(0),
+            span,
+        }
+    }
+
     /// `r_expr`: prefixes, primaries with postfixes, infix operators,
     /// grouped by precedence climbing.
     pub(super) fn expr(&mut self, p: P) -> Expr {
@@ -484,18 +498,8 @@ impl Cx<'_> {
                 Rule::r_not | Rule::r_neg => {
                     prefixes += 1;
                     if prefixes > PREFIXES {
-                        self.diags.push(
-                            Diag::new(
-                                Code::RulesNesting,
-                                format!("more than {PREFIXES} `not` or `-` in a row"),
-                            )
-                            .label(self.span(&q), "one too many here")
-                            .help("write the expression more simply"),
-                        );
-                        return Expr {
-                            kind: ExprKind::Int(0),
-                            span,
-                        };
+                        let why = format!("more than {PREFIXES} `not` or `-` in a row");
+                        return self.too_long(&q, why, "write the expression more simply", span);
                     }
                     let op = if q.as_rule() == Rule::r_not {
                         UnOp::Not
@@ -508,18 +512,9 @@ impl Cx<'_> {
                     prefixes = 0;
                     operators += 1;
                     if operators > OPERATORS {
-                        self.diags.push(
-                            Diag::new(
-                                Code::RulesNesting,
-                                format!("an expression of more than {OPERATORS} operators"),
-                            )
-                            .label(self.span(&q), "one too many here")
-                            .help("split it into parts with `let`, or sum a list with `sum`"),
-                        );
-                        return Expr {
-                            kind: ExprKind::Int(0),
-                            span,
-                        };
+                        let why = format!("an expression of more than {OPERATORS} operators");
+                        let help = "split it into parts with `let`, or sum a list with `sum`";
+                        return self.too_long(&q, why, help, span);
                     }
                     items.push(Item::Infix(bin_op(q.as_str().trim())));
                 }
