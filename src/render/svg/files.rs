@@ -13,7 +13,7 @@ const SLUG_MAX: usize = 80;
 
 /// A name as a file name: lowercase ASCII letters and digits, runs of
 /// anything else as one `-`, none at the ends; `scenario` if nothing is
-/// left; at most [`SLUG_MAX`] bytes (the first 71 and an FNV-1a digest of
+/// left; at most 80 bytes (the first 71 and an FNV-1a digest of
 /// the name, so two long names stay apart).
 pub fn slug(name: &str) -> String {
     let out = slug_whole(name);
