@@ -151,14 +151,11 @@ fn export_scenario(checked: &Checked, index: usize, settings: &Settings) -> Item
     }) {
         Ok(p) => p,
         Err(reason) => {
-            let game = sc
-                .stmts
-                .iter()
-                .find_map(|s| match &s.node {
-                    Stmt::Game(name) => Some(name.node.clone()),
-                    _ => None,
-                })
-                .unwrap_or_else(|| game.to_string());
+            // A rules game by its own name (the checker's plan holds it).
+            let game = match &checked.plans[index].1.rules {
+                Some(r) => r.name.clone(),
+                None => game.to_string(),
+            };
             return Item::Skipped {
                 scenario,
                 game,
