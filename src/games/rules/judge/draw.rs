@@ -161,9 +161,9 @@ impl RulesShape {
                         };
                         let (k, w) = part.rsplit_once('=').ok_or_else(bad)?;
                         let w = w.trim();
-                        let w: u64 = match w.parse() {
+                        let w: u64 = match w.parse::<u64>() {
                             Ok(w) => w,
-                            Err(_) if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) => {
+                            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
                                 return Err(OptionError::value(
                                     flag,
                                     value,
