@@ -32,17 +32,30 @@ pub(crate) struct Coords {
 /// `case 1` is that case.
 pub(crate) fn one_case(case: &Option<Int>, game: impl std::fmt::Display) -> Result<(), Diags> {
     match case {
-        Some(k) if k.node != 1 => Err(vec![Diag::new(
-            Code::InputFormat,
-            format!(
-                "judge input: there is no case {}: a {game} judge input holds one",
-                k.node
-            ),
-        )
-        .label(k.span, "no such case")
-        .help("remove `case K` (or write `case 1`)")]),
+        Some(k) if k.node != 1 => Err(vec![no_case(k, 1, &format!("a {game} judge input"))]),
         _ => Ok(()),
     }
+}
+
+/// `input case K` where `what` holds `cases` test cases and none is K.
+pub(crate) fn no_case(k: &Int, cases: u64, what: &str) -> Diag {
+    let message = if k.node < 1 {
+        "judge input: test cases are counted from 1".to_string()
+    } else if cases == 1 {
+        format!("judge input: there is no case {}: {what} holds one", k.node)
+    } else {
+        format!(
+            "judge input: there is no case {}: {what} holds {cases}",
+            k.node
+        )
+    };
+    Diag::new(Code::InputFormat, message)
+        .label(k.span, "no such case")
+        .help(if cases == 1 {
+            "remove `case K` (or write `case 1`)".to_string()
+        } else {
+            format!("write `input case K` with K from 1 to {cases}")
+        })
 }
 
 /// Parse `text` by one of the grammar's judge rules. Errors are

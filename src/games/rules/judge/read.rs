@@ -109,27 +109,17 @@ pub(crate) fn read(
         }
         None => 1,
     };
-    let (case, case_span) = case.map_or((1, text.span), |k| (k.node, k.span));
-    if case < 1 || case as u64 > cases {
-        let holds = if cases == 1 {
-            "one".to_string()
-        } else {
-            cases.to_string()
-        };
-        let message = if case < 1 {
-            "judge input: test cases are counted from 1".to_string()
-        } else {
-            format!("judge input: there is no case {case}: the input holds {holds}")
-        };
-        return Err(vec![Diag::new(Code::InputFormat, message)
-            .label(case_span, "no such case")
-            .help(if cases == 1 {
-                "remove `case K` (or write `case 1`)".to_string()
-            } else {
-                format!("write `input case K` with K from 1 to {cases}")
-            })]);
-    }
-    let case = case as u64;
+    let case = match case {
+        Some(k) if k.node < 1 || k.node as u64 > cases => {
+            return Err(vec![crate::games::judge_text::no_case(
+                &k,
+                cases,
+                "the input",
+            )]);
+        }
+        Some(k) => k.node as u64,
+        None => 1,
+    };
     let mut chosen = None;
     for k in 1..=cases {
         r.env.clear();
