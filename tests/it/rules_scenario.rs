@@ -428,3 +428,20 @@ scenario "s" {
     assert!(out.contains("1. A\n2. B\nthen the game ends: win"), "{out}");
     assert!(out.contains("x = 1"), "{out}");
 }
+
+#[test]
+fn show_draws_the_declarations_so_far_without_fixing_the_position() {
+    // As for the built-in games: a `show` (or the REPL's autoshow after
+    // each line) before the pieces does not stop them being placed.
+    let text = scenario(
+        "  show\n  piece R at (0, 0) with power 2, tint blue\n  show\n  set goal (1, 2)\n  set path [1, 2, 3]\n  solve\n  expect answer 3\n",
+    );
+    let out = shown(&text);
+    assert!(out.contains("ok: expect answer 3"), "{out}");
+    assert_eq!(out.matches("· show (line").count(), 2, "{out}");
+    // A query that solves still fixes it.
+    let text = scenario("  piece R at (0, 0) with power 1\n  solve\n  set fuel 5\n");
+    let run = run_bytes("walk.game", text.as_bytes(), &RunConfig::default());
+    let out = crate::common::shown(&run);
+    assert!(out.contains("meeple::stmt::wrong_game"), "{out}");
+}

@@ -511,6 +511,13 @@ impl Rules for RulesSession {
 
     fn answer(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         let name = self.game.name.clone();
+        if query.kind == QueryKind::Show && self.played.is_none() {
+            // As for the built-in games, `show` draws the position the
+            // declarations make so far without fixing it: more `piece`,
+            // `set` or `rule` lines may follow (the REPL's autoshow too).
+            let (inst, s) = self.start(span).map_err(|mut ds| ds.swap_remove(0))?;
+            return Ok(crate::games::Answer::new(answer::shown(&name, &inst, &s)));
+        }
         let (inst, hist) = self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
         let s = hist.last().expect("the start is kept").clone();
         let objective = objective(inst, span)?;
