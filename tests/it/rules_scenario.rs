@@ -445,3 +445,14 @@ fn show_draws_the_declarations_so_far_without_fixing_the_position() {
     let out = crate::common::shown(&run);
     assert!(out.contains("meeple::stmt::wrong_game"), "{out}");
 }
+
+#[test]
+fn play_on_a_game_without_players_points_to_step() {
+    let text = "rules ticker {\n  players none\n  var n: 0..5 = 0\n  turn {\n    n += 1\n    stop if n == 5\n  }\n  solve simulate limit 10\n}\n\nscenario \"s\" {\n  game ticker\n  play go\n}\n";
+    let run = run_bytes("t.game", text.as_bytes(), &RunConfig::default());
+    let out = crate::common::shown(&run);
+    assert!(out.contains("meeple::rules::move"), "{out}");
+    assert!(out.contains("this game has no players"), "{out}");
+    assert!(out.contains("write `step` to play one turn"), "{out}");
+    assert!(!out.contains("the legal moves are"), "{out}");
+}

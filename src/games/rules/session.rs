@@ -603,6 +603,10 @@ impl Rules for RulesSession {
     /// The legal moves' names, the mover first in a two-player game (`A
     /// right`). `None` while the declarations do not make a position.
     fn legal_plays(&self) -> Option<Vec<String>> {
+        if self.game.prog.decls.player_count == 0 {
+            // Its turns are played by `step`, not named.
+            return Some(Vec::new());
+        }
         let started;
         let (inst, s) = match &self.played {
             Some((inst, hist)) => (inst, hist.last()?),
@@ -646,6 +650,17 @@ impl RulesSession {
     /// `play WORDS…`: the legal move with these words (the mover's name
     /// may be left out, or given, in a two-player game).
     fn play(&mut self, words: &[String], span: Span) -> Result<(), Diag> {
+        if self.game.prog.decls.player_count == 0 {
+            return Err(Diag::new(
+                Code::RulesMove,
+                "`play` names a player's move; this game has no players",
+            )
+            .label(
+                span,
+                format!("`{}` plays its turns by itself", self.game.name),
+            )
+            .help("write `step` to play one turn, or `step N` to play N turns"));
+        }
         let (inst, hist) = self.current(span).map_err(|mut ds| ds.swap_remove(0))?;
         let s = hist.last().expect("the start is kept").clone();
         let moves = solve::legal_moves(inst, &s).map_err(|e| solve_diag(e, span))?;
