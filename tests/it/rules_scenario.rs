@@ -456,3 +456,12 @@ fn play_on_a_game_without_players_points_to_step() {
     assert!(out.contains("write `step` to play one turn"), "{out}");
     assert!(!out.contains("the legal moves are"), "{out}");
 }
+
+#[test]
+fn a_name_two_moves_share_is_refused_by_play() {
+    let text = "rules takes {\n  players solo\n  var heap: 0..5 = 5\n  turn {\n    choose k in 1..2 where k <= heap say \"take\"\n    heap -= k\n    win if heap == 0\n  }\n  solve shortest within 9\n}\n\nscenario \"s\" {\n  game takes\n  play take\n}\n";
+    let run = run_bytes("t.game", text.as_bytes(), &RunConfig::default());
+    let out = crate::common::shown(&run);
+    assert!(out.contains("`take` names 2 different moves here"), "{out}");
+    assert!(out.contains("meeple::rules::move"), "{out}");
+}

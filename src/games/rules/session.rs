@@ -671,14 +671,27 @@ impl RulesSession {
             None
         };
         let name_of = |w: &[String]| w.join(" ");
-        let found = moves.iter().find(|m| {
-            let name = name_of(&m.words);
+        let named = |words: &[String]| {
+            let name = name_of(words);
             (name == said && !name.is_empty())
                 || answer::spoken(mover.as_deref(), &name) == said
                 || mover
                     .as_ref()
                     .is_some_and(|p| name == format!("{p} {said}"))
-        });
+        };
+        let found = moves.iter().find(|m| named(&m.words));
+        let same = moves.iter().filter(|m| named(&m.words)).count();
+        if same > 1 {
+            return Err(Diag::new(
+                Code::RulesMove,
+                format!("`{said}` names {same} different moves here"),
+            )
+            .label(span, "more than one legal move has this name")
+            .help(
+                "the game's `say` texts give these moves one name: put the chosen value in \
+                 the text (`say \"take {x}\"`) so that each move has its own",
+            ));
+        }
         match found {
             Some(m) => {
                 let next = m.leaf.next.clone();
