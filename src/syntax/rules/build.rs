@@ -526,6 +526,20 @@ impl Cx<'_> {
                 }
                 _ => {
                     prefixes = 0;
+                    // `-9223372036854775808`: the smallest number is written
+                    // as `-` before a literal one past the largest.
+                    if let (Rule::int, Some(&Item::Prefix(UnOp::Neg, start))) =
+                        (q.as_rule(), items.last())
+                    {
+                        if q.as_str().parse::<u64>() == Ok(i64::MIN.unsigned_abs()) {
+                            items.pop();
+                            items.push(Item::Operand(Expr {
+                                kind: ExprKind::Int(i64::MIN),
+                                span: Span::new(start, self.span(&q).end()),
+                            }));
+                            continue;
+                        }
+                    }
                     let e = self.primary(q);
                     items.push(Item::Operand(e));
                 }

@@ -177,3 +177,18 @@ fn imports_are_read() {
     assert!(d.is_empty());
     assert_eq!(file.imports[0].path.node, "lib/games.game");
 }
+
+/// The smallest 64-bit number is written `-` before a literal one past the
+/// largest: that is the number, not "too large"; one more is too large.
+#[test]
+fn the_smallest_number_is_read_and_one_past_it_is_too_large() {
+    let text = |lo: &str| format!("rules g {{ players solo\n var x: {lo}..0 = 0\n turn {{ win }} }}");
+    let (file, d) = parse(&text("-9223372036854775808"));
+    assert!(d.is_empty(), "{d:?}");
+    let shown = format!("{file:?}");
+    assert!(shown.contains("-9223372036854775808"), "{shown}");
+    let (_, d) = parse(&text("-9223372036854775809"));
+    assert_eq!(d[0].code, Code::NumberRange);
+    let (_, d) = parse(&text("9223372036854775808"));
+    assert_eq!(d[0].code, Code::NumberRange);
+}
