@@ -351,3 +351,22 @@ fn no_message_says_something_else() {
     let ds = parse_repl("}").unwrap_err();
     assert_eq!(ds[0].message, "unexpected `}`");
 }
+
+/// A letter outside ASCII in a name is named on that letter, whether pest
+/// gave up there (`game fooé`) or at the item's first word (`rules jéu`).
+#[test]
+fn a_non_ascii_letter_in_a_name_is_named_on_the_letter() {
+    for text in [
+        "rules jéu {\n  players solo\n  turn { win }\n}\n",
+        "track tré {\n}\n",
+        "scenario \"é\" {\n  game fooé\n}\n",
+    ] {
+        let (_, d) = parse(text);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].message.contains("ASCII"), "{}", d[0].message);
+        let at = d[0].span().expect("a span");
+        assert_eq!(&text[at.range()], "é", "{text}");
+    }
+    // A string in quotes may hold any letter.
+    ok("scenario \"jéu\" {\n game footholds\n}\n");
+}

@@ -120,6 +120,9 @@ pub(crate) fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag
     if let Some(diag) = unterminated(rest, pos, offset) {
         return (diag, offset + pos);
     }
+    if let Some((diag, at)) = non_ascii_name(rest, pos, offset) {
+        return (diag, at);
+    }
     let token_end = token_end(rest, pos);
     let found = &rest[pos..token_end];
     let wanted = wanted(err);
@@ -155,6 +158,39 @@ pub(crate) fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag
         expected_here(rest, pos, token_end, offset, &wanted),
         offset + pos,
     )
+}
+
+/// A letter outside ASCII inside a name (`rules jéu`, `game fooé`): names
+/// hold ASCII letters, digits, `_` and `-`. The letter is found where the
+/// error is, or, for an item pest gave up on at its first word (`rules`,
+/// `track`), on that word's line.
+fn non_ascii_name(rest: &str, pos: usize, offset: usize) -> Option<(Diag, usize)> {
+    let name_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let line_end = rest[pos..].find('\n').map_or(rest.len(), |n| pos + n);
+    let item = ["rules ", "track "].iter().any(|w| rest[pos..].starts_with(w));
+    let first = rest[pos..].chars().next().map_or(0, char::len_utf8);
+    let scan_end = if item { line_end } else { pos + first };
+    let mut prev = rest[..pos].chars().next_back();
+    for (i, c) in rest[pos..scan_end].char_indices() {
+        if c == '"' || c == '#' {
+            return None;
+        }
+        if !c.is_ascii() && c.is_alphabetic() && prev.is_some_and(name_char) {
+            let at = offset + pos + i;
+            let diag = Diag::new(
+                Code::Parse,
+                "a name may hold only ASCII letters, digits, `_` and `-`",
+            )
+            .label(
+                Span::new(at, at + c.len_utf8()),
+                format!("`{c}` cannot be part of a name"),
+            )
+            .help("write the name in ASCII letters (`jeu`, not `jéu`)");
+            return Some((diag, at));
+        }
+        prev = Some(c);
+    }
+    None
 }
 
 /// What the grammar wanted at the error, in words, each once (never empty).
