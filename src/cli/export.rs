@@ -52,6 +52,12 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
             return 2;
         }
     };
+    if opts.dir.exists() && !opts.dir.is_dir() {
+        // Said before any scenario is solved or skipped.
+        let why = format!("{} is not a folder", opts.dir.display());
+        out::folder_error("--judge", &why, opts.color);
+        return 2;
+    }
     let Some(valid) = check_all(&files, &opts.settings.limits, opts.color) else {
         out::err("error: invalid scripts: nothing was exported\n");
         return 2;
@@ -108,7 +114,7 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
         None => write_folders(&opts.dir, &cases),
     };
     if let Err(e) = written {
-        out::err(format!("error: {e}\n"));
+        out::folder_error("--judge", &e, opts.color);
         return 2;
     }
     let mut summary = format!(

@@ -391,7 +391,7 @@ fn write_judge(dir: &Path, text: &str, limits: &Limits, color: bool, summary: &s
         }
     }
     if let Err(e) = write_dir(dir, &cases) {
-        out::err(format!("error: {e}\n"));
+        out::folder_error("--judge", &e, color);
         return 2;
     }
     let mut line = format!(

@@ -63,3 +63,17 @@ pub fn failed(stream: &str, e: &io::Error) -> ! {
     // Whatever is still buffered cannot be written either.
     std::process::exit(WRITE_FAILED);
 }
+
+/// A folder an output flag names (`--judge DIR`, `--save DIR`) that cannot
+/// be written, as the `meeple::io` diagnostic on stderr: `why` is the
+/// reason the library gave (`DIR is not a folder`, `cannot write …`).
+pub fn folder_error(flag: &str, why: &str, color: bool) {
+    let d = meeple::error::Diag::new(meeple::error::Code::Io, why.to_string()).help(format!(
+        "give {flag} a folder that is new, empty or holds only a previous export"
+    ));
+    err(meeple::error::render(
+        &d,
+        &meeple::source::SourceFile::empty(flag),
+        color,
+    ));
+}

@@ -167,7 +167,9 @@ pub(crate) fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag
 fn non_ascii_name(rest: &str, pos: usize, offset: usize) -> Option<(Diag, usize)> {
     let name_char = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
     let line_end = rest[pos..].find('\n').map_or(rest.len(), |n| pos + n);
-    let item = ["rules ", "track "].iter().any(|w| rest[pos..].starts_with(w));
+    let item = ["rules ", "track "]
+        .iter()
+        .any(|w| rest[pos..].starts_with(w));
     let first = rest[pos..].chars().next().map_or(0, char::len_utf8);
     let scan_end = if item { line_end } else { pos + first };
     let mut prev = rest[..pos].chars().next_back();

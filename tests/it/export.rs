@@ -454,7 +454,22 @@ fn the_folder_holds_exactly_the_export() {
         &[],
     );
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).1.contains("mixed.game is not a folder"));
+    let err = text(&o).1;
+    assert!(err.contains("mixed.game is not a folder"), "{err}");
+    // As a coded diagnostic, said before any scenario is solved or skipped.
+    assert!(err.starts_with("meeple::io"), "{err}");
+    assert!(err.contains("help: give --judge a folder"), "{err}");
+    assert!(!err.contains("skipped:"), "{err}");
+    let err = {
+        std::fs::write(out.join("notes.txt"), "mine").unwrap();
+        text(&meeple_in(
+            &base,
+            &["export", "--judge", "out", "mixed.game"],
+            &[],
+        ))
+        .1
+    };
+    assert!(err.contains("meeple::io"), "{err}");
 }
 
 #[test]

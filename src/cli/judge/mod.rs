@@ -347,7 +347,7 @@ fn judge_cases(opts: &JudgeOptions) -> i32 {
     }
     if let Some(dir) = &opts.save {
         if let Err(e) = save::failing(dir, &judged) {
-            out::err(format!("error: --save: {e}\n"));
+            out::folder_error("--save", &e, opts.color);
             return 2;
         }
     }

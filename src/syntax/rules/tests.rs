@@ -182,7 +182,8 @@ fn imports_are_read() {
 /// largest: that is the number, not "too large"; one more is too large.
 #[test]
 fn the_smallest_number_is_read_and_one_past_it_is_too_large() {
-    let text = |lo: &str| format!("rules g {{ players solo\n var x: {lo}..0 = 0\n turn {{ win }} }}");
+    let text =
+        |lo: &str| format!("rules g {{ players solo\n var x: {lo}..0 = 0\n turn {{ win }} }}");
     let (file, d) = parse(&text("-9223372036854775808"));
     assert!(d.is_empty(), "{d:?}");
     let shown = format!("{file:?}");
