@@ -465,3 +465,24 @@ fn a_name_two_moves_share_is_refused_by_play() {
     assert!(out.contains("`take` names 2 different moves here"), "{out}");
     assert!(out.contains("meeple::rules::move"), "{out}");
 }
+
+#[test]
+fn a_ragged_board_or_an_unknown_cell_is_refused_once_on_the_board() {
+    // Rows of different lengths were cut or padded to the first row's
+    // width, silently: refused now, as for the built-in games.
+    for board in [
+        "  board [[1, 1], [1, 1, 1], [1, 1]]\n",
+        "  board {\n    1 1\n    1 1 1\n  }\n",
+    ] {
+        let text = format!("{WALK}\nscenario \"s\" {{\n  game walk\n{board}  piece R at (0, 0) with power 1\n  show\n  solve\n}}\n");
+        let diags = invalid(&text);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(diags[0].0, Code::BoardRagged, "{diags:?}");
+        assert!(diags[0].1.starts_with('1') && diags[0].1.ends_with('1'), "{diags:?}");
+    }
+    // An unknown cell is said once, not once per query.
+    let text = format!("{WALK}\nscenario \"s\" {{\n  game walk\n  board {{\n    1 z\n    1 1\n  }}\n  show\n  solve\n  line\n}}\n");
+    let diags = invalid(&text);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!((diags[0].0, diags[0].1.as_str()), (Code::BoardCell, "z"));
+}

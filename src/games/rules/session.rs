@@ -459,7 +459,12 @@ impl Rules for RulesSession {
             Command::Board(b) => {
                 self.declared_after_play(span)?;
                 taken(&self.board, span, Code::BoardDuplicate, "the board")?;
-                self.board = Some((b?, span));
+                let b = b?;
+                let shape = setup::board_shape(&b, &self.game.prog);
+                if !shape.is_empty() {
+                    return Err(shape);
+                }
+                self.board = Some((b, span));
                 Ok(())
             }
             Command::Piece(p) => {

@@ -109,6 +109,104 @@ fn d(
     Diag::new(code, msg).label(at, label).help(help)
 }
 
+/// The errors of a grid board on its own: rows of different lengths
+/// ([`ragged`]) and cells the legend does not know. None for other boards.
+/// The `board` statement is refused with them, so that each is said once.
+pub(crate) fn board_shape(board: &BoardInput, prog: &Program) -> Diags {
+    let mut diags = Vec::new();
+    let cells: Vec<(String, Span)> = match board {
+        BoardInput::Grid(r) => {
+            ragged(r, prog, &mut diags);
+            r.iter()
+                .flatten()
+                .map(|c| (c.node.to_string(), c.span))
+                .collect()
+        }
+        BoardInput::Array(r) => {
+            ragged(r, prog, &mut diags);
+            r.iter()
+                .flatten()
+                .map(|c| (c.node.to_string(), c.span))
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    if !prog.legend.is_empty() {
+        for (key, span) in cells {
+            if legend_entry(prog, &key).is_none() {
+                diags.push(unknown_cell(prog, &key, span));
+            }
+        }
+    }
+    diags
+}
+
+/// The legend entry a board cell's text takes: the one that lists it, else
+/// for a number the entry that takes numbers.
+fn legend_entry<'a>(prog: &'a Program, key: &str) -> Option<&'a super::program::CEntry> {
+    prog.legend
+        .iter()
+        .find(|e| e.keys.iter().any(|k| k == key))
+        .or_else(|| {
+            let numeric = key.parse::<i64>().is_ok();
+            prog.legend.iter().find(|e| e.number.is_some() && numeric)
+        })
+}
+
+/// A board cell its game's legend does not know.
+fn unknown_cell(prog: &Program, key: &str, span: Span) -> Diag {
+    let keys: Vec<&str> = prog
+        .legend
+        .iter()
+        .flat_map(|e| e.keys.iter().map(String::as_str))
+        .collect();
+    d(
+        Code::BoardCell,
+        format!("`{key}` is not in the legend of `{}`", prog.name),
+        span,
+        "unknown cell",
+        format!("the legend's keys are: {}", keys.join(" ")),
+    )
+}
+
+/// Rows of a grid that differ in length from the first, or an empty first
+/// row: refused as for the built-in games (`meeple::board::ragged`), each
+/// row on its cells.
+fn ragged<T>(rows: &[Vec<Spanned<T>>], prog: &Program, diags: &mut Diags) {
+    let span_of = |row: &[Spanned<T>]| match (row.first(), row.last()) {
+        (Some(a), Some(b)) => Some(Span::new(a.span.start(), b.span.end())),
+        _ => None,
+    };
+    let Some(first) = rows.first() else {
+        return;
+    };
+    let cols = first.len();
+    let hash = prog.legend.iter().any(|e| e.keys.iter().any(|k| k == "#"));
+    for row in &rows[1..] {
+        if row.len() == cols {
+            continue;
+        }
+        let mut diag = Diag::new(
+            Code::BoardRagged,
+            format!(
+                "board rows differ in length: {} cells here, {cols} in the first row",
+                row.len()
+            ),
+        );
+        if let Some(at) = span_of(row) {
+            diag = diag.label(at, format!("{} cells", row.len()));
+        }
+        if let Some(at) = span_of(first) {
+            diag = diag.label(at, format!("the first row has {cols}"));
+        }
+        let mut help = "every row of a board must have as many cells as the first".to_string();
+        if hash {
+            help.push_str(" (in `board { … }`, `#` starts a comment: write that cell as `[[…]]` numbers or give it another character)");
+        }
+        diags.push(diag.help(help));
+    }
+}
+
 /// Make the instance and its start position.
 pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, State), SetupError> {
     let mut diags: Diags = Vec::new();
@@ -117,6 +215,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         BoardInput::Array(r) => (r.len() as i64, r.first().map_or(0, |x| x.len()) as i64),
         _ => (0, 0),
     };
+    diags.extend(board_shape(&input.board, &prog));
     let track = match &input.board {
         BoardInput::Track(t) => Some(t.clone()),
         _ => None,
@@ -361,7 +460,6 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         st = run.st;
     }
     // The legend, cell by cell.
-    let keys: Vec<String> = prog.legend.iter().flat_map(|e| e.keys.clone()).collect();
     let cell_keys: Vec<(i64, String, Span)> = match &input.board {
         BoardInput::Grid(r) => r
             .iter()
@@ -385,22 +483,8 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     };
     if !prog.legend.is_empty() {
         for (cell, key, span) in cell_keys {
-            let entry = prog
-                .legend
-                .iter()
-                .find(|e| e.keys.contains(&key))
-                .or_else(|| {
-                    let numeric = key.parse::<i64>().is_ok();
-                    prog.legend.iter().find(|e| e.number.is_some() && numeric)
-                });
-            let Some(entry) = entry else {
-                diags.push(d(
-                    Code::BoardCell,
-                    format!("`{key}` is not in the legend of `{}`", prog.name),
-                    span,
-                    "unknown cell",
-                    format!("the legend's keys are: {}", keys.join(" ")),
-                ));
+            let Some(entry) = legend_entry(&prog, &key) else {
+                diags.push(unknown_cell(&prog, &key, span));
                 continue;
             };
             let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
