@@ -486,3 +486,33 @@ fn a_ragged_board_or_an_unknown_cell_is_refused_once_on_the_board() {
     assert_eq!(diags.len(), 1, "{diags:?}");
     assert_eq!((diags[0].0, diags[0].1.as_str()), (Code::BoardCell, "z"));
 }
+
+/// A `play` or `step` that ends the game leaves a position that is over:
+/// the queries after it answer the ended game (they started a new turn
+/// from the position after the move, as if nothing had ended).
+#[test]
+fn queries_after_a_move_that_ended_the_game_answer_the_ended_game() {
+    let game = |objective: &str| {
+        format!("rules two {{\n  players A B\n  var heap: 0..2 = 2\n  turn {{\n    choose k in 1..2 where k <= heap\n    heap -= k\n    win if heap == 0\n  }}\n  solve {objective}\n}}\n")
+    };
+    let run = |text: String| {
+        let run = run_bytes("t.game", text.as_bytes(), &RunConfig::default());
+        crate::common::shown(&run)
+    };
+    let out = run(format!(
+        "{}\nscenario \"s\" {{\n  game two\n  play A 2\n  solve\n  expect answer 0\n  expect winner A\n  analyze\n}}\n",
+        game("moves")
+    ));
+    assert!(!out.contains("FAILED") && !out.contains("meeple::"), "{out}");
+    assert_eq!(out.matches("ok: expect").count(), 2, "{out}");
+    let out = run(format!(
+        "{}\nscenario \"s\" {{\n  game two\n  play A 2\n  solve\n  expect answer A\n}}\n",
+        game("outcome")
+    ));
+    assert!(out.contains("ok: expect answer A"), "{out}");
+    // A game without players: `step` stops at the end, and later steps
+    // play no more turns.
+    let text = "rules count {\n  players none\n  var t: 0..9 = 0\n  turn {\n    t += 1\n    stop if t == 3\n  }\n  solve simulate limit 100\n}\n\nscenario \"s\" {\n  game count\n  step 5\n  step 4\n  show\n}\n";
+    let out = run(text.to_string());
+    assert!(out.contains("t = 3"), "{out}");
+}

@@ -83,12 +83,7 @@ impl PreludeSession {
     /// position of a cycle, or `line N` (else `Limits::turns_drawn`) turns.
     fn stacking_line(&mut self, query: &Query, span: Span, cx: &Ctx) -> Result<Answer, Diag> {
         self.rules.require(query, span)?;
-        // Set the position up (a `show` costs nothing).
-        let show = Query {
-            kind: QueryKind::Show,
-            ..query.clone()
-        };
-        self.rules.query(&show, span, cx)?;
+        self.rules.0.set_up(span)?;
         let bound = query
             .bound
             .as_ref()

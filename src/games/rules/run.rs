@@ -1688,6 +1688,9 @@ impl Instance {
         resume: bool,
         steps: &mut u64,
     ) -> Result<Turn<State>, RunError> {
+        if let Some(end) = s.over {
+            return Ok(Turn::Ended { end, stuck: false });
+        }
         if self.prog.reads_moves
             && u64::from(s.moves) >= MOVES_READ_LIMIT
             && !matches!(self.prog.objective, Objective::Simulate(_))

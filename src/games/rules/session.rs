@@ -5,7 +5,7 @@
 
 use super::answer;
 use super::lower::{self, Command};
-use super::model::{Model, RunError, RunErrorKind, Turn};
+use super::model::{End, Model, RunError, RunErrorKind, Turn};
 use super::program::Kind;
 use super::run::Run;
 use super::setup::{self, BoardInput, PieceInput, ScenarioInput, SetValue, SetupError};
@@ -139,6 +139,12 @@ impl RulesSession {
             }
         }
         Some((max, false))
+    }
+
+    /// Fix the position the declarations make (as the first `solve`
+    /// does): later declarations are refused.
+    pub(crate) fn set_up(&mut self, span: Span) -> Result<(), Diag> {
+        self.current(span).map(|_| ()).map_err(|mut ds| ds.swap_remove(0))
     }
 
     /// The cell piece `name`'s field `at` holds now, 0-based, if the
@@ -363,6 +369,8 @@ fn steps(
         s = leaf.next;
         t += 1;
         if leaf.end.is_some() {
+            // The game is over: later `step`s and queries see it so.
+            s.over = leaf.end;
             break;
         }
     }
@@ -381,6 +389,7 @@ pub(super) fn objective(inst: &Instance, span: Span) -> Result<Objective, Diag> 
             State {
                 v: vec![0; 2],
                 moves: 0,
+                over: None,
             },
             &[],
             &mut steps,
@@ -699,7 +708,21 @@ impl RulesSession {
         }
         match found {
             Some(m) => {
-                let next = m.leaf.next.clone();
+                let mut next = m.leaf.next.clone();
+                // A move that ended the game: the position says so, as seen
+                // by the player to move in it (the other one, in a
+                // two-player game), and every query after answers it.
+                next.over = m.leaf.end.map(|end| {
+                    if inst.mover(&next) == inst.mover(&s) {
+                        end
+                    } else {
+                        match end {
+                            End::Win => End::Lose,
+                            End::Lose => End::Win,
+                            other => other,
+                        }
+                    }
+                });
                 let reward = m.leaf.reward;
                 hist.push(next);
                 self.rewards.push(reward);

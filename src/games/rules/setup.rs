@@ -243,6 +243,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                 State {
                     v: vec![0; 2],
                     moves: 0,
+                    over: None,
                 },
                 &[],
                 &mut steps,
@@ -320,6 +321,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             State {
                 v: vec![0; 2],
                 moves: 0,
+                over: None,
             },
             &[],
             &mut steps,
@@ -349,6 +351,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                 State {
                     v: vec![0; 2],
                     moves: 0,
+                    over: None,
                 },
                 &[],
                 steps,
@@ -419,6 +422,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     let mut st = State {
         v: vec![0; inst.layout.len],
         moves: 0,
+        over: None,
     };
     let defaults: Vec<(usize, usize, super::program::Dom)> = inst
         .layout

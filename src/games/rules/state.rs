@@ -26,6 +26,12 @@ pub struct State {
     pub v: Vec<i64>,
     /// Completed moves (turns, for zero players) since the start.
     pub moves: u32,
+    /// Set only on a position a `play` or `step` of a scenario reached by
+    /// a move that ended the game: how it ended, seen by the player to move
+    /// now. Its turn is then [`super::model::Turn::Ended`], so every query
+    /// answers the ended game. The solvers never set it (a move's end is
+    /// its leaf's).
+    pub over: Option<super::model::End>,
 }
 
 /// Where each state variable lives in [`State::v`].
