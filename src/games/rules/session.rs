@@ -144,7 +144,9 @@ impl RulesSession {
     /// Fix the position the declarations make (as the first `solve`
     /// does): later declarations are refused.
     pub(crate) fn set_up(&mut self, span: Span) -> Result<(), Diag> {
-        self.current(span).map(|_| ()).map_err(|mut ds| ds.swap_remove(0))
+        self.current(span)
+            .map(|_| ())
+            .map_err(|mut ds| ds.swap_remove(0))
     }
 
     /// The cell piece `name`'s field `at` holds now, 0-based, if the

@@ -11,7 +11,11 @@
 //! only on repetitions of the position itself or below is stored (the usual
 //! rule for graph-history interaction: values can differ from a search that
 //! knew the whole history only when a position is reached again by another
-//! line whose earlier positions the stored search did not see).
+//! line whose earlier positions the stored search did not see). Under
+//! `score` a value that met any repetition is not stored
+//! ([`Kind::CYCLE_CLOSES_ANYWHERE`]): the scores of a cycle's moves count up
+//! to the first repeated position, which depends on where the line entered
+//! the cycle.
 //!
 //! The table keeps, per key, the lower and upper bounds proved so far (equal:
 //! the exact value) and the best move found; that move is tried first. A
@@ -49,6 +53,19 @@ pub(crate) trait Kind {
     fn child_of(p: i64, reward: i64) -> i64;
     /// A position repeated on the line, for its mover.
     fn repeated() -> Result<i64, SolveError>;
+    /// Whether a line's value is the same wherever a cycle on it closes
+    /// (`outcome`: a draw is a draw). Under `score` it is not: the moves of
+    /// a cycle count until the first repeated position, which depends on
+    /// where the line entered the cycle, so a value that met any
+    /// repetition is never kept in the table.
+    const CYCLE_CLOSES_ANYWHERE: bool = true;
+    /// A value as an answer may give it: under `moves`, a repetition
+    /// counts as a draw (0) in the search, so that a side that can force a
+    /// win (or cannot avoid a loss) gets its answer whatever other lines
+    /// do; a value that is a draw means play can go on forever, refused.
+    fn settled(v: i64) -> Result<i64, SolveError> {
+        Ok(v)
+    }
     /// The answer for a value `v` of the player `mover`.
     fn answer(v: i64, mover: u8) -> Value;
 }
@@ -294,7 +311,9 @@ impl<'a, K: Kind, M: Model> Searcher<'a, K, M> {
                 let digest = key.digest();
                 if let Some(d) = self.path.find(&key, digest) {
                     let v = K::parent(K::repeated()?, leaf.reward)?;
-                    top.apply(i, v, d);
+                    // Depth 0 (the search's start): every position below
+                    // it depends on the line, not only those under `d`.
+                    top.apply(i, v, if K::CYCLE_CLOSES_ANYWHERE { d } else { 0 });
                     continue;
                 }
                 let (a, b) = K::child_window(top.alpha, top.beta, leaf.reward);
@@ -386,7 +405,7 @@ pub(crate) fn value<K: Kind, M: Model>(
     budget: &Budget,
 ) -> Result<Value, SolveError> {
     let mut s = Searcher::<K, M>::new(model, budget);
-    let v = s.search(start, -INF, INF)?;
+    let v = K::settled(s.search(start, -INF, INF)?)?;
     Ok(K::answer(v, model.mover(start)))
 }
 
@@ -406,7 +425,7 @@ pub(crate) fn analyze<K: Kind, M: Model>(
     s.push_line(start);
     let mut out = Vec::new();
     for m in moves_of(node, true)? {
-        let v = s.move_value(&m.leaf, -INF, INF)?;
+        let v = K::settled(s.move_value(&m.leaf, -INF, INF)?)?;
         out.push(MoveValue {
             words: m.words,
             value: K::answer(v, mover),
@@ -425,7 +444,7 @@ pub(crate) fn line<K: Kind, M: Model>(
 ) -> Result<Line<M::State>, SolveError> {
     let mut s = Searcher::<K, M>::new(model, budget);
     let mut here = start.clone();
-    let mut v = s.search(&here, -INF, INF)?;
+    let mut v = K::settled(s.search(&here, -INF, INF)?)?;
     let mut line = Line::new();
     while (line.steps.len() as u64) < max_moves {
         budget.tick()?;

@@ -1,6 +1,8 @@
 //! `solve moves`: win fast, lose slow. A value is a mate distance: winning
 //! in `d` moves is `M - d`, losing in `d` moves is `d - M`; a draw or `stop`
-//! is refused ([`SolveError::NoWinner`]), and so is a repetition (endless).
+//! is refused ([`SolveError::NoWinner`]). A repetition on the line is a
+//! draw (0) in the search; an answer that is a draw (neither side can
+//! force a win) is refused as endless.
 
 use super::super::model::End;
 use super::alphabeta::{endless, Kind};
@@ -50,7 +52,16 @@ impl Kind for Moves {
     }
 
     fn repeated() -> Result<i64, SolveError> {
-        Err(endless("moves"))
+        // A draw in the search: between every win and every loss.
+        Ok(0)
+    }
+
+    fn settled(v: i64) -> Result<i64, SolveError> {
+        if v == 0 {
+            Err(endless("moves"))
+        } else {
+            Ok(v)
+        }
     }
 
     fn answer(v: i64, mover: u8) -> Value {

@@ -46,6 +46,8 @@ impl Kind for Score {
         Ok(0)
     }
 
+    const CYCLE_CLOSES_ANYWHERE: bool = false;
+
     fn answer(v: i64, mover: u8) -> Value {
         Value::Score(if mover == 0 { v } else { v.saturating_neg() })
     }
