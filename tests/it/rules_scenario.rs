@@ -682,3 +682,36 @@ fn moves_on_graphs_with_cycles_answers_every_forced_win() {
         "{out}"
     );
 }
+
+/// A two-player search whose transposition table would pass `--memory`
+/// stops with `meeple::limit::memory`. It kept searching without new
+/// entries, which for this deep game redid every subtree: no end.
+#[test]
+fn a_two_player_search_past_its_memory_stops_with_the_memory_limit() {
+    let text = "rules d {\n  players A B\n  board none\n  var x: 0..200000 = 0\n  turn {\n    lose if x >= 100000\n    choose k in 1..2\n    x += k\n  }\n  solve moves\n}\n\nscenario \"s\" {\n  game d\n  solve\n}\n";
+    let mut config = RunConfig::default();
+    config.limits.memory = Some(1 << 20);
+    let run = run_bytes("d.game", text.as_bytes(), &config);
+    let out = crate::common::shown(&run);
+    assert!(out.contains("meeple::limit::memory"), "{out}");
+}
+
+/// Breadth-first search counts the positions of its levels against
+/// `--memory`, not only its table of keys: on a 60x60 board each position
+/// holds the whole board (28 KB) while its key is a few bytes, and a level
+/// of up to 60 positions passes 2 MB where the keys take a few KB.
+#[test]
+fn breadth_first_search_counts_its_levels_against_the_memory_limit() {
+    let row = vec!["0"; 60].join(" ");
+    let board: Vec<String> = (0..60).map(|_| format!("    {row}")).collect();
+    let text = format!(
+        "rules walk {{\n  players solo\n  layer wall: bool\n  legend {{\n    \"1\": wall[here] = true\n    \"0\":\n  }}\n  piece P {{ at: cell }}\n  turn {{\n    choose d in orthogonal where step(P.at, d) != off and not wall[step(P.at, d)]\n    P.at = step(P.at, d)\n    win if P.at == (59, 59)\n  }}\n  solve shortest within 200\n}}\n\nscenario \"s\" {{\n  game walk\n  board {{\n{}\n  }}\n  piece P at (0, 0)\n  solve\n}}\n",
+        board.join("\n")
+    );
+    let mut config = RunConfig::default();
+    config.limits.memory = Some(2 << 20);
+    let out = crate::common::shown(&run_bytes("w.game", text.as_bytes(), &config));
+    assert!(out.contains("meeple::limit::memory"), "{out}");
+    let out = crate::common::shown(&run_bytes("w.game", text.as_bytes(), &RunConfig::default()));
+    assert!(out.contains("answer 118"), "{out}");
+}

@@ -107,6 +107,12 @@ pub trait Model {
     /// The position's key, packed from the declared domains into `out`
     /// (cleared first). Equal keys are equal positions.
     fn key(&self, s: &Self::State, out: &mut Vec<u64>);
+    /// Bytes a copy of `s` holds (counted against `--memory` where a
+    /// search keeps positions, as breadth-first search's levels).
+    fn state_bytes(&self, s: &Self::State) -> u64 {
+        let _ = s;
+        std::mem::size_of::<Self::State>() as u64
+    }
     /// Expand the turn at `s`.
     fn turn(&self, s: &Self::State) -> Result<Turn<Self::State>, RunError>;
     /// [`Model::turn`] for a search that never reads the moves' words: a

@@ -1637,6 +1637,10 @@ impl Model for Instance {
         s.v[self.layout.mover].clamp(0, 1) as u8
     }
 
+    fn state_bytes(&self, s: &State) -> u64 {
+        (std::mem::size_of::<State>() + 8 * s.v.capacity()) as u64
+    }
+
     fn key(&self, s: &State, out: &mut Vec<u64>) {
         // `simulate` answers the positions themselves (their cycle): the
         // exact key. The searches' values do not depend on which of the

@@ -23,9 +23,8 @@
 //! in the window just outside its bounds, so its value comes out exact and
 //! no later window expands it again: each position is expanded at most
 //! twice (games with many transpositions, e.g. taking cards from either end
-//! of a row, otherwise expand one position once per window met). When the
-//! table reaches the memory cap it keeps what it has and the search goes on
-//! without new entries.
+//! of a row, otherwise expand one position once per window met). A table
+//! that would pass the memory cap stops the search (`meeple::limit::memory`).
 
 use super::super::model::{End, Leaf, Model, RunError, RunErrorKind, Turn};
 use super::key::{Key, Keyer};
@@ -246,7 +245,7 @@ impl<'a, K: Kind, M: Model> Searcher<'a, K, M> {
         let node = match self.model.turn_unnamed(s)? {
             Turn::Ended { end, .. } => {
                 let v = K::ended(end)?;
-                self.table.offer(key, Entry::exact(v, 0));
+                self.table.put(key, Entry::exact(v, 0))?;
                 return Ok(Entered::Done(v, u32::MAX));
             }
             Turn::Moves(node) => node,
@@ -348,14 +347,14 @@ impl<'a, K: Kind, M: Model> Searcher<'a, K, M> {
                     } else {
                         (v, v)
                     };
-                    self.table.offer(
+                    self.table.put(
                         key,
                         Entry {
                             lo,
                             hi,
                             best: f.best_idx,
                         },
-                    );
+                    )?;
                 }
             }
             let rep = if f.rep >= f.depth { u32::MAX } else { f.rep };

@@ -31,9 +31,12 @@ pub(crate) fn solve<M: Model>(
     let mut parents: Vec<(u32, u32)> = vec![(u32::MAX, 0)];
     seen.put(keyer.key(model, start), 0)?;
     let mut level: Vec<(u32, M::State)> = vec![(0, start.clone())];
+    // The bytes the positions of `level` and `next` hold.
+    let mut level_bytes = model.state_bytes(start);
     let mut found: Option<(u32, Win)> = None;
     'levels: for d in 0..=within {
         let mut next: Vec<(u32, M::State)> = Vec::new();
+        let mut next_bytes = 0u64;
         // A move to a win at depth d + 1, and how many positions of the next
         // level came before it in order.
         let mut candidate: Option<(Win, usize)> = None;
@@ -73,8 +76,14 @@ pub(crate) fn solve<M: Model>(
                         let nid = parents.len() as u32;
                         seen.put(key, nid)?;
                         parents.push((*id, i as u32));
+                        next_bytes += model.state_bytes(&leaf.next);
                         if parents.len().is_multiple_of(1024) {
-                            budget.check_memory(seen.bytes() + 8 * parents.capacity() as u64)?;
+                            budget.check_memory(
+                                seen.bytes()
+                                    + 8 * parents.capacity() as u64
+                                    + level_bytes
+                                    + next_bytes,
+                            )?;
                         }
                         next.push((nid, leaf.next));
                     }
@@ -95,6 +104,7 @@ pub(crate) fn solve<M: Model>(
             break;
         }
         level = next;
+        level_bytes = next_bytes;
         if level.is_empty() {
             break;
         }

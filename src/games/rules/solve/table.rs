@@ -1,7 +1,9 @@
 //! A hash table from position keys to values whose bytes are counted
-//! against the budget's memory cap (`--memory`). A transposition table that
-//! is full keeps working without new entries ([`Table::offer`]); a memo that
-//! must hold every position stops with [`LimitHit::Memory`] ([`Table::put`]).
+//! against the budget's memory cap (`--memory`): a search whose table would
+//! pass it stops with [`LimitHit::Memory`] ([`Table::put`]). (A
+//! transposition table that only kept its old entries once full let a deep
+//! search redo every subtree below them: exponential time instead of an
+//! answer or a clear stop.)
 
 use super::key::Key;
 use crate::budget::{Budget, LimitHit};
@@ -94,11 +96,6 @@ impl<V> Table<V> {
         self.map.insert(key, value);
         Ok(())
     }
-
-    /// Store `value` at `key` if it fits; a full table keeps what it has.
-    pub(crate) fn offer(&mut self, key: Key, value: V) {
-        let _ = self.put(key, value);
-    }
 }
 
 #[cfg(test)]
@@ -122,7 +119,7 @@ mod tests {
         // Replacing an entry never needs memory.
         assert!(t.put(Key::new(&[0]), 9).is_ok());
         assert_eq!(t.get(&Key::new(&[0])), Some(&9));
-        t.offer(Key::new(&[5000]), 1);
+        assert!(t.put(Key::new(&[5000]), 1).is_err());
         assert_eq!(t.get(&Key::new(&[5000])), None);
     }
 }
