@@ -9,6 +9,8 @@ mod commands;
 mod editor;
 mod history;
 mod piped;
+#[cfg(test)]
+mod rules_tests;
 mod state;
 
 use super::out;
