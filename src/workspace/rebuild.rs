@@ -34,8 +34,8 @@ impl Workspace {
         let mut stmts = cur.stmts.clone();
         stmts[i] = stmt.clone();
         let (game, opts, name) = (cur.game, cur.opts.clone(), cur.name.clone());
-        let (mut runner, ok) = self.replay(game, &opts, &name, &stmts, emit);
-        let ok = ok && !self.objects(&mut runner, &name, stmt, emit);
+        let (runner, ok) = self.replay(game, &opts, &name, &stmts, emit);
+        let ok = ok && !self.objects(&runner, &name, stmt, emit);
         if !ok {
             emit(&self.sources, Output::Notice(Notice::NotReplaced(what)));
             return true;
@@ -84,8 +84,8 @@ impl Workspace {
         let rebuild = opts != cur.opts;
         let name = cur.name.clone();
         let runner = if rebuild {
-            let (mut runner, ok) = self.replay(game, &opts, &name, &stmts, emit);
-            if !ok || self.objects(&mut runner, &name, &stmt, emit) {
+            let (runner, ok) = self.replay(game, &opts, &name, &stmts, emit);
+            if !ok || self.objects(&runner, &name, &stmt, emit) {
                 emit(
                     &self.sources,
                     Output::Notice(Notice::RuleNotChanged(rule.node.clone())),
@@ -118,24 +118,15 @@ impl Workspace {
         stmt: &Spanned<Stmt>,
         emit: &mut dyn FnMut(&Sources, Output),
     ) -> bool {
-        let Some(cur) = &mut self.current else {
-            return false;
-        };
-        let mut runner =
-            std::mem::replace(&mut cur.runner, Runner::new(cur.game, cur.opts.clone()));
-        let name = cur.name.clone();
-        if !self.objects(&mut runner, &name, stmt, emit) {
-            if let Some(cur) = &mut self.current {
-                cur.runner = runner;
-            }
-            return false;
-        }
         let Some(cur) = &self.current else {
             return false;
         };
+        if !self.objects(&cur.runner, &cur.name, stmt, emit) {
+            return false;
+        }
         // The statements kept all ran without error before: nothing to say.
         let (game, opts) = (cur.game, cur.opts.clone());
-        let (runner, _) = self.replay(game, &opts, &name, &cur.stmts, &mut |_, _| {});
+        let (runner, _) = self.replay(game, &opts, &cur.name, &cur.stmts, &mut |_, _| {});
         if let Some(cur) = &mut self.current {
             cur.runner = runner;
         }
@@ -146,48 +137,39 @@ impl Workspace {
     /// (a label inside its text), reported if so. A game may check its
     /// declarations only when it makes the start position, at the first
     /// query or move (a rules game: a `set` or `rule` value outside its
-    /// domain); the REPL asks at once, as `show` would, so that such a
-    /// line is refused when typed, never kept to fail every later query.
-    /// An error elsewhere (no board yet) is the position still being
-    /// declared: not this statement's.
+    /// domain); the workspace asks at once, as the checker asks before a
+    /// query, so that such a line is refused when typed, never kept to
+    /// fail every later query. An error elsewhere (no board yet) is the
+    /// position still being declared: not this statement's.
     pub(super) fn objects(
         &self,
-        runner: &mut Runner,
+        runner: &Runner,
         name: &str,
         stmt: &Spanned<Stmt>,
         emit: &mut dyn FnMut(&Sources, Output),
     ) -> bool {
-        let show = Spanned::new(
-            Stmt::Query(Query {
-                kind: QueryKind::Show,
-                boards: false,
-                bound: None,
-            }),
-            Span::default(),
-        );
-        self.arm();
-        let mut found = None;
-        runner.exec(&show, &self.defs, &self.limits, &mut |e| {
-            if let Event::Error(d) = e {
-                found.get_or_insert(d);
-            }
-        });
+        let show = Query {
+            kind: QueryKind::Show,
+            boards: false,
+            bound: None,
+        };
+        let Err(d) = runner.require(&show, Span::default()) else {
+            return false;
+        };
         let within = |s: &Span| {
             !s.is_empty() && stmt.span.start() <= s.start() && s.end() <= stmt.span.end()
         };
-        match found.filter(|d| d.labels.iter().any(|(s, _)| within(s))) {
-            Some(d) => {
-                emit(
-                    &self.sources,
-                    Output::Event {
-                        scenario: name.to_string(),
-                        event: Event::Error(d),
-                    },
-                );
-                true
-            }
-            None => false,
+        if !d.labels.iter().any(|(s, _)| within(s)) {
+            return false;
         }
+        emit(
+            &self.sources,
+            Output::Event {
+                scenario: name.to_string(),
+                event: Event::Error(d),
+            },
+        );
+        true
     }
 
     /// A fresh runner with the declarations and moves of `stmts` applied

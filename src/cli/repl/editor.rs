@@ -178,8 +178,25 @@ impl Continuation {
                 TokenKind::RawOpen => stack.push((t.range.start, true)),
                 TokenKind::Punct => match &text[t.range.clone()] {
                     "{" | "[" | "(" => stack.push((t.range.start, false)),
-                    "}" | "]" | ")" => {
-                        stack.pop();
+                    close @ ("}" | "]" | ")") => {
+                        // A closer closes its own opener and the ones left
+                        // open inside it (`turn { x = ( }`: the `(` is a
+                        // slip the grammar reports, not a reason to read
+                        // on past the block's end).
+                        let open = match close {
+                            "}" => '{',
+                            "]" => '[',
+                            _ => '(',
+                        };
+                        match stack
+                            .iter()
+                            .rposition(|&(p, raw)| !raw && text[p..].starts_with(open))
+                        {
+                            Some(i) => stack.truncate(i),
+                            None => {
+                                stack.pop();
+                            }
+                        }
                     }
                     _ => {}
                 },
@@ -322,7 +339,8 @@ pub enum Completion {
     Path,
 }
 
-/// The candidates for the word before `pos`.
+/// The candidates for the word before `pos` of an input's first line.
+#[cfg(test)]
 pub fn complete(line: &str, pos: usize, cx: &CompleteCx) -> Completion {
     complete_open("", line, pos, cx)
 }
@@ -591,6 +609,10 @@ mod tests {
             "frobnicate",
             "board { 1 1 } }",
             "input \"abc",
+            // A `(` left open inside a block is closed with it: the block
+            // ends at its `}` and its error is shown.
+            "rules x {\n  players A B\n  turn { x = ( }\n}",
+            "scenario \"s\" {\n game footholds\n piece A at (0, 0\n}",
         ] {
             assert!(!incomplete(s), "{s:?} should be shown as an error");
         }

@@ -120,6 +120,11 @@ mod tests {
             inputs("rules x {\n  players A B\n  bogus stuff\n}\ngame x"),
             ["rules x {\n  players A B\n  bogus stuff\n}", "game x"]
         );
+        // A `(` left open in it does not hold the block open past its `}`.
+        assert_eq!(
+            inputs("rules x {\n  turn { x = ( }\n}\ngame x"),
+            ["rules x {\n  turn { x = ( }\n}", "game x"]
+        );
     }
 
     #[test]
