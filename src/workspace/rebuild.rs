@@ -1,5 +1,7 @@
 //! Rebuilding the current scenario: a second declaration replaces the
-//! first, a `rule` changes the options, and both replay the statements.
+//! first, a `rule` changes the options, and both replay the statements;
+//! a declaration or rule that the position it makes refuses (an error on
+//! its own text) is taken back.
 
 use super::{same_declaration, Notice, Output, Sources, Workspace};
 use crate::games::{GameKind, Options};
@@ -7,7 +9,7 @@ use crate::interp::{Event, Flow, Runner};
 use crate::syntax::ast::{Query, QueryKind, Span, Spanned, Stmt};
 
 impl Workspace {
-    /// A second `board`, `dice` or `piece X` replaces the first: the
+    /// A second `board`, `dice`, `piece X` or `set NAME` replaces the first: the
     /// scenario is rebuilt with it (moves fed since are played again) and
     /// kept only if that works. Returns whether `stmt` was such a
     /// replacement.
