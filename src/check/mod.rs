@@ -7,7 +7,7 @@ use crate::games::Definitions;
 use crate::games::{GameKind, Options};
 use crate::interp::check_scenario;
 use crate::limits::Limits;
-use crate::syntax::ast::{File, Scenario, Stmt};
+use crate::syntax::ast::{File, Scenario, Spanned, Stmt};
 use crate::syntax::dialect::did_you_mean;
 
 pub mod imports;
@@ -193,35 +193,40 @@ fn scenario_game(
             Err(()) => return Err(diags),
         }
     }
-    let known: Vec<&str> = GameKind::ALL
-        .map(GameKind::name)
-        .into_iter()
-        .chain(defs.rules_names())
-        .collect();
     if game.is_none() {
-        diags.push(
-            Diag::new(
-                Code::GameUnknown,
-                format!("meeple has no game `{}`", name.node),
-            )
-            .label(name.span, "unknown game")
-            .suggest(crate::syntax::dialect::suggest(
-                &name.node,
-                known.iter().copied(),
-            ))
-            .help({
-                let list = games_list(&known);
-                match did_you_mean(&name.node, known.iter().copied()) {
-                    Some(hint) => format!("{hint} the games are {list}"),
-                    None => format!("the games are {list}"),
-                }
-            }),
-        );
+        diags.push(unknown_game(name, defs));
     }
     match game {
         Some(g) if diags.is_empty() => Ok((g, rules)),
         _ => Err(diags),
     }
+}
+
+/// `game NAME` naming no game: the built-in games and the rules games
+/// `defs` holds are listed, with a did-you-mean over all of them (the
+/// REPL's `game NAME` says the same).
+pub(crate) fn unknown_game(name: &Spanned<String>, defs: &Definitions) -> Diag {
+    let known: Vec<&str> = GameKind::ALL
+        .map(GameKind::name)
+        .into_iter()
+        .chain(defs.rules_names())
+        .collect();
+    Diag::new(
+        Code::GameUnknown,
+        format!("meeple has no game `{}`", name.node),
+    )
+    .label(name.span, "unknown game")
+    .suggest(crate::syntax::dialect::suggest(
+        &name.node,
+        known.iter().copied(),
+    ))
+    .help({
+        let list = games_list(&known);
+        match did_you_mean(&name.node, known.iter().copied()) {
+            Some(hint) => format!("{hint} the games are {list}"),
+            None => format!("the games are {list}"),
+        }
+    })
 }
 
 /// "footholds, yut and stacking": the games a file can name, in words.

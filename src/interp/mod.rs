@@ -244,6 +244,13 @@ impl Runner {
         }
     }
 
+    /// Whether the position could answer `q` now (what the checker asks of
+    /// a query), without answering it: the REPL asks after each
+    /// declaration, as some games make the position only when first asked.
+    pub(crate) fn require(&self, q: &Query, span: Span) -> Result<(), Diag> {
+        self.session.require(q, span)
+    }
+
     /// The moves `play` may make now (see [`crate::games::Session::legal_plays`]).
     pub(crate) fn legal_plays(&self) -> Option<Vec<String>> {
         self.session.legal_plays()

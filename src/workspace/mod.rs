@@ -125,6 +125,15 @@ fn same_declaration(a: &Stmt, b: &Stmt) -> bool {
     }
 }
 
+/// Does a statement declare part of the start position (what the position
+/// made from the declarations may refuse: [`Workspace::refused`])?
+fn is_declaration(s: &Stmt) -> bool {
+    matches!(
+        s,
+        Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Set { .. } | Stmt::Dice(_) | Stmt::Input { .. }
+    )
+}
+
 fn is_move(s: &Stmt) -> bool {
     matches!(s, Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo)
 }
@@ -296,6 +305,9 @@ impl Workspace {
             return Flow::Continue;
         }
         let (ok, flow) = self.exec(&stmt, emit);
+        if ok && is_declaration(&stmt.node) && self.refused(&stmt, emit) {
+            return flow;
+        }
         if ok {
             let changed = changes_position(&stmt.node);
             if let Some(cur) = &mut self.current {
@@ -360,12 +372,7 @@ impl Workspace {
             None => GameKind::from_name(&name.node),
         };
         let Some(game) = game else {
-            let d = Diag::new(
-                Code::GameUnknown,
-                format!("meeple has no game `{}`", name.node),
-            )
-            .label(name.span, "unknown game")
-            .help("the games are footholds, yut and stacking");
+            let d = crate::check::unknown_game(name, &self.defs);
             emit(&self.sources, Output::Error(d));
             return;
         };

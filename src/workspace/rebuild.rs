@@ -1,13 +1,15 @@
 //! Rebuilding the current scenario: a second declaration replaces the
-//! first, a `rule` changes the options, and both replay the statements.
+//! first, a `rule` changes the options, and both replay the statements;
+//! a declaration or rule that the position it makes refuses (an error on
+//! its own text) is taken back.
 
 use super::{same_declaration, Notice, Output, Sources, Workspace};
 use crate::games::{GameKind, Options};
 use crate::interp::{Event, Flow, Runner};
-use crate::syntax::ast::{Spanned, Stmt};
+use crate::syntax::ast::{Query, QueryKind, Span, Spanned, Stmt};
 
 impl Workspace {
-    /// A second `board`, `dice` or `piece X` replaces the first: the
+    /// A second `board`, `dice`, `piece X` or `set NAME` replaces the first: the
     /// scenario is rebuilt with it (moves fed since are played again) and
     /// kept only if that works. Returns whether `stmt` was such a
     /// replacement.
@@ -28,12 +30,14 @@ impl Workspace {
         };
         let what = match &stmt.node {
             Stmt::Piece { id, .. } => format!("piece {}", self.sources.slice(id.span)),
+            Stmt::Set { name, .. } => format!("set {}", self.sources.slice(name.span)),
             other => other.keyword().to_string(),
         };
         let mut stmts = cur.stmts.clone();
         stmts[i] = stmt.clone();
         let (game, opts, name) = (cur.game, cur.opts.clone(), cur.name.clone());
         let (runner, ok) = self.replay(game, &opts, &name, &stmts, emit);
+        let ok = ok && !self.objects(&runner, &name, stmt, emit);
         if !ok {
             emit(&self.sources, Output::Notice(Notice::NotReplaced(what)));
             return true;
@@ -83,7 +87,7 @@ impl Workspace {
         let name = cur.name.clone();
         let runner = if rebuild {
             let (runner, ok) = self.replay(game, &opts, &name, &stmts, emit);
-            if !ok {
+            if !ok || self.objects(&runner, &name, &stmt, emit) {
                 emit(
                     &self.sources,
                     Output::Notice(Notice::RuleNotChanged(rule.node.clone())),
@@ -107,9 +111,75 @@ impl Workspace {
         }
     }
 
+    /// A declaration the runner took (`board`, `piece`, `set`, `dice`,
+    /// `input`) that the position it makes refuses: taken back (the
+    /// runner is built again from the statements kept) and reported.
+    /// Returns whether it was refused.
+    pub(super) fn refused(
+        &mut self,
+        stmt: &Spanned<Stmt>,
+        emit: &mut dyn FnMut(&Sources, Output),
+    ) -> bool {
+        let Some(cur) = &self.current else {
+            return false;
+        };
+        if !self.objects(&cur.runner, &cur.name, stmt, emit) {
+            return false;
+        }
+        // The statements kept all ran without error before: nothing to say.
+        let (game, opts) = (cur.game, cur.opts.clone());
+        let (runner, _) = self.replay(game, &opts, &cur.name, &cur.stmts, &mut |_, _| {});
+        if let Some(cur) = &mut self.current {
+            cur.runner = runner;
+        }
+        true
+    }
+
+    /// Whether the position `runner` makes now has an error about `stmt`
+    /// (a label inside its text), reported if so. A game may check its
+    /// declarations only when it makes the start position, at the first
+    /// query or move (a rules game: a `set` or `rule` value outside its
+    /// domain); the workspace asks at once, as the checker asks before a
+    /// query, so that such a line is refused when typed, never kept to
+    /// fail every later query. An error elsewhere (no board yet) is the
+    /// position still being declared: not this statement's.
+    pub(super) fn objects(
+        &self,
+        runner: &Runner,
+        name: &str,
+        stmt: &Spanned<Stmt>,
+        emit: &mut dyn FnMut(&Sources, Output),
+    ) -> bool {
+        let show = Query {
+            kind: QueryKind::Show,
+            boards: false,
+            bound: None,
+        };
+        let Err(d) = runner.require(&show, Span::default()) else {
+            return false;
+        };
+        let within = |s: &Span| {
+            !s.is_empty() && stmt.span.start() <= s.start() && s.end() <= stmt.span.end()
+        };
+        if !d.labels.iter().any(|(s, _)| within(s)) {
+            return false;
+        }
+        emit(
+            &self.sources,
+            Output::Event {
+                scenario: name.to_string(),
+                event: Event::Error(d),
+            },
+        );
+        true
+    }
+
     /// A fresh runner with the declarations and moves of `stmts` applied
     /// (queries and expectations are not run again), and whether they all
-    /// applied without error. Errors are reported.
+    /// applied without error. The replay stops at the first statement that
+    /// fails, the one the change broke, and reports its errors only: the
+    /// statements after it would fail for its sake (an `undo` with nothing
+    /// to take back), not for their own.
     pub(super) fn replay(
         &self,
         game: GameKind,
@@ -142,7 +212,7 @@ impl Workspace {
                     },
                 );
             }
-            if flow == Flow::Stop {
+            if !ok || flow == Flow::Stop {
                 break;
             }
         }

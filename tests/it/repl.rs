@@ -241,6 +241,46 @@ fn bare_words_are_answered() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 29: Tab on a line of a `rules NAME {` block being typed offers
+/// the rules words (`  pla` → `  players`; it gave `play`), and a slip in
+/// the block is shown once, when its `}` closes it.
+#[test]
+fn tab_inside_a_rules_block_being_typed() {
+    let dir = temp_dir("rules-tab");
+    let mut p = spawn(&dir.join("history"), &[], "meeple> ");
+    p.send_line("rules x {").unwrap();
+    p.exp_string("\n\r    ... ")
+        .expect("the continuation prompt");
+    p.send("  pla\t").unwrap();
+    p.flush().unwrap();
+    p.exp_string("  players")
+        .expect("Tab completes to `players`");
+    p.send_line(" A B").unwrap();
+    p.exp_string("\n\r    ... ").expect("the block stays open");
+    for l in [
+        "  board none",
+        "  var n: 0..3 = 3",
+        "  bogus stuff",
+        "  turn {",
+        "    choose t in [1] where t <= n",
+        "    n -= t",
+        "    win if n == 0",
+        "  }",
+        "  solve outcome",
+    ] {
+        p.send_line(l).unwrap();
+        p.exp_string("\n\r    ... ")
+            .unwrap_or_else(|e| panic!("the continuation prompt after {l:?}: {e}"));
+    }
+    let out = line(&mut p, "}", "meeple> ");
+    assert_eq!(out.matches("meeple::parse").count(), 1, "{out}");
+    assert!(out.contains("found `bogus`"), "{out}");
+    assert!(!out.contains("closes nothing"), "{out}");
+    p.send_line(":quit").unwrap();
+    p.exp_eof().expect(":quit leaves");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A rules block typed line by line (the continuation prompt while its `{`
 /// is open), then a scenario block and typed statements using its game.
 #[test]

@@ -90,9 +90,10 @@ impl Continuation {
             self.parsed = 0;
             return false;
         }
-        // Inside a `scenario "NAME" {` or `track NAME {` block, every line
-        // belongs to the block until its `}`: an error in it is shown when
-        // the block closes, never by running the rest line by line.
+        // Inside a `scenario "NAME" {`, `track NAME {` or `rules NAME {`
+        // block, every line belongs to the block until its `}`: an error in
+        // it is shown when the block closes, never by running the rest line
+        // by line.
         if open
             .first()
             .is_some_and(|&(p, raw)| !raw && opens_block(text, p))
@@ -177,8 +178,25 @@ impl Continuation {
                 TokenKind::RawOpen => stack.push((t.range.start, true)),
                 TokenKind::Punct => match &text[t.range.clone()] {
                     "{" | "[" | "(" => stack.push((t.range.start, false)),
-                    "}" | "]" | ")" => {
-                        stack.pop();
+                    close @ ("}" | "]" | ")") => {
+                        // A closer closes its own opener and the ones left
+                        // open inside it (`turn { x = ( }`: the `(` is a
+                        // slip the grammar reports, not a reason to read
+                        // on past the block's end).
+                        let open = match close {
+                            "}" => '{',
+                            "]" => '[',
+                            _ => '(',
+                        };
+                        match stack
+                            .iter()
+                            .rposition(|&(p, raw)| !raw && text[p..].starts_with(open))
+                        {
+                            Some(i) => stack.truncate(i),
+                            None => {
+                                stack.pop();
+                            }
+                        }
                     }
                     _ => {}
                 },
@@ -199,8 +217,8 @@ impl Continuation {
     }
 }
 
-/// Is the bracket at `at` the `{` of a block header, `scenario "NAME" {`
-/// or `track NAME {`?
+/// Is the bracket at `at` the `{` of a block header, `scenario "NAME" {`,
+/// `track NAME {` or `rules NAME {`?
 fn opens_block(text: &str, at: usize) -> bool {
     if !text[at..].starts_with('{') {
         return false;
@@ -213,7 +231,12 @@ fn opens_block(text: &str, at: usize) -> bool {
         [.., kw, name] => {
             let kw = &text[kw.range.clone()];
             (kw == "scenario" && name.kind == TokenKind::String)
-                || (kw == "track" && name.kind == TokenKind::Word)
+                || ((kw == "track" || kw == "rules")
+                    // A name, whatever the lexer calls it (`x` is a keyword).
+                    && !matches!(
+                        name.kind,
+                        TokenKind::Punct | TokenKind::String | TokenKind::RawOpen | TokenKind::Number
+                    ))
         }
         _ => false,
     }
@@ -316,8 +339,18 @@ pub enum Completion {
     Path,
 }
 
-/// The candidates for the word before `pos`.
+/// The candidates for the word before `pos` of an input's first line.
+#[cfg(test)]
 pub fn complete(line: &str, pos: usize, cx: &CompleteCx) -> Completion {
+    complete_open("", line, pos, cx)
+}
+
+/// The candidates for the word before `pos` in `line`, the line being
+/// typed under the continuation prompt after the lines `pending` of the
+/// same input (empty: `line` is the input's first line). Whether the word
+/// lies inside a `rules NAME {` block is read from all of them: rustyline
+/// gives the completer only the line being edited.
+pub fn complete_open(pending: &str, line: &str, pos: usize, cx: &CompleteCx) -> Completion {
     let pos = pos.min(line.len());
     let before = &line[..pos];
     let start = before
@@ -329,9 +362,13 @@ pub fn complete(line: &str, pos: usize, cx: &CompleteCx) -> Completion {
     if before.trim_start().starts_with(':') {
         return complete_command(before, lead, start, cx);
     }
-    // Inside a `rules NAME {` block being typed (the buffer holds its lines
-    // so far): the rules words, as the language server offers them.
-    if let Some(list) = meeple::ide::complete_in_rules(line, pos) {
+    // Inside a `rules NAME {` block being typed (its lines so far, then
+    // this one): the rules words, as the language server offers them.
+    let in_rules = match pending {
+        "" => meeple::ide::complete_in_rules(line, pos),
+        _ => meeple::ide::complete_in_rules(&format!("{pending}\n{line}"), pending.len() + 1 + pos),
+    };
+    if let Some(list) = in_rules {
         let word = &before[start..];
         return words(start, word, list.iter().map(|c| c.label.as_str()));
     }
@@ -427,6 +464,9 @@ fn words<'a>(start: usize, word: &str, all: impl IntoIterator<Item = &'a str>) -
 /// The helper rustyline calls back.
 pub struct MeepleHelper {
     pub cx: CompleteCx,
+    /// The lines of the input typed so far, while a further line is read
+    /// under the continuation prompt (empty at the first line).
+    pub pending: String,
     continuation: std::cell::RefCell<Continuation>,
     color: bool,
     hinter: HistoryHinter,
@@ -437,6 +477,7 @@ impl MeepleHelper {
     pub fn new(color: bool) -> MeepleHelper {
         MeepleHelper {
             cx: CompleteCx::default(),
+            pending: String::new(),
             continuation: Default::default(),
             color,
             hinter: HistoryHinter::new(),
@@ -456,7 +497,7 @@ impl Completer for MeepleHelper {
         pos: usize,
         ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
-        match complete(line, pos, &self.cx) {
+        match complete_open(&self.pending, line, pos, &self.cx) {
             Completion::Path => self.files.complete(line, pos, ctx),
             Completion::Words { start, words } => Ok((
                 start,
@@ -547,6 +588,12 @@ mod tests {
             "scenario \"s\" {\n game footholds\n piece A at (0 0)\n piece B at (0, 1)",
             "scenario \"s {\" {\n input \"\"\"\n}\n\"\"\"\n piece A at (0 0)",
             "track t {\n route start 2 x=\n",
+            // Issue 29: so does a slip inside a `rules NAME {` block (it
+            // was shown at once, and the block's `}` then closed nothing).
+            "rules x {\n  players A B\n  bogus stuff",
+            "rules x {\n  players A B\n  pla",
+            "rules footholds {\n  pla",
+            "track x {\n route start 2 x=\n",
         ] {
             assert!(incomplete(s), "{s:?} should continue");
         }
@@ -562,6 +609,10 @@ mod tests {
             "frobnicate",
             "board { 1 1 } }",
             "input \"abc",
+            // A `(` left open inside a block is closed with it: the block
+            // ends at its `}` and its error is shown.
+            "rules x {\n  players A B\n  turn { x = ( }\n}",
+            "scenario \"s\" {\n game footholds\n piece A at (0, 0\n}",
         ] {
             assert!(!incomplete(s), "{s:?} should be shown as an error");
         }
@@ -786,5 +837,28 @@ mod tests {
         assert_eq!(cands(buffer, &cx), ["turn"]);
         // Outside one, the scenario words as before.
         assert!(cands("sol", &cx).contains(&"solve".to_string()));
+    }
+
+    /// Issue 29: at the prompt the block's lines come one readline each, so
+    /// the completer sees only the line under the continuation prompt; the
+    /// lines before it say that it is inside a rules block. (`  pla` gave
+    /// `play`.)
+    #[test]
+    fn tab_on_a_continuation_line_of_a_rules_block() {
+        let cx = CompleteCx::default();
+        let at = |pending: &str, line: &str| match complete_open(pending, line, line.len(), &cx) {
+            Completion::Words { start, words } => (start, words),
+            Completion::Path => (0, vec!["<path>".into()]),
+        };
+        assert_eq!(at("rules x {", "  pla"), (2, vec!["players".to_string()]));
+        let pending = "rules t {\n  players solo\n  var count: 0..3 = 0\n  turn {";
+        assert_eq!(at(pending, "    co").1, ["cols", "contains", "count"]);
+        // Once the block is closed, and in other blocks: the scenario words.
+        assert_eq!(at("rules x {\n  players A B\n}", "pla").1, ["play"]);
+        assert_eq!(
+            at("scenario \"s\" {\n  game footholds", "  pla").1,
+            ["play"]
+        );
+        assert_eq!(at("", "pla").1, ["play"]);
     }
 }

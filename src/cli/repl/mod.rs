@@ -9,6 +9,8 @@ mod commands;
 mod editor;
 mod history;
 mod piped;
+#[cfg(test)]
+mod rules_tests;
 mod state;
 
 use super::out;
@@ -64,12 +66,28 @@ fn read_input(
 ) -> rustyline::Result<String> {
     let mut text = editor.readline(first)?;
     let more = continuation_prompt(first);
+    let mut read = Ok(());
     while editor.helper().is_some_and(|h| h.incomplete(&text)) {
-        let line = editor.readline(&more)?;
-        text.push('\n');
-        text.push_str(&line);
+        // Tab on the next line completes in the light of these lines (a
+        // word inside a `rules NAME {` block is a rules word).
+        if let Some(h) = editor.helper_mut() {
+            h.pending.clone_from(&text);
+        }
+        match editor.readline(&more) {
+            Ok(line) => {
+                text.push('\n');
+                text.push_str(&line);
+            }
+            Err(e) => {
+                read = Err(e);
+                break;
+            }
+        }
     }
-    Ok(text)
+    if let Some(h) = editor.helper_mut() {
+        h.pending.clear();
+    }
+    read.map(|()| text)
 }
 
 /// Run the REPL; returns the exit code.

@@ -114,6 +114,17 @@ mod tests {
             ["solve", "board {\n 1 1\n"]
         );
         assert!(inputs("").is_empty());
+        // Issue 29: a `rules NAME {` block is one input to its `}`, a slip
+        // inside it too (it is shown once, on the whole block).
+        assert_eq!(
+            inputs("rules x {\n  players A B\n  bogus stuff\n}\ngame x"),
+            ["rules x {\n  players A B\n  bogus stuff\n}", "game x"]
+        );
+        // A `(` left open in it does not hold the block open past its `}`.
+        assert_eq!(
+            inputs("rules x {\n  turn { x = ( }\n}\ngame x"),
+            ["rules x {\n  turn { x = ( }\n}", "game x"]
+        );
     }
 
     #[test]

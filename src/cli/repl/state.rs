@@ -390,7 +390,7 @@ fn indent(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// Collects output for tests.

@@ -291,12 +291,21 @@ fn named_twice<T>(
     what: &str,
 ) -> Result<(), Diags> {
     match list.iter().find(|(n, _)| n.node == name.node) {
-        Some((first, _)) => Err(vec![duplicate(
-            Code::RuleDuplicate,
-            at,
-            &format!("{what} `{}`", name.node),
-            first.span,
-        )]),
+        // The `rule` lines are taken before the statements whatever their
+        // place (a judge input read after them may name the same param):
+        // the one written later is the second.
+        Some((first, _)) => {
+            let (again, first) = match first.span.start() > at.start() {
+                true => (first.span, at),
+                false => (at, first.span),
+            };
+            Err(vec![duplicate(
+                Code::RuleDuplicate,
+                again,
+                &format!("{what} `{}`", name.node),
+                first,
+            )])
+        }
         None => Ok(()),
     }
 }
