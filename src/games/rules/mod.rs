@@ -20,6 +20,8 @@ pub mod types;
 
 pub use check::{check, check_all, Decls};
 #[cfg(test)]
+mod key_tests;
+#[cfg(test)]
 mod run_tests;
 #[cfg(test)]
 mod run_undo_tests;

@@ -120,8 +120,8 @@ struct Frame<S> {
     /// The turn's tree, or `None` when it ended at its start (`ended`).
     shape: Option<Shape>,
     ended: Option<End>,
-    kids: Vec<(Key, S)>,
-    next: usize,
+    /// The next positions not yet visited, each moved out when it is.
+    kids: std::vec::IntoIter<(Key, S)>,
 }
 
 /// What the search found.
@@ -148,6 +148,10 @@ fn has_chance(s: &Shape) -> bool {
     }
 }
 
+/// The entries a search's memo has room for from its start (it grows
+/// from there as usual).
+const TABLE_START: usize = 256;
+
 /// Value every position reachable from `start` (one budget tick each).
 pub(crate) fn search<F: Fold, M: Model>(
     f: &F,
@@ -160,7 +164,9 @@ pub(crate) fn search<F: Fold, M: Model>(
         keyer: Keyer::new(),
         chance: false,
     };
-    let mut grey: FxHashSet<Key> = FxHashSet::default();
+    memo.table.reserve(TABLE_START);
+    // The positions on the stack: as many as the longest line.
+    let mut grey: FxHashSet<Key> = FxHashSet::with_capacity_and_hasher(64, Default::default());
     let mut stack: Vec<Frame<M::State>> = Vec::new();
     let root = memo.keyer.key(model, start);
     let mut todo = Some((root, start.clone()));
@@ -181,25 +187,22 @@ pub(crate) fn search<F: Fold, M: Model>(
                 key,
                 shape,
                 ended,
-                kids,
-                next: 0,
+                kids: kids.into_iter(),
             });
         }
         let Some(top) = stack.last_mut() else {
             return Ok((memo, Found::Valued));
         };
-        if let Some((k, s)) = top.kids.get(top.next) {
-            top.next += 1;
-            if memo.table.get(k).is_some() {
+        if let Some((k, s)) = top.kids.next() {
+            if memo.table.get(&k).is_some() {
                 continue;
             }
-            if grey.contains(k) {
-                let k = k.clone();
+            if grey.contains(&k) {
                 let mut keys: Vec<Key> = stack.iter().map(|fr| fr.key.clone()).collect();
                 keys.push(k);
                 return Ok((memo, Found::Cycle(keys)));
             }
-            todo = Some((k.clone(), s.clone()));
+            todo = Some((k, s));
             continue;
         }
         let Some(done) = stack.pop() else {
