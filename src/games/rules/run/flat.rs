@@ -53,7 +53,7 @@ impl Run<'_> {
                         Ok(p) if p < self.inst.pieces.len() => {
                             self.read(self.inst.layout.fields[*f].0 + p)
                         }
-                        _ => self.field_slot(piece, *f)?.0,
+                        _ => self.read(self.field_slot(piece, *f)?.0),
                     }
                 }
                 Op::Layer(l) => {
