@@ -45,6 +45,14 @@ pub enum Op {
     Truth,
     /// Pops `q`, then `p`: `p op q` (not `and`/`or`).
     Bin(BinOp, Span),
+    /// `a op b` of two locals.
+    BinLocals(BinOp, usize, usize, Span),
+    /// Pops `p`: `p op` the local.
+    BinLocal(BinOp, usize, Span),
+    /// Pops `p`: `p op` the constant.
+    BinConst(BinOp, i64, Span),
+    /// A scalar field of the piece in the local.
+    LocalField(usize, usize),
     /// Pops `x`; when it is 0, pushes 0 and goes to the index.
     And(usize),
     /// Pops `x`; when it is not 0, pushes 1 and goes to the index.
@@ -309,17 +317,40 @@ struct Emit<'s> {
     bound: Vec<usize>,
 }
 
+/// Whether `e`'s value is always 0 or 1 (a comparison, `not`, `and`, `or`).
+fn is_truth(e: &CExpr) -> bool {
+    match e {
+        CExpr::Not(_) => true,
+        CExpr::Bin(op, ..) => matches!(
+            op,
+            BinOp::Eq
+                | BinOp::Ne
+                | BinOp::Lt
+                | BinOp::Le
+                | BinOp::Gt
+                | BinOp::Ge
+                | BinOp::And
+                | BinOp::Or
+        ),
+        _ => false,
+    }
+}
+
 impl Emit<'_> {
+    /// A local read as an integer: one the code's entry checks, unless an
+    /// aggregate of the code binds it.
+    fn local(&mut self, slot: usize) -> usize {
+        if !self.bound.contains(&slot) && !self.locals.contains(&slot) {
+            self.locals.push(slot);
+        }
+        slot
+    }
+
     /// Emit `e`'s code; `false` when it is not a scalar expression.
     fn emit(&mut self, e: &CExpr) -> bool {
         let op = match e {
             CExpr::Const(Val::S(n)) => Op::Const(*n),
-            CExpr::Local(slot) => {
-                if !self.bound.contains(slot) && !self.locals.contains(slot) {
-                    self.locals.push(*slot);
-                }
-                Op::Local(*slot)
-            }
+            CExpr::Local(slot) => Op::Local(self.local(*slot)),
             CExpr::Param(i) => {
                 if !self.params.contains(i) {
                     self.params.push(*i);
@@ -327,12 +358,15 @@ impl Emit<'_> {
                 Op::Param(*i)
             }
             CExpr::Var(i) if self.sc.vars.get(*i) == Some(&true) => Op::Var(*i),
-            CExpr::Field(p, f) if self.sc.fields.get(*f) == Some(&true) => {
-                if !self.emit(p) {
-                    return false;
+            CExpr::Field(p, f) if self.sc.fields.get(*f) == Some(&true) => match &**p {
+                CExpr::Local(slot) => Op::LocalField(self.local(*slot), *f),
+                p => {
+                    if !self.emit(p) {
+                        return false;
+                    }
+                    Op::Field(*f)
                 }
-                Op::Field(*f)
-            }
+            },
             CExpr::Layer(l, c) if self.sc.layers.get(*l) == Some(&true) => {
                 if !self.emit(c) {
                     return false;
@@ -386,7 +420,9 @@ impl Emit<'_> {
                 if !self.emit(b) {
                     return false;
                 }
-                self.ops.push(Op::Truth);
+                if !is_truth(b) {
+                    self.ops.push(Op::Truth);
+                }
                 let end = self.ops.len();
                 self.ops[at] = if *op == BinOp::And {
                     Op::And(end)
@@ -395,12 +431,29 @@ impl Emit<'_> {
                 };
                 return true;
             }
-            CExpr::Bin(op, a, b, span) => {
-                if !(self.emit(a) && self.emit(b)) {
-                    return false;
+            CExpr::Bin(op, a, b, span) => match (&**a, &**b) {
+                (CExpr::Local(x), CExpr::Local(y)) => {
+                    Op::BinLocals(*op, self.local(*x), self.local(*y), *span)
                 }
-                Op::Bin(*op, *span)
-            }
+                (a, CExpr::Local(y)) => {
+                    if !self.emit(a) {
+                        return false;
+                    }
+                    Op::BinLocal(*op, self.local(*y), *span)
+                }
+                (a, CExpr::Const(Val::S(c))) => {
+                    if !self.emit(a) {
+                        return false;
+                    }
+                    Op::BinConst(*op, *c, *span)
+                }
+                (a, b) => {
+                    if !(self.emit(a) && self.emit(b)) {
+                        return false;
+                    }
+                    Op::Bin(*op, *span)
+                }
+            },
             CExpr::If(c, a, b) => {
                 if !self.emit(c) {
                     return false;

@@ -47,14 +47,20 @@ impl Run<'_> {
                 Op::Param(i) => self.inst.params[*i].s(),
                 Op::Var(i) => self.read(self.inst.layout.vars[*i].0),
                 Op::Field(f) => {
-                    // A scalar field: one slot per piece.
                     let piece = pop!();
-                    match usize::try_from(piece) {
-                        Ok(p) if p < self.inst.pieces.len() => {
-                            self.read(self.inst.layout.fields[*f].0 + p)
-                        }
-                        _ => self.read(self.field_slot(piece, *f)?.0),
-                    }
+                    self.scalar_field(piece, *f)?
+                }
+                Op::LocalField(slot, f) => self.scalar_field(self.frame[*slot].s(), *f)?,
+                Op::BinLocals(op, a, b, span) => {
+                    scalar_op(*op, self.frame[*a].s(), self.frame[*b].s(), *span)?
+                }
+                Op::BinLocal(op, b, span) => {
+                    let p = pop!();
+                    scalar_op(*op, p, self.frame[*b].s(), *span)?
+                }
+                Op::BinConst(op, c, span) => {
+                    let p = pop!();
+                    scalar_op(*op, p, *c, *span)?
                 }
                 Op::Layer(l) => {
                     let cell = pop!();
@@ -181,6 +187,15 @@ impl Run<'_> {
         Ok(st[0])
     }
 
+    /// A scalar field's value (one slot per piece).
+    #[inline]
+    fn scalar_field(&self, piece: i64, f: usize) -> R<i64> {
+        Ok(match usize::try_from(piece) {
+            Ok(p) if p < self.inst.pieces.len() => self.read(self.inst.layout.fields[f].0 + p),
+            _ => self.read(self.field_slot(piece, f)?.0),
+        })
+    }
+
     /// The piece named as `player` (`me.at`), found once.
     fn piece_of_player(&mut self, player: i64) -> i64 {
         if let Some(&known) = self.player_piece.get(player as usize) {
@@ -209,10 +224,12 @@ impl Run<'_> {
             )
         };
         for k in 0..items.len() {
-            let v = items.get(k);
+            let x = items.get(k).s();
             self.tick()?;
-            let x = v.s();
-            self.frame[a.slot] = v;
+            match &mut self.frame[a.slot] {
+                Val::S(s) => *s = x,
+                other => *other = Val::S(x),
+            }
             let b = self.ops(&a.body)?;
             match a.kind {
                 Agg::All if b == 0 => return Ok(0),
