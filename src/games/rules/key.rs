@@ -53,6 +53,7 @@ pub fn scalar_bits(d: &Dom) -> u32 {
     bits((d.hi as i128 - d.lo as i128 + 1).max(1) as u128) as u32
 }
 
+#[inline]
 fn put_dom(p: &mut Packer, s: &State, base: usize, d: &Dom) {
     let b = scalar_bits(d);
     match d.list_max {
@@ -126,6 +127,14 @@ enum Item {
     },
     /// A list variable at `base` (see `put_dom`).
     List { base: usize, dom: Dom },
+    /// `n` list variables at `base`, `base + stride`, … (a list layer's
+    /// cells, a list field's pieces).
+    Lists {
+        base: usize,
+        n: usize,
+        stride: usize,
+        dom: Dom,
+    },
     /// An `interchangeable` range whose pieces have one scalar field: the
     /// present members' slots, their values packed sorted.
     Sorted {
@@ -202,9 +211,12 @@ impl Plan {
                     bits: scalar_bits(d),
                 });
             } else {
-                for c in 0..cells {
-                    dom_item(&mut items, base + c * width(d), d);
-                }
+                items.push(Item::Lists {
+                    base: *base,
+                    n: cells,
+                    stride: width(d),
+                    dom: *d,
+                });
             }
         }
         for (i, (base, d)) in l.fields.iter().enumerate() {
@@ -295,6 +307,16 @@ impl Plan {
                     }
                 }
                 Item::List { base, dom } => put_dom(&mut p, s, *base, dom),
+                Item::Lists {
+                    base,
+                    n,
+                    stride,
+                    dom,
+                } => {
+                    for k in 0..*n {
+                        put_dom(&mut p, s, base + k * stride, dom);
+                    }
+                }
                 Item::Sorted { slots, lo, bits } => {
                     let mut vals = [0i64; SORTED_MAX];
                     let n = slots.len();

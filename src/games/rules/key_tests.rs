@@ -122,6 +122,7 @@ fn plans_pack_the_plain_keys_on_random_states() {
     assert!(format!("{:?}", flock.key_plan().canonical).contains("Sorted"));
     assert!(format!("{:?}", cases[3].1.key_plan().canonical).contains("Group"));
     assert!(format!("{:?}", cases[2].1.key_plan().canonical).contains("Group"));
+    assert!(format!("{:?}", cases[0].1.key_plan().exact).contains("Lists"));
 }
 
 #[test]

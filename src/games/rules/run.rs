@@ -1580,7 +1580,16 @@ impl<'a> Run<'a> {
             Flow::End(w) => Some(end_of(w)),
             _ => None,
         };
-        let mut next = self.st.clone();
+        // With no choice or die taken, this is the turn's only path: the
+        // run's state is the next position itself (no copy).
+        let mut next = if self.prefix.is_empty() {
+            State {
+                v: std::mem::take(&mut self.st.v),
+                moves: self.st.moves,
+            }
+        } else {
+            self.st.clone()
+        };
         next.moves = next.moves.saturating_add(1);
         if inst.prog.decls.player_count == 2 && end.is_none() {
             let m = inst.layout.mover;

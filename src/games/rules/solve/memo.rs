@@ -152,6 +152,10 @@ fn has_chance(s: &Shape) -> bool {
 /// from there as usual).
 const TABLE_START: usize = 256;
 
+/// The frames at the bottom of a search's stack whose keys are looked for
+/// by a scan rather than in its set of positions on the stack.
+const SHALLOW: usize = 32;
+
 /// Value every position reachable from `start` (one budget tick each).
 pub(crate) fn search<F: Fold, M: Model>(
     f: &F,
@@ -165,8 +169,9 @@ pub(crate) fn search<F: Fold, M: Model>(
         chance: false,
     };
     memo.table.reserve(TABLE_START);
-    // The positions on the stack: as many as the longest line.
-    let mut grey: FxHashSet<Key> = FxHashSet::with_capacity_and_hasher(64, Default::default());
+    // The positions on the stack below its first `SHALLOW` frames (those
+    // are found by a scan of the stack: most games' lines are short).
+    let mut grey: FxHashSet<Key> = FxHashSet::default();
     let mut stack: Vec<Frame<M::State>> = Vec::new();
     let root = memo.keyer.key(model, start);
     let mut todo = Some((root, start.clone()));
@@ -178,11 +183,13 @@ pub(crate) fn search<F: Fold, M: Model>(
                 Turn::Ended { end, .. } => (None, Some(end)),
                 Turn::Moves(node) => {
                     let sh = shape(model, &mut memo.keyer, node, &mut kids);
-                    memo.chance |= has_chance(&sh);
+                    memo.chance = memo.chance || has_chance(&sh);
                     (Some(sh), None)
                 }
             };
-            grey.insert(key.clone());
+            if stack.len() >= SHALLOW {
+                grey.insert(key.clone());
+            }
             stack.push(Frame {
                 key,
                 shape,
@@ -197,7 +204,11 @@ pub(crate) fn search<F: Fold, M: Model>(
             if memo.table.get(&k).is_some() {
                 continue;
             }
-            if grey.contains(&k) {
+            let on_stack = stack[..stack.len().min(SHALLOW)]
+                .iter()
+                .any(|fr| fr.key == k)
+                || (stack.len() > SHALLOW && grey.contains(&k));
+            if on_stack {
                 let mut keys: Vec<Key> = stack.iter().map(|fr| fr.key.clone()).collect();
                 keys.push(k);
                 return Ok((memo, Found::Cycle(keys)));
@@ -208,7 +219,9 @@ pub(crate) fn search<F: Fold, M: Model>(
         let Some(done) = stack.pop() else {
             continue;
         };
-        grey.remove(&done.key);
+        if stack.len() >= SHALLOW {
+            grey.remove(&done.key);
+        }
         let v = match (&done.shape, done.ended) {
             (Some(sh), _) => eval(f, sh, &memo.table)?,
             (None, Some(end)) => f.ended(end)?,
