@@ -47,8 +47,17 @@ fn hood(dirs: &[usize]) -> Vec<(i64, i64, i64)> {
         .collect()
 }
 
-/// Compile a block the checker accepted, with what it declared.
+/// Compile a block the checker accepted, with what it declared: its
+/// scalar expressions with their flat code ([`super::flat`]).
 pub fn compile(def: &RulesDef, d: Decls) -> Program {
+    let mut prog = compile_tree(def, d);
+    super::flat::program(&mut prog);
+    prog
+}
+
+/// [`compile`] with every expression a tree (the plain path the flat
+/// code is tested against).
+pub fn compile_tree(def: &RulesDef, d: Decls) -> Program {
     let mut cx = Cx {
         d: &d,
         globals: HashMap::new(),

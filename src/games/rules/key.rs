@@ -53,6 +53,7 @@ pub fn scalar_bits(d: &Dom) -> u32 {
     bits((d.hi as i128 - d.lo as i128 + 1).max(1) as u128) as u32
 }
 
+#[inline]
 fn put_dom(p: &mut Packer, s: &State, base: usize, d: &Dom) {
     let b = scalar_bits(d);
     match d.list_max {
@@ -92,14 +93,265 @@ pub fn key_bits(inst: &Instance) -> u128 {
 
 /// Pack `s` into `out` (cleared first): the exact key.
 pub fn pack(inst: &Instance, s: &State, out: &mut Vec<u64>) {
-    pack_with(inst, s, out, false);
+    inst.key_plan().exact.pack(inst, s, out);
 }
 
 /// Pack `s` into `out` (cleared first), each `interchangeable` range's
 /// pieces in a canonical order (the same as [`pack`] without one).
 pub fn canonical(inst: &Instance, s: &State, out: &mut Vec<u64>) {
-    pack_with(inst, s, out, !inst.groups.is_empty());
+    let plan = inst.key_plan();
+    if inst.groups.is_empty() {
+        plan.exact.pack(inst, s, out);
+    } else {
+        plan.canonical.pack(inst, s, out);
+    }
 }
+
+/// [`pack`] and [`canonical`] the plain way: every domain looked up in the
+/// layout on each call (the reference the plans are tested against).
+#[cfg(test)]
+pub(crate) fn pack_plain(inst: &Instance, s: &State, out: &mut Vec<u64>, canon: bool) {
+    pack_with(inst, s, out, canon && !inst.groups.is_empty());
+}
+
+/// One step of a [`Plan`].
+#[derive(Clone, Debug)]
+enum Item {
+    /// `n` scalars at `base`, `base + stride`, …, each less `lo` in `bits`.
+    Scalars {
+        base: usize,
+        n: usize,
+        stride: usize,
+        lo: i64,
+        bits: u32,
+    },
+    /// A list variable at `base` (see `put_dom`).
+    List { base: usize, dom: Dom },
+    /// `n` list variables at `base`, `base + stride`, … (a list layer's
+    /// cells, a list field's pieces).
+    Lists {
+        base: usize,
+        n: usize,
+        stride: usize,
+        dom: Dom,
+    },
+    /// An `interchangeable` range whose pieces have one scalar field: the
+    /// present members' slots, their values packed sorted.
+    Sorted {
+        slots: Vec<usize>,
+        lo: i64,
+        bits: u32,
+    },
+    /// Any other `interchangeable` range (by its index in `groups`): its
+    /// pieces sorted by their field tuples, every field packed.
+    Group(usize),
+    /// The raw slot, masked, in `bits` (the mover, the dice used).
+    Raw { slot: usize, mask: u64, bits: u32 },
+}
+
+/// A key's packing worked out once per instance from its layout, its
+/// written state and its groups: the same bits as the plain packing,
+/// without looking the domains up on every call.
+#[derive(Clone, Debug, Default)]
+pub struct Plan {
+    items: Vec<Item>,
+}
+
+/// The two plans of an instance.
+#[derive(Clone, Debug, Default)]
+pub struct Plans {
+    /// [`pack`]'s.
+    pub exact: Plan,
+    /// [`canonical`]'s.
+    pub canonical: Plan,
+}
+
+impl Plans {
+    /// The plans of `inst` (its setup finished).
+    pub fn of(inst: &Instance) -> Plans {
+        Plans {
+            exact: Plan::of(inst, false),
+            canonical: Plan::of(inst, !inst.groups.is_empty()),
+        }
+    }
+}
+
+impl Plan {
+    fn of(inst: &Instance, canon: bool) -> Plan {
+        let mut items = Vec::new();
+        let dom_item = |items: &mut Vec<Item>, base: usize, d: &Dom| match d.list_max {
+            None => items.push(Item::Scalars {
+                base,
+                n: 1,
+                stride: 1,
+                lo: d.lo,
+                bits: scalar_bits(d),
+            }),
+            Some(_) => items.push(Item::List { base, dom: *d }),
+        };
+        let l = &inst.layout;
+        let w = &inst.prog.written;
+        for (i, (base, d)) in l.vars.iter().enumerate() {
+            if w.var(i) {
+                dom_item(&mut items, *base, d);
+            }
+        }
+        let cells = (inst.rows * inst.cols).max(0) as usize;
+        let pieces = inst.pieces.len();
+        for (i, (base, d)) in l.layers.iter().enumerate() {
+            if !w.layer(i) {
+                continue;
+            }
+            if d.list_max.is_none() {
+                items.push(Item::Scalars {
+                    base: *base,
+                    n: cells,
+                    stride: 1,
+                    lo: d.lo,
+                    bits: scalar_bits(d),
+                });
+            } else {
+                items.push(Item::Lists {
+                    base: *base,
+                    n: cells,
+                    stride: width(d),
+                    dom: *d,
+                });
+            }
+        }
+        for (i, (base, d)) in l.fields.iter().enumerate() {
+            if !w.field(i) {
+                continue;
+            }
+            let wd = width(d);
+            if !canon && d.list_max.is_none() {
+                items.push(Item::Scalars {
+                    base: *base,
+                    n: pieces,
+                    stride: wd,
+                    lo: d.lo,
+                    bits: scalar_bits(d),
+                });
+                continue;
+            }
+            for q in 0..pieces {
+                if canon && inst.groups.iter().any(|g| g.contains(&q)) {
+                    continue;
+                }
+                dom_item(&mut items, base + q * wd, d);
+            }
+        }
+        if canon {
+            for (gi, g) in inst.groups.iter().enumerate() {
+                match l.fields[..] {
+                    [(base, d)] if d.list_max.is_none() && g.len() <= SORTED_MAX => {
+                        items.push(Item::Sorted {
+                            slots: g
+                                .clone()
+                                .filter(|&q| inst.present[q])
+                                .map(|q| base + q)
+                                .collect(),
+                            lo: d.lo,
+                            bits: scalar_bits(&d),
+                        })
+                    }
+                    _ => items.push(Item::Group(gi)),
+                }
+            }
+        }
+        if inst.prog.decls.player_count == 2 {
+            items.push(Item::Raw {
+                slot: l.mover,
+                mask: 1,
+                bits: 1,
+            });
+        }
+        let dice_bits = match &inst.dice {
+            Dice::Known(rolls) => Some(bits(rolls.len() as u128 + 1) as u32),
+            Dice::Uniform(_, _, n) => Some(bits(u128::from(*n) + 1).min(64) as u32),
+            Dice::None => None,
+        };
+        if let Some(b) = dice_bits {
+            items.push(Item::Raw {
+                slot: l.dice,
+                mask: u64::MAX,
+                bits: b,
+            });
+        }
+        Plan { items }
+    }
+
+    /// Pack `s` into `out` (cleared first).
+    fn pack(&self, inst: &Instance, s: &State, out: &mut Vec<u64>) {
+        out.clear();
+        let mut p = Packer {
+            out,
+            acc: 0,
+            used: 0,
+        };
+        for item in &self.items {
+            match item {
+                Item::Scalars {
+                    base,
+                    n,
+                    stride,
+                    lo,
+                    bits,
+                } => {
+                    if *n == 1 {
+                        p.put(s.v[*base].wrapping_sub(*lo) as u64, *bits);
+                    } else {
+                        for x in s.v[*base..].iter().step_by(*stride).take(*n) {
+                            p.put(x.wrapping_sub(*lo) as u64, *bits);
+                        }
+                    }
+                }
+                Item::List { base, dom } => put_dom(&mut p, s, *base, dom),
+                Item::Lists {
+                    base,
+                    n,
+                    stride,
+                    dom,
+                } => {
+                    for k in 0..*n {
+                        put_dom(&mut p, s, base + k * stride, dom);
+                    }
+                }
+                Item::Sorted { slots, lo, bits } => {
+                    let mut vals = [0i64; SORTED_MAX];
+                    let n = slots.len();
+                    for (v, &slot) in vals.iter_mut().zip(slots) {
+                        *v = s.v[slot];
+                    }
+                    // Insertion sort: groups are small, keys nearly sorted.
+                    for i in 1..n {
+                        let mut j = i;
+                        while j > 0 && vals[j - 1] > vals[j] {
+                            vals.swap(j - 1, j);
+                            j -= 1;
+                        }
+                    }
+                    for &x in &vals[..n] {
+                        p.put(x.wrapping_sub(*lo) as u64, *bits);
+                    }
+                }
+                Item::Group(gi) => {
+                    let (mut buf, mut heap) = ([0usize; SORTED_MAX], Vec::new());
+                    for &q in sorted(inst, s, &inst.groups[*gi], &mut buf, &mut heap) {
+                        for (base, d) in &inst.layout.fields {
+                            put_dom(&mut p, s, base + q * width(d), d);
+                        }
+                    }
+                }
+                Item::Raw { slot, mask, bits } => p.put(s.v[*slot] as u64 & mask, *bits),
+            }
+        }
+        p.finish();
+    }
+}
+
+/// The most pieces of a range whose values are sorted in place.
+const SORTED_MAX: usize = 16;
 
 /// Compare two pieces' field tuples (fields in declaration order; a list
 /// by its length, then its items).
@@ -150,6 +402,7 @@ fn sorted<'b>(
     v
 }
 
+#[cfg(test)]
 fn pack_with(inst: &Instance, s: &State, out: &mut Vec<u64>, canon: bool) {
     out.clear();
     let mut p = Packer {

@@ -4,6 +4,7 @@
 pub(crate) mod answer;
 pub mod check;
 pub mod compile;
+pub mod flat;
 pub(crate) mod judge;
 pub mod key;
 mod lower;
@@ -19,6 +20,10 @@ pub mod state;
 pub mod types;
 
 pub use check::{check, check_all, Decls};
+#[cfg(test)]
+mod flat_tests;
+#[cfg(test)]
+mod key_tests;
 #[cfg(test)]
 mod run_tests;
 #[cfg(test)]

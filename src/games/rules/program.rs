@@ -129,6 +129,8 @@ pub enum CExpr {
     ),
     Comp(Box<CExpr>, usize, Box<CExpr>, Option<Box<CExpr>>),
     Call(Builtin, Vec<CExpr>, Span),
+    /// A scalar expression with its flat code (see [`super::flat`]).
+    Flat(Box<super::flat::Flat>),
 }
 
 /// A compiled assignable place.

@@ -10,6 +10,8 @@ use super::state::{width, Dice, Instance, State};
 use crate::syntax::ast::Span;
 use crate::syntax::rules::{Agg, AssignOp, BinOp, EndWord, Objective};
 
+mod flat;
+
 /// The most statements and loop iterations one turn's expansion runs
 /// (every path together): a program over it is a `meeple::rules::loop`
 /// run-time error, never a hang.
@@ -23,8 +25,9 @@ enum Flow {
     End(EndWord),
     /// A `require`/`where` failed, or a choice had no value.
     Fail,
-    /// A choice not in the prefix: its options' words.
-    Choice(Vec<String>),
+    /// A choice not in the prefix: its options' words (none when the run
+    /// builds no names) and how many options.
+    Choice(Vec<String>, usize),
     /// A die not in the prefix: its number of faces.
     Chance(usize),
 }
@@ -135,12 +138,24 @@ pub(crate) struct Run<'a> {
 
 impl<'a> Run<'a> {
     pub(crate) fn new(inst: &'a Instance, st: State, prefix: &[usize], steps: &'a mut u64) -> Self {
+        let frame = vec![Val::S(0); inst.prog.frame];
+        Self::with_frame(inst, st, frame, prefix.to_vec(), steps)
+    }
+
+    /// [`Run::new`] with its frame (of the program's size) and prefix.
+    fn with_frame(
+        inst: &'a Instance,
+        st: State,
+        frame: Vec<Val>,
+        prefix: Vec<usize>,
+        steps: &'a mut u64,
+    ) -> Self {
         Run {
             inst,
             st,
-            frame: vec![Val::S(0); inst.prog.frame],
+            frame,
             snap: None,
-            prefix: prefix.to_vec(),
+            prefix,
             taken: 0,
             options: Vec::new(),
             player_piece: [i64::MIN; 2],
@@ -446,7 +461,7 @@ impl<'a> Run<'a> {
                         if !self.names {
                             let n = options.len();
                             self.options.push(Some(options));
-                            return Ok(Flow::Choice(vec![String::new(); n]));
+                            return Ok(Flow::Choice(Vec::new(), n));
                         }
                         let words = options
                             .iter()
@@ -458,8 +473,9 @@ impl<'a> Run<'a> {
                                 }
                             })
                             .collect();
+                        let n = options.len();
                         self.options.push(Some(options));
-                        return Ok(Flow::Choice(words));
+                        return Ok(Flow::Choice(words, n));
                     }
                 }
             }
@@ -745,6 +761,7 @@ impl<'a> Run<'a> {
     /// evaluated here without building a [`Val`], the others by `expr`.
     fn int(&mut self, e: &CExpr) -> R<i64> {
         Ok(match e {
+            CExpr::Flat(f) => self.flat(f)?,
             CExpr::Const(Val::S(n)) => *n,
             CExpr::Local(slot) => self.frame[*slot].s(),
             CExpr::Param(i) => self.inst.params[*i].s(),
@@ -847,6 +864,7 @@ impl<'a> Run<'a> {
             CExpr::Bin(op, a, b, _) => {
                 *op != BinOp::Add || (self.scalar_shaped(a) && self.scalar_shaped(b))
             }
+            CExpr::Flat(f) => self.flat_ready(f) || self.scalar_shaped(&f.tree),
             CExpr::Call(
                 Builtin::Advance
                 | Builtin::Value
@@ -1211,6 +1229,8 @@ impl<'a> Run<'a> {
                 Val::L(out)
             }
             CExpr::Call(f, args, span) => self.call(*f, args, *span)?,
+            CExpr::Flat(f) if self.flat_ready(f) => Val::S(self.flat(f)?),
+            CExpr::Flat(f) => self.eval(&f.tree)?,
         })
     }
 
@@ -1473,7 +1493,8 @@ struct Checkpoint {
 enum Path {
     Leaf(Leaf<State>, bool),
     Fail,
-    Choice(Vec<String>),
+    /// The options' words (none: empty words) and how many.
+    Choice(Vec<String>, usize),
     Chance(usize),
 }
 
@@ -1536,7 +1557,7 @@ impl<'a> Run<'a> {
                     (v, self.journal.len(), self.frame.clone())
                 });
             flow = self.stmt(stmt)?;
-            if let (Some((v, mark, frame)), Flow::Choice(_) | Flow::Chance(_)) = (held, &flow) {
+            if let (Some((v, mark, frame)), Flow::Choice(..) | Flow::Chance(_)) = (held, &flow) {
                 *stopped = Some(Checkpoint {
                     at: i,
                     v,
@@ -1554,12 +1575,21 @@ impl<'a> Run<'a> {
         }
         let end = match flow {
             Flow::Fail => return Ok(Path::Fail),
-            Flow::Choice(w) => return Ok(Path::Choice(w)),
+            Flow::Choice(w, n) => return Ok(Path::Choice(w, n)),
             Flow::Chance(n) => return Ok(Path::Chance(n)),
             Flow::End(w) => Some(end_of(w)),
             _ => None,
         };
-        let mut next = self.st.clone();
+        // With no choice or die taken, this is the turn's only path: the
+        // run's state is the next position itself (no copy).
+        let mut next = if self.prefix.is_empty() {
+            State {
+                v: std::mem::take(&mut self.st.v),
+                moves: self.st.moves,
+            }
+        } else {
+            self.st.clone()
+        };
         next.moves = next.moves.saturating_add(1);
         if inst.prog.decls.player_count == 2 && end.is_none() {
             let m = inst.layout.mover;
@@ -1588,9 +1618,11 @@ impl<'a> Run<'a> {
         Ok(match path {
             Path::Fail => None,
             Path::Leaf(l, chose) => Some((Node::Leaf(l), chose)),
-            Path::Choice(words) => {
-                let mut out = Vec::with_capacity(words.len());
-                for (i, w) in words.into_iter().enumerate() {
+            Path::Choice(words, n) => {
+                let mut out = Vec::with_capacity(n);
+                let mut words = words.into_iter();
+                for i in 0..n {
+                    let w = words.next().unwrap_or_default();
                     self.prefix.push(i);
                     if let Some((n, _)) = self.node(s, from)? {
                         out.push((w, n));
@@ -1708,13 +1740,15 @@ impl Instance {
             ))
             .map_err(|e| *e);
         }
-        let mut run = Run::new(self, s.clone(), &[], steps);
+        let mut run = Spare::take().run(self, s, steps);
         run.names = names;
         run.resume = resume;
         // The run's state is `s` itself: the first replay copies nothing.
         run.undo = resume;
         run.at_start = resume;
-        match run.node(s, None).map_err(|e| *e)? {
+        let node = run.node(s, None);
+        Spare::keep(run);
+        match node.map_err(|e| *e)? {
             None => Ok(Turn::Ended {
                 end: end_of(self.prog.stuck),
                 stuck: true,
@@ -1725,5 +1759,62 @@ impl Instance {
             },
             Some((n, _)) => Ok(Turn::Moves(n)),
         }
+    }
+}
+
+/// The buffers of a finished expansion, kept for the next one on the same
+/// thread (a search expands many positions, each with a run of its own).
+#[derive(Default)]
+struct Spare {
+    v: Vec<i64>,
+    frame: Vec<Val>,
+    prefix: Vec<usize>,
+    options: Vec<Option<Vec<Val>>>,
+    journal: Vec<(usize, i64)>,
+}
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Spare> = std::cell::RefCell::new(Spare::default());
+}
+
+impl Spare {
+    /// This thread's buffers (empty ones while another run holds them).
+    fn take() -> Spare {
+        SPARE.with(|c| std::mem::take(&mut *c.borrow_mut()))
+    }
+
+    /// Keep `run`'s buffers for the next expansion.
+    fn keep(run: Run) {
+        let spare = Spare {
+            v: run.st.v,
+            frame: run.frame,
+            prefix: run.prefix,
+            options: run.options,
+            journal: run.journal,
+        };
+        SPARE.with(|c| *c.borrow_mut() = spare);
+    }
+
+    /// A run at `s`, as `Run::new(inst, s.clone(), &[], steps)`, in these
+    /// buffers.
+    fn run<'a>(self, inst: &'a Instance, s: &State, steps: &'a mut u64) -> Run<'a> {
+        let Spare {
+            mut v,
+            mut frame,
+            mut prefix,
+            mut options,
+            mut journal,
+        } = self;
+        v.clear();
+        v.extend_from_slice(&s.v);
+        frame.clear();
+        frame.resize(inst.prog.frame, Val::S(0));
+        prefix.clear();
+        options.clear();
+        journal.clear();
+        let mut run = Run::with_frame(inst, State { v, moves: s.moves }, frame, prefix, steps);
+        run.options = options;
+        run.journal = journal;
+        run
     }
 }

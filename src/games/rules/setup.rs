@@ -232,6 +232,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         origin: 0,
         layout: Layout::default(),
         groups: Vec::new(),
+        key_plan: Default::default(),
     };
     let mut first = 0i64;
     // Params: defaults, then `rule` (plus `origin` and `first`).

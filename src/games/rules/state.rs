@@ -82,9 +82,19 @@ pub struct Instance {
     /// The pieces of each `interchangeable` range, by index (the key sorts
     /// their fields: see `key::canonical`).
     pub groups: Vec<std::ops::Range<usize>>,
+    /// The key's packing, worked out on first use (after the setup, which
+    /// packs no key): see [`Instance::key_plan`].
+    pub key_plan: std::sync::OnceLock<Arc<super::key::Plans>>,
 }
 
 impl Instance {
+    /// The key's packing plans (`key::pack`, `key::canonical`), made from
+    /// the layout, the written state and the groups on the first call.
+    pub fn key_plan(&self) -> &super::key::Plans {
+        self.key_plan
+            .get_or_init(|| Arc::new(super::key::Plans::of(self)))
+    }
+
     /// The lowest and highest value of a scalar of `kind` (integers: the
     /// spec's own range).
     pub fn kind_range(&self, kind: Kind, range: Option<(i64, i64)>) -> (i64, i64) {

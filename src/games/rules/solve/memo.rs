@@ -120,8 +120,8 @@ struct Frame<S> {
     /// The turn's tree, or `None` when it ended at its start (`ended`).
     shape: Option<Shape>,
     ended: Option<End>,
-    kids: Vec<(Key, S)>,
-    next: usize,
+    /// The next positions not yet visited, each moved out when it is.
+    kids: std::vec::IntoIter<(Key, S)>,
 }
 
 /// What the search found.
@@ -148,6 +148,14 @@ fn has_chance(s: &Shape) -> bool {
     }
 }
 
+/// The entries a search's memo has room for from its start (it grows
+/// from there as usual).
+const TABLE_START: usize = 256;
+
+/// The frames at the bottom of a search's stack whose keys are looked for
+/// by a scan rather than in its set of positions on the stack.
+const SHALLOW: usize = 32;
+
 /// Value every position reachable from `start` (one budget tick each).
 pub(crate) fn search<F: Fold, M: Model>(
     f: &F,
@@ -160,6 +168,9 @@ pub(crate) fn search<F: Fold, M: Model>(
         keyer: Keyer::new(),
         chance: false,
     };
+    memo.table.reserve(TABLE_START);
+    // The positions on the stack below its first `SHALLOW` frames (those
+    // are found by a scan of the stack: most games' lines are short).
     let mut grey: FxHashSet<Key> = FxHashSet::default();
     let mut stack: Vec<Frame<M::State>> = Vec::new();
     let root = memo.keyer.key(model, start);
@@ -172,40 +183,45 @@ pub(crate) fn search<F: Fold, M: Model>(
                 Turn::Ended { end, .. } => (None, Some(end)),
                 Turn::Moves(node) => {
                     let sh = shape(model, &mut memo.keyer, node, &mut kids);
-                    memo.chance |= has_chance(&sh);
+                    memo.chance = memo.chance || has_chance(&sh);
                     (Some(sh), None)
                 }
             };
-            grey.insert(key.clone());
+            if stack.len() >= SHALLOW {
+                grey.insert(key.clone());
+            }
             stack.push(Frame {
                 key,
                 shape,
                 ended,
-                kids,
-                next: 0,
+                kids: kids.into_iter(),
             });
         }
         let Some(top) = stack.last_mut() else {
             return Ok((memo, Found::Valued));
         };
-        if let Some((k, s)) = top.kids.get(top.next) {
-            top.next += 1;
-            if memo.table.get(k).is_some() {
+        if let Some((k, s)) = top.kids.next() {
+            if memo.table.get(&k).is_some() {
                 continue;
             }
-            if grey.contains(k) {
-                let k = k.clone();
+            let on_stack = stack[..stack.len().min(SHALLOW)]
+                .iter()
+                .any(|fr| fr.key == k)
+                || (stack.len() > SHALLOW && grey.contains(&k));
+            if on_stack {
                 let mut keys: Vec<Key> = stack.iter().map(|fr| fr.key.clone()).collect();
                 keys.push(k);
                 return Ok((memo, Found::Cycle(keys)));
             }
-            todo = Some((k.clone(), s.clone()));
+            todo = Some((k, s));
             continue;
         }
         let Some(done) = stack.pop() else {
             continue;
         };
-        grey.remove(&done.key);
+        if stack.len() >= SHALLOW {
+            grey.remove(&done.key);
+        }
         let v = match (&done.shape, done.ended) {
             (Some(sh), _) => eval(f, sh, &memo.table)?,
             (None, Some(end)) => f.ended(end)?,

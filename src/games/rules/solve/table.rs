@@ -38,6 +38,15 @@ impl<V> Table<V> {
         }
     }
 
+    /// Make room for `n` entries at once when that takes at most a
+    /// sixteenth of the cap (a search that will fill the table then skips
+    /// its first regrowths); otherwise nothing.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        if table_bytes(n, std::mem::size_of::<(Key, V)>()) <= self.limit / 16 {
+            self.map.reserve(n);
+        }
+    }
+
     /// Bytes held now: the buckets and the keys' heap words.
     pub(crate) fn bytes(&self) -> u64 {
         table_bytes(self.map.capacity(), std::mem::size_of::<(Key, V)>()) + self.heap

@@ -469,3 +469,34 @@ fn a_transposition_heavy_walk_expands_each_position_once() {
     );
     assert_eq!(b.states(), 41);
 }
+
+#[test]
+fn a_repetition_deep_in_the_stack_is_found_as_a_shallow_one() {
+    // A chain 0 → 1 → … → n-1 and one edge back from `from` to `to`: the
+    // repeated position lies in the first frames of the search's stack
+    // (found by a scan) or deeper (found in its set), on lines longer and
+    // shorter than those first frames; without the edge back, no cycle.
+    for n in [5u8, 31, 32, 33, 34, 60, 120] {
+        let chain: Vec<Vec<u8>> = (0..n)
+            .map(|v| if v + 1 < n { vec![v + 1] } else { Vec::new() })
+            .collect();
+        let g = Walk {
+            edges: chain.clone(),
+        };
+        let b = Budget::unlimited();
+        let v = solve(&g, &0, &Objective::Longest, &b).unwrap();
+        assert_eq!(v, Value::Longest(Some(u64::from(n) - 1)), "chain of {n}");
+        for (from, to) in [(n - 1, 0), (n - 1, n / 2), (n / 2, n / 3), (n - 1, n - 1)] {
+            let mut edges = chain.clone();
+            edges[usize::from(from)].push(to);
+            // And a way out before the cycle: a vertex past the chain.
+            edges[usize::from(to)].push(n);
+            edges.push(Vec::new());
+            let g = Walk { edges };
+            let want = brute_longest(&g, 0, &mut Vec::new());
+            assert_eq!(want, None);
+            let v = solve(&g, &0, &Objective::Longest, &Budget::unlimited()).unwrap();
+            assert_eq!(v, Value::Longest(want), "{n}: {from} → {to}");
+        }
+    }
+}
