@@ -82,6 +82,7 @@ fn random_states(inst: &Instance, what: &str, r: &mut StdRng) {
         let s = State {
             v: (0..len).map(|_| r.gen_range(-1..=9)).collect(),
             moves: r.gen_range(0..3),
+            over: None,
         };
         same(inst, &s, what);
     }

@@ -1586,6 +1586,7 @@ impl<'a> Run<'a> {
             State {
                 v: std::mem::take(&mut self.st.v),
                 moves: self.st.moves,
+                over: None,
             }
         } else {
             self.st.clone()
@@ -1812,7 +1813,7 @@ impl Spare {
         prefix.clear();
         options.clear();
         journal.clear();
-        let mut run = Run::with_frame(inst, State { v, moves: s.moves }, frame, prefix, steps);
+        let mut run = Run::with_frame(inst, State { v, moves: s.moves, over: None }, frame, prefix, steps);
         run.options = options;
         run.journal = journal;
         run
