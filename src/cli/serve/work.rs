@@ -342,3 +342,22 @@ impl Drop for Working {
 pub fn stopped(flag: &AtomicBool) -> bool {
     flag.load(Ordering::SeqCst)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rules_script_costs_its_measured_factor_and_no_more_than_the_budget() {
+        let plain = vec![b'#'; 1 << 20];
+        let mut rules = plain.clone();
+        rules[..6].copy_from_slice(b"rules ");
+        assert_eq!(cost_mib(&plain, 4096), Ok(64));
+        assert_eq!(cost_mib(&rules, 4096), Ok(288));
+        assert_eq!(cost_mib(b"", 4096), Ok(1));
+        // Past the whole budget: a plain script takes all of it (it runs
+        // alone), one with `rules` cannot be admitted.
+        assert_eq!(cost_mib(&plain, 32), Ok(32));
+        assert_eq!(cost_mib(&rules, 256), Err(288));
+    }
+}
