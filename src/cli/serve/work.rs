@@ -38,8 +38,9 @@ pub fn factor_of(text: &[u8]) -> u64 {
 /// The MiB that checking `text` may take (at least 1), within a budget
 /// of `budget` MiB: a script without `rules` that may take more takes the
 /// whole budget (it runs alone: 64 bytes a byte is already more than it
-/// was measured to take); `None` for a script with `rules` that may take
-/// more (its cost is measured, not padded: it cannot be admitted).
+/// was measured to take); `Err` with its MiB for a script with `rules`
+/// that may take more (its factor is measured, not padded: it cannot be
+/// admitted).
 pub fn cost_mib(text: &[u8], budget: u32) -> Result<u32, u64> {
     let factor = factor_of(text);
     let need = (text.len() as u64)
