@@ -39,6 +39,8 @@ mod rules_pictures;
 mod rules_scenario;
 mod rules_wire;
 mod serve;
+mod serve_budget;
+mod serve_files;
 mod serve_guard;
 mod serve_rules;
 mod sessions;

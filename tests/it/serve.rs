@@ -526,6 +526,18 @@ fn the_page_works_in_headless_chromium() {
         dir.join("kakao.game"),
     )
     .unwrap();
+    // A file that imports another with `..`: the page names it.
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(
+        dir.join("nim.game"),
+        "rules nim {\n  players A B\n  board none\n  var pile: 0..20 = 5\n  turn {\n    choose take in [1, 2] where take <= pile\n    pile -= take\n    win if pile == 0\n  }\n  solve outcome\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sub/uses.game"),
+        "import \"../nim.game\"\n\nscenario \"nim 5\" {\n  game nim\n  solve\n  expect winner A\n}\n",
+    )
+    .unwrap();
     let server = Server::start(&[], &[&dir]);
     let mut cmd = Command::new("node");
     cmd.arg(root().join("tests/web/e2e.mjs"))
@@ -555,6 +567,10 @@ fn the_page_works_in_headless_chromium() {
     assert!(out.status.success(), "e2e failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("ok: answer 5"), "{stdout}");
     assert!(stdout.contains("ok: a second save replaces it"), "{stdout}");
+    assert!(
+        stdout.contains("ok: it runs with the imported game"),
+        "{stdout}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.join("e2e.game")).unwrap(),
         format!("# edited\n{KAKAO1}")

@@ -2,7 +2,8 @@
 // tests/it/serve.rs): node tests/web/e2e.mjs URL SERVED_DIR [SCREENSHOT.png]
 // Types KAKAO example 1, sees answer 5 and a board picture, steps through
 // the line, breaks a coordinate and sees the coded diagnostic, saves a
-// file and reads it back from disk. Exits non-zero on the first failure.
+// file and reads it back from disk, opens a file that imports another and
+// runs it. Exits non-zero on the first failure.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -121,6 +122,18 @@ try {
   });
   await save(page);
   check(readFileSync(join(dir, 'e2e.game'), 'utf8') === `# edited\n${kakao1}`, 'a second save replaces it');
+
+  // A served file that imports another (`import "../nim.game"` from
+  // sub/): opened, the page names it, so its import is read beside it.
+  const checked = page.waitForResponse((r) => r.url().includes('/api/check?name=sub%2Fuses.game'));
+  await page.locator('#file-list li', { hasText: 'sub/uses.game' }).click();
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'opened sub/uses.game');
+  const objects = await (await checked).json();
+  check(objects.length === 1 && objects[0].ok === true, `the opened file's import is read beside it (${JSON.stringify(objects[0])})`);
+  await Promise.all([page.waitForResponse((r) => r.url().includes('/api/run?name=sub%2Fuses.game')), page.click('#run')]);
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('ran'));
+  check(await page.locator('.expect.passed').count() === 1 && await page.locator('.expect.failed').count() === 0,
+    'it runs with the imported game');
 
   if (screenshot) {
     await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/run')), page.click('#run')]);

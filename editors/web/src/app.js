@@ -17,8 +17,16 @@ const status = (text, error = false) => {
   $('status').className = error ? 'error' : '';
 };
 
-async function post(path, text) {
-  const r = await fetch(path, { method: 'POST', body: text });
+// The script's name for the API: the open file's path (its imports are
+// read beside it), else the path typed for saving, else none.
+function named(path) {
+  const name = opened.path ?? $('path').value.trim();
+  if (!name) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}name=${encodeURIComponent(name)}`;
+}
+
+async function post(path, text, init = {}) {
+  const r = await fetch(named(path), { method: 'POST', body: text, ...init });
   if (!r.ok) throw new Error(`${path}: ${r.status} ${await r.text()}`);
   return r;
 }
@@ -100,8 +108,7 @@ async function run() {
   status('solving…');
   const objects = [];
   try {
-    const r = await fetch('/api/run', { method: 'POST', body: text, signal: controller.signal });
-    if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
+    const r = await post('/api/run', text, { signal: controller.signal });
     const reader = r.body.pipeThrough(new TextDecoderStream()).getReader();
     let buf = '';
     for (;;) {

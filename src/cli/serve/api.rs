@@ -2,10 +2,11 @@
 //! the server's status. Each body is a script's text; each answer is made
 //! by the library (`pipeline`, `format`, `ide`, `render`).
 
+use super::ask::Ask;
 use super::work::{stopped, Slot, Work};
 use super::State;
 use axum::body::Bytes;
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -45,7 +46,7 @@ fn internal(e: impl std::fmt::Display) -> Response {
 /// `POST /api/check`: the objects of `meeple check --format json`.
 pub async fn check(
     Shared(state): Shared<Arc<State>>,
-    Query(q): Query<NameQuery>,
+    Ask(q): Ask<NameQuery>,
     slot: Slot,
     body: Bytes,
 ) -> Response {
@@ -136,7 +137,7 @@ struct Formatted {
 /// errors that keep it from being formatted.
 pub async fn fmt(
     Shared(state): Shared<Arc<State>>,
-    Query(q): Query<NameQuery>,
+    Ask(q): Ask<NameQuery>,
     slot: Slot,
     body: Bytes,
 ) -> Response {
@@ -185,7 +186,7 @@ pub struct SvgQuery {
 /// script).
 pub async fn svg(
     Shared(state): Shared<Arc<State>>,
-    Query(q): Query<SvgQuery>,
+    Ask(q): Ask<SvgQuery>,
     slot: Slot,
     body: Bytes,
 ) -> Response {
@@ -269,7 +270,7 @@ struct CompletionObj {
 /// `POST /api/complete?offset=N`: what may be written at byte N.
 pub async fn complete(
     Shared(state): Shared<Arc<State>>,
-    Query(q): Query<OffsetQuery>,
+    Ask(q): Ask<OffsetQuery>,
     slot: Slot,
     body: Bytes,
 ) -> Response {
@@ -308,7 +309,7 @@ struct HoverObj {
 /// when nothing), without running the script.
 pub async fn hover(
     Shared(state): Shared<Arc<State>>,
-    Query(q): Query<OffsetQuery>,
+    Ask(q): Ask<OffsetQuery>,
     slot: Slot,
     body: Bytes,
 ) -> Response {

@@ -57,6 +57,9 @@ pub struct Folder {
 pub struct Place {
     dir: OwnedFd,
     name: OsString,
+    /// The folders from the served folder to `dir`, every link on the way
+    /// followed (its real path inside the folder).
+    folders: Vec<OsString>,
 }
 
 impl Folder {
@@ -78,11 +81,14 @@ impl Folder {
         )
     }
 
-    /// Follow `parts` (plain names) from the folder, and the symlinks on
-    /// the way while they stay inside it, to the place of the last one
-    /// (its own link followed too).
+    /// Follow `parts` (names; `.` and `..` too, never above the folder)
+    /// from the folder, and the symlinks on the way while they stay
+    /// inside it, to the place of the last one (its own link followed
+    /// too).
     pub fn resolve(&self, parts: &[&str]) -> Result<Place, Refusal> {
         let mut stack: Vec<OwnedFd> = vec![self.fd.try_clone()?];
+        // The name of each folder of `stack` past the first.
+        let mut names: Vec<OsString> = Vec::new();
         let mut pending: std::collections::VecDeque<OsString> =
             parts.iter().map(OsString::from).collect();
         let mut links = 0;
@@ -95,6 +101,7 @@ impl Folder {
                     return Err(Refusal::Outside);
                 }
                 stack.pop();
+                names.pop();
                 continue;
             }
             let here = stack.last().expect("the folder");
@@ -107,6 +114,7 @@ impl Folder {
                     let target = Path::new(&target);
                     let rest = if target.is_absolute() {
                         stack.truncate(1);
+                        names.clear();
                         target
                             .strip_prefix(&self.path)
                             .map_err(|_| Refusal::Outside)?
@@ -141,10 +149,14 @@ impl Folder {
                 return Ok(Place {
                     dir: here.try_clone()?,
                     name,
+                    folders: names,
                 });
             }
             match self.dir(here, &name) {
-                Ok(fd) => stack.push(fd),
+                Ok(fd) => {
+                    stack.push(fd);
+                    names.push(name);
+                }
                 // Swapped for a link since it was read: read it again.
                 Err(Errno::ELOOP) if links < LINKS => {
                     links += 1;
@@ -159,6 +171,16 @@ impl Folder {
 }
 
 impl Place {
+    /// The file's real path inside the served folder, with `/` between
+    /// folders (`None` when a name on it is not UTF-8).
+    pub fn real_path(&self) -> Option<String> {
+        let mut parts = Vec::with_capacity(self.folders.len() + 1);
+        for p in self.folders.iter().chain([&self.name]) {
+            parts.push(p.to_str()?);
+        }
+        Some(parts.join("/"))
+    }
+
     /// Open the file for reading if it is a regular file (`None`: there
     /// is none), never following a link swapped in since it was resolved.
     fn open(&self) -> Result<Option<File>, Refusal> {
@@ -178,6 +200,11 @@ impl Place {
             return Err(Refusal::Outside);
         }
         Ok(Some(file))
+    }
+
+    /// Whether a regular file is there.
+    pub fn is_file(&self) -> bool {
+        matches!(self.open(), Ok(Some(_)))
     }
 
     /// The file's bytes (at most `cap`: past it, [`Refusal::TooLarge`]),

@@ -2,11 +2,12 @@
 //! paths, read with an ETag and written atomically, refusing to replace a
 //! file that changed on disk since it was read.
 
+use super::ask::Ask;
 use super::beneath::{Folder, Place, Refusal};
 use super::work::Slot;
 use super::State;
 use axum::body::Bytes;
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -91,18 +92,22 @@ impl Roots {
                 continue;
             };
             for f in found {
-                // Only files that resolve inside the root (no symlinks out).
-                let Ok(canon) = f.canonicalize() else {
+                // The path as found (a link keeps its own name), listed
+                // when it resolves to a file inside the root: no link out.
+                let Ok(rel) = f.strip_prefix(&root.dir) else {
                     continue;
                 };
-                let Ok(rel) = canon.strip_prefix(&root.dir) else {
-                    continue;
-                };
-                let rel = rel
+                let Some(parts) = rel
                     .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect::<Vec<_>>()
-                    .join("/");
+                    .map(|c| c.as_os_str().to_str())
+                    .collect::<Option<Vec<_>>>()
+                else {
+                    continue;
+                };
+                if !root.folder.resolve(&parts).is_ok_and(|p| p.is_file()) {
+                    continue;
+                }
+                let rel = parts.join("/");
                 out.push(if root.name.is_empty() {
                     rel
                 } else {
@@ -120,13 +125,34 @@ impl Roots {
     /// empty or absolute, has an empty, `.` or `..` part, does not end in
     /// `.game`, or leads outside its root through a symlink.
     pub fn resolve(&self, api: &str) -> Result<Place, Refusal> {
+        self.locate(api, false).map(|(_, place)| place)
+    }
+
+    /// Where an import's path leads (`dir/../lib.game`: `.` and `..` are
+    /// followed, never above the root), and the API path it really has
+    /// (every link on the way followed): the same file always has the
+    /// same one.
+    pub fn resolve_import(&self, api: &str) -> Result<(String, Place), Refusal> {
+        let (root, place) = self.locate(api, true)?;
+        let real = place.real_path().ok_or(Refusal::Outside)?;
+        let api = if root.name.is_empty() {
+            real
+        } else if root.only.is_some() {
+            root.name.clone()
+        } else {
+            format!("{}/{real}", root.name)
+        };
+        Ok((api, place))
+    }
+
+    fn locate(&self, api: &str, up: bool) -> Result<(&Root, Place), Refusal> {
         if !api.ends_with(".game") || api.contains('\\') || api.contains('\0') {
             return Err(Refusal::Outside);
         }
         let parts: Vec<&str> = api.split('/').collect();
         if parts
             .iter()
-            .any(|p| p.is_empty() || *p == "." || *p == "..")
+            .any(|p| p.is_empty() || (!up && (*p == "." || *p == "..")))
         {
             return Err(Refusal::Outside);
         }
@@ -141,7 +167,7 @@ impl Roots {
                 (r, &parts[1..])
             }
         };
-        match &root.only {
+        let place = match &root.only {
             Some(only) if rest.is_empty() => {
                 let name = only.file_name().and_then(|n| n.to_str());
                 root.folder.resolve(&[name.ok_or(Refusal::Outside)?])
@@ -149,7 +175,8 @@ impl Roots {
             Some(_) => Err(Refusal::Outside),
             None if rest.is_empty() => Err(Refusal::Outside),
             None => root.folder.resolve(rest),
-        }
+        }?;
+        Ok((root, place))
     }
 }
 
@@ -204,7 +231,7 @@ fn refusal(path: &str, why: Refusal) -> (StatusCode, String) {
 /// `GET /api/file?path=…`: the file's text, with its `ETag`.
 pub async fn read(
     Shared(state): Shared<Arc<State>>,
-    Query(q): Query<PathQuery>,
+    Ask(q): Ask<PathQuery>,
     _slot: Slot,
 ) -> Response {
     let path = q.path.clone();
@@ -240,7 +267,7 @@ pub async fn read(
 /// when the file changed since); a new file needs none.
 pub async fn write(
     Shared(state): Shared<Arc<State>>,
-    Query(q): Query<PathQuery>,
+    Ask(q): Ask<PathQuery>,
     _slot: Slot,
     headers: HeaderMap,
     body: Bytes,

@@ -4,6 +4,7 @@
 //! `format`, `render::svg`): this module only carries requests to it.
 
 mod api;
+mod ask;
 mod assets;
 mod beneath;
 mod files;
@@ -90,6 +91,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/fmt", post(api::fmt))
         .route("/api/complete", post(api::complete))
         .route("/api/hover", post(api::hover))
+        .layer(from_fn_with_state(state.clone(), work::fit_script))
         .layer(from_fn_with_state(state.clone(), gate::read_body))
         .layer(from_fn_with_state(state.clone(), work::admit_script));
     let file = Router::new()

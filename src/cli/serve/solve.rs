@@ -4,9 +4,10 @@
 //! `meeple run --format json`.
 
 use super::api::NameQuery;
+use super::ask::Ask;
 use super::State;
 use axum::body::{Body, Bytes};
-use axum::extract::{Query, State as Shared};
+use axum::extract::State as Shared;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use meeple::interp::{Event, ScenarioRun};
@@ -143,7 +144,7 @@ fn finished(
 /// answer, and a `done` line. Closing the connection cancels the solve.
 pub async fn run(
     Shared(state): Shared<Arc<State>>,
-    Query(q): Query<NameQuery>,
+    Ask(q): Ask<NameQuery>,
     slot: super::work::Slot,
     body: Bytes,
 ) -> Response {
