@@ -8,6 +8,7 @@ mod interchangeable;
 mod one_player;
 mod scripts;
 mod simulate;
+mod simulate_flat;
 mod transpositions;
 mod two_player;
 
