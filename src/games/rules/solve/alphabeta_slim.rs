@@ -98,9 +98,9 @@ impl<'a> Slim<'a> {
         let CStmtKind::Choose { var, set, cond, .. } = &prog.turn[at].kind else {
             return None;
         };
-        let comp = Compiler { inst };
-        let before = comp.block(&prog.turn[..at])?;
-        let after = comp.block(&prog.turn[at + 1..])?;
+        let comp = Compiler::new(inst);
+        let before = comp.top(&prog.turn[..at])?;
+        let after = comp.top(&prog.turn[at + 1..])?;
         let set = match set {
             CExpr::List(items) => {
                 Set::Items(items.iter().map(|x| comp.opd(x)).collect::<Option<_>>()?)
@@ -138,6 +138,11 @@ impl<'a> Slim<'a> {
             s.v[slot] = t[k];
         }
         s
+    }
+
+    /// The slim position of a full one.
+    pub(crate) fn thin_of(&self, s: &State) -> Thin {
+        self.thin(&s.v)
     }
 
     fn thin(&self, v: &[i64]) -> Thin {
@@ -179,7 +184,7 @@ impl<'a> Slim<'a> {
     }
 
     /// The turn at `t` by the closures: `None` where they leave it.
-    fn fast(&self, t: &Thin) -> Option<Turn<Thin>> {
+    pub(crate) fn fast(&self, t: &Thin) -> Option<Turn<Thin>> {
         let mut g = self.scratch.borrow_mut();
         let Scratch {
             v,

@@ -20,6 +20,7 @@ use super::super::program::{Ambient, Builtin, CExpr, CPlace, CStmt, CStmtKind, V
 use super::super::run::TURN_STEPS;
 use super::super::state::{Instance, State};
 use crate::syntax::rules::{AssignOp, BinOp};
+use std::cell::RefCell;
 
 /// A scalar expression compiled to a closure over the position's slots
 /// and the locals; `None`: leave the turn to the interpreter.
@@ -102,10 +103,110 @@ pub(crate) struct Flat {
 }
 
 pub(super) struct Compiler<'a> {
-    pub(super) inst: &'a Instance,
+    inst: &'a Instance,
+    /// Each local's value where it is a constant: set once per turn, by a
+    /// top-level `let` of a constant (`let half = cols / 2`).
+    consts: RefCell<Vec<Option<i64>>>,
+    /// How many statements of the turn set each local.
+    sets: Vec<u32>,
 }
 
-impl Compiler<'_> {
+/// Count the statements that set each local.
+fn count_sets(b: &[CStmt], sets: &mut Vec<u32>) {
+    fn set(sets: &mut Vec<u32>, slot: usize) {
+        if sets.len() <= slot {
+            sets.resize(slot + 1, 0);
+        }
+        sets[slot] += 1;
+    }
+    for s in b {
+        match &s.kind {
+            CStmtKind::Let(slot, _) | CStmtKind::Roll(slot, ..) => set(sets, *slot),
+            CStmtKind::For { var, .. } | CStmtKind::Choose { var, .. } => set(sets, *var),
+            CStmtKind::Assign(p, ..)
+            | CStmtKind::Push { list: p, .. }
+            | CStmtKind::Pop { list: p, .. } => {
+                if let Some(slot) = local_of(p) {
+                    set(sets, slot);
+                }
+            }
+            CStmtKind::Swap(p, q) => {
+                for slot in [local_of(p), local_of(q)].into_iter().flatten() {
+                    set(sets, slot);
+                }
+            }
+            _ => {}
+        }
+        match &s.kind {
+            CStmtKind::If(arms, other) => {
+                for (_, b) in arms {
+                    count_sets(b, sets);
+                }
+                count_sets(other, sets);
+            }
+            CStmtKind::For { body, .. }
+            | CStmtKind::Repeat(_, body)
+            | CStmtKind::While(_, _, body)
+            | CStmtKind::Simultaneously(body) => count_sets(body, sets),
+            _ => {}
+        }
+    }
+}
+
+fn local_of(p: &CPlace) -> Option<usize> {
+    match p {
+        CPlace::Local(slot) => Some(*slot),
+        CPlace::Item(inner, _) => local_of(inner),
+        _ => None,
+    }
+}
+
+impl<'a> Compiler<'a> {
+    /// A compiler for `inst`'s turn.
+    pub(super) fn new(inst: &'a Instance) -> Compiler<'a> {
+        let mut sets = Vec::new();
+        count_sets(&inst.prog.turn, &mut sets);
+        Compiler {
+            inst,
+            consts: RefCell::new(vec![None; inst.prog.frame]),
+            sets,
+        }
+    }
+
+    /// Top-level statements of the turn, in order: a `let` of a constant
+    /// to a local set nowhere else makes that local a constant after it.
+    pub(super) fn top(&self, b: &[CStmt]) -> Option<Vec<St>> {
+        let mut out = Vec::with_capacity(b.len());
+        for s in b {
+            out.push(self.stmt(s)?);
+            if let CStmtKind::Let(slot, e) = &s.kind {
+                if self.sets.get(*slot) == Some(&1) {
+                    if let O::Const(n) = self.opd(e)? {
+                        if let Some(c) = self.consts.borrow_mut().get_mut(*slot) {
+                            *c = Some(n);
+                        }
+                    }
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// Whether `e` is the same in every run (no state, no other local).
+    fn constant(&self, e: &CExpr) -> bool {
+        let c = |e: &CExpr| self.constant(e);
+        match e {
+            CExpr::Const(Val::S(_)) | CExpr::Ambient(Ambient::Rows | Ambient::Cols) => true,
+            CExpr::Param(i) => matches!(self.inst.params.get(*i), Some(Val::S(_))),
+            CExpr::Local(slot) => matches!(self.consts.borrow().get(*slot), Some(Some(_))),
+            CExpr::Not(a) | CExpr::Neg(a) | CExpr::CellPart(a, _) => c(a),
+            CExpr::Bin(_, a, b, _) | CExpr::Cell(a, b) => c(a) && c(b),
+            CExpr::If(x, a, b) => c(x) && c(a) && c(b),
+            CExpr::Call(Builtin::Abs | Builtin::Min | Builtin::Max, args, _) => args.iter().all(c),
+            _ => false,
+        }
+    }
+
     /// An operand: a constant, a local or a scalar `var` read in place.
     pub(super) fn opd(&self, e: &CExpr) -> Option<O> {
         let inst = self.inst;
@@ -117,13 +218,23 @@ impl Compiler<'_> {
             },
             CExpr::Ambient(Ambient::Rows) => O::Const(inst.rows),
             CExpr::Ambient(Ambient::Cols) => O::Const(inst.cols),
-            CExpr::Local(slot) => O::Local(*slot),
+            CExpr::Local(slot) => match self.consts.borrow().get(*slot) {
+                Some(Some(n)) => O::Const(*n),
+                _ => O::Local(*slot),
+            },
             CExpr::Var(i) => {
                 let (base, d) = *inst.layout.vars.get(*i)?;
                 d.list_max.is_none().then_some(O::Slot(base))?
             }
             CExpr::Ambient(Ambient::Me) => O::Slot(inst.layout.mover),
-            _ => O::Call(self.call(e)?),
+            _ => {
+                let f = self.call(e)?;
+                // Folded; one that fails (an overflow) fails when it runs.
+                match self.constant(e).then(|| f(&[], &[])).flatten() {
+                    Some(n) => O::Const(n),
+                    None => O::Call(f),
+                }
+            }
         })
     }
 
@@ -516,7 +627,7 @@ impl Flat {
         if prog.decls.player_count != 0 || prog.reads_moves {
             return None;
         }
-        let turn = Compiler { inst }.block(&prog.turn)?;
+        let turn = Compiler::new(inst).top(&prog.turn)?;
         Some(Flat {
             turn,
             c: Ctx::new(inst),

@@ -9,6 +9,7 @@ mod one_player;
 mod scripts;
 mod simulate;
 mod simulate_flat;
+mod slim;
 mod transpositions;
 mod two_player;
 

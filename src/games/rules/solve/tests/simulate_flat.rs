@@ -14,7 +14,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
-fn compiled(src: &str, rows: &[String]) -> Option<(Instance, State)> {
+pub(super) fn compiled(src: &str, rows: &[String]) -> Option<(Instance, State)> {
     let (file, diags) = crate::syntax::parse(src);
     assert!(diags.is_empty(), "{diags:?}\n{src}");
     let decls = super::super::super::check(&file.rules[0]).ok()?;
@@ -32,14 +32,14 @@ fn compiled(src: &str, rows: &[String]) -> Option<(Instance, State)> {
 }
 
 /// Random programs over a 2 x 3 layer, two vars and the locals in scope.
-struct Gen<'r> {
-    r: &'r mut StdRng,
-    locals: Vec<String>,
-    fresh: usize,
+pub(super) struct Gen<'r> {
+    pub(super) r: &'r mut StdRng,
+    pub(super) locals: Vec<String>,
+    pub(super) fresh: usize,
 }
 
 impl Gen<'_> {
-    fn int(&mut self, depth: u32) -> String {
+    pub(super) fn int(&mut self, depth: u32) -> String {
         let leaf = depth == 0 || self.r.gen_bool(0.35);
         if leaf {
             return match self.r.gen_range(0..6) {
@@ -80,7 +80,7 @@ impl Gen<'_> {
         }
     }
 
-    fn cond(&mut self, depth: u32) -> String {
+    pub(super) fn cond(&mut self, depth: u32) -> String {
         let d = depth.saturating_sub(1);
         match self.r.gen_range(0..8) {
             0 => format!("({} and {})", self.cond(d), self.cond(d)),
@@ -93,7 +93,7 @@ impl Gen<'_> {
         }
     }
 
-    fn block(&mut self, depth: u32, in_loop: bool, out: &mut String) {
+    pub(super) fn block(&mut self, depth: u32, in_loop: bool, out: &mut String) {
         let n = self.r.gen_range(1..=3);
         let scope = self.locals.len();
         for _ in 0..n {
