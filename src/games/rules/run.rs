@@ -1666,6 +1666,7 @@ impl Model for Instance {
         Some(Box::new(flat))
     }
 
+    #[allow(clippy::type_complexity)]
     fn slim(&self, start: &State) -> Option<(Box<dyn Model<State = Vec<i64>> + '_>, Vec<i64>)> {
         let (m, t) = super::solve::alphabeta_slim::Slim::new(self, start)?;
         Some((Box::new(m), t))

@@ -166,7 +166,7 @@ impl<'a> Slim<'a> {
     fn slim_node(&self, n: Node<State>) -> Node<Thin> {
         match n {
             Node::Leaf(l) => Node::Leaf(Leaf {
-                next: self.thin(&l.next.v),
+                next: self.thin_of(&l.next),
                 reward: l.reward,
                 end: l.end,
             }),
