@@ -121,6 +121,31 @@ pub trait Model {
     fn turn_unnamed(&self, s: &Self::State) -> Result<Turn<Self::State>, RunError> {
         self.turn(s)
     }
+    /// A stepper that runs a zero-player game's turns in place, for
+    /// `simulate` (`None`: the model has none, every turn is expanded).
+    fn stepper(&self) -> Option<Box<dyn Stepper<Self::State> + '_>> {
+        None
+    }
+    /// The same game with slimmer positions (each a few integers) for the
+    /// two-player searches' values, and the start as one of them (`None`:
+    /// the model has none).
+    #[allow(clippy::type_complexity)]
+    fn slim(
+        &self,
+        _start: &Self::State,
+    ) -> Option<(Box<dyn Model<State = Vec<i64>> + '_>, Vec<i64>)> {
+        None
+    }
+}
+
+/// Runs the turns of a zero-player game in place (see [`Model::stepper`]).
+pub trait Stepper<S> {
+    /// Run the turn at `s` in place: `true` when it went on to the next
+    /// position exactly as [`Model::turn`]'s only leaf (no end, no error);
+    /// otherwise `false` with `s` as it was (the caller expands the turn).
+    fn step(&mut self, s: &mut S) -> bool;
+    /// Whether `a` and `b` are the same position (equal keys).
+    fn same(&self, a: &S, b: &S) -> bool;
 }
 
 /// A run-time failure of a rules program (docs/rules-language.md, "Run-time

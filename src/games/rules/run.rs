@@ -1697,6 +1697,17 @@ impl Model for Instance {
     fn turn_unnamed(&self, s: &State) -> Result<Turn<State>, RunError> {
         self.expand(s, false)
     }
+
+    fn stepper(&self) -> Option<Box<dyn super::model::Stepper<State> + '_>> {
+        let flat = super::solve::simulate_flat::Flat::compile(self)?;
+        Some(Box::new(flat))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn slim(&self, start: &State) -> Option<(Box<dyn Model<State = Vec<i64>> + '_>, Vec<i64>)> {
+        let (m, t) = super::solve::alphabeta_slim::Slim::new(self, start)?;
+        Some((Box::new(m), t))
+    }
 }
 
 impl Instance {

@@ -195,7 +195,7 @@ enum Entered {
 }
 
 /// One search's state: the model, the table, the line.
-pub(crate) struct Searcher<'a, K, M: Model> {
+pub(crate) struct Searcher<'a, K, M: Model + ?Sized> {
     model: &'a M,
     budget: &'a Budget,
     table: Table<Entry>,
@@ -204,7 +204,7 @@ pub(crate) struct Searcher<'a, K, M: Model> {
     _kind: std::marker::PhantomData<K>,
 }
 
-impl<'a, K: Kind, M: Model> Searcher<'a, K, M> {
+impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
     pub(crate) fn new(model: &'a M, budget: &'a Budget) -> Self {
         Searcher {
             model,
@@ -398,7 +398,7 @@ impl<'a, K: Kind, M: Model> Searcher<'a, K, M> {
 }
 
 /// The objective's answer at `start`.
-pub(crate) fn value<K: Kind, M: Model>(
+pub(crate) fn value<K: Kind, M: Model + ?Sized>(
     model: &M,
     start: &M::State,
     budget: &Budget,

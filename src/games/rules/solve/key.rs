@@ -77,7 +77,11 @@ impl Keyer {
     }
 
     /// The key of `s`.
-    pub(crate) fn key<M: super::super::model::Model>(&mut self, model: &M, s: &M::State) -> Key {
+    pub(crate) fn key<M: super::super::model::Model + ?Sized>(
+        &mut self,
+        model: &M,
+        s: &M::State,
+    ) -> Key {
         self.buf.clear();
         model.key(s, &mut self.buf);
         Key::new(&self.buf)

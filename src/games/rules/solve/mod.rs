@@ -27,6 +27,7 @@
 //! - two-player values on a line that repeats a position: see `alphabeta`.
 
 mod alphabeta;
+pub(crate) mod alphabeta_slim;
 mod best;
 pub mod footholds;
 mod key;
@@ -39,6 +40,7 @@ mod outcome;
 mod score;
 mod shortest;
 mod simulate;
+pub(crate) mod simulate_flat;
 mod table;
 mod tree;
 
@@ -235,15 +237,24 @@ pub fn solve<M: Model>(
     match objective {
         Objective::Moves => {
             need_players(model, &[2])?;
-            alphabeta::value::<moves::Moves, M>(model, start, budget)
+            match model.slim(start) {
+                Some((m, t)) => alphabeta::value::<moves::Moves, _>(&*m, &t, budget),
+                None => alphabeta::value::<moves::Moves, M>(model, start, budget),
+            }
         }
         Objective::Outcome => {
             need_players(model, &[2])?;
-            alphabeta::value::<outcome::Outcome, M>(model, start, budget)
+            match model.slim(start) {
+                Some((m, t)) => alphabeta::value::<outcome::Outcome, _>(&*m, &t, budget),
+                None => alphabeta::value::<outcome::Outcome, M>(model, start, budget),
+            }
         }
         Objective::Score => {
             need_players(model, &[2])?;
-            alphabeta::value::<score::Score, M>(model, start, budget)
+            match model.slim(start) {
+                Some((m, t)) => alphabeta::value::<score::Score, _>(&*m, &t, budget),
+                None => alphabeta::value::<score::Score, M>(model, start, budget),
+            }
         }
         Objective::Max | Objective::Min => {
             need_players(model, &[1])?;

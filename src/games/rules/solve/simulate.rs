@@ -3,9 +3,11 @@
 //! N has passed — as soon as it has, without waiting for a cycle proof (the
 //! judge's answer first); a repeated position at the start of a turn
 //! (Brent's algorithm on keys: one saved key, no history) proves the game
-//! never ends, also -1. One budget tick per turn.
+//! never ends, also -1. One budget tick per turn. `solve` runs the turns
+//! in place when the model has a [`Stepper`] (rules programs:
+//! `simulate_flat`), comparing positions instead of keys.
 
-use super::super::model::{Model, Node, Turn};
+use super::super::model::{Leaf, Model, Node, Stepper, Turn};
 use super::key::Keyer;
 use super::line::{Line, Step};
 use super::tree::NO_DICE;
@@ -15,6 +17,100 @@ use crate::budget::{Bound, Budget};
 /// Run from `start`; with `line_max`, stop once the line holds that many
 /// turns (the value is then only what was found by then).
 pub(crate) fn run<M: Model>(
+    model: &M,
+    start: &M::State,
+    limit: u64,
+    line_max: Option<u64>,
+    budget: &Budget,
+) -> Result<(Value, Line<M::State>), SolveError> {
+    // `solve` keeps no line: the model's stepper runs the turns in place.
+    if line_max.is_none() {
+        if let Some(stepper) = model.stepper() {
+            return stepped(model, stepper, start, limit, budget);
+        }
+    }
+    expanded(model, start, limit, line_max, budget)
+}
+
+/// The only move of a zero-player turn's tree, and its words.
+fn only<S>(mut node: Node<S>) -> Result<(Vec<String>, Leaf<S>), SolveError> {
+    let mut words = Vec::new();
+    loop {
+        match node {
+            Node::Leaf(l) => return Ok((words, l)),
+            Node::Chance(_) => return Err(NO_DICE),
+            Node::Choice(mut bs) if bs.len() == 1 => {
+                let (w, b) = bs.remove(0);
+                words.push(w);
+                node = b;
+            }
+            Node::Choice(_) => {
+                return Err(SolveError::Unsupported(
+                    "a game of no players has exactly one way to play each turn",
+                ))
+            }
+        }
+    }
+}
+
+/// [`run`] without a line, each turn run in place by `stepper` (a turn it
+/// leaves, the one that ends the game or fails, expanded by the model);
+/// Brent's algorithm on one saved position compared by the stepper.
+pub(crate) fn stepped<M: Model>(
+    model: &M,
+    mut stepper: Box<dyn Stepper<M::State> + '_>,
+    start: &M::State,
+    limit: u64,
+    budget: &Budget,
+) -> Result<(Value, Line<M::State>), SolveError> {
+    let mut line = Line::new();
+    let mut here = start.clone();
+    let mut saved = start.clone();
+    let (mut power, mut lam) = (1u64, 0u64);
+    let not_yet = |cycle| Value::Simulated { turn: None, cycle };
+    let ended = |turn| Value::Simulated {
+        turn: Some(turn),
+        cycle: Cycle::No,
+    };
+    let mut turn: u64 = 1;
+    loop {
+        if turn > limit {
+            return Ok((not_yet(Cycle::NotProven), line));
+        }
+        budget.tick()?;
+        if turn.is_multiple_of(1024) {
+            budget.report_bound(|| Some(Bound::NoStackBy(turn - 1)));
+        }
+        if !stepper.step(&mut here) {
+            match model.turn(&here)? {
+                Turn::Ended { end, stuck } => {
+                    line.ended = Some((end, stuck));
+                    return Ok((ended(turn), line));
+                }
+                Turn::Moves(node) => {
+                    let (_, leaf) = only(node)?;
+                    if leaf.end.is_some() {
+                        return Ok((ended(turn), line));
+                    }
+                    here = leaf.next;
+                }
+            }
+        }
+        if stepper.same(&here, &saved) {
+            return Ok((not_yet(Cycle::Yes), line));
+        }
+        lam += 1;
+        if lam == power {
+            saved.clone_from(&here);
+            power = power.saturating_mul(2);
+            lam = 0;
+        }
+        turn += 1;
+    }
+}
+
+/// [`run`] expanding every turn (the line kept when `line_max` is given).
+pub(crate) fn expanded<M: Model>(
     model: &M,
     start: &M::State,
     limit: u64,
@@ -39,7 +135,7 @@ pub(crate) fn run<M: Model>(
         if turn.is_multiple_of(1024) {
             budget.report_bound(|| Some(Bound::NoStackBy(turn - 1)));
         }
-        let mut node = match model.turn(&here)? {
+        let node = match model.turn(&here)? {
             Turn::Ended { end, stuck } => {
                 line.ended = Some((end, stuck));
                 let value = Value::Simulated {
@@ -50,23 +146,7 @@ pub(crate) fn run<M: Model>(
             }
             Turn::Moves(node) => node,
         };
-        let mut words = Vec::new();
-        let leaf = loop {
-            match node {
-                Node::Leaf(l) => break l,
-                Node::Chance(_) => return Err(NO_DICE),
-                Node::Choice(mut bs) if bs.len() == 1 => {
-                    let (w, b) = bs.remove(0);
-                    words.push(w);
-                    node = b;
-                }
-                Node::Choice(_) => {
-                    return Err(SolveError::Unsupported(
-                        "a game of no players has exactly one way to play each turn",
-                    ))
-                }
-            }
-        };
+        let (words, leaf) = only(node)?;
         let end = leaf.end;
         let next_key = keyer.key(model, &leaf.next);
         here = leaf.next.clone();

@@ -8,6 +8,8 @@ mod interchangeable;
 mod one_player;
 mod scripts;
 mod simulate;
+mod simulate_flat;
+mod slim;
 mod transpositions;
 mod two_player;
 
