@@ -1705,6 +1705,11 @@ impl Model for Instance {
 
     #[allow(clippy::type_complexity)]
     fn slim(&self, start: &State) -> Option<(Box<dyn Model<State = Vec<i64>> + '_>, Vec<i64>)> {
+        if start.over.is_some() {
+            // The game is over: the full model says so (slim ones only
+            // run turns).
+            return None;
+        }
         let (m, t) = super::solve::alphabeta_slim::Slim::new(self, start)?;
         Some((Box::new(m), t))
     }
@@ -1824,7 +1829,17 @@ impl Spare {
         prefix.clear();
         options.clear();
         journal.clear();
-        let mut run = Run::with_frame(inst, State { v, moves: s.moves, over: None }, frame, prefix, steps);
+        let mut run = Run::with_frame(
+            inst,
+            State {
+                v,
+                moves: s.moves,
+                over: None,
+            },
+            frame,
+            prefix,
+            steps,
+        );
         run.options = options;
         run.journal = journal;
         run

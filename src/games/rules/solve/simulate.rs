@@ -24,7 +24,10 @@ pub(crate) fn run<M: Model>(
     budget: &Budget,
 ) -> Result<(Value, Line<M::State>), SolveError> {
     // `solve` keeps no line: the model's stepper runs the turns in place.
-    if line_max.is_none() {
+    // A position that is already over (a scenario's `step` ended the game)
+    // is the model's to say: the stepper only runs turns.
+    let over = matches!(model.turn_unnamed(start)?, Turn::Ended { .. });
+    if line_max.is_none() && !over {
         if let Some(stepper) = model.stepper() {
             return stepped(model, stepper, start, limit, budget);
         }

@@ -196,6 +196,8 @@ impl<'a> Compiler<'a> {
     fn constant(&self, e: &CExpr) -> bool {
         let c = |e: &CExpr| self.constant(e);
         match e {
+            // The interpreter's flat code: these closures compile its tree.
+            CExpr::Flat(f) => c(&f.tree),
             CExpr::Const(Val::S(_)) | CExpr::Ambient(Ambient::Rows | Ambient::Cols) => true,
             CExpr::Param(i) => matches!(self.inst.params.get(*i), Some(Val::S(_))),
             CExpr::Local(slot) => matches!(self.consts.borrow().get(*slot), Some(Some(_))),
@@ -211,6 +213,7 @@ impl<'a> Compiler<'a> {
     pub(super) fn opd(&self, e: &CExpr) -> Option<O> {
         let inst = self.inst;
         Some(match e {
+            CExpr::Flat(f) => return self.opd(&f.tree),
             CExpr::Const(Val::S(n)) => O::Const(*n),
             CExpr::Param(i) => match inst.params.get(*i)? {
                 Val::S(n) => O::Const(*n),
@@ -244,6 +247,7 @@ impl<'a> Compiler<'a> {
         let (rows, cols, cells) = (inst.rows, inst.cols, inst.rows * inst.cols);
         let unit = O::Const(0);
         Some(match e {
+            CExpr::Flat(f) => return self.call(&f.tree),
             CExpr::Layer(i, c) => {
                 let (base, d) = *inst.layout.layers.get(*i)?;
                 if d.list_max.is_some() {
