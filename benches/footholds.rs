@@ -4,13 +4,20 @@
 //!
 //! `cargo bench --features bench --bench footholds` prints:
 //! 1. small boards: reference (stopped after a budget), previous, new;
-//! 2. big full boards (10x10 corners, centre, near-centre; 11x11, 12x12
+//! 2. big full boards (9x9 and 10x10 centre and near-centre starts, 10x10
+//!    corners; 11x11, 12x12
 //!    and 13x13 corners, the last two beyond 128 footholds, 13x13 on
 //!    demand: name it after `--`). Recorded (issue 33, release, loaded
 //!    2-core machine): 12x12 corners not settled: 58 M states in 70 s CPU
 //!    (bench, 200 s wall) and 202 M states in 235 s CPU (CLI, 1500 s wall,
 //!    58 MB peak RSS); four-word sets run ~0.85 M states/CPU-s against
-//!    ~2 M for 128-bit ones:
+//!    ~2 M for 128-bit ones. With the small table (issue 33, two threads,
+//!    machine loaded ~4x): 9x9 (3,3)-(4,4) 64 in 22.9 M states, 10.1 s
+//!    CPU, 187 MB peak; (4,4)-(4,5) 79, 28.1 M, 12.7 s, 58 MB; (3,4)-(5,4)
+//!    78, 28.3 M, 13.0 s, 58 MB; (2,2)-(6,6) 73, 16.4 M, 7.8 s, 83 MB (one
+//!    thread before it: (3,3)-(4,4) 46.6 M states, 12.5 s CPU, 162 MB;
+//!    (4,4)-(4,5) 60.0 M, 17.5 s, 309 MB); 10x10 centre starts still
+//!    unsettled after ~45 s CPU:
 //!    previous and new (each stopped after a budget:
 //!    `PREVIOUS_LIMIT`, `NEW_LIMIT` seconds), the new one's wall and CPU
 //!    time, states, the tables' size and the process's peak RSS;
@@ -217,10 +224,16 @@ fn big(filter: &[String]) {
     let o = Steps::Orthogonal;
     #[rustfmt::skip]
     let cases = [
+        ("9x9 full A(3,3) B(4,4) centre", full(9, (3, 3), (4, 4), o), false),
+        ("9x9 full A(4,4) B(4,5) centre", full(9, (4, 4), (4, 5), o), false),
+        ("9x9 full A(3,4) B(5,4) near centre", full(9, (3, 4), (5, 4), o), false),
+        ("9x9 full A(2,2) B(6,6) near centre", full(9, (2, 2), (6, 6), o), false),
         ("10x10 full A(0,0) B(9,9)", full(10, (0, 0), (9, 9), o), false),
         ("10x10 full A(0,0) B(0,9)", full(10, (0, 0), (0, 9), o), false),
         ("10x10 full A(4,4) B(5,5) centre", full(10, (4, 4), (5, 5), o), false),
         ("10x10 full A(3,3) B(6,6) near centre", full(10, (3, 3), (6, 6), o), false),
+        ("10x10 full A(2,3) B(7,6) near centre", full(10, (2, 3), (7, 6), o), false),
+        ("10x10 full A(4,5) B(5,4) centre", full(10, (4, 5), (5, 4), o), false),
         ("11x11 full A(0,0) B(10,10)", full(11, (0, 0), (10, 10), o), false),
         ("12x12 full A(0,0) B(11,11)", full(12, (0, 0), (11, 11), o), false),
         ("13x13 full A(0,0) B(12,12)", full(13, (0, 0), (12, 12), o), true),

@@ -608,6 +608,52 @@ mod tests {
         assert!(separated > 1000, "{separated}");
     }
 
+    /// The search with the small table at `small_live` live cells and
+    /// `2^small_log2` buckets.
+    fn small_table(small_live: u32, small_log2: u32) -> SearchConfig {
+        SearchConfig {
+            small_live,
+            small_log2,
+            ..SearchConfig::default()
+        }
+    }
+
+    /// The small table (every small position kept, whatever its effort)
+    /// against the plain reference: off (every position in the big table,
+    /// as before it), at its default, and so small (4 buckets) that its
+    /// entries are replaced all the time. Its cutoffs count.
+    #[test]
+    fn the_small_table_agrees_with_the_reference() {
+        let mut rng = StdRng::seed_from_u64(4040);
+        let (mut checked, mut cuts) = (0, 0);
+        for _ in 0..250 {
+            let steps = if rng.gen_bool(0.3) {
+                Steps::King
+            } else {
+                Steps::Orthogonal
+            };
+            let p = crate::games::testkit::footholds_position(&mut rng, 6, steps, 0.5);
+            let b = unlimited();
+            let Ok(want) = reference_solve(&p, &Budget::new(Some(2_000_000), None)) else {
+                continue;
+            };
+            for cfg in [
+                small_table(0, 0),
+                SearchConfig::default(),
+                small_table(u32::MAX, 2),
+            ] {
+                let mut s = Solver::with_config(&p, &b, cfg).unwrap();
+                s.set_threads(1);
+                assert_eq!(s.value(&p, &b).unwrap(), want, "{cfg:?} {p:?}");
+                if cfg.small_live > 0 {
+                    cuts += s.stats().tt_cuts;
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 150 && cuts > 200, "{checked} {cuts}");
+    }
+
     #[test]
     fn wide_sets_agree_with_narrow_ones() {
         let mut rng = StdRng::seed_from_u64(128);

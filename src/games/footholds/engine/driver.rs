@@ -24,7 +24,7 @@ impl<B: Bits> Engine<B> {
         let mut lo = -MAXN;
         let mut hi = MAXN;
         // Bounds from earlier queries on this position hold still.
-        if let Some(b) = self.tt.probe(node.cells, node.m, node.o) {
+        if let Some(b) = self.probe(node) {
             lo = lo.max(b.lower as i32);
             hi = hi.min(b.upper as i32);
             if lo >= hi {

@@ -20,7 +20,7 @@ use crate::games::footholds::value::Value;
 impl<B: Bits> Engine<B> {
     /// Whether the table holds bounds for `pos`.
     pub(crate) fn knows(&self, pos: &Position) -> bool {
-        matches!(self.start(pos), Some(Start::Search(n)) if self.tt.probe(n.cells, n.m, n.o).is_some())
+        matches!(self.start(pos), Some(Start::Search(n)) if self.probe(n).is_some())
     }
 
     /// The exact value of a position from [`Engine::start`], searched by

@@ -66,10 +66,16 @@ impl<B: Bits> Engine<B> {
             Scan::Distances(live, dist) => (Node { cells: live, m, o }, Some(dist)),
         };
         let cells = node.cells;
+        self.stats.open_by_live[(cells.size() / 8).min(31) as usize] += 1;
         // The table's bucket is loaded first and read last: ordering the
         // moves overlaps the memory latency (table cutoffs are rare, so
         // the order is seldom wasted).
-        let bucket = self.tt.fetch(cells, m, o);
+        let small = self.is_small(cells);
+        let bucket = if small {
+            self.small.fetch(cells, m, o)
+        } else {
+            self.tt.fetch(cells, m, o)
+        };
         let (mut order, k) = match dist {
             None => plain_order(cand),
             Some(_) if cells.size() >= TERRITORY_MIN && cand.more_than_one() => {
@@ -202,7 +208,11 @@ impl<B: Bits> Engine<B> {
     fn etc_cutoff(&mut self, node: Node<B>, order: &[u8], beta: i32) -> Option<i32> {
         let rest = node.cells.without(node.m);
         for &x in order {
-            if let Some(b) = self.tt.probe(rest, node.o, x) {
+            if let Some(b) = self.probe(Node {
+                cells: rest,
+                m: node.o,
+                o: x,
+            }) {
                 let v = up(b.upper as i32);
                 if v >= beta {
                     self.store(node, 1, v, MAXN, x);
@@ -230,14 +240,20 @@ impl<B: Bits> Engine<B> {
     }
 
     fn store(&mut self, node: Node<B>, effort: u8, lo: i32, hi: i32, best: u8) {
-        if effort < self.cfg.tt_effort {
-            return;
-        }
         let b = Bounds {
             lower: lo as i16,
             upper: hi as i16,
             best,
         };
+        if self.is_small(node.cells) {
+            // Small positions are cheap to keep: every one is kept.
+            self.small
+                .store_shared(node.cells, node.m, node.o, effort.max(1), b);
+            return;
+        }
+        if effort < self.cfg.tt_effort {
+            return;
+        }
         // The table grows only while this engine is its one owner; during
         // a parallel test (`stop` set) it is shared, and asking would make
         // both threads write the `Arc`'s count at every store.
@@ -248,6 +264,25 @@ impl<B: Bits> Engine<B> {
         match owned {
             Some(tt) => tt.store(node.cells, node.m, node.o, effort, b),
             None => self.tt.store_shared(node.cells, node.m, node.o, effort, b),
+        }
+    }
+}
+
+impl<B: Bits> Engine<B> {
+    /// Whether a position with these live `cells` belongs in the small table.
+    #[inline]
+    pub(super) fn is_small(&self, cells: B) -> bool {
+        cells.size() < self.cfg.small_live
+    }
+
+    /// The bounds either table holds for `node`.
+    #[inline]
+    pub(super) fn probe(&self, node: Node<B>) -> Option<Bounds> {
+        let Node { cells, m, o } = node;
+        if self.is_small(cells) {
+            self.small.probe(cells, m, o)
+        } else {
+            self.tt.probe(cells, m, o)
         }
     }
 }
