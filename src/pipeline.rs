@@ -130,7 +130,12 @@ fn check_with(
         None => ("", &crate::check::imports::NoFiles),
     };
     let (imported, mut diags) = crate::check::imports::resolve(&file, root, loader, limits);
-    match check_importing(file, imported, limits) {
+    let files = imported.files.clone();
+    match check_importing(file, imported, limits).map_err(|ds| {
+        ds.into_iter()
+            .map(|d| crate::check::imports::localize(d, &files))
+            .collect::<Diags>()
+    }) {
         Ok(c) if diags.is_empty() => Ok(c),
         Ok(_) => Err(diags),
         Err(more) => {

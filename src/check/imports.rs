@@ -17,9 +17,7 @@ use crate::syntax::ast::{File, TrackDef};
 use crate::syntax::rules::RulesDef;
 use std::collections::HashSet;
 
-/// Where the spans of imported files start: past any script meeple reads,
-/// so a span never points into the importing script by mistake.
-pub const IMPORT_BASE: usize = 1 << 40;
+pub use crate::error::imported::{localize, ImportedText, IMPORT_BASE};
 
 /// Reads the files a script imports.
 pub trait Loader: Send + Sync + std::fmt::Debug {
@@ -50,6 +48,8 @@ pub struct Imported {
     pub rules: Vec<RulesDef>,
     /// The `track` definitions.
     pub tracks: Vec<TrackDef>,
+    /// The text of each file read, where its spans start.
+    pub files: Vec<ImportedText>,
 }
 
 struct Walk<'a> {
@@ -136,6 +136,7 @@ pub fn resolve(file: &File, root: &str, loader: &dyn Loader, limits: &Limits) ->
     let imported = Imported {
         rules: rules.into_iter().map(|(d, _)| d).collect(),
         tracks: tracks.into_iter().map(|(d, _)| d).collect(),
+        files: w.out.files,
     };
     (imported, diags)
 }
@@ -223,6 +224,11 @@ impl Walk<'_> {
         let base = self.next_base;
         self.next_base += text.len() + 1;
         let (mut parsed, mut diags) = crate::syntax::parse_at(&text, base);
+        self.out.files.push(ImportedText {
+            base,
+            name: self.shown(&key).to_string(),
+            text: text.clone(),
+        });
         if diags.is_empty() {
             let alone = File {
                 scenarios: Vec::new(),

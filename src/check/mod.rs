@@ -69,6 +69,7 @@ pub(crate) fn check_importing(
             }
         }
     }
+    let files = imported.files;
     let tracks: Vec<_> = imported
         .tracks
         .into_iter()
@@ -83,6 +84,7 @@ pub(crate) fn check_importing(
         .collect();
     diags.extend(defs.add_rules(&rules));
     defs.add_unread(&file.unread_rules);
+    defs.set_imported(files);
     let mut plans = Vec::new();
     for sc in &file.scenarios {
         match scenario_game(sc, &defs) {

@@ -226,10 +226,16 @@ impl Tally {
     /// as the diagnostics), or `None` when nothing went wrong.
     fn closing(&self) -> Option<String> {
         use meeple::games::count;
+        // "other" only beside failed expectations or limits.
+        let other = if self.expectations + self.limits > 0 {
+            "other error"
+        } else {
+            "error"
+        };
         let parts: Vec<String> = [
             (self.expectations, "expectation", "failed"),
             (self.limits, "statement", "stopped at a limit"),
-            (self.other, "other error", ""),
+            (self.other, other, ""),
             (self.invalid, "file", "invalid"),
             (self.unreadable, "file", "unreadable"),
         ]
@@ -328,4 +334,28 @@ pub fn test(paths: &[PathBuf], limits: &Limits, opts: &TestOptions) -> i32 {
         filter: opts.filter.clone(),
     };
     super::report::test(&paths, &files, &config, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tally;
+
+    #[test]
+    fn errors_are_other_only_beside_expectations_or_limits() {
+        let alone = Tally {
+            other: 1,
+            ..Tally::default()
+        };
+        assert_eq!(alone.closing().as_deref(), Some("1 error\n"));
+        let beside = Tally {
+            expectations: 2,
+            other: 3,
+            ..Tally::default()
+        };
+        assert_eq!(
+            beside.closing().as_deref(),
+            Some("2 expectations failed, 3 other errors\n")
+        );
+        assert_eq!(Tally::default().closing(), None);
+    }
 }

@@ -11,6 +11,7 @@
 mod code;
 mod diag;
 mod diagnostics;
+pub mod imported;
 mod render;
 
 pub use code::Code;

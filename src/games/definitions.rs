@@ -27,9 +27,24 @@ pub struct Definitions {
     rules: HashMap<String, Arc<Program>>,
     /// Rules blocks whose definition has errors (already reported).
     broken_rules: HashSet<String>,
+    /// The texts of the imported files the definitions came from.
+    imported: Arc<Vec<crate::error::imported::ImportedText>>,
 }
 
 impl Definitions {
+    /// Keep the imported files' texts (see [`Definitions::localize`]).
+    pub(crate) fn set_imported(&mut self, files: Vec<crate::error::imported::ImportedText>) {
+        self.imported = Arc::new(files);
+    }
+
+    /// Diagnostics with their labels in imported files told in words
+    /// ([`crate::error::imported::localize`]).
+    pub(crate) fn localize(&self, ds: crate::error::Diags) -> crate::error::Diags {
+        ds.into_iter()
+            .map(|d| crate::error::imported::localize(d, &self.imported))
+            .collect()
+    }
+
     /// The definitions of a file with these `track` blocks, each built
     /// within a fresh budget of `limits` (a definition is bounded like a
     /// statement), with the diagnostics of the broken ones (and of

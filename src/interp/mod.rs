@@ -289,7 +289,7 @@ impl Runner {
         };
         match result {
             Ok(()) => Flow::Continue,
-            Err(ds) => self.fail(stmt, ds, emit),
+            Err(ds) => self.fail(stmt, defs.localize(ds), emit),
         }
     }
 

@@ -236,3 +236,43 @@ fn the_playground_imports_only_inside_its_folder() {
         assert!(run.body.contains("meeple::import::file"), "{path}: {run:?}");
     }
 }
+
+/// An error whose place is inside an imported file (a run-time error of its
+/// rules, a position too large for its domains) names that place as
+/// `file:line:col` in its help, in text and JSON: its span had been drawn on
+/// the script's text ("Failed to read contents", JSON offsets past 2^40).
+#[test]
+fn an_error_inside_an_imported_file_names_its_place() {
+    let dir = temp_dir("import-place");
+    write(
+        &dir,
+        &[
+            (
+                "lib.game",
+                "rules divz {\n  players solo\n  board none\n  var x: 0..5 = 0\n  turn {\n    choose d in [0]\n    x = 1 / d\n    win\n  }\n  solve shortest within 2\n}\n",
+            ),
+            ("main.game", "import \"lib.game\"\n\nscenario \"x\" {\n  game divz\n  solve\n}\n"),
+        ],
+    );
+    let (_, out) = meeple(&["run", "main.game"], &dir);
+    assert!(out.contains("1 divided by zero"), "{out}");
+    assert!(
+        out.contains("failed here: lib.game:7:9: `x = 1 / d`"),
+        "{out}"
+    );
+    assert!(!out.contains("Failed to read"), "{out}");
+    let (_, out) = meeple(&["--format", "json", "run", "main.game"], &dir);
+    let line = out
+        .lines()
+        .find(|l| l.contains("\"diagnostic\""))
+        .expect("a diagnostic line");
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    assert!(
+        v["span"]["start"].as_u64().is_some_and(|s| s < 100),
+        "{line}"
+    );
+    assert!(
+        v["help"].as_str().unwrap().contains("lib.game:7:9"),
+        "{line}"
+    );
+}
