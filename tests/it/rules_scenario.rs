@@ -51,6 +51,11 @@ fn invalid(text: &str) -> Vec<(Code, String, String)> {
         .collect()
 }
 
+/// What a run of `text` shows, whatever its outcome.
+fn ran(text: &str) -> String {
+    crate::common::shown(&run_bytes("t.game", text.as_bytes(), &RunConfig::default()))
+}
+
 fn shown(text: &str) -> String {
     let run = run_bytes("walk.game", text.as_bytes(), &RunConfig::default());
     assert!(
@@ -441,16 +446,14 @@ fn show_draws_the_declarations_so_far_without_fixing_the_position() {
     assert_eq!(out.matches("· show (line").count(), 2, "{out}");
     // A query that solves still fixes it.
     let text = scenario("  piece R at (0, 0) with power 1\n  solve\n  set fuel 5\n");
-    let run = run_bytes("walk.game", text.as_bytes(), &RunConfig::default());
-    let out = crate::common::shown(&run);
+    let out = ran(text.as_ref());
     assert!(out.contains("meeple::stmt::wrong_game"), "{out}");
 }
 
 #[test]
 fn play_on_a_game_without_players_points_to_step() {
     let text = "rules ticker {\n  players none\n  var n: 0..5 = 0\n  turn {\n    n += 1\n    stop if n == 5\n  }\n  solve simulate limit 10\n}\n\nscenario \"s\" {\n  game ticker\n  play go\n}\n";
-    let run = run_bytes("t.game", text.as_bytes(), &RunConfig::default());
-    let out = crate::common::shown(&run);
+    let out = ran(text.as_ref());
     assert!(out.contains("meeple::rules::move"), "{out}");
     assert!(out.contains("this game has no players"), "{out}");
     assert!(out.contains("write `step` to play one turn"), "{out}");
@@ -460,8 +463,7 @@ fn play_on_a_game_without_players_points_to_step() {
 #[test]
 fn a_name_two_moves_share_is_refused_by_play() {
     let text = "rules takes {\n  players solo\n  var heap: 0..5 = 5\n  turn {\n    choose k in 1..2 where k <= heap say \"take\"\n    heap -= k\n    win if heap == 0\n  }\n  solve shortest within 9\n}\n\nscenario \"s\" {\n  game takes\n  play take\n}\n";
-    let run = run_bytes("t.game", text.as_bytes(), &RunConfig::default());
-    let out = crate::common::shown(&run);
+    let out = ran(text.as_ref());
     assert!(out.contains("`take` names 2 different moves here"), "{out}");
     assert!(out.contains("meeple::rules::move"), "{out}");
 }
@@ -582,8 +584,7 @@ fn score_on_graphs_with_cycles_matches_a_search_of_every_line() {
             list.join(", ")
         ));
     }
-    let run = run_bytes("g.game", text.as_bytes(), &RunConfig::default());
-    let out = crate::common::shown(&run);
+    let out = ran(text.as_ref());
     assert!(
         !out.contains("FAILED") && !out.contains("meeple::"),
         "{out}"
@@ -672,8 +673,7 @@ fn moves_on_graphs_with_cycles_answers_every_forced_win() {
         ));
     }
     assert!(decided > 30 && drawn > 10, "{decided} {drawn}");
-    let run = run_bytes("g.game", text.as_bytes(), &RunConfig::default());
-    let out = crate::common::shown(&run);
+    let out = ran(text.as_ref());
     assert!(!out.contains("FAILED"), "{out}");
     assert_eq!(out.matches("ok: expect winner").count(), decided, "{out}");
     assert_eq!(
