@@ -453,7 +453,7 @@ fn show_draws_the_declarations_so_far_without_fixing_the_position() {
 #[test]
 fn play_on_a_game_without_players_points_to_step() {
     let text = "rules ticker {\n  players none\n  var n: 0..5 = 0\n  turn {\n    n += 1\n    stop if n == 5\n  }\n  solve simulate limit 10\n}\n\nscenario \"s\" {\n  game ticker\n  play go\n}\n";
-    let out = ran(text.as_ref());
+    let out = ran(text);
     assert!(out.contains("meeple::rules::move"), "{out}");
     assert!(out.contains("this game has no players"), "{out}");
     assert!(out.contains("write `step` to play one turn"), "{out}");
@@ -463,7 +463,7 @@ fn play_on_a_game_without_players_points_to_step() {
 #[test]
 fn a_name_two_moves_share_is_refused_by_play() {
     let text = "rules takes {\n  players solo\n  var heap: 0..5 = 5\n  turn {\n    choose k in 1..2 where k <= heap say \"take\"\n    heap -= k\n    win if heap == 0\n  }\n  solve shortest within 9\n}\n\nscenario \"s\" {\n  game takes\n  play take\n}\n";
-    let out = ran(text.as_ref());
+    let out = ran(text);
     assert!(out.contains("`take` names 2 different moves here"), "{out}");
     assert!(out.contains("meeple::rules::move"), "{out}");
 }
