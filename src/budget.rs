@@ -77,6 +77,8 @@ pub enum Bound {
     LosesOrWinsIn(u32),
     /// A simulation has reached this turn and no stack is high enough yet.
     NoStackBy(u64),
+    /// A rules game's simulation has played this many turns without an end.
+    NoEndBy(u64),
 }
 
 impl std::fmt::Display for Bound {
@@ -87,6 +89,7 @@ impl std::fmt::Display for Bound {
             Bound::WinsOrLosesAfter(n) => write!(f, "mover wins, or loses after ≥ {n}"),
             Bound::LosesOrWinsIn(n) => write!(f, "mover loses, or wins in ≥ {n}"),
             Bound::NoStackBy(turn) => write!(f, "turn {turn}, no stack high enough yet"),
+            Bound::NoEndBy(turn) => write!(f, "turn {turn}, the game has not ended yet"),
         }
     }
 }

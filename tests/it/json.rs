@@ -62,11 +62,15 @@ scenario "too big" {
 
 const RAGGED: &str = "# expect-error: meeple::board::ragged\nscenario \"r\" {\n  game footholds\n  board {\n    1 1\n    1\n  }\n}\n";
 
+/// A rules game under `longest` (the `forever` field).
+const LONGEST: &str = "rules walk {\n  players solo\n  board none\n  var n: 0..3 = 0\n  turn {\n    choose k in 1..2 where n + k <= 3\n    n += k\n  }\n  solve longest\n}\n\nscenario \"l\" {\n  game walk\n  solve\n  expect answer 3\n}\n";
+
 #[test]
 fn the_doc_lists_exactly_the_fields_emitted() {
     let dir = temp_dir("json-doc");
     std::fs::write(dir.join("failing.game"), FAILING).unwrap();
     std::fs::write(dir.join("ragged.game"), RAGGED).unwrap();
+    std::fs::write(dir.join("longest.game"), LONGEST).unwrap();
     let scripts = root().join("scripts");
     let s = |p: &str| scripts.join(p).display().to_string();
     let mut seen = Fields::new();
@@ -96,6 +100,7 @@ fn the_doc_lists_exactly_the_fields_emitted() {
             "failing.game".into(),
             "ragged.game".into(),
             "missing.game".into(),
+            "longest.game".into(),
             s("footholds/kakao.game"),
             s("footholds/explore.game"),
             s("yut/variants.game"),

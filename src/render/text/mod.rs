@@ -87,6 +87,10 @@ mod tests {
                 Bound::NoStackBy(4096),
                 "turn 4096, no stack high enough yet",
             ),
+            (
+                Bound::NoEndBy(7280639),
+                "turn 7280639, the game has not ended yet",
+            ),
         ];
         for (b, words) in cases {
             assert_eq!(bound(&b), words);

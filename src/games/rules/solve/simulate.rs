@@ -82,7 +82,7 @@ pub(crate) fn stepped<M: Model>(
         }
         budget.tick()?;
         if turn.is_multiple_of(1024) {
-            budget.report_bound(|| Some(Bound::NoStackBy(turn - 1)));
+            budget.report_bound(|| Some(Bound::NoEndBy(turn - 1)));
         }
         if !stepper.step(&mut here) {
             match model.turn(&here)? {
@@ -136,7 +136,7 @@ pub(crate) fn expanded<M: Model>(
         }
         budget.tick()?;
         if turn.is_multiple_of(1024) {
-            budget.report_bound(|| Some(Bound::NoStackBy(turn - 1)));
+            budget.report_bound(|| Some(Bound::NoEndBy(turn - 1)));
         }
         let node = match model.turn(&here)? {
             Turn::Ended { end, stuck } => {
