@@ -4,6 +4,8 @@
 
 use meeple::error::Code;
 use meeple::pipeline::{run_bytes, Outcome, RunConfig};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 const WALK: &str = r#"rules walk {
   players solo
@@ -48,6 +50,15 @@ fn invalid(text: &str) -> Vec<(Code, String, String)> {
             let words: Vec<&str> = shown.split_whitespace().filter(|w| *w != "│").collect();
             (d.code, at, words.join(" "))
         })
+        .collect()
+}
+
+/// The arcs of a random directed graph on `n` vertices (each with
+/// probability 0.4, loops included).
+fn arcs(r: &mut StdRng, n: usize) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|u| (0..n).map(move |v| (u, v)))
+        .filter(|_| r.gen_bool(0.4))
         .collect()
 }
 
@@ -446,7 +457,7 @@ fn show_draws_the_declarations_so_far_without_fixing_the_position() {
     assert_eq!(out.matches("· show (line").count(), 2, "{out}");
     // A query that solves still fixes it.
     let text = scenario("  piece R at (0, 0) with power 1\n  solve\n  set fuel 5\n");
-    let out = ran(text.as_ref());
+    let out = ran(&text);
     assert!(out.contains("meeple::stmt::wrong_game"), "{out}");
 }
 
@@ -539,7 +550,7 @@ fn score_on_graphs_with_cycles_matches_a_search_of_every_line() {
         path: &mut Vec<(usize, u8)>,
     ) -> i64 {
         let mut best: Option<i64> = None;
-        for &(u, v, w) in edges.iter().filter(|e| e.0 == pos.0) {
+        for &(_, v, w) in edges.iter().filter(|e| e.0 == pos.0) {
             let next = (v, 1 - pos.1);
             let val = if path.contains(&next) {
                 w
@@ -549,31 +560,20 @@ fn score_on_graphs_with_cycles_matches_a_search_of_every_line() {
                 path.pop();
                 w - c
             };
-            let _ = u;
             best = Some(best.map_or(val, |b: i64| b.max(val)));
         }
         best.unwrap_or(0)
     }
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = |m: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % m
-    };
+    let mut r = StdRng::seed_from_u64(29);
     let mut text = GAME.to_string();
     let cases = 150;
     for i in 0..cases {
-        let n = 1 + next(5) as usize;
-        let mut edges = Vec::new();
-        for u in 0..n {
-            for v in 0..n {
-                if next(100) < 40 {
-                    edges.push((u, v, next(11) as i64 - 5));
-                }
-            }
-        }
-        let cur = next(n as u64) as usize;
+        let n = r.gen_range(1..=5);
+        let edges: Vec<(usize, usize, i64)> = arcs(&mut r, n)
+            .into_iter()
+            .map(|(u, v)| (u, v, r.gen_range(-5..=5)))
+            .collect();
+        let cur = r.gen_range(0..n);
         let want = reference(&edges, (cur, 0), &mut vec![(cur, 0)]);
         let list: Vec<String> = edges
             .iter()
@@ -584,7 +584,7 @@ fn score_on_graphs_with_cycles_matches_a_search_of_every_line() {
             list.join(", ")
         ));
     }
-    let out = ran(text.as_ref());
+    let out = ran(&text);
     assert!(
         !out.contains("FAILED") && !out.contains("meeple::"),
         "{out}"
@@ -628,27 +628,14 @@ fn moves_on_graphs_with_cycles_answers_every_forced_win() {
         }
         best
     }
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = |m: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % m
-    };
+    let mut r = StdRng::seed_from_u64(33);
     let mut text = GAME.to_string();
     let (mut decided, mut drawn) = (0, 0);
     for i in 0..150 {
-        let n = 2 + next(4) as usize;
-        let mut edges = Vec::new();
-        for u in 0..n {
-            for v in 0..n {
-                if next(100) < 40 {
-                    edges.push((u, v));
-                }
-            }
-        }
-        let goal = next(n as u64) as usize;
-        let cur = next(n as u64) as usize;
+        let n = r.gen_range(2..=5);
+        let edges = arcs(&mut r, n);
+        let goal = r.gen_range(0..n);
+        let cur = r.gen_range(0..n);
         let list: Vec<String> = edges
             .iter()
             .map(|&(u, v)| (u * 6 + v).to_string())
@@ -673,7 +660,7 @@ fn moves_on_graphs_with_cycles_answers_every_forced_win() {
         ));
     }
     assert!(decided > 30 && drawn > 10, "{decided} {drawn}");
-    let out = ran(text.as_ref());
+    let out = ran(&text);
     assert!(!out.contains("FAILED"), "{out}");
     assert_eq!(out.matches("ok: expect winner").count(), decided, "{out}");
     assert_eq!(

@@ -113,6 +113,12 @@ pub trait Model {
         let _ = s;
         std::mem::size_of::<Self::State>() as u64
     }
+    /// Whether `s` is a position a scenario's move left over (its turn is
+    /// [`Turn::Ended`] without running anything).
+    fn is_over(&self, s: &Self::State) -> bool {
+        let _ = s;
+        false
+    }
     /// Expand the turn at `s`.
     fn turn(&self, s: &Self::State) -> Result<Turn<Self::State>, RunError>;
     /// [`Model::turn`] for a search that never reads the moves' words: a

@@ -1670,6 +1670,10 @@ impl Model for Instance {
         s.v[self.layout.mover].clamp(0, 1) as u8
     }
 
+    fn is_over(&self, s: &State) -> bool {
+        s.over.is_some()
+    }
+
     fn state_bytes(&self, s: &State) -> u64 {
         (std::mem::size_of::<State>() + 8 * s.v.capacity()) as u64
     }

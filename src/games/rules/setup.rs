@@ -215,7 +215,13 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         BoardInput::Array(r) => (r.len() as i64, r.first().map_or(0, |x| x.len()) as i64),
         _ => (0, 0),
     };
-    diags.extend(board_shape(&input.board, &prog));
+    // The legend's loop below names unknown cells; a `board` statement
+    // was refused for both already (a judge input's board reaches here).
+    match &input.board {
+        BoardInput::Grid(r) => ragged(r, &prog, &mut diags),
+        BoardInput::Array(r) => ragged(r, &prog, &mut diags),
+        _ => {}
+    }
     let track = match &input.board {
         BoardInput::Track(t) => Some(t.clone()),
         _ => None,

@@ -26,8 +26,7 @@ pub(crate) fn run<M: Model>(
     // `solve` keeps no line: the model's stepper runs the turns in place.
     // A position that is already over (a scenario's `step` ended the game)
     // is the model's to say: the stepper only runs turns.
-    let over = matches!(model.turn_unnamed(start)?, Turn::Ended { .. });
-    if line_max.is_none() && !over {
+    if line_max.is_none() && !model.is_over(start) {
         if let Some(stepper) = model.stepper() {
             return stepped(model, stepper, start, limit, budget);
         }
