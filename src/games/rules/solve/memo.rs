@@ -15,16 +15,24 @@ use super::SolveError;
 use crate::budget::Budget;
 use rustc_hash::FxHashSet;
 
-/// A turn's tree without its positions.
-pub(crate) enum Shape {
-    Choice(Vec<Shape>),
-    Chance(Vec<(Prob, Shape)>),
+/// One node of a turn's tree without its positions, in a [`Shape`]
+/// (preorder: a `Choice` or `Chance` of `n` branches is followed by them,
+/// each branch of a `Chance` after its `Odds`).
+pub(crate) enum Part {
+    Choice(u32),
+    Chance(u32),
+    /// The probability of the `Chance` branch that follows.
+    Odds(Prob),
     Leaf {
         reward: i64,
         /// The next position's key, unless the move ended the game.
         child: Option<Key>,
     },
 }
+
+/// A turn's tree without its positions: its [`Part`]s in preorder, in
+/// one buffer (a search reuses the buffers of the turns it has valued).
+pub(crate) type Shape = Vec<Part>;
 
 /// A choice's best branch so far: its value, its words, its subtree.
 type Pick<V, S> = Option<(V, Vec<String>, Node<S>)>;
@@ -49,24 +57,29 @@ pub(crate) trait Fold {
     fn bytes(&self, v: &Self::V) -> u64;
 }
 
-/// Build the shape of `node`, moving each next position out with its key.
+/// Append the shape of `node` to `out`, moving each next position out
+/// with its key into `kids` (in move order).
 pub(crate) fn shape<M: Model>(
     model: &M,
     keyer: &mut Keyer,
     node: Node<M::State>,
+    out: &mut Shape,
     kids: &mut Vec<(Key, M::State)>,
-) -> Shape {
+) {
     match node {
-        Node::Choice(bs) => Shape::Choice(
-            bs.into_iter()
-                .map(|(_, b)| shape(model, keyer, b, kids))
-                .collect(),
-        ),
-        Node::Chance(bs) => Shape::Chance(
-            bs.into_iter()
-                .map(|(p, b)| (p, shape(model, keyer, b, kids)))
-                .collect(),
-        ),
+        Node::Choice(bs) => {
+            out.push(Part::Choice(bs.len() as u32));
+            for (_, b) in bs {
+                shape(model, keyer, b, out, kids);
+            }
+        }
+        Node::Chance(bs) => {
+            out.push(Part::Chance(bs.len() as u32));
+            for (p, b) in bs {
+                out.push(Part::Odds(p));
+                shape(model, keyer, b, out, kids);
+            }
+        }
         Node::Leaf(l) => {
             let child = if l.end.is_none() {
                 let k = keyer.key(model, &l.next);
@@ -75,18 +88,32 @@ pub(crate) fn shape<M: Model>(
             } else {
                 None
             };
-            Shape::Leaf {
+            out.push(Part::Leaf {
                 reward: l.reward,
                 child,
-            }
+            });
         }
     }
 }
 
-/// The value of `shape`, its next positions valued in `memo`.
+/// The value of the whole of `shape`, its next positions valued in `memo`.
 pub(crate) fn eval<F: Fold>(f: &F, shape: &Shape, memo: &Table<F::V>) -> Result<F::V, SolveError> {
-    match shape {
-        Shape::Leaf { reward, child, .. } => {
+    let mut at = 0;
+    eval_at(f, shape, &mut at, memo)
+}
+
+/// The value of the subtree of `shape` at `*at`, which moves past it.
+fn eval_at<F: Fold>(
+    f: &F,
+    shape: &[Part],
+    at: &mut usize,
+    memo: &Table<F::V>,
+) -> Result<F::V, SolveError> {
+    let internal = SolveError::Unsupported("internal: a turn's shape is cut short");
+    let part = shape.get(*at).ok_or_else(|| internal.clone())?;
+    *at += 1;
+    match part {
+        Part::Leaf { reward, child } => {
             let v = match child {
                 Some(k) => Some(memo.get(k).ok_or(SolveError::Unsupported(
                     "internal: a position was valued before its moves",
@@ -95,33 +122,39 @@ pub(crate) fn eval<F: Fold>(f: &F, shape: &Shape, memo: &Table<F::V>) -> Result<
             };
             f.leaf(*reward, v)
         }
-        Shape::Choice(bs) => {
+        Part::Choice(n) => {
             let mut best: Option<F::V> = None;
-            for b in bs {
-                let v = eval(f, b, memo)?;
+            for _ in 0..*n {
+                let v = eval_at(f, shape, at, memo)?;
                 if best.as_ref().is_none_or(|x| f.better(&v, x)) {
                     best = Some(v);
                 }
             }
             Ok(best.unwrap_or_else(|| f.empty()))
         }
-        Shape::Chance(bs) => {
-            let mut parts = Vec::with_capacity(bs.len());
-            for (p, b) in bs {
-                parts.push((*p, eval(f, b, memo)?));
+        Part::Chance(n) => {
+            let mut parts = Vec::with_capacity(*n as usize);
+            for _ in 0..*n {
+                let Some(Part::Odds(p)) = shape.get(*at) else {
+                    return Err(internal);
+                };
+                *at += 1;
+                parts.push((*p, eval_at(f, shape, at, memo)?));
             }
             f.chance(parts)
         }
+        Part::Odds(_) => Err(internal),
     }
 }
 
 struct Frame<S> {
     key: Key,
-    /// The turn's tree, or `None` when it ended at its start (`ended`).
-    shape: Option<Shape>,
+    /// The turn's tree (empty when it ended at its start: `ended`).
+    shape: Shape,
     ended: Option<End>,
-    /// The next positions not yet visited, each moved out when it is.
-    kids: std::vec::IntoIter<(Key, S)>,
+    /// The next positions not yet visited, the next one last (each popped
+    /// when it is).
+    kids: Vec<(Key, S)>,
 }
 
 /// What the search found.
@@ -141,11 +174,7 @@ pub(crate) struct Memo<V> {
 }
 
 fn has_chance(s: &Shape) -> bool {
-    match s {
-        Shape::Chance(_) => true,
-        Shape::Choice(bs) => bs.iter().any(has_chance),
-        Shape::Leaf { .. } => false,
-    }
+    s.iter().any(|p| matches!(p, Part::Chance(_)))
 }
 
 /// The entries a search's memo has room for from its start (it grows
@@ -175,32 +204,36 @@ pub(crate) fn search<F: Fold, M: Model>(
     let mut stack: Vec<Frame<M::State>> = Vec::new();
     let root = memo.keyer.key(model, start);
     let mut todo = Some((root, start.clone()));
+    // The buffers of the frames popped, for the next ones.
+    let mut spare: Vec<(Shape, Vec<(Key, M::State)>)> = Vec::new();
     loop {
         if let Some((key, s)) = todo.take() {
             budget.tick()?;
-            let mut kids = Vec::new();
-            let (shape, ended) = match model.turn_unnamed(&s)? {
-                Turn::Ended { end, .. } => (None, Some(end)),
+            let (mut sh, mut kids) = spare.pop().unwrap_or_default();
+            let ended = match model.turn_unnamed(&s)? {
+                Turn::Ended { end, .. } => Some(end),
                 Turn::Moves(node) => {
-                    let sh = shape(model, &mut memo.keyer, node, &mut kids);
+                    shape(model, &mut memo.keyer, node, &mut sh, &mut kids);
                     memo.chance = memo.chance || has_chance(&sh);
-                    (Some(sh), None)
+                    None
                 }
             };
+            // Visited in move order: the first is popped first.
+            kids.reverse();
             if stack.len() >= SHALLOW {
                 grey.insert(key.clone());
             }
             stack.push(Frame {
                 key,
-                shape,
+                shape: sh,
                 ended,
-                kids: kids.into_iter(),
+                kids,
             });
         }
         let Some(top) = stack.last_mut() else {
             return Ok((memo, Found::Valued));
         };
-        if let Some((k, s)) = top.kids.next() {
+        if let Some((k, s)) = top.kids.pop() {
             if memo.table.get(&k).is_some() {
                 continue;
             }
@@ -216,19 +249,20 @@ pub(crate) fn search<F: Fold, M: Model>(
             todo = Some((k, s));
             continue;
         }
-        let Some(done) = stack.pop() else {
+        let Some(mut done) = stack.pop() else {
             continue;
         };
         if stack.len() >= SHALLOW {
             grey.remove(&done.key);
         }
-        let v = match (&done.shape, done.ended) {
-            (Some(sh), _) => eval(f, sh, &memo.table)?,
-            (None, Some(end)) => f.ended(end)?,
-            (None, None) => f.empty(),
+        let v = match done.ended {
+            Some(end) => f.ended(end)?,
+            None => eval(f, &done.shape, &memo.table)?,
         };
         let extra = f.bytes(&v);
         memo.table.put_sized(done.key, v, extra)?;
+        done.shape.clear();
+        spare.push((done.shape, done.kids));
     }
 }
 
@@ -269,8 +303,8 @@ pub(crate) fn line<F: Fold, M: Model>(
                 choice @ Node::Choice(_) => {
                     let mut best: Pick<F::V, M::State> = None;
                     for (w, sub) in choice_paths(choice, true) {
-                        let mut ignore = Vec::new();
-                        let sh = shape(model, &mut memo.keyer, sub.clone(), &mut ignore);
+                        let (mut sh, mut ignore) = (Vec::new(), Vec::new());
+                        shape(model, &mut memo.keyer, sub.clone(), &mut sh, &mut ignore);
                         let v = eval(f, &sh, &memo.table)?;
                         if best.as_ref().is_none_or(|(b, _, _)| f.better(&v, b)) {
                             best = Some((v, w, sub));
@@ -322,8 +356,8 @@ pub(crate) fn analyze<F: Fold, M: Model>(
         if matches!(sub, Node::Choice(_)) {
             continue;
         }
-        let mut ignore = Vec::new();
-        let sh = shape(model, &mut memo.keyer, sub, &mut ignore);
+        let (mut sh, mut ignore) = (Vec::new(), Vec::new());
+        shape(model, &mut memo.keyer, sub, &mut sh, &mut ignore);
         out.push((w, eval(f, &sh, &memo.table)?));
     }
     Ok(out)
