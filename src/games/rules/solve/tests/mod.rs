@@ -5,6 +5,7 @@
 mod budget;
 mod footholds;
 mod interchangeable;
+mod memo_shape;
 mod one_player;
 mod scripts;
 mod simulate;
