@@ -157,6 +157,9 @@ struct Frame<S> {
     kids: Vec<(Key, S)>,
 }
 
+/// A frame's buffers: its shape and its next positions.
+type Buffers<S> = (Shape, Vec<(Key, S)>);
+
 /// What the search found.
 pub(crate) enum Found {
     /// Every position reachable from the start is valued in the memo.
@@ -205,7 +208,7 @@ pub(crate) fn search<F: Fold, M: Model>(
     let root = memo.keyer.key(model, start);
     let mut todo = Some((root, start.clone()));
     // The buffers of the frames popped, for the next ones.
-    let mut spare: Vec<(Shape, Vec<(Key, M::State)>)> = Vec::new();
+    let mut spare: Vec<Buffers<M::State>> = Vec::new();
     loop {
         if let Some((key, s)) = todo.take() {
             budget.tick()?;
