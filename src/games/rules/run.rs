@@ -181,6 +181,11 @@ impl<'a> Run<'a> {
     /// copying is then cheaper, and its memory stays bounded.
     #[inline]
     fn put(&mut self, slot: usize, x: i64) {
+        // A write of the value already there changes nothing (a list's
+        // write rewrites every item slot): nothing to journal.
+        if self.st.v[slot] == x {
+            return;
+        }
         if self.undo && self.at_start {
             if self.journal.len() >= 4 * self.st.v.len() + 4096 && !self.keep_journal {
                 self.journal = Vec::new();

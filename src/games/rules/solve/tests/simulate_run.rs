@@ -116,7 +116,11 @@ fn in_place_turns_and_digests_give_the_expanded_answers() {
         );
         for mask in [u64::MAX, 1, 0] {
             let stepper = Box::new(InPlace::new(&inst).expect("a stepper"));
-            assert_eq!(stepped_with(&inst, stepper, &s0, mask), plain, "{mask}\n{src}");
+            assert_eq!(
+                stepped_with(&inst, stepper, &s0, mask),
+                plain,
+                "{mask}\n{src}"
+            );
         }
         if plain.contains("Yes") {
             cycles += 1;
@@ -150,7 +154,11 @@ fn the_compiled_stepper_s_digests_give_the_expanded_answers() {
         );
         for mask in [u64::MAX, 1, 0] {
             let stepper = Box::new(Flat::compile(&inst).expect("a stepper"));
-            assert_eq!(stepped_with(&inst, stepper, &s0, mask), plain, "{mask}\n{src}");
+            assert_eq!(
+                stepped_with(&inst, stepper, &s0, mask),
+                plain,
+                "{mask}\n{src}"
+            );
         }
         if plain.contains("Yes") {
             cycles += 1;
