@@ -152,6 +152,20 @@ pub trait Stepper<S> {
     fn step(&mut self, s: &mut S) -> bool;
     /// Whether `a` and `b` are the same position (equal keys).
     fn same(&self, a: &S, b: &S) -> bool;
+    /// A 64-bit digest of `s`, computed in full: equal positions have
+    /// equal digests (the default, 0 for all, makes `simulate` compare
+    /// every position with [`Stepper::same`]).
+    fn digest(&mut self, s: &S) -> u64 {
+        let _ = s;
+        0
+    }
+    /// The digest of `s` just after a [`Stepper::step`] that went on, from
+    /// `before`, the digest of the position it started from (a stepper
+    /// updates it from the turn's writes alone).
+    fn redigest(&mut self, s: &S, before: u64) -> u64 {
+        let _ = before;
+        self.digest(s)
+    }
 }
 
 /// A run-time failure of a rules program (docs/rules-language.md, "Run-time

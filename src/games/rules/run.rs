@@ -134,6 +134,9 @@ pub(crate) struct Run<'a> {
     /// Whether `st` is the turn's start with `journal` applied (a replay
     /// from the start then undoes the journal instead of copying it).
     at_start: bool,
+    /// Whether the journal is kept however long it grows (`simulate`'s
+    /// in-place turns: [`Instance::step_in_place`] undoes a turn with it).
+    keep_journal: bool,
 }
 
 impl<'a> Run<'a> {
@@ -169,6 +172,7 @@ impl<'a> Run<'a> {
             journal: Vec::new(),
             epoch: 0,
             at_start: false,
+            keep_journal: false,
         }
     }
 
@@ -177,8 +181,13 @@ impl<'a> Run<'a> {
     /// copying is then cheaper, and its memory stays bounded.
     #[inline]
     fn put(&mut self, slot: usize, x: i64) {
+        // A write of the value already there changes nothing (a list's
+        // write rewrites every item slot): nothing to journal.
+        if self.st.v[slot] == x {
+            return;
+        }
         if self.undo && self.at_start {
-            if self.journal.len() >= 4 * self.st.v.len() + 4096 {
+            if self.journal.len() >= 4 * self.st.v.len() + 4096 && !self.keep_journal {
                 self.journal = Vec::new();
                 self.epoch = self.epoch.wrapping_add(1);
                 self.at_start = false;
@@ -1703,8 +1712,11 @@ impl Model for Instance {
     }
 
     fn stepper(&self) -> Option<Box<dyn super::model::Stepper<State> + '_>> {
-        let flat = super::solve::simulate_flat::Flat::compile(self)?;
-        Some(Box::new(flat))
+        if let Some(flat) = super::solve::simulate_flat::Flat::compile(self) {
+            return Some(Box::new(flat));
+        }
+        let in_place = super::solve::simulate_run::InPlace::new(self)?;
+        Some(Box::new(in_place))
     }
 
     #[allow(clippy::type_complexity)]
@@ -1780,6 +1792,68 @@ impl Instance {
             },
             Some((n, _)) => Ok(Turn::Moves(n)),
         }
+    }
+}
+
+impl Instance {
+    /// Run a zero-player turn in place on `s` (`simulate`'s stepper for
+    /// programs the compiled stepper does not take): `true` when it went on
+    /// exactly as [`Model::turn`]'s only leaf, with every slot it wrote and
+    /// its value before in `journal`; otherwise (an end, a failure, a
+    /// choice, a die) `false` with `s` as it was. No copy of the state.
+    pub(crate) fn step_in_place(&self, s: &mut State, journal: &mut Vec<(usize, i64)>) -> bool {
+        let mut steps = 0u64;
+        let spare = Spare::take();
+        let mut frame = spare.frame;
+        frame.clear();
+        frame.resize(self.prog.frame, Val::S(0));
+        let mut prefix = spare.prefix;
+        prefix.clear();
+        let here = State {
+            v: std::mem::take(&mut s.v),
+            moves: s.moves,
+            over: None,
+        };
+        let mut run = Run::with_frame(self, here, frame, prefix, &mut steps);
+        journal.clear();
+        run.journal = std::mem::take(journal);
+        run.names = false;
+        run.resume = false;
+        run.undo = true;
+        run.at_start = true;
+        run.keep_journal = true;
+        // `replay` reads only the moves of its start here (undoing an empty
+        // journal restores nothing).
+        let probe = State {
+            v: Vec::new(),
+            moves: s.moves,
+            over: None,
+        };
+        let mut stopped = None;
+        let path = run.replay(&probe, None, &mut stopped);
+        *journal = std::mem::take(&mut run.journal);
+        let went_on = match path {
+            Ok(Path::Leaf(l, _)) if l.end.is_none() => {
+                s.v = l.next.v;
+                s.moves = l.next.moves;
+                true
+            }
+            Ok(Path::Leaf(l, _)) => {
+                s.v = l.next.v;
+                false
+            }
+            _ => {
+                s.v = std::mem::take(&mut run.st.v);
+                false
+            }
+        };
+        if !went_on {
+            while let Some((slot, old)) = journal.pop() {
+                s.v[slot] = old;
+            }
+        }
+        Spare::keep(run);
+        went_on
     }
 }
 

@@ -40,7 +40,9 @@ mod outcome;
 mod score;
 mod shortest;
 mod simulate;
+mod simulate_digest;
 pub(crate) mod simulate_flat;
+pub(crate) mod simulate_run;
 mod table;
 mod tree;
 

@@ -5,7 +5,10 @@
 //! (Brent's algorithm on keys: one saved key, no history) proves the game
 //! never ends, also -1. One budget tick per turn. `solve` runs the turns
 //! in place when the model has a [`Stepper`] (rules programs:
-//! `simulate_flat`), comparing positions instead of keys.
+//! `simulate_flat`, or the interpreter in place, `simulate_run`), with no
+//! key per turn: each position's 64-bit digest is updated from the turn's
+//! writes, and a digest equal to the saved one is confirmed by comparing
+//! the positions (one saved copy).
 
 use super::super::model::{Leaf, Model, Node, Stepper, Turn};
 use super::key::Keyer;
@@ -57,7 +60,8 @@ fn only<S>(mut node: Node<S>) -> Result<(Vec<String>, Leaf<S>), SolveError> {
 
 /// [`run`] without a line, each turn run in place by `stepper` (a turn it
 /// leaves, the one that ends the game or fails, expanded by the model);
-/// Brent's algorithm on one saved position compared by the stepper.
+/// Brent's algorithm on one saved position and its digest, a digest match
+/// confirmed by the stepper's comparison.
 pub(crate) fn stepped<M: Model>(
     model: &M,
     mut stepper: Box<dyn Stepper<M::State> + '_>,
@@ -74,6 +78,8 @@ pub(crate) fn stepped<M: Model>(
         turn: Some(turn),
         cycle: Cycle::No,
     };
+    let mut h = stepper.digest(&here);
+    let mut saved_h = h;
     let mut turn: u64 = 1;
     loop {
         if turn > limit {
@@ -83,7 +89,9 @@ pub(crate) fn stepped<M: Model>(
         if turn.is_multiple_of(1024) {
             budget.report_bound(|| Some(Bound::NoEndBy(turn - 1)));
         }
-        if !stepper.step(&mut here) {
+        if stepper.step(&mut here) {
+            h = stepper.redigest(&here, h);
+        } else {
             match model.turn(&here)? {
                 Turn::Ended { end, stuck } => {
                     line.ended = Some((end, stuck));
@@ -95,15 +103,17 @@ pub(crate) fn stepped<M: Model>(
                         return Ok((ended(turn), line));
                     }
                     here = leaf.next;
+                    h = stepper.digest(&here);
                 }
             }
         }
-        if stepper.same(&here, &saved) {
+        if h == saved_h && stepper.same(&here, &saved) {
             return Ok((not_yet(Cycle::Yes), line));
         }
         lam += 1;
         if lam == power {
             saved.clone_from(&here);
+            saved_h = h;
             power = power.saturating_mul(2);
             lam = 0;
         }

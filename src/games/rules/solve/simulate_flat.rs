@@ -100,6 +100,7 @@ pub(super) struct Ctx {
 pub(crate) struct Flat {
     turn: Vec<St>,
     c: Ctx,
+    digest: super::simulate_digest::Digest,
 }
 
 pub(super) struct Compiler<'a> {
@@ -635,6 +636,7 @@ impl Flat {
         Some(Flat {
             turn,
             c: Ctx::new(inst),
+            digest: super::simulate_digest::Digest::new(),
         })
     }
 }
@@ -659,5 +661,13 @@ impl Stepper<State> for Flat {
         // No `moves` read and no dice: the slots are the position (the
         // ones never written are equal in every position of a solve).
         a.v == b.v
+    }
+
+    fn digest(&mut self, s: &State) -> u64 {
+        self.digest.full(&s.v)
+    }
+
+    fn redigest(&mut self, s: &State, before: u64) -> u64 {
+        self.digest.update(&s.v, &self.c.journal, before)
     }
 }
