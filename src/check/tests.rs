@@ -50,3 +50,21 @@ fn step_in_another_game_is_the_wrong_game_once() {
         ]
     );
 }
+
+/// BOJ 9655 as a rules game (`var pile: 0..1000`).
+const PILE: &str = "rules pile {\n  players SK CY\n  board none\n  param stones: 1..1000 = 1\n  var pile: 0..1000 = stones\n  turn {\n    choose take in [1, 3] where take <= pile\n    pile -= take\n    win if pile == 0\n  }\n  solve outcome\n}\n";
+
+/// A `set` outside its var's domain is refused by the checker whether a
+/// query follows it or not (before, only a query made the position, so a
+/// scenario ending in the `set` passed), with the same code and span; a
+/// scenario still being declared (no query) is not an error.
+#[test]
+fn an_out_of_domain_set_is_refused_without_a_query_after_it() {
+    let bad = vec![(Code::RulesValue, "2000".to_string())];
+    for tail in ["", "  solve\n"] {
+        let src = format!("{PILE}scenario \"s\" {{\n  game pile\n  set pile 2000\n{tail}}}\n");
+        assert_eq!(checked(&src), bad, "{tail:?}");
+    }
+    let src = format!("{PILE}scenario \"s\" {{\n  game pile\n  set pile 7\n}}\n");
+    assert_eq!(checked(&src), []);
+}
