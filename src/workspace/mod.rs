@@ -98,6 +98,8 @@ pub struct Workspace {
     pub autoshow: bool,
     /// Reads what a typed `import` names (none: it is refused).
     importer: Option<crate::pipeline::Importer>,
+    /// The files the session's imports read (see `Workspace::resolve`).
+    imported: Vec<crate::error::imported::ImportedText>,
 }
 
 /// Does a statement change the position?
@@ -152,6 +154,7 @@ impl Workspace {
             limits,
             autoshow: false,
             importer: None,
+            imported: Vec::new(),
         }
     }
 
