@@ -209,6 +209,22 @@ impl Workspace {
         self.rules_defs.iter().find(|r| r.name.node == name.node)
     }
 
+    /// The text of the `rules` block the current scenario plays, as it was
+    /// typed, loaded or imported (`:show` and `:save` write it before the
+    /// scenario, so the saved file runs on its own).
+    pub fn current_rules_text(&self) -> Option<&str> {
+        let span = self.current_rules()?.span;
+        let text = self.sources.slice(span);
+        if !text.is_empty() {
+            return Some(text);
+        }
+        let f = self
+            .imported
+            .iter()
+            .find(|f| span.start() >= f.base && span.end() <= f.base + f.text.len())?;
+        f.text.get(span.start() - f.base..span.end() - f.base)
+    }
+
     /// The names of the tracks defined.
     pub fn track_names(&self) -> Vec<String> {
         self.track_defs

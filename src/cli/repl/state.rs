@@ -209,6 +209,10 @@ impl State {
             out.push_str(sources.slice(t.span));
             out.push('\n');
         }
+        if let Some(rules) = self.ws.current_rules_text() {
+            out.push_str(rules);
+            out.push_str("\n\n");
+        }
         let name = name.replace('\\', "\\\\").replace('"', "\\\"");
         out.push_str(&format!("scenario \"{name}\" {{\n"));
         for s in stmts {
