@@ -68,3 +68,40 @@ fn an_out_of_domain_set_is_refused_without_a_query_after_it() {
     let src = format!("{PILE}scenario \"s\" {{\n  game pile\n  set pile 7\n}}\n");
     assert_eq!(checked(&src), []);
 }
+
+/// The help of each error the checker gives for `src`.
+fn helps(src: &str) -> Vec<String> {
+    let (file, parse) = crate::syntax::parse(src);
+    assert!(parse.is_empty(), "{parse:?}");
+    super::check(file)
+        .err()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| d.help.unwrap_or_default())
+        .collect()
+}
+
+/// `rule NAME VALUE` outside a word param's values says them (before, the
+/// help only named the docs), with a did-you-mean for a word close to one;
+/// a number param says its range.
+#[test]
+fn a_rule_value_outside_its_param_lists_the_values() {
+    let game = PILE.replace(
+        "  param stones: 1..1000 = 1\n",
+        "  param stones: 1..1000 = 1\n  param mode: easy | hard = easy\n",
+    );
+    let with = |rule: &str| {
+        helps(&format!(
+            "{game}scenario \"s\" {{\n  game pile\n  {rule}\n  solve\n}}\n"
+        ))
+    };
+    assert_eq!(with("rule mode 1"), ["`rule mode` takes one of easy, hard"]);
+    assert_eq!(
+        with("rule mode har"),
+        ["did you mean `hard`? `rule mode` takes one of easy, hard"]
+    );
+    assert_eq!(
+        with("rule stones 0"),
+        ["`rule stones` takes a number from 1 to 1000"]
+    );
+}

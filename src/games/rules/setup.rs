@@ -291,7 +291,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                         format!("`rule {n}` {why}"),
                         value.span,
                         "out of the param's domain",
-                        "docs/rules-language.md, *Params*",
+                        param_help(&inst, &prog, i, &value.node),
                     )),
                 },
                 None => {
@@ -654,9 +654,32 @@ fn out_of_domain(e: RunError, what: &str, at: Span) -> Diag {
     )
 }
 
-/// A value of the wrong kind (a word for a number, a cell off the board).
-fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>) -> Diag {
-    let wants = match kind {
+/// What `rule NAME` takes, for param `i` given `v`: its values (the
+/// words of an enumeration, a range), after a did-you-mean when `v` is a
+/// word close to one of them.
+fn param_help(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> String {
+    let p = &prog.decls.params[i];
+    let kind = prog.params[i].0.kind;
+    let takes = match (kind, p.ty.clone().range()) {
+        (Kind::Int, Some((lo, hi))) => format!("a number from {lo} to {hi}"),
+        _ => wants(inst, kind),
+    };
+    let help = format!("`rule {}` takes {takes}", p.name.node);
+    let close = match (kind, v) {
+        (Kind::Enum(e), SetValue::Word(w)) => inst.prog.decls.enums.get(e).and_then(|names| {
+            crate::syntax::dialect::did_you_mean(w, names.iter().map(String::as_str))
+        }),
+        _ => None,
+    };
+    match close {
+        Some(h) => format!("{h} {help}"),
+        None => help,
+    }
+}
+
+/// What a value of `kind` is, in words (`a number`, `one of easy, hard`).
+fn wants(inst: &Instance, kind: Kind) -> String {
+    match kind {
         Kind::Int => "a number".to_string(),
         Kind::Bool => "`true` or `false`".to_string(),
         Kind::Cell => format!(
@@ -675,7 +698,12 @@ fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>
             None => "a name of its enumeration".to_string(),
         },
         Kind::List => "a list `[a, b, …]`".to_string(),
-    };
+    }
+}
+
+/// A value of the wrong kind (a word for a number, a cell off the board).
+fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>) -> Diag {
+    let wants = wants(inst, kind);
     d(
         Code::RulesValue,
         format!("`{}` is no value of {what}", value.node),
