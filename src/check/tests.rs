@@ -105,3 +105,38 @@ fn a_rule_value_outside_its_param_lists_the_values() {
         ["`rule stones` takes a number from 1 to 1000"]
     );
 }
+
+/// A board whose legend places one piece on two cells is refused, on both
+/// cells (before, the piece silently stood on the last one).
+#[test]
+fn a_piece_the_legend_draws_twice_is_refused_on_both_cells() {
+    let game = "rules marbles {\n  players solo\n  piece R { at: cell }\n  legend {\n    \"R\": R.at = here\n    \".\":\n  }\n  turn {\n    choose d in [1]\n    win if true\n  }\n  solve shortest within 10\n}\n";
+    let with = |row: &str| {
+        let src = format!(
+            "{game}scenario \"s\" {{\n  game marbles\n  board {{\n    {row}\n  }}\n  solve\n}}\n"
+        );
+        let (file, parse) = crate::syntax::parse(&src);
+        assert!(parse.is_empty(), "{parse:?}");
+        super::check(file)
+            .err()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|d| {
+                let at: Vec<usize> = d.labels.iter().map(|(s, _)| s.start()).collect();
+                (
+                    d.code,
+                    at.iter()
+                        .map(|&i| src[i..i + 1].to_string())
+                        .collect::<Vec<_>>(),
+                    at,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert!(with("R..").is_empty());
+    let ds = with("R.R");
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert_eq!(ds[0].0, Code::PieceDuplicate);
+    assert_eq!(ds[0].1, ["R", "R"]);
+    assert_eq!(ds[0].2[1] - ds[0].2[0], 2, "the two cells: {ds:?}");
+}

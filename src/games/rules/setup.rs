@@ -493,11 +493,22 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         _ => Vec::new(),
     };
     if !prog.legend.is_empty() {
+        // Each piece's cell fields (its `at`): a piece the legend puts on
+        // two cells is refused on both, not left on the last one.
+        let cell_slots: Vec<(usize, usize)> = inst
+            .layout
+            .fields
+            .iter()
+            .filter(|(_, dm)| dm.kind == Kind::Cell && dm.list_max.is_none())
+            .flat_map(|(base, dm)| (0..pieces).map(move |p| (p, base + p * width(dm))))
+            .collect();
+        let mut placed: Vec<Option<Span>> = vec![None; pieces];
         for (cell, key, span) in cell_keys {
             let Some(entry) = legend_entry(&prog, &key) else {
                 diags.push(unknown_cell(&prog, &key, span));
                 continue;
             };
+            let before: Vec<i64> = cell_slots.iter().map(|&(_, at)| st.v[at]).collect();
             let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
             run.set_local(entry.here, Val::S(cell));
             if let (Some(slot), Ok(n)) = (entry.number, key.parse::<i64>()) {
@@ -505,6 +516,20 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             }
             run.block(&entry.body).map_err(SetupError::Run)?;
             st = run.st;
+            let mut moved: Vec<usize> = cell_slots
+                .iter()
+                .zip(&before)
+                .filter(|((_, at), was)| st.v[*at] != **was)
+                .map(|((p, _), _)| *p)
+                .collect();
+            moved.sort_unstable();
+            moved.dedup();
+            for p in moved {
+                match placed[p] {
+                    Some(first) => diags.push(legend_twice(&inst.pieces[p], &key, first, span)),
+                    None => placed[p] = Some(span),
+                }
+            }
         }
     }
     // Pieces placed by the scenario.
@@ -641,6 +666,19 @@ fn listed(name: &str, what: &str, known: &[&str]) -> String {
         Some(h) => format!("{h} {list}"),
         None => list,
     }
+}
+
+/// Piece `name` put on a second cell by the legend (its `key` at `again`).
+fn legend_twice(name: &str, key: &str, first: Span, again: Span) -> Diag {
+    Diag::new(
+        Code::PieceDuplicate,
+        format!("the board draws piece `{name}` twice"),
+    )
+    .label(first, "placed here first")
+    .label(again, format!("`{key}` places it again here"))
+    .help(format!(
+        "draw piece `{name}` on one cell only (the legend places it wherever its key is)"
+    ))
 }
 
 /// A value outside its var's or field's domain.
