@@ -199,12 +199,28 @@ fn non_ascii_name(rest: &str, pos: usize, offset: usize) -> Option<(Diag, usize)
 fn wanted(err: &Error<Rule>) -> Vec<String> {
     let mut wanted: Vec<String> = Vec::new();
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
+        // Inside a rules block (its words are `rw_…`), a statement keyword
+        // is that word alone (a part `piece`, `board`, `solve`, an input
+        // item `piece`): the scenario's statements cannot stand there.
+        let rules = positives
+            .iter()
+            .any(|r| format!("{r:?}").starts_with("rw_"));
         for rule in positives {
-            if let Some(words) = describe(*rule) {
+            let words = match rules && is_statement_keyword(*rule) {
+                true => format!("{rule:?}")
+                    .strip_prefix("kw_")
+                    .map(|w| format!("`{w}`")),
+                false => describe(*rule),
+            };
+            if let Some(words) = words {
                 if !wanted.contains(&words) {
                     wanted.push(words);
                 }
             }
+        }
+        // Where a rules block's next part may start, so may its `}`.
+        if positives.contains(&Rule::rw_players) && !wanted.iter().any(|w| w == "`}`") {
+            wanted.push(describe_literal("}"));
         }
     }
     if wanted.is_empty() {
