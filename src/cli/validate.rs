@@ -10,6 +10,9 @@ use meeple::render::json;
 use meeple::source::SourceFile;
 use std::path::PathBuf;
 
+/// A judge input's reader: its diagnostics.
+type Reader = Box<dyn Fn(&str) -> Result<(), Vec<Diag>>>;
+
 /// Validate each file as a judge input of `game`, a built-in game or with
 /// `rules` (`--rules FILE`) a rules block of FILE (refused as `meeple gen`
 /// and `meeple judge` refuse them: a built-in name, a file that does not
@@ -23,7 +26,7 @@ pub fn validate(
     format: Format,
     color: bool,
 ) -> i32 {
-    let reader: Box<dyn Fn(&str) -> Result<(), Vec<Diag>>> = match rules {
+    let reader: Reader = match rules {
         None => match GameKind::from_name(game) {
             Some(kind) => Box::new(move |text| games::game(kind).read_judge(text).map(|_| ())),
             None => {
@@ -91,11 +94,7 @@ pub fn validate(
 
 /// The reader of rules block `game` of the script `file`, or the error
 /// `meeple gen --rules` gives for them (rendered).
-fn rules_reader(
-    file: &str,
-    game: &str,
-    color: bool,
-) -> Result<Box<dyn Fn(&str) -> Result<(), Vec<Diag>>>, String> {
+fn rules_reader(file: &str, game: &str, color: bool) -> Result<Reader, String> {
     meeple::gen::Options::rules(file, game, &[], &[]).map_err(|e| e.render(color))?;
     let bytes =
         read_bytes(std::path::Path::new(file)).map_err(|e| format!("error: {file}: {e}\n"))?;
@@ -104,8 +103,6 @@ fn rules_reader(
         .map_err(|_| format!("error: {file} is not a valid script\n"))?;
     let game = game.to_string();
     Ok(Box::new(move |text| {
-        checked
-            .read_judge_input(&game, text)
-            .unwrap_or_else(|| Ok(()))
+        checked.read_judge_input(&game, text).unwrap_or(Ok(()))
     }))
 }
