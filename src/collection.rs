@@ -90,6 +90,33 @@ pub fn game_files<P: AsRef<Path>>(paths: &[P]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
+/// The `.game` files beneath the folder `dir` (canonical), sorted, found
+/// without leaving it: a link to a folder is walked only when it leads to
+/// a folder inside `dir` (a link out is not followed, and a link round a
+/// loop stops at once), and hidden entries and build folders are skipped
+/// as in [`game_files`]. A link named `*.game` is listed as it is: the
+/// caller decides where it leads. Entries that cannot be read are left out
+/// (`meeple serve` lists files to open, not to report).
+pub fn game_files_beneath(dir: &Path) -> Vec<PathBuf> {
+    let inside = |p: &Path| std::fs::canonicalize(p).is_ok_and(|c| c.starts_with(dir));
+    let mut out: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            e.depth() == 0
+                || !(skipped_dir(e)
+                    || (e.path_is_symlink() && e.file_type().is_dir() && !inside(e.path())))
+        })
+        .filter_map(Result::ok)
+        .filter(|e| !e.file_type().is_dir())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "game"))
+        .map(walkdir::DirEntry::into_path)
+        .collect();
+    out.sort();
+    out
+}
+
 /// Is `path` (after links) in one of the kernel's file systems, `/proc` or
 /// `/sys`? Such a folder is not searched: `/proc` alone leads to every
 /// process's files and, through `/proc/N/root`, to the whole disk. (`/dev`
@@ -596,6 +623,43 @@ pub fn pending_path(script: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `meeple serve`'s walk stays beneath its folder: a link to a folder
+    /// outside is not walked (where [`game_files`] follows it), a link back
+    /// up (a loop) stops at once, a link to a folder inside is walked.
+    #[cfg(unix)]
+    #[test]
+    fn the_walk_beneath_a_folder_follows_no_folder_link() {
+        let base = std::env::temp_dir().join(format!("meeple-beneath-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let (inside, outside) = (base.join("served"), base.join("outside"));
+        std::fs::create_dir_all(inside.join("sub")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(inside.join("a.game"), "").unwrap();
+        std::fs::write(inside.join("sub/b.game"), "").unwrap();
+        std::fs::write(outside.join("secret.game"), "").unwrap();
+        std::os::unix::fs::symlink(&outside, inside.join("out")).unwrap();
+        std::os::unix::fs::symlink("..", inside.join("sub/up")).unwrap();
+        std::os::unix::fs::symlink("a.game", inside.join("link.game")).unwrap();
+        std::os::unix::fs::symlink("sub", inside.join("via")).unwrap();
+        let inside = inside.canonicalize().unwrap();
+        let found = game_files_beneath(&inside);
+        let names: Vec<_> = found
+            .iter()
+            .map(|p| {
+                p.strip_prefix(&inside)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        assert_eq!(names, ["a.game", "link.game", "sub/b.game", "via/b.game"]);
+        // The collection walk does follow them (out of the folder, and
+        // round the loop until walkdir notices it).
+        let all = game_files(&[&inside]).unwrap();
+        assert!(all.contains(&inside.join("out/secret.game")), "{all:?}");
+        let _ = std::fs::remove_dir_all(&base);
+    }
 
     #[test]
     fn batches_bound_the_bytes_in_memory() {

@@ -72,6 +72,18 @@ struct Walk<'a> {
 
 /// Resolve the imports of `file` (the script whose key is `root`).
 pub fn resolve(file: &File, root: &str, loader: &dyn Loader, limits: &Limits) -> (Imported, Diags) {
+    resolve_at(file, root, loader, limits, IMPORT_BASE)
+}
+
+/// [`resolve`] with the imported files' spans starting at `base` (at least
+/// [`IMPORT_BASE`]): the REPL's typed imports each start past the last.
+pub fn resolve_at(
+    file: &File,
+    root: &str,
+    loader: &dyn Loader,
+    limits: &Limits,
+    base: usize,
+) -> (Imported, Diags) {
     let folder = match root.rfind('/') {
         Some(i) => root[..=i].to_string(),
         None => String::new(),
@@ -86,7 +98,7 @@ pub fn resolve(file: &File, root: &str, loader: &dyn Loader, limits: &Limits) ->
         diags: Vec::new(),
         seen: HashSet::from([root.to_string()]),
         bytes: 0,
-        next_base: IMPORT_BASE,
+        next_base: base.max(IMPORT_BASE),
     };
     for imp in &file.imports {
         let mut chain = vec![root.to_string()];

@@ -31,6 +31,17 @@ pub struct Checked {
     pub warnings: Diags,
 }
 
+impl Checked {
+    /// Read `text` as a judge input of the file's rules block `name`, by
+    /// its `input { … }` format, as `input """…"""` reads it (`meeple
+    /// validate --rules FILE --game NAME`): its diagnostics, their spans in
+    /// `text`. `None` when the file has no such block.
+    pub fn read_judge_input(&self, name: &str, text: &str) -> Option<Result<(), Diags>> {
+        let prog = self.defs.rules(name).ok().flatten()?;
+        Some(crate::games::rules::judge::read_input(&prog, text))
+    }
+}
+
 /// Check a parsed file (its tracks are built without limits).
 pub fn check(file: File) -> Result<Checked, Diags> {
     check_with(file, &Limits::default())

@@ -131,10 +131,14 @@ pub enum Command {
         /// Judge input files (`-` reads one from standard input).
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// The game whose judge input they are.
-        #[arg(long, value_name = "NAME", required = true,
-              value_parser = ["footholds", "yut", "stacking"])]
+        /// The game whose judge input they are: footholds, yut or stacking,
+        /// or with --rules FILE the name of a rules block of FILE.
+        #[arg(long, value_name = "NAME", required = true)]
         game: String,
+        /// rules: the script whose rules block GAME is (its `input { … }`
+        /// format reads the files), as for `meeple gen` and `meeple judge`.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
     },
     /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
     /// shrink the first failure to a smallest failing case.
@@ -350,7 +354,9 @@ fn command(cli: &Cli) -> i32 {
                 color,
             },
         ),
-        Command::Validate { files, game } => validate::validate(files, game, cli.format, color),
+        Command::Validate { files, game, rules } => {
+            validate::validate(files, game, rules.as_deref(), cli.format, color)
+        }
         Command::Judge(args) => judge::judge(args, &limits, cli.format == Format::Json, color),
         Command::Gen(_) if cli.format == Format::Json => {
             out::err("error: `meeple gen` writes a .game file; it has no --format json\n");

@@ -114,7 +114,7 @@ pub(crate) fn missing(span: Span, what: &str, query: &str, help: &str) -> Diag {
 }
 
 /// The diagnostic for a budget that ran out.
-pub(crate) fn limit_diag(hit: LimitHit, span: Span) -> Diag {
+pub fn limit_diag(hit: LimitHit, span: Span) -> Diag {
     match hit {
         LimitHit::States { limit } => Diag::new(
             Code::LimitStates,

@@ -185,9 +185,29 @@ fn walk(
         }
         emit(e)
     };
+    // The declarations since the last query or move: a game may check
+    // them only when it makes its position (a rules game: a `set` value
+    // outside its var's domain), which no query asked for.
+    let mut unasked: Vec<Span> = Vec::new();
     for stmt in &sc.stmts {
+        match &stmt.node {
+            Stmt::Query(_) | Stmt::Play(_) | Stmt::Step(_) | Stmt::Undo => unasked.clear(),
+            Stmt::Board(_)
+            | Stmt::Piece { .. }
+            | Stmt::Set { .. }
+            | Stmt::Dice(_)
+            | Stmt::Input { .. }
+            | Stmt::Rule { .. } => unasked.push(stmt.span),
+            _ => {}
+        }
         if runner.exec(stmt, defs, limits, &mut capped) == Flow::Stop || stopped.get() {
+            unasked.clear();
             break;
+        }
+    }
+    if mode == Mode::Check && !unasked.is_empty() {
+        if let Some(d) = runner.unasked_error(&unasked) {
+            capped(Event::Error(d));
         }
     }
     if errors > shown {
@@ -249,6 +269,30 @@ impl Runner {
     /// declaration, as some games make the position only when first asked.
     pub(crate) fn require(&self, q: &Query, span: Span) -> Result<(), Diag> {
         self.session.require(q, span)
+    }
+
+    /// The error the position would meet about one of the statements at
+    /// `spans` (a label inside one), were a query asked now: what the
+    /// checker asks after declarations that no query follows, as the
+    /// workspace asks of each typed line. An error elsewhere (no board
+    /// yet) is the position still being declared, and none.
+    fn unasked_error(&self, spans: &[Span]) -> Option<Diag> {
+        if self.poisoned || self.pieces_failed {
+            return None;
+        }
+        let show = Query {
+            kind: QueryKind::Show,
+            boards: false,
+            bound: None,
+        };
+        let d = self.session.require(&show, Span::default()).err()?;
+        let within = |s: &Span| {
+            !s.is_empty()
+                && spans
+                    .iter()
+                    .any(|at| at.start() <= s.start() && s.end() <= at.end())
+        };
+        d.labels.iter().any(|(s, _)| within(s)).then_some(d)
     }
 
     /// The moves `play` may make now (see [`crate::games::Session::legal_plays`]).

@@ -158,7 +158,7 @@ pub(crate) fn parse_at(text: &str, base: usize) -> (File, Diags) {
                 let recoverable = diag.code == Code::Parse;
                 let unclosed = recoverable && at == src.len() && diag.message.contains("`}`");
                 if recoverable && errors + 1 < PARSE_ERRORS {
-                    let wants_statement = diag.message.contains("a statement");
+                    let wants_statement = words::wants_statement(&err);
                     if let Some((from, to)) =
                         recover::broken_statement(src, &starts, at, wants_statement)
                     {

@@ -370,3 +370,30 @@ fn a_non_ascii_letter_in_a_name_is_named_on_the_letter() {
     // A string in quotes may hold any letter.
     ok("scenario \"jéu\" {\n game footholds\n}\n");
 }
+
+/// A parse error where a rules block's next part may stand lists the parts
+/// (`piece`, `board`, `solve`, `input` as those words) and `}`, never the
+/// scenario's statements (before: "a statement (game, board, …, expect)").
+#[test]
+fn a_rules_block_error_lists_only_its_parts() {
+    let (_, diags) =
+        parse("rules r {\n  players A B\n  board none\n  turn {\n    win\n  }\n  42\n}\n");
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let m = &diags[0].message;
+    assert!(!m.contains("a statement"), "{m}");
+    for w in [
+        "`players`",
+        "`turn`",
+        "`piece`",
+        "`board`",
+        "`solve`",
+        "`input`",
+        "`}`",
+    ] {
+        assert!(m.contains(w), "{w}: {m}");
+    }
+    assert!(!m.contains("`expect`") && !m.contains("game,"), "{m}");
+    // A scenario's statements are still named as such.
+    let (_, diags) = parse("scenario \"s\" {\n  game footholds\n  42\n}\n");
+    assert!(diags[0].message.contains("a statement (game"), "{diags:?}");
+}

@@ -151,7 +151,7 @@ pub(crate) fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag
     // A word or a `}` at the start of the next line begins something new.
     let new_line = rest[gap..pos].contains('\n')
         && (found.starts_with(|c: char| c.is_alphabetic()) || found == "}");
-    if new_line && gap > 0 && !wanted.iter().any(|w| w.starts_with("a statement")) {
+    if new_line && gap > 0 && !wants_statement(err) {
         return (unfinished_line(rest, gap, offset, &wanted), offset + pos);
     }
     (
@@ -195,16 +195,45 @@ fn non_ascii_name(rest: &str, pos: usize, offset: usize) -> Option<(Diag, usize)
     None
 }
 
+/// Whether the grammar wanted a statement at the error (a scenario's, or
+/// a rules block's part, which names its keywords alone): a line there
+/// begins something new, and recovery skips a broken one.
+pub(crate) fn wants_statement(err: &Error<Rule>) -> bool {
+    match &err.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            positives.iter().any(|r| is_statement_keyword(*r))
+                || positives.iter().all(|r| describe(*r).is_none())
+        }
+        _ => true,
+    }
+}
+
 /// What the grammar wanted at the error, in words, each once (never empty).
 fn wanted(err: &Error<Rule>) -> Vec<String> {
     let mut wanted: Vec<String> = Vec::new();
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
+        // Inside a rules block (its words are `rw_…`), a statement keyword
+        // is that word alone (a part `piece`, `board`, `solve`, an input
+        // item `piece`): the scenario's statements cannot stand there.
+        let rules = positives
+            .iter()
+            .any(|r| format!("{r:?}").starts_with("rw_"));
         for rule in positives {
-            if let Some(words) = describe(*rule) {
+            let words = match rules && is_statement_keyword(*rule) {
+                true => format!("{rule:?}")
+                    .strip_prefix("kw_")
+                    .map(|w| format!("`{w}`")),
+                false => describe(*rule),
+            };
+            if let Some(words) = words {
                 if !wanted.contains(&words) {
                     wanted.push(words);
                 }
             }
+        }
+        // Where a rules block's next part may start, so may its `}`.
+        if positives.contains(&Rule::rw_players) && !wanted.iter().any(|w| w == "`}`") {
+            wanted.push(describe_literal("}"));
         }
     }
     if wanted.is_empty() {

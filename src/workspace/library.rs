@@ -3,7 +3,7 @@
 
 use super::{is_move, Current, Known, Notice, Output, Sources, Workspace};
 use crate::check::check_with;
-use crate::check::imports::{resolve, Imported, Loader, NoFiles};
+use crate::check::imports::{localize, resolve_at, Imported, Loader, NoFiles, IMPORT_BASE};
 use crate::games::Definitions;
 use crate::interp::{Flow, Runner};
 use crate::pipeline::{check_parsed_importing, check_text_at, Importer};
@@ -73,7 +73,15 @@ impl Workspace {
             .iter()
             .map(|t| t.name.node.clone())
             .collect();
-        if self.merge(imported.tracks, imported.rules, emit) {
+        // An error inside the imported files is told as file:line:col in
+        // its help, as `meeple check` tells it: the typed line has no place
+        // for it.
+        let files = imported.files;
+        let mut told = |s: &Sources, o: Output| match o {
+            Output::Error(d) => emit(s, Output::Error(localize(d, &files))),
+            o => emit(s, o),
+        };
+        if self.merge(imported.tracks, imported.rules, &mut told) {
             for name in tracks {
                 emit(&self.sources, Output::Notice(Notice::TrackDefined(name)));
             }
@@ -85,8 +93,11 @@ impl Workspace {
 
     /// The definitions `file`'s imports bring, read by `importer` (none:
     /// each import is refused); on errors, report them and `None`.
+    /// The files read are kept for the session (each import's spans start
+    /// past the last one's), so that an error found later inside them
+    /// names its place ([`Definitions::localize`]).
     fn resolve(
-        &self,
+        &mut self,
         file: &File,
         importer: Option<&Importer>,
         emit: &mut dyn FnMut(&Sources, Output),
@@ -95,13 +106,20 @@ impl Workspace {
             Some(i) => (&i.root, &*i.loader),
             None => ("", &NoFiles),
         };
-        let (imported, diags) = resolve(file, root, loader, &self.limits);
+        let base = self
+            .imported
+            .iter()
+            .map(|f| f.base + f.text.len() + 1)
+            .max()
+            .unwrap_or(IMPORT_BASE);
+        let (imported, diags) = resolve_at(file, root, loader, &self.limits, base);
         if diags.is_empty() {
+            self.imported.extend(imported.files.iter().cloned());
             return Some(imported);
         }
         diags
             .into_iter()
-            .for_each(|d| emit(&self.sources, Output::Error(d)));
+            .for_each(|d| emit(&self.sources, Output::Error(localize(d, &imported.files))));
         None
     }
 
@@ -147,6 +165,7 @@ impl Workspace {
     ) -> bool {
         let (mut built, mut diags) = Definitions::build(&tracks, &self.limits);
         diags.extend(built.add_rules(&rules));
+        built.set_imported(self.imported.clone());
         if !diags.is_empty() {
             diags
                 .into_iter()

@@ -98,6 +98,8 @@ pub struct Workspace {
     pub autoshow: bool,
     /// Reads what a typed `import` names (none: it is refused).
     importer: Option<crate::pipeline::Importer>,
+    /// The files the session's imports read (see `Workspace::resolve`).
+    imported: Vec<crate::error::imported::ImportedText>,
 }
 
 /// Does a statement change the position?
@@ -152,6 +154,7 @@ impl Workspace {
             limits,
             autoshow: false,
             importer: None,
+            imported: Vec::new(),
         }
     }
 
@@ -204,6 +207,22 @@ impl Workspace {
             return None;
         };
         self.rules_defs.iter().find(|r| r.name.node == name.node)
+    }
+
+    /// The text of the `rules` block the current scenario plays, as it was
+    /// typed, loaded or imported (`:show` and `:save` write it before the
+    /// scenario, so the saved file runs on its own).
+    pub fn current_rules_text(&self) -> Option<&str> {
+        let span = self.current_rules()?.span;
+        let text = self.sources.slice(span);
+        if !text.is_empty() {
+            return Some(text);
+        }
+        let f = self
+            .imported
+            .iter()
+            .find(|f| span.start() >= f.base && span.end() <= f.base + f.text.len())?;
+        f.text.get(span.start() - f.base..span.end() - f.base)
     }
 
     /// The names of the tracks defined.

@@ -611,3 +611,38 @@ fn a_response_caps_its_pictures() {
     assert!(notes.iter().all(|n| n.len() < 1000));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The lines a run's response keeps count against `--memory`, as
+/// `meeple run`'s output does: 3,000 `line`s of KAKAO example 1 under
+/// `--memory 1` send at most 1 MiB of answers and `steps`, then one
+/// `meeple::limit::memory`, and the run ends with exit code 1 (it sent
+/// 1,024 answers and 19 MB before).
+#[test]
+fn a_run_keeps_its_answers_within_memory() {
+    let dir = temp_dir("serve-kept");
+    let server = Server::start(&["--memory", "1"], &[&dir]);
+    let head = KAKAO1.trim_end().trim_end_matches('}');
+    let script = format!("{head}{}}}\n", "  line\n".repeat(3000));
+    let reply = server.post("/api/run", &script);
+    let kept: usize = reply
+        .body
+        .lines()
+        .filter(|l| l.contains(r#""kind":"answer""#) || l.contains(r#""kind":"steps""#))
+        .map(|l| l.len() + 1)
+        .sum();
+    assert!(kept <= 1 << 20, "{kept} bytes of answers kept");
+    let lines = reply.lines();
+    let answers = lines.iter().filter(|l| l["kind"] == "answer").count();
+    assert!(answers > 10 && answers < 3001, "{answers} answers");
+    let limits: Vec<_> = lines
+        .iter()
+        .filter(|l| l["code"] == "meeple::limit::memory")
+        .collect();
+    assert_eq!(limits.len(), 1, "{lines:?}");
+    assert!(limits[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("memory limit of 1 MB"));
+    assert_eq!(lines.last().unwrap()["exit_code"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

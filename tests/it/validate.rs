@@ -65,3 +65,50 @@ fn validate_reads_judge_inputs_with_the_judge_readers() {
     let (code, _, _) = run(&["--game", "chess", "good.in"]);
     assert_eq!(code, Some(2));
 }
+
+/// `--rules FILE` (as `meeple gen` and `meeple judge` take it): the files
+/// are judge inputs of a rules block of FILE, read by its `input { … }`
+/// format (BOJ 13460's marbles); a block FILE lacks and a built-in name
+/// are refused as `gen` refuses them (before, `--rules` was no option).
+#[test]
+fn validate_reads_a_rules_blocks_judge_input() {
+    let base = temp_dir("validate-rules");
+    let rules = crate::common::root().join("scripts/problems/marbles.game");
+    let rules = rules.to_str().unwrap();
+    let write = |name: &str, body: &str| std::fs::write(base.join(name), body).unwrap();
+    write("good.in", "5 5\n#####\n#..B#\n#.#.#\n#RO.#\n#####\n");
+    write("short.in", "5 5\n#####\n#..B#\n#.#.\n#RO.#\n#####\n");
+    let run = |args: &[&str]| {
+        let mut all = vec!["validate"];
+        all.extend_from_slice(args);
+        let o = meeple_in(&base, &all, &[]);
+        let (out, err) = text(&o);
+        (o.status.code(), out, err)
+    };
+    let (code, out, err) = run(&["good.in", "short.in", "--game", "marbles", "--rules", rules]);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(out, "good.in: ok\n");
+    assert!(err.contains("meeple::input::format"), "{err}");
+    assert!(err.contains("short.in:4:1"), "{err}");
+    assert!(err.contains("4 characters, not 5"), "{err}");
+    let (code, out, _) = run(&[
+        "good.in", "--game", "marbles", "--rules", rules, "--format", "json",
+    ]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains(r#""game":"marbles""#) && out.contains(r#""ok":true"#),
+        "{out}"
+    );
+    let (code, _, err) = run(&["good.in", "--game", "marble", "--rules", rules]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("meeple::game::unknown") && err.contains("its rules blocks are: marbles"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["good.in", "--game", "footholds", "--rules", rules]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("is a built-in game"), "{err}");
+    let (code, _, err) = run(&["good.in", "--game", "marbles"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--rules FILE"), "{err}");
+}

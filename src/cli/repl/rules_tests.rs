@@ -51,7 +51,7 @@ fn an_out_of_domain_set_is_refused_and_the_good_one_kept() {
     let c = run(&mut s, &["rule stones 0"]);
     assert_eq!(codes(&c.err), ["meeple::rule::value"], "{}", c.err);
     assert!(c.err.contains("rule stones not changed"), "{}", c.err);
-    assert!(!s.script().contains("rule"), "{}", s.script());
+    assert!(!s.script().contains("  rule "), "{}", s.script());
     let c = run(&mut s, &["rule stones 4", "solve"]);
     assert!(c.err.is_empty(), "{}", c.err);
     assert!(c.out.contains("answer CY"), "{}", c.out);
@@ -77,7 +77,7 @@ fn a_bad_rule_reports_the_typed_line_only() {
     );
     assert!(first < typed && typed < again, "{}", c.err);
     assert!(c.err.contains("rule stones not changed"), "{}", c.err);
-    assert!(!s.script().contains("rule"), "{}", s.script());
+    assert!(!s.script().contains("  rule "), "{}", s.script());
     // The scenario is as it was: the move can be played again.
     let c = run(&mut s, &["play SK 1", "solve"]);
     assert!(c.err.is_empty(), "{}", c.err);
@@ -107,4 +107,26 @@ fn an_unknown_game_lists_the_rules_games() {
         "{}",
         c.err
     );
+}
+
+/// `:save` of a session whose rules block was typed writes the block before
+/// the scenario, so the saved file runs on its own to the same answers
+/// (before, the block was left out and the file was `meeple::game::unknown`).
+#[test]
+fn save_writes_the_typed_rules_block() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.game");
+    let mut s = State::new(Limits::default(), false);
+    let c = run(&mut s, &[PILE, "game pile", "set pile 7", "solve"]);
+    assert!(c.err.is_empty(), "{}", c.err);
+    assert!(c.out.contains("answer SK"), "{}", c.out);
+    let mut c = Capture::default();
+    s.save(&path, false, &mut c);
+    assert!(c.err.is_empty(), "{}", c.err);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("rules pile {"), "{text}");
+    let ran = meeple::run_source("saved.game", &text);
+    assert_eq!(ran.exit_code(), 0);
+    let out = meeple::render::text::file(&ran, &Default::default());
+    assert!(out.contains("answer SK"), "{out}");
 }

@@ -209,6 +209,10 @@ impl State {
             out.push_str(sources.slice(t.span));
             out.push('\n');
         }
+        if let Some(rules) = self.ws.current_rules_text() {
+            out.push_str(rules);
+            out.push_str("\n\n");
+        }
         let name = name.replace('\\', "\\\\").replace('"', "\\\"");
         out.push_str(&format!("scenario \"{name}\" {{\n"));
         for s in stmts {
@@ -420,6 +424,43 @@ pub(super) mod tests {
     const BOARD: &str = "board {\n  1 1 1\n  1 1 1\n  1 1 1\n}";
 
     const STONES: &str = "rules stones {\n  players A B\n  layer foothold: bool\n  legend {\n    \"1\": foothold[here] = true\n    \"0\": foothold[here] = false\n  }\n  piece A, B { at: cell }\n  when stuck: lose\n  turn {\n    lose if not foothold[me.at]\n    choose d in directions(orthogonal) where foothold[step(me.at, d)]\n    foothold[me.at] = false\n    me.at = step(me.at, d)\n  }\n  solve moves\n}\n";
+
+    /// An error found inside a file a typed `import` read (a run-time
+    /// error of its rules) names its place as file:line:col in its help,
+    /// as `meeple run` and `:load` do (before, its label was dropped and
+    /// nothing said where it was); so does the second import's, whose
+    /// spans do not overlap the first's.
+    #[test]
+    fn an_error_inside_a_typed_import_names_its_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let divz = |name: &str| {
+            format!("rules {name} {{\n  players solo\n  board none\n  var x: 0..5 = 0\n  turn {{\n    choose d in [0]\n    x = 1 / d\n    win\n  }}\n  solve shortest within 2\n}}\n")
+        };
+        std::fs::write(dir.path().join("one.game"), divz("one")).unwrap();
+        std::fs::write(dir.path().join("two.game"), format!("\n\n{}", divz("two"))).unwrap();
+        let mut s = State::new(Limits::default(), false);
+        s.ws = Workspace::new(Limits::default());
+        s.ws.set_importer(meeple::pipeline::Importer::beside(
+            &dir.path().join("<repl>"),
+        ));
+        for (game, place) in [("one", "one.game:7:9"), ("two", "two.game:9:9")] {
+            let c = run(&mut s, &[&format!("import \"{game}.game\"")]);
+            assert_eq!(c.err, "");
+            let c = run(
+                &mut s,
+                &[&format!(
+                    "scenario \"{game}\" {{\n  game {game}\n  solve\n}}"
+                )],
+            );
+            assert!(c.err.contains("divided by zero"), "{}", c.err);
+            assert!(
+                c.err
+                    .contains(&format!("failed here: {place}: `x = 1 / d`")),
+                "{}",
+                c.err
+            );
+        }
+    }
 
     /// Issue 29 item 7: `import` typed at the prompt reads the file
     /// beside the session's folder; `:load` of a file with imports brings

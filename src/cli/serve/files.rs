@@ -88,10 +88,9 @@ impl Roots {
                 out.push(root.name.clone());
                 continue;
             }
-            let Ok(found) = meeple::collection::game_files(&[&root.dir]) else {
-                continue;
-            };
-            for f in found {
+            // Folder links are not walked: they may lead out of the
+            // folder, or round a loop.
+            for f in meeple::collection::game_files_beneath(&root.dir) {
                 // The path as found (a link keeps its own name), listed
                 // when it resolves to a file inside the root: no link out.
                 let Ok(rel) = f.strip_prefix(&root.dir) else {

@@ -107,7 +107,12 @@ struct Done {
     elapsed_ms: f64,
 }
 
-/// Everything a run sends after its progress lines.
+/// Everything a run sends after its progress lines. Each scenario is
+/// turned into its JSON lines as soon as it has run (then let go), and the
+/// lines the response keeps count against `--memory` as `meeple run`'s
+/// output does (diagnostics aside): the answer or `steps` line that would
+/// pass it is a `meeple::limit::memory` diagnostic instead, and the run
+/// stops there (exit code 1).
 fn finished(
     body: &[u8],
     config: &RunConfig,
@@ -115,27 +120,111 @@ fn finished(
     importer: &meeple::pipeline::Importer,
     started: Instant,
 ) -> String {
-    let run = meeple::pipeline::run_bytes_importing(name, body, config, Some(importer));
-    let mut out = String::new();
-    if let meeple::Outcome::Ran(runs) = &run.outcome {
-        let mut left = PICTURE_BYTES;
-        let svgs: Vec<Vec<Option<String>>> = runs
-            .iter()
-            .map(|r| pictures(r, &run.source, &mut left))
-            .collect();
-        out.push_str(&json::file(&run, &svgs));
-        for r in runs {
-            out.push_str(&super::steps::lines(&run.source, r, &mut left));
-        }
-    } else {
-        out.push_str(&json::file(&run, &[]));
-    }
+    let mut response = Kept::new(config);
+    let mut left = PICTURE_BYTES;
+    let (file, code) = meeple::pipeline::run_bytes_each_importing(
+        name,
+        body,
+        config,
+        Some(importer),
+        &mut |file, run| response.scenario(file, run, &mut left),
+    );
+    let mut out = response.text;
+    // The warnings, or an invalid script's diagnostics.
+    out.push_str(&json::file(&file, &[]));
+    let exit_code = if response.stopped { 1 } else { code };
     out.push_str(&meeple::render::json::line(&Done {
         kind: "done",
-        exit_code: run.exit_code(),
+        exit_code,
         elapsed_ms: meeple::render::json::millis(started.elapsed()),
     }));
     out
+}
+
+/// The JSON lines of a run so far, counted against `--memory`.
+struct Kept {
+    text: String,
+    kept: meeple::budget::Output,
+    /// Set once a line was refused: the run's later queries stop.
+    cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+    stopped: bool,
+}
+
+impl Kept {
+    fn new(config: &RunConfig) -> Kept {
+        Kept {
+            text: String::new(),
+            kept: config.limits.output(),
+            cancel: config.limits.cancel.clone(),
+            stopped: false,
+        }
+    }
+
+    /// Keep one scenario's lines: its events' (each answer with its
+    /// picture), then its `steps` lines.
+    fn scenario(&mut self, file: &meeple::FileRun, run: &ScenarioRun, left: &mut usize) {
+        if self.stopped {
+            return;
+        }
+        let src = &file.source;
+        let svgs = pictures(run, src, left);
+        for (e, svg) in run.events.iter().zip(svgs) {
+            let one = ScenarioRun {
+                name: run.name.clone(),
+                game: run.game,
+                span: run.span,
+                events: vec![e.clone()],
+            };
+            let line = json::scenario(src, &one, &[svg]);
+            let span = match e {
+                Event::Answer { span, .. } | Event::ExpectPassed { span, .. } => *span,
+                // Diagnostics are not counted (at most `errors_shown`).
+                _ => {
+                    self.text.push_str(&line);
+                    continue;
+                }
+            };
+            if !self.keep(src, run, span, line) {
+                return;
+            }
+        }
+        for (span, line) in super::steps::lines(src, run, left) {
+            if !self.keep(src, run, span, line) {
+                return;
+            }
+        }
+    }
+
+    /// Keep `line`, or refuse it with `meeple::limit::memory` on `span`
+    /// and stop the run; whether it was kept.
+    fn keep(
+        &mut self,
+        src: &SourceFile,
+        run: &ScenarioRun,
+        span: meeple::source::Span,
+        line: String,
+    ) -> bool {
+        match self.kept.charge(line.len() as u64) {
+            Ok(()) => {
+                self.text.push_str(&line);
+                true
+            }
+            Err(hit) => {
+                let d = meeple::games::limit_diag(hit, span);
+                self.text
+                    .push_str(&meeple::render::json::line(&json::DiagnosticLine::new(
+                        src,
+                        Some(&run.name),
+                        &d,
+                    )));
+                self.stopped = true;
+                if let Some(flag) = &self.cancel {
+                    flag.store(true, Ordering::SeqCst);
+                }
+                false
+            }
+        }
+    }
 }
 
 /// `POST /api/run`: NDJSON. While the solve runs, a `progress` line every

@@ -5,7 +5,7 @@
 
 use meeple::interp::{Event, ScenarioRun};
 use meeple::render::svg;
-use meeple::source::SourceFile;
+use meeple::source::{SourceFile, Span};
 use meeple::syntax::ast::QueryKind;
 use serde::Serialize;
 
@@ -28,11 +28,12 @@ pub struct StepsObj<'a> {
     truncated: bool,
 }
 
-/// The `steps` JSON line of every `line` answer of a scenario of `src`; the frames
-/// count against `left`, the bytes of pictures the response may still send
-/// (see `solve::PICTURE_BYTES`), as well as [`STEP_BYTES`].
-pub fn lines(src: &SourceFile, run: &ScenarioRun, left: &mut usize) -> String {
-    let mut out = String::new();
+/// The `steps` JSON line of every `line` answer of a scenario of `src`,
+/// each with its query's span; the frames count against `left`, the bytes
+/// of pictures the response may still send (see `solve::PICTURE_BYTES`), as
+/// well as [`STEP_BYTES`].
+pub fn lines(src: &SourceFile, run: &ScenarioRun, left: &mut usize) -> Vec<(Span, String)> {
+    let mut out = Vec::new();
     for e in &run.events {
         let Event::Answer {
             query: QueryKind::Line,
@@ -77,7 +78,7 @@ pub fn lines(src: &SourceFile, run: &ScenarioRun, left: &mut usize) -> String {
             obj.captions.push(caption);
             obj.svgs.push(picture);
         }
-        out.push_str(&meeple::render::json::line(&obj));
+        out.push((*span, meeple::render::json::line(&obj)));
     }
     out
 }

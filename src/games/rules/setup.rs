@@ -291,7 +291,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                         format!("`rule {n}` {why}"),
                         value.span,
                         "out of the param's domain",
-                        "docs/rules-language.md, *Params*",
+                        param_help(&inst, &prog, i, &value.node),
                     )),
                 },
                 None => {
@@ -493,11 +493,22 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         _ => Vec::new(),
     };
     if !prog.legend.is_empty() {
+        // Each piece's cell fields (its `at`): a piece the legend puts on
+        // two cells is refused on both, not left on the last one.
+        let cell_slots: Vec<(usize, usize)> = inst
+            .layout
+            .fields
+            .iter()
+            .filter(|(_, dm)| dm.kind == Kind::Cell && dm.list_max.is_none())
+            .flat_map(|(base, dm)| (0..pieces).map(move |p| (p, base + p * width(dm))))
+            .collect();
+        let mut placed: Vec<Option<Span>> = vec![None; pieces];
         for (cell, key, span) in cell_keys {
             let Some(entry) = legend_entry(&prog, &key) else {
                 diags.push(unknown_cell(&prog, &key, span));
                 continue;
             };
+            let before: Vec<i64> = cell_slots.iter().map(|&(_, at)| st.v[at]).collect();
             let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
             run.set_local(entry.here, Val::S(cell));
             if let (Some(slot), Ok(n)) = (entry.number, key.parse::<i64>()) {
@@ -505,6 +516,20 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             }
             run.block(&entry.body).map_err(SetupError::Run)?;
             st = run.st;
+            let mut moved: Vec<usize> = cell_slots
+                .iter()
+                .zip(&before)
+                .filter(|((_, at), was)| st.v[*at] != **was)
+                .map(|((p, _), _)| *p)
+                .collect();
+            moved.sort_unstable();
+            moved.dedup();
+            for p in moved {
+                match placed[p] {
+                    Some(first) => diags.push(legend_twice(&inst.pieces[p], &key, first, span)),
+                    None => placed[p] = Some(span),
+                }
+            }
         }
     }
     // Pieces placed by the scenario.
@@ -643,6 +668,19 @@ fn listed(name: &str, what: &str, known: &[&str]) -> String {
     }
 }
 
+/// Piece `name` put on a second cell by the legend (its `key` at `again`).
+fn legend_twice(name: &str, key: &str, first: Span, again: Span) -> Diag {
+    Diag::new(
+        Code::PieceDuplicate,
+        format!("the board draws piece `{name}` twice"),
+    )
+    .label(first, "placed here first")
+    .label(again, format!("`{key}` places it again here"))
+    .help(format!(
+        "draw piece `{name}` on one cell only (the legend places it wherever its key is)"
+    ))
+}
+
 /// A value outside its var's or field's domain.
 fn out_of_domain(e: RunError, what: &str, at: Span) -> Diag {
     d(
@@ -654,9 +692,32 @@ fn out_of_domain(e: RunError, what: &str, at: Span) -> Diag {
     )
 }
 
-/// A value of the wrong kind (a word for a number, a cell off the board).
-fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>) -> Diag {
-    let wants = match kind {
+/// What `rule NAME` takes, for param `i` given `v`: its values (the
+/// words of an enumeration, a range), after a did-you-mean when `v` is a
+/// word close to one of them.
+fn param_help(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> String {
+    let p = &prog.decls.params[i];
+    let kind = prog.params[i].0.kind;
+    let takes = match (kind, p.ty.clone().range()) {
+        (Kind::Int, Some((lo, hi))) => format!("a number from {lo} to {hi}"),
+        _ => wants(inst, kind),
+    };
+    let help = format!("`rule {}` takes {takes}", p.name.node);
+    let close = match (kind, v) {
+        (Kind::Enum(e), SetValue::Word(w)) => inst.prog.decls.enums.get(e).and_then(|names| {
+            crate::syntax::dialect::did_you_mean(w, names.iter().map(String::as_str))
+        }),
+        _ => None,
+    };
+    match close {
+        Some(h) => format!("{h} {help}"),
+        None => help,
+    }
+}
+
+/// What a value of `kind` is, in words (`a number`, `one of easy, hard`).
+fn wants(inst: &Instance, kind: Kind) -> String {
+    match kind {
         Kind::Int => "a number".to_string(),
         Kind::Bool => "`true` or `false`".to_string(),
         Kind::Cell => format!(
@@ -675,7 +736,12 @@ fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>
             None => "a name of its enumeration".to_string(),
         },
         Kind::List => "a list `[a, b, …]`".to_string(),
-    };
+    }
+}
+
+/// A value of the wrong kind (a word for a number, a cell off the board).
+fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>) -> Diag {
+    let wants = wants(inst, kind);
     d(
         Code::RulesValue,
         format!("`{}` is no value of {what}", value.node),

@@ -17,6 +17,18 @@ pub(crate) mod write;
 
 use super::program::Program;
 
+/// Read the judge input `text` (its spans from 0) by `prog`'s format: its
+/// first case, every error found.
+pub(crate) fn read_input(prog: &Program, text: &str) -> Result<(), crate::error::Diags> {
+    let whole = crate::syntax::ast::Span::new(0, text.len());
+    read::read(
+        prog,
+        &crate::syntax::ast::Spanned::new(text.to_string(), whole),
+        None,
+    )
+    .map(|_| ())
+}
+
 /// The names of the pieces a `pieces K` item gives, in order: the named
 /// pieces, then each numbered group from its first number.
 pub(crate) fn piece_order(prog: &Program) -> impl Iterator<Item = String> + '_ {
