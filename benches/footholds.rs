@@ -32,8 +32,8 @@
 //!    loaded ~11 on 2 cores; CPU is user time):
 //!    - 9x9 (3,3)-(4,4), 64: 21.2 M states, 19.8 M nodes, 9.5 s CPU, nine
 //!      tests: "A wins?" 2.39 M nodes (fails: a loss in at most 78), then
-//!      "A lasts 76?" 0.29 M, 74: 0.28 M, 72: 1.27 M, 70: 1.29 M, 68:
-//!      2.94 M, 66: 1.16 M, 66 again (fails at 64) 5.78 M, 64 (holds)
+//!      "A lasts 78?" 0.29 M, 76: 0.28 M, 74: 1.27 M, 72: 1.29 M, 70:
+//!      2.94 M, 68: 1.16 M, 66 (fails: at most 64) 5.78 M, 64 (holds)
 //!      4.37 M. Each failing test's fail-soft bound was only the next
 //!      possible score. Nodes: 2.69 M separated (endgame), 2.16 M table
 //!      cutoffs, 7.13 M cutoffs on the first move, 0.54 M on the second,
@@ -46,7 +46,7 @@
 //!      tests, 13.2 M states, 6.1 s.
 //!    - The driver cannot win much: given the answer as its first guess
 //!      (two tests, 8.67 M + 5.76 M nodes) it took 15.4 M states and 6.7 s
-//!      CPU; starting at 68: 18.9 M, 8.2 s; stepping down four moves at a
+//!      CPU; starting at "lasts 70?": 18.9 M, 8.2 s; stepping down four moves at a
 //!      time: 25.9 M (20.7 M without the one test of an impossible odd
 //!      loss). A proof-number search of the same tests can only win by
 //!      choosing smaller proofs than the first move that works (92 % of
