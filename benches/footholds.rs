@@ -26,6 +26,45 @@
 //! 4. queries on one position: `solve`, then `line`, then `analyze`, then
 //!    `play` of the best move and `solve` again, previous (each from
 //!    nothing) against new (one [`Queries`]).
+//! 5. on demand (`-- profile`): the null-window tests of the 9x9 centre
+//!    starts and of 10x10 (4,4)-(5,5), one thread, and where their states
+//!    go. Measured (issue 33 goals 2-4, release, one thread, machine
+//!    loaded ~11 on 2 cores; CPU is user time):
+//!    - 9x9 (3,3)-(4,4), 64: 21.2 M states, 19.8 M nodes, 9.5 s CPU, nine
+//!      tests: "A wins?" 2.39 M nodes (fails: a loss in at most 78), then
+//!      "A lasts 78?" 0.29 M, 76: 0.28 M, 74: 1.27 M, 72: 1.29 M, 70:
+//!      2.94 M, 68: 1.16 M, 66 (fails: at most 64) 5.78 M, 64 (holds)
+//!      4.37 M. Each failing test's fail-soft bound was only the next
+//!      possible score. Nodes: 2.69 M separated (endgame), 2.16 M table
+//!      cutoffs, 7.13 M cutoffs on the first move, 0.54 M on the second,
+//!      0.06 M later, 6.46 M all-nodes; open nodes by live cells 8-15
+//!      1.7 M, 16-23 3.4 M, 24-31 3.5 M, 32-39 3.3 M, 40-47 2.8 M,
+//!      48-55 1.2 M.
+//!    - 9x9 (4,4)-(4,5), 79, and (3,4)-(5,4), 78: two tests each, the
+//!      first already exact (12.69 M + 9.95 M nodes; 17.26 M + 6.07 M):
+//!      24.7 M states, 11.1 s; 25.6 M, 11.5 s. (2,2)-(6,6), 73: five
+//!      tests, 13.2 M states, 6.1 s.
+//!    - The driver cannot win much: given the answer as its first guess
+//!      (two tests, 8.67 M + 5.76 M nodes) it took 15.4 M states and 6.7 s
+//!      CPU; starting at "lasts 70?": 18.9 M, 8.2 s; stepping down four moves at a
+//!      time: 25.9 M (20.7 M without the one test of an impossible odd
+//!      loss). A proof-number search of the same tests can only win by
+//!      choosing smaller proofs than the first move that works (92 % of
+//!      cutoffs already come from the first move), in 60-ply trees where
+//!      every leaf starts alike; not tried.
+//!    - The tables: only 67 K nodes (0.3 %) found a table entry whose
+//!      move then cut, so ordering the other moves only after the table's
+//!      move fails (tried, node counts unchanged) saves nothing: the
+//!      re-searches of each test are mostly new positions. A bigger small
+//!      table: `2^18` buckets 19.5 M states, 9.8 s, 134 MB; `2^20` 18.9 M,
+//!      9.7 s, 158 MB; `2^20` below 48 live cells 18.7 M, 9.3 s, 109 MB.
+//!    - CPU (perf, (2,2)-(6,6)): the search and its table loads 37 %, the
+//!      breadth-first scan 24 %, territory ordering 16 %, the endgame
+//!      about 10 %, table stores and probes 5 %.
+//!    - 10x10 (4,4)-(5,5): the first test alone ("A wins?") is unsettled
+//!      after 60 M states (55 M nodes, 28.7-29.6 s CPU, 320 MB peak; 7.6 M
+//!      separated, 19.4 M first-move cutoffs, 17.5 M all-nodes; 348 MB
+//!      peak in this section).
 //!
 //! Names given after `--` keep only the rows whose name contains one of
 //! them. Times are wall-clock on a shared machine: read the CPU column
@@ -36,7 +75,7 @@ use std::time::{Duration, Instant};
 use meeple::budget::Budget;
 use meeple::games::footholds::previous;
 use meeple::games::footholds::rules::{Player, Position, Steps};
-use meeple::games::footholds::search::{Queries, SearchError, Solver};
+use meeple::games::footholds::search::{Queries, SearchConfig, SearchError, Solver};
 use meeple::games::footholds::{reference_solve, Value};
 
 fn full(n: usize, a: (usize, usize), b: (usize, usize), steps: Steps) -> Position {
@@ -420,6 +459,56 @@ fn queries(filter: &[String]) {
     }
 }
 
+/// Section 5 (on demand: `-- profile`): where the states of the 9x9
+/// centre starts and a 10x10 centre start go, one thread: each null-window
+/// test of the driver with its nodes (stderr), then the solver's counters
+/// (separated positions, table cutoffs, cutoffs by move index, open nodes
+/// by live cells, 8 a slot). The 10x10 one stops after `PROFILE_STATES`
+/// states (default 60 M).
+fn profile(filter: &[String]) {
+    if !filter.iter().any(|f| f == "profile") {
+        return;
+    }
+    let o = Steps::Orthogonal;
+    let cap = std::env::var("PROFILE_STATES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60_000_000u64);
+    let cases = [
+        ("9x9 A(3,3) B(4,4)", full(9, (3, 3), (4, 4), o)),
+        ("9x9 A(4,4) B(4,5)", full(9, (4, 4), (4, 5), o)),
+        ("9x9 A(3,4) B(5,4)", full(9, (3, 4), (5, 4), o)),
+        ("9x9 A(2,2) B(6,6)", full(9, (2, 2), (6, 6), o)),
+        ("10x10 A(4,4) B(5,5)", full(10, (4, 4), (5, 5), o)),
+    ];
+    println!("\n## Profile, one thread (tests on stderr)\n");
+    let cfg = SearchConfig {
+        trace: true,
+        ..SearchConfig::default()
+    };
+    for (name, pos) in cases {
+        reset_peak();
+        let b = Budget::new(Some(cap), None);
+        let Ok(mut s) = Solver::with_config(&pos, &b, cfg) else {
+            continue;
+        };
+        s.set_threads(1);
+        eprintln!("{name}:");
+        let r = timed(|| s.value(&pos, &b));
+        let answer = match r.out {
+            Ok(v) => verdict(v),
+            Err(_) => format!("? (stopped at {cap} states)"),
+        };
+        println!(
+            "- {name}: {answer}, {} states, {} CPU, {} MiB peak\n  {:?}",
+            b.states(),
+            fmt(r.cpu),
+            peak_mib(),
+            s.stats()
+        );
+    }
+}
+
 fn main() {
     let filter: Vec<String> = std::env::args()
         .skip(1)
@@ -429,4 +518,5 @@ fn main() {
     big(&filter);
     random(&filter);
     queries(&filter);
+    profile(&filter);
 }
