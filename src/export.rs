@@ -274,7 +274,8 @@ pub fn by_folder<'a>(cases: &[(&'a str, &'a Case)]) -> Vec<(String, Vec<(&'a str
 
 /// Make `dir` ready for an export (created if missing): it may hold only
 /// what an export writes — `index.tsv`, `NNN.in`, `NNN.out`, and folders
-/// named in [`FOLDERS`] holding only such files — which is removed, so that
+/// named in [`FOLDERS`] (or a rules game's, holding an `index.tsv`) holding
+/// only such files — which is removed, so that
 /// `dir` then holds exactly the new export. Anything else there is an
 /// error, and nothing is removed.
 fn prepare(dir: &Path) -> Result<(), String> {
@@ -313,7 +314,12 @@ fn exported_entries(
         let kind = entry.file_type().ok();
         if kind.is_some_and(|t| t.is_file()) && written_by_export(&name) {
             files.push(entry.path());
-        } else if folders && kind.is_some_and(|t| t.is_dir()) && FOLDERS.contains(&name.as_str()) {
+        } else if folders
+            && kind.is_some_and(|t| t.is_dir())
+            // A built-in problem's folder, or a rules game's (named after
+            // its block: an export's `index.tsv` in it).
+            && (FOLDERS.contains(&name.as_str()) || entry.path().join("index.tsv").is_file())
+        {
             dirs.push(entry.path());
         } else {
             return Err(format!(

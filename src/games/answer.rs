@@ -162,6 +162,26 @@ impl Serialize for Answer {
     }
 }
 
+/// The value of the field `name` of a solve's `fields` as a judge's answer
+/// line (`output FIELD`) and `meeple gen --where` read it: the field
+/// itself; with random dice, where a score objective gives `expected`
+/// alone, `answer` and `score` are that expectation (`meeple run` prints
+/// it as `answer 3.000000`); and `expected` of a start that rolls no die
+/// is the plain score, as an exact number (`0.000000`). `None`: the solve
+/// has no such field.
+pub fn judge_field(fields: &[(Field, FieldValue)], name: &str) -> Option<FieldValue> {
+    let get = |f: Field| fields.iter().find(|(g, _)| *g == f).map(|(_, v)| v.clone());
+    let wanted = Field::from_name(name)?;
+    get(wanted).or_else(|| match wanted {
+        Field::Answer | Field::Score => get(Field::Expected),
+        Field::Expected => match get(Field::Score)? {
+            FieldValue::Int(n) => Some(FieldValue::Ratio(BigRational::from_integer(n.into()))),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
 /// A field of a `solve` result, which `expect` can check.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FieldValue {

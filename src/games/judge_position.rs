@@ -51,6 +51,17 @@ pub trait GamePosition: fmt::Debug + Send + Sync + 'static {
     /// The judge's answer and a newline, from the exact solver within
     /// `budget`; a budget that runs out is a diagnostic on `span`.
     fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag>;
+    /// The judge's answer line (and a newline) from the fields of a solve
+    /// of this position ([`crate::games::judge_field`] of
+    /// [`GamePosition::answer_field`]), `None` when the solve has no such
+    /// field. A rules game that rolls random dice writes every score as a
+    /// real number (`3.000000`, `0.000000` where no die was rolled).
+    fn answer_line(
+        &self,
+        fields: &[(crate::syntax::dialect::Field, super::FieldValue)],
+    ) -> Option<String> {
+        super::judge_field(fields, &self.answer_field()).map(|v| format!("{v}\n"))
+    }
     /// Smaller positions, as the game proposes them for shrinking a
     /// failing case (instances or not).
     fn shrink(&self) -> Vec<JudgePosition>;
@@ -146,6 +157,15 @@ impl JudgePosition {
     /// large for the solver) is a diagnostic on `span`.
     pub fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag> {
         self.0.answer(budget, span)
+    }
+
+    /// The judge's answer line from a solve's fields (`None`: the solve
+    /// has no such field), as [`JudgePosition::answer`] writes it.
+    pub fn answer_line(
+        &self,
+        fields: &[(crate::syntax::dialect::Field, super::FieldValue)],
+    ) -> Option<String> {
+        self.0.answer_line(fields)
     }
 
     /// Smaller positions than this one, as its game proposes them.

@@ -58,6 +58,8 @@ pub enum Value {
     Int(i128),
     /// A word (`A`, `yes`, `none`).
     Word(String),
+    /// A decimal or a fraction (`97.5`, `7/2`), for an expectation.
+    Ratio(num_rational::BigRational),
 }
 
 /// One `--where` condition.
@@ -76,6 +78,8 @@ impl fmt::Display for Condition {
         let v = match &self.value {
             Value::Int(n) => n.to_string(),
             Value::Word(w) => w.clone(),
+            Value::Ratio(r) if r.is_integer() => r.to_integer().to_string(),
+            Value::Ratio(r) => r.to_string(),
         };
         write!(f, "{} {} {v}", self.field, self.op.symbol())
     }
@@ -190,11 +194,15 @@ impl Condition {
                 v_at,
             )
         };
+        let number = crate::games::parse_number(raw, true);
         let value = match raw.parse::<i128>() {
             Ok(n) => match kind_of {
                 ValueKind::Words(_) => return Err(bad_value()),
                 _ => Value::Int(n),
             },
+            Err(_) if number.is_some() && !matches!(kind_of, ValueKind::Words(_)) => {
+                Value::Ratio(number.expect("a number"))
+            }
             Err(_) => match kind_of {
                 ValueKind::Words(ws) | ValueKind::WholeOr(ws) if ws.contains(&raw) => {
                     Value::Word(raw.to_string())
@@ -220,14 +228,21 @@ impl Condition {
         })
     }
 
-    /// Whether the condition holds on a solve's fields. A number compared
-    /// with a word (`turn > 5` when the turn is `none`) holds only for `!=`.
+    /// Whether the condition holds on a solve's fields, as a judge's
+    /// answer line reads them ([`crate::games::judge_field`]: with random
+    /// dice, `answer` is the exact expectation, compared as a number). A
+    /// number compared with a word (`turn > 5` when the turn is `none`)
+    /// holds only for `!=`.
     pub fn holds(&self, fields: &[(Field, FieldValue)]) -> bool {
-        let Some((_, got)) = fields.iter().find(|(f, _)| f.name() == self.field) else {
+        let Some(got) = crate::games::judge_field(fields, &self.field) else {
             return false;
         };
-        let order = match (got, &self.value) {
+        let exact = |n: i128| num_rational::BigRational::from_integer(n.into());
+        let order = match (&got, &self.value) {
             (FieldValue::Int(a), Value::Int(b)) => Some(a.cmp(b)),
+            (FieldValue::Int(a), Value::Ratio(b)) => Some(exact(*a).cmp(b)),
+            (FieldValue::Ratio(a), Value::Int(b)) => Some(a.cmp(&exact(*b))),
+            (FieldValue::Ratio(a), Value::Ratio(b)) => Some(a.cmp(b)),
             (FieldValue::Word(a), Value::Word(b)) => (a == b).then_some(Ordering::Equal),
             _ => None,
         };
@@ -274,6 +289,28 @@ mod tests {
             .unwrap()
             .holds(&[(Field::Turn, FieldValue::Word("none".into()))]));
         assert!(parse(GameKind::Stacking, "cycle = yes").is_ok());
+    }
+
+    #[test]
+    fn an_expectation_compares_as_a_number() {
+        let objective = crate::syntax::rules::Objective::MaxScore;
+        let on = |text: &str| Condition::parse_rules("onedie", &objective, text).unwrap();
+        let r = |n: i64, d: i64| num_rational::BigRational::new(n.into(), d.into());
+        let dice = [(Field::Expected, FieldValue::Ratio(r(195, 2)))];
+        // `expected` and, with random dice, `answer`: the expectation 97.5.
+        assert!(on("expected >= 2").holds(&dice));
+        assert!(on("answer >= 10").holds(&dice));
+        assert!(on("expected = 97.5").holds(&dice));
+        assert!(on("score = 195/2").holds(&dice));
+        assert!(!on("expected > 97.5").holds(&dice));
+        assert_eq!(on("expected > 97.5").to_string(), "expected > 195/2");
+        // A start that rolls no die: `expected` is its plain score.
+        let plain = [
+            (Field::Answer, FieldValue::Int(4)),
+            (Field::Score, FieldValue::Int(4)),
+        ];
+        assert!(on("expected = 4").holds(&plain));
+        assert!(on("answer < 4.5").holds(&plain));
     }
 
     #[test]

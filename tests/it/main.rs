@@ -24,6 +24,7 @@ mod json;
 mod judge;
 mod judge_contain;
 mod judge_format;
+mod judge_rules_data;
 mod judge_run;
 mod layers;
 mod lsp;

@@ -468,20 +468,31 @@ fn generated_cases(g: &Generate, opts: &JudgeOptions) -> Option<Vec<Case>> {
         g.seed
     ));
     let mut cases = Vec::new();
-    let mut skipped: Option<(usize, String)> = None;
+    // Each reason a generated case is not judged, with how many it took
+    // (first seen first): no case is dropped unsaid.
+    let mut skipped: Vec<(String, usize)> = Vec::new();
+    let mut skip = |why: String| match skipped.iter_mut().find(|(w, _)| *w == why) {
+        Some((_, n)) => *n += 1,
+        None => skipped.push((why, 1)),
+    };
     for c in generated.cases {
         let answer = match c.position.instance() {
             Err(e) if !(e.is_limit() && opts.beyond_limits) => {
-                let s = skipped.get_or_insert((0, e.to_string()));
-                s.0 += 1;
+                skip(e.to_string());
                 continue;
             }
             // A rules game's answer line is its `output FIELD`, solved
-            // once already by the generator.
-            _ => match c.field(&c.position.answer_field()) {
-                Some(v) => format!("{v}\n"),
-                None => continue,
-            },
+            // once already by the generator (read as export writes it).
+            _ => {
+                let field = c.position.answer_field();
+                match c.position.answer_line(&c.fields) {
+                    Some(line) => line,
+                    None => {
+                        skip(format!("the solve gives no field `{field}` for the answer"));
+                        continue;
+                    }
+                }
+            }
         };
         cases.push(Case {
             label: c.name,
@@ -489,7 +500,7 @@ fn generated_cases(g: &Generate, opts: &JudgeOptions) -> Option<Vec<Case>> {
             answer,
         });
     }
-    if let Some((n, why)) = skipped {
+    for (why, n) in skipped {
         out::err(format!(
             "skipped: {} generated {}: {why}\n",
             n,

@@ -2,6 +2,8 @@
 
 use super::process::{End, Ran};
 use meeple::pipeline::printable;
+use num_rational::BigRational;
+use num_traits::Signed;
 use serde_json::{json, Value};
 
 /// How many lines of stderr's end an RE shows.
@@ -87,6 +89,18 @@ fn is_number(token: &str) -> bool {
     !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// A real-valued answer (an expectation, written with 6 decimals) as an
+/// exact number; `None` for a whole number or a word, compared as tokens.
+fn real(answer: &str) -> Option<BigRational> {
+    answer
+        .contains('.')
+        .then(|| meeple::games::parse_number(answer, false))
+        .flatten()
+}
+
+/// The tolerance of a real-valued answer, as the verdict says it.
+pub const TOLERANCE: &str = "0.000001";
+
 /// The verdict on `ran` against the judge's `answer` (its line): the
 /// first token of the output, which must be a number when the answer is
 /// one (else `PE`), and equal to it.
@@ -128,6 +142,23 @@ pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
         };
     }
     let expected = answer.trim();
+    if let Some(want) = real(expected) {
+        let Some(got) = meeple::games::parse_number(token, false) else {
+            let shown: String = token.chars().take(40).collect();
+            return Verdict::Pe {
+                why: format!("the first token `{shown}` is not a number"),
+            };
+        };
+        let tolerance = BigRational::new(1.into(), 1_000_000.into());
+        return if (got - want).abs() <= tolerance {
+            Verdict::Ac
+        } else {
+            Verdict::Wa {
+                expected: expected.to_string(),
+                got: token.to_string(),
+            }
+        };
+    }
     if token == expected {
         Verdict::Ac
     } else {
@@ -153,6 +184,9 @@ impl Verdict {
     pub fn detail(&self) -> String {
         match self {
             Verdict::Ac => String::new(),
+            Verdict::Wa { expected, got } if real(expected).is_some() => {
+                format!("expected {expected} (within {TOLERANCE}), got {got}")
+            }
             Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
             Verdict::Tle { limit } => {
                 format!("still running after {limit} s: killed with its process group")
@@ -219,6 +253,35 @@ mod tests {
         assert_eq!(
             judge(&ran(End::Exit(0), "-1", ""), "-1\n", "1"),
             Verdict::Ac
+        );
+    }
+
+    #[test]
+    fn a_real_answer_compares_as_a_number_within_a_millionth() {
+        let v = |out: &str| judge(&ran(End::Exit(0), out, ""), "3.000000\n", "1");
+        for ok in [
+            "3",
+            "3.0",
+            "3.000000",
+            "3.0000009",
+            "2.999999",
+            "3.000001 x",
+        ] {
+            assert_eq!(v(ok), Verdict::Ac, "{ok}");
+        }
+        let wa = v("3.0000011");
+        assert_eq!(wa.kind(), Kind::Wa);
+        assert_eq!(
+            wa.detail(),
+            "expected 3.000000 (within 0.000001), got 3.0000011"
+        );
+        assert_eq!(v("2.5").kind(), Kind::Wa);
+        assert_eq!(v("3e0").kind(), Kind::Pe);
+        assert_eq!(v("three").kind(), Kind::Pe);
+        // Whole numbers and words still compare as tokens.
+        assert_eq!(
+            judge(&ran(End::Exit(0), "3.0", ""), "3\n", "1").kind(),
+            Kind::Pe
         );
     }
 

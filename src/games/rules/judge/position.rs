@@ -6,13 +6,16 @@ use crate::budget::Budget;
 use crate::error::Diag;
 use crate::games::judge_position::GamePosition;
 use crate::games::rules::answer;
-use crate::games::rules::program::Program;
+use crate::games::rules::program::{CStmt, CStmtKind, Program};
 use crate::games::rules::session::{objective, solve_diag};
 use crate::games::rules::setup::{start, ScenarioInput};
 use crate::games::rules::solve;
+use crate::games::rules::state::Dice;
 use crate::games::rules::state::{Instance, State};
+use crate::games::FieldValue;
 use crate::games::{GameKind, JudgePosition, NotInstance};
 use crate::syntax::ast::Span;
+use crate::syntax::dialect::Field;
 use std::any::Any;
 use std::sync::Arc;
 
@@ -62,6 +65,9 @@ impl RulesPosition {
         declared: ScenarioInput,
     ) -> Result<RulesPosition, NotInstance> {
         let input = super::write::write(&inst, &s, &declared.board).map_err(NotInstance::Rule)?;
+        // One judge input, one answer: a position its input does not say
+        // (a `rule` the format has no place for, …) is no judge instance.
+        super::start::says(&inst, &s, &input).map_err(NotInstance::Rule)?;
         Ok(RulesPosition {
             declared,
             inst,
@@ -73,6 +79,23 @@ impl RulesPosition {
     /// The program.
     pub(super) fn prog(&self) -> &Arc<Program> {
         &self.inst.prog
+    }
+
+    /// Whether its `turn` can roll a random die (a `roll` without known
+    /// dice): its score objective then answers an expectation.
+    fn random_dice(&self) -> bool {
+        fn rolls(body: &[CStmt]) -> bool {
+            body.iter().any(|s| match &s.kind {
+                CStmtKind::Roll(..) => true,
+                CStmtKind::If(arms, other) => arms.iter().any(|(_, b)| rolls(b)) || rolls(other),
+                CStmtKind::For { body, .. }
+                | CStmtKind::Repeat(_, body)
+                | CStmtKind::While(_, _, body)
+                | CStmtKind::Simultaneously(body) => rolls(body),
+                _ => false,
+            })
+        }
+        !matches!(self.inst.dice, Dice::Known(_)) && rolls(&self.inst.prog.turn)
     }
 
     /// The judge's answer field (`output FIELD`, `answer` when not written).
@@ -121,12 +144,31 @@ impl GamePosition for RulesPosition {
             .map_err(|e| solve_diag(e, span))?;
         let a = answer::solved(&self.inst.prog.name, &self.inst, &v);
         let field = self.output();
-        let value = a
-            .fields
-            .iter()
-            .find(|(f, _)| f.name() == field)
-            .map_or(String::new(), |(_, v)| v.to_string());
-        Ok(format!("{value}\n"))
+        // With random dice, `answer` is the expectation (as `meeple run`
+        // prints it); never an empty line.
+        match self.answer_line(&a.fields) {
+            Some(line) => Ok(line),
+            None => Err(Diag::new(
+                crate::error::Code::QueryMissing,
+                format!("the solve of this start gives no field `{field}` for the judge's answer"),
+            )
+            .label(span, "its `output` field is missing here")),
+        }
+    }
+
+    fn answer_line(&self, fields: &[(Field, FieldValue)]) -> Option<String> {
+        let field = self.output();
+        let value = match crate::games::judge_field(fields, field)? {
+            // A score of a game that rolls random dice is a real number,
+            // whether or not this start rolls one: one format a folder.
+            FieldValue::Int(n)
+                if matches!(field, "answer" | "score" | "expected") && self.random_dice() =>
+            {
+                FieldValue::Ratio(num_rational::BigRational::from_integer(n.into()))
+            }
+            v => v,
+        };
+        Some(format!("{value}\n"))
     }
 
     fn shrink(&self) -> Vec<JudgePosition> {
