@@ -683,6 +683,19 @@ fn a_two_player_search_past_its_memory_stops_with_the_memory_limit() {
     assert!(out.contains("meeple::limit::memory"), "{out}");
 }
 
+/// A two-player search down a long line counts its open positions against
+/// `--memory` (and so does the retrograde analysis of a game with cycles):
+/// a line of millions of positions grew past a gigabyte under `--memory 10`.
+#[test]
+fn a_two_player_search_down_a_long_line_stops_with_the_memory_limit() {
+    let text = "rules g {\n  players A B\n  board none\n  var a: 0..99999999 = 0\n  turn {\n    choose d in 1..2\n    a = (a * 7 + d) % 100000000\n    win if a == 99999999\n  }\n  solve outcome\n}\n\nscenario \"s\" {\n  game g\n  solve\n}\n";
+    let mut config = RunConfig::default();
+    config.limits.memory = Some(5 << 20);
+    config.limits.max_states = Some(3_000_000);
+    let out = crate::common::shown(&run_bytes("g.game", text.as_bytes(), &config));
+    assert!(out.contains("meeple::limit::memory"), "{out}");
+}
+
 /// Breadth-first search counts the positions of its levels against
 /// `--memory`, not only its table of keys: on a 60x60 board each position
 /// holds the whole board (28 KB) while its key is a few bytes, and a level

@@ -2,9 +2,10 @@
 //! two-player objectives; each supplies its value arithmetic as a [`Kind`]
 //! (`moves`: mate distances, `outcome`: ±1/0, `score`: reward sums).
 //!
-//! Values are the mover's. The search keeps an explicit stack of frames
-//! and the keys of the current line (`Path`): a position met again on its
-//! own line is a repetition, which the kind scores (`outcome`, `score`: a
+//! Values are the mover's. The search keeps an explicit stack of frames;
+//! the positions of the current line are marked in the table (their depth
+//! on the line), so one look-up per position finds its bounds or a
+//! repetition. A position met again on its own line is a repetition, which the kind scores (`outcome`, `score`: a
 //! draw, 0) or refuses (`moves`: endless). A value that depended on a
 //! repetition of a position *above* the one computed depends on the line
 //! that led there, so it is not stored in the table; a value that depended
@@ -29,11 +30,11 @@
 use super::super::model::{End, Leaf, Model, RunError, RunErrorKind, Turn};
 use super::key::{Key, Keyer};
 use super::line::{Line, Step};
+use super::retrograde;
 use super::table::Table;
 use super::tree::{leaves_of, moves_of};
 use super::{MoveValue, SolveError, Value};
-use crate::budget::Budget;
-use rustc_hash::FxHashMap;
+use crate::budget::{Budget, LimitHit};
 
 /// Past any value.
 pub(crate) const INF: i64 = 1 << 62;
@@ -58,6 +59,12 @@ pub(crate) trait Kind {
     /// where the line entered the cycle, so a value that met any
     /// repetition is never kept in the table.
     const CYCLE_CLOSES_ANYWHERE: bool = true;
+    /// Whether a game with cycles is solved by retrograde analysis
+    /// (`retrograde.rs`) once the search meets a repetition: its values
+    /// are those of the search, found without searching the cycles' lines
+    /// again and again (`moves`, `outcome`; not `score`, whose values
+    /// depend on where a line entered its cycle).
+    const RETROGRADE: bool = false;
     /// A value as an answer may give it: under `moves`, a repetition
     /// counts as a draw (0) in the search, so that a side that can force a
     /// win (or cannot avoid a loss) gets its answer whatever other lines
@@ -86,67 +93,33 @@ struct Entry {
     /// extremes of `i64`: no bound yet).
     lo: i64,
     hi: i64,
+    /// The best move found, or `u32::MAX`.
     best: u32,
+    /// The position's depth on the current line plus one; 0 when it is
+    /// not on the line.
+    on: u32,
 }
 
 impl Entry {
-    fn exact(v: i64, best: u32) -> Entry {
-        Entry { lo: v, hi: v, best }
-    }
-}
+    /// No bound yet, not on the line.
+    const NONE: Entry = Entry {
+        lo: i64::MIN,
+        hi: i64::MAX,
+        best: u32::MAX,
+        on: 0,
+    };
 
-/// Keys of the current line. The first `SCAN` are compared one by one
-/// (most games are short); deeper ones are also in a hash map.
-struct Path {
-    keys: Vec<(u64, Key)>,
-    deep: FxHashMap<Key, u32>,
-}
-
-const SCAN: usize = 48;
-
-impl Path {
-    fn new() -> Path {
-        Path {
-            keys: Vec::new(),
-            deep: FxHashMap::default(),
-        }
-    }
-
-    fn find(&self, key: &Key, digest: u64) -> Option<u32> {
-        for (i, (d, k)) in self.keys.iter().take(SCAN).enumerate() {
-            if *d == digest && k == key {
-                return Some(i as u32);
-            }
-        }
-        if self.keys.len() > SCAN {
-            return self.deep.get(key).copied();
-        }
-        None
-    }
-
-    fn push(&mut self, key: Key, digest: u64) {
-        let i = self.keys.len();
-        if i >= SCAN {
-            self.deep.insert(key.clone(), i as u32);
-        }
-        self.keys.push((digest, key));
-    }
-
-    fn pop(&mut self) -> Option<Key> {
-        let (_, k) = self.keys.pop()?;
-        if self.keys.len() >= SCAN {
-            self.deep.remove(&k);
-        }
-        Some(k)
-    }
-
-    fn len(&self) -> u32 {
-        self.keys.len() as u32
+    fn bounded(&self) -> bool {
+        self.lo != i64::MIN || self.hi != i64::MAX
     }
 }
 
 struct Frame<S> {
+    /// The position's key and its depth on the line.
+    key: Key,
     depth: u32,
+    /// Bytes the frame holds (counted against `--memory` with the table).
+    bytes: u64,
     children: Vec<Option<Leaf<S>>>,
     /// The child to try first (the table's best move), or `u32::MAX`.
     first: u32,
@@ -194,13 +167,29 @@ enum Entered {
     Pushed,
 }
 
+/// What the table says of a position about to be searched.
+enum Look {
+    /// It is on the line already, at this depth.
+    OnLine(u32),
+    /// Its bounds settle the window: this value.
+    Done(i64),
+    /// To expand in this window, this move first; now marked on the line.
+    Expand { alpha: i64, beta: i64, first: u32 },
+}
+
 /// One search's state: the model, the table, the line.
 pub(crate) struct Searcher<'a, K, M: Model + ?Sized> {
     model: &'a M,
     budget: &'a Budget,
     table: Table<Entry>,
     keyer: Keyer,
-    path: Path,
+    /// Positions on the current line.
+    depth: u32,
+    /// Bytes the open frames hold.
+    frame_bytes: u64,
+    /// Whether the search stopped at a repetition to hand the game to
+    /// retrograde analysis ([`Kind::RETROGRADE`]).
+    cyclic: bool,
     _kind: std::marker::PhantomData<K>,
 }
 
@@ -211,67 +200,107 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
             budget,
             table: Table::new(budget),
             keyer: Keyer::new(),
-            path: Path::new(),
+            depth: 0,
+            frame_bytes: 0,
+            cyclic: false,
             _kind: std::marker::PhantomData,
         }
     }
 
-    /// Look `s` up, or expand it: a value, or a frame pushed on `stack`.
-    fn enter(
-        &mut self,
-        stack: &mut Vec<Frame<M::State>>,
-        s: &M::State,
-        key: Key,
-        digest: u64,
-        alpha: i64,
-        beta: i64,
-    ) -> Result<Entered, SolveError> {
-        let mut first = u32::MAX;
+    /// Look `key` up for a search in `(alpha, beta)`; a position to
+    /// expand is marked on the line (at the depth its frame will have).
+    fn look(&mut self, key: &Key, alpha: i64, beta: i64) -> Result<Look, SolveError> {
+        let depth = self.depth;
+        let e = self.table.slot(key.clone(), Entry::NONE)?;
+        if e.on > 0 {
+            if K::RETROGRADE {
+                self.cyclic = true;
+                return Err(CYCLIC);
+            }
+            return Ok(Look::OnLine(e.on - 1));
+        }
+        if e.lo == e.hi || e.lo >= beta {
+            return Ok(Look::Done(e.lo));
+        }
+        if e.hi <= alpha {
+            return Ok(Look::Done(e.hi));
+        }
         let (mut alpha, mut beta) = (alpha, beta);
-        if let Some(e) = self.table.get(&key) {
-            if e.lo == e.hi || e.lo >= beta {
-                return Ok(Entered::Done(e.lo, u32::MAX));
-            }
-            if e.hi <= alpha {
-                return Ok(Entered::Done(e.hi, u32::MAX));
-            }
-            first = e.best;
+        if e.bounded() {
             // Searched before in another window: search just outside the
             // bounds proved, where the value lies, so it comes out exact.
             alpha = e.lo.saturating_sub(1).max(-INF);
             beta = e.hi.saturating_add(1).min(INF);
         }
-        self.budget.tick()?;
-        let node = match self.model.turn_unnamed(s)? {
-            Turn::Ended { end, .. } => {
-                let v = K::ended(end)?;
-                self.table.put(key, Entry::exact(v, 0))?;
-                return Ok(Entered::Done(v, u32::MAX));
-            }
-            Turn::Moves(node) => node,
-        };
-        let mut leaves = Vec::new();
-        leaves_of(node, &mut leaves)?;
-        if leaves.is_empty() {
-            // Every path chose from an empty set: the mover is stuck.
-            return Ok(Entered::Done(K::ended(End::Lose)?, u32::MAX));
-        }
-        let depth = self.path.len();
-        self.path.push(key, digest);
-        stack.push(Frame {
-            depth,
-            children: leaves.into_iter().map(Some).collect(),
-            first,
-            tried: 0,
+        e.on = depth + 1;
+        Ok(Look::Expand {
             alpha,
             beta,
-            alpha0: alpha,
-            best: i64::MIN,
-            best_idx: 0,
-            rep: u32::MAX,
-            pending: (0, 0),
-        });
-        Ok(Entered::Pushed)
+            first: e.best,
+        })
+    }
+
+    /// Expand `s`, marked on the line by [`Searcher::look`]: a value, or a
+    /// frame pushed on `stack`.
+    fn expand(
+        &mut self,
+        stack: &mut Vec<Frame<M::State>>,
+        s: &M::State,
+        key: Key,
+        (alpha, beta, first): (i64, i64, u32),
+    ) -> Result<Entered, SolveError> {
+        // (An error ends the whole search: the searcher is dropped with
+        // the line still marked.)
+        self.budget.tick()?;
+        let end = match self.model.turn_unnamed(s)? {
+            Turn::Ended { end, .. } => end,
+            Turn::Moves(node) => {
+                let mut leaves = Vec::new();
+                leaves_of(node, &mut leaves)?;
+                if !leaves.is_empty() {
+                    // A deep line holds a frame per position: they count
+                    // against `--memory` with the table.
+                    let per = std::mem::size_of::<Option<Leaf<M::State>>>() as u64
+                        + self.model.state_bytes(&leaves[0].next);
+                    let bytes = std::mem::size_of::<Frame<M::State>>() as u64
+                        + key.heap_bytes()
+                        + per * leaves.len() as u64;
+                    self.frame_bytes += bytes;
+                    let (limit, needed) = (
+                        self.budget.memory_bytes(),
+                        self.table.bytes() + self.frame_bytes,
+                    );
+                    if needed > limit {
+                        return Err(LimitHit::Memory { limit, needed }.into());
+                    }
+                    let depth = self.depth;
+                    self.depth += 1;
+                    stack.push(Frame {
+                        key,
+                        depth,
+                        bytes,
+                        children: leaves.into_iter().map(Some).collect(),
+                        first,
+                        tried: 0,
+                        alpha,
+                        beta,
+                        alpha0: alpha,
+                        best: i64::MIN,
+                        best_idx: 0,
+                        rep: u32::MAX,
+                        pending: (0, 0),
+                    });
+                    return Ok(Entered::Pushed);
+                }
+                // Every path chose from an empty set: the mover is stuck.
+                End::Lose
+            }
+        };
+        let v = K::ended(end)?;
+        if let Some(e) = self.table.get_mut(&key) {
+            (e.on, e.lo, e.hi) = (0, v, v);
+        }
+        Ok(Entered::Done(v, u32::MAX))
     }
 
     /// The value of `s` for its mover, searched in the window
@@ -283,13 +312,17 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
         beta: i64,
     ) -> Result<i64, SolveError> {
         let key = self.keyer.key(self.model, s);
-        let digest = key.digest();
-        if self.path.find(&key, digest).is_some() {
-            return K::repeated();
-        }
         let mut stack: Vec<Frame<M::State>> = Vec::new();
-        if let Entered::Done(v, _) = self.enter(&mut stack, s, key, digest, alpha, beta)? {
-            return Ok(v);
+        match self.look(&key, alpha, beta)? {
+            Look::OnLine(_) => return K::repeated(),
+            Look::Done(v) => return Ok(v),
+            Look::Expand { alpha, beta, first } => {
+                if let Entered::Done(v, _) =
+                    self.expand(&mut stack, s, key, (alpha, beta, first))?
+                {
+                    return Ok(v);
+                }
+            }
         }
         loop {
             let Some(top) = stack.last_mut() else {
@@ -307,24 +340,27 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
                     continue;
                 }
                 let key = self.keyer.key(self.model, &leaf.next);
-                let digest = key.digest();
-                if let Some(d) = self.path.find(&key, digest) {
-                    let v = K::parent(K::repeated()?, leaf.reward)?;
-                    // Depth 0 (the search's start): every position below
-                    // it depends on the line, not only those under `d`.
-                    top.apply(i, v, if K::CYCLE_CLOSES_ANYWHERE { d } else { 0 });
-                    continue;
-                }
                 let (a, b) = K::child_window(top.alpha, top.beta, leaf.reward);
-                top.pending = (i as u32, leaf.reward);
-                match self.enter(&mut stack, &leaf.next, key, digest, a, b)? {
-                    Entered::Done(c, rep) => {
-                        let v = K::parent(c, leaf.reward)?;
-                        if let Some(top) = stack.last_mut() {
-                            top.apply(i, v, rep);
-                        }
+                let window = match self.look(&key, a, b)? {
+                    Look::OnLine(d) => {
+                        let v = K::parent(K::repeated()?, leaf.reward)?;
+                        // Depth 0 (the search's start): every position below
+                        // it depends on the line, not only those under `d`.
+                        top.apply(i, v, if K::CYCLE_CLOSES_ANYWHERE { d } else { 0 });
+                        continue;
                     }
-                    Entered::Pushed => {}
+                    Look::Done(c) => {
+                        top.apply(i, K::parent(c, leaf.reward)?, u32::MAX);
+                        continue;
+                    }
+                    Look::Expand { alpha, beta, first } => (alpha, beta, first),
+                };
+                top.pending = (i as u32, leaf.reward);
+                if let Entered::Done(c, rep) = self.expand(&mut stack, &leaf.next, key, window)? {
+                    let v = K::parent(c, leaf.reward)?;
+                    if let Some(top) = stack.last_mut() {
+                        top.apply(i, v, rep);
+                    }
                 }
                 continue;
             }
@@ -332,29 +368,23 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
             let Some(f) = stack.pop() else {
                 unreachable!("the stack is not empty here")
             };
-            let key = self.path.pop();
+            self.depth -= 1;
+            self.frame_bytes -= f.bytes;
             let v = f.best;
-            if f.rep >= f.depth {
-                if let Some(key) = key {
-                    let old = self.table.get(&key).copied();
-                    let (lo, hi) = old.map_or((i64::MIN, i64::MAX), |e| (e.lo, e.hi));
+            if let Some(e) = self.table.get_mut(&f.key) {
+                e.on = 0;
+                if f.rep >= f.depth {
+                    let (lo, hi) = (e.lo, e.hi);
                     // A bound that contradicts the other one (values on
                     // lines with repetitions can) replaces it.
-                    let (lo, hi) = if v <= f.alpha0 {
+                    (e.lo, e.hi) = if v <= f.alpha0 {
                         (if lo <= v { lo } else { i64::MIN }, hi.min(v))
                     } else if v >= f.beta {
                         (lo.max(v), if v <= hi { hi } else { i64::MAX })
                     } else {
                         (v, v)
                     };
-                    self.table.put(
-                        key,
-                        Entry {
-                            lo,
-                            hi,
-                            best: f.best_idx,
-                        },
-                    )?;
+                    e.best = f.best_idx;
                 }
             }
             let rep = if f.rep >= f.depth { u32::MAX } else { f.rep };
@@ -386,16 +416,26 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
     /// Whether `s` is on the line already (a repetition ends a line).
     fn on_line(&mut self, s: &M::State) -> bool {
         let key = self.keyer.key(self.model, s);
-        let digest = key.digest();
-        self.path.find(&key, digest).is_some()
+        self.table.get(&key).is_some_and(|e| e.on > 0)
     }
 
-    fn push_line(&mut self, s: &M::State) {
+    /// Put `s` on the line (for good: the line of `line` and `analyze`).
+    fn push_line(&mut self, s: &M::State) -> Result<(), SolveError> {
         let key = self.keyer.key(self.model, s);
-        let digest = key.digest();
-        self.path.push(key, digest);
+        let depth = self.depth;
+        let e = self.table.slot(key, Entry::NONE)?;
+        if e.on == 0 {
+            e.on = depth + 1;
+            self.depth += 1;
+        }
+        Ok(())
     }
 }
+
+/// The stop of a search that met a repetition under a [`Kind::RETROGRADE`]
+/// objective (never an answer: the caller sees `cyclic` and hands the game
+/// to retrograde analysis).
+const CYCLIC: SolveError = SolveError::Unsupported("a repetition: retrograde analysis");
 
 /// The objective's answer at `start`.
 pub(crate) fn value<K: Kind, M: Model + ?Sized>(
@@ -404,7 +444,10 @@ pub(crate) fn value<K: Kind, M: Model + ?Sized>(
     budget: &Budget,
 ) -> Result<Value, SolveError> {
     let mut s = Searcher::<K, M>::new(model, budget);
-    let v = K::settled(s.search(start, -INF, INF)?)?;
+    let v = match s.search(start, -INF, INF) {
+        Err(_) if s.cyclic => retrograde::value::<K, M>(model, start, budget)?,
+        v => K::settled(v?)?,
+    };
     Ok(K::answer(v, model.mover(start)))
 }
 
@@ -415,13 +458,24 @@ pub(crate) fn analyze<K: Kind, M: Model>(
     budget: &Budget,
 ) -> Result<Vec<MoveValue>, SolveError> {
     let mut s = Searcher::<K, M>::new(model, budget);
+    match analyze_with(&mut s, start) {
+        Err(_) if s.cyclic => retrograde::analyze::<K, M>(model, start, budget),
+        out => out,
+    }
+}
+
+fn analyze_with<K: Kind, M: Model>(
+    s: &mut Searcher<'_, K, M>,
+    start: &M::State,
+) -> Result<Vec<MoveValue>, SolveError> {
+    let (model, budget) = (s.model, s.budget);
     budget.tick()?;
     let node = match model.turn(start)? {
         Turn::Ended { .. } => return Ok(Vec::new()),
         Turn::Moves(node) => node,
     };
     let mover = model.mover(start);
-    s.push_line(start);
+    s.push_line(start)?;
     let mut out = Vec::new();
     for m in moves_of(node, true)? {
         let v = K::settled(s.move_value(&m.leaf, -INF, INF)?)?;
@@ -442,6 +496,81 @@ pub(crate) fn line<K: Kind, M: Model>(
     budget: &Budget,
 ) -> Result<Line<M::State>, SolveError> {
     let mut s = Searcher::<K, M>::new(model, budget);
+    match line_with(&mut s, start, max_moves) {
+        Err(_) if s.cyclic => line_retrograde::<K, M>(model, start, max_moves, budget),
+        out => out,
+    }
+}
+
+/// [`line`] of a game with cycles, from its retrograde values: a move's
+/// value is its position's (a move back onto the line: a repetition).
+fn line_retrograde<K: Kind, M: Model>(
+    model: &M,
+    start: &M::State,
+    max_moves: u64,
+    budget: &Budget,
+) -> Result<Line<M::State>, SolveError> {
+    let (mut values, mut v) = retrograde::Values::new::<K, M>(model, start, budget)?;
+    let mut keyer = Keyer::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(keyer.key(model, start));
+    let mut line = Line::new();
+    let mut here = start.clone();
+    while (line.steps.len() as u64) < max_moves {
+        budget.tick()?;
+        let node = match model.turn(&here)? {
+            Turn::Ended { end, stuck } => {
+                line.ended = Some((end, stuck));
+                break;
+            }
+            Turn::Moves(node) => node,
+        };
+        let mut best: Option<(usize, i64)> = None;
+        let moves = moves_of(node, true)?;
+        for (i, m) in moves.iter().enumerate() {
+            let p = match m.leaf.end {
+                Some(end) => K::leaf_end(end, m.leaf.reward)?,
+                None if seen.contains(&keyer.key(model, &m.leaf.next)) => {
+                    K::parent(K::repeated()?, m.leaf.reward)?
+                }
+                None => K::parent(values.of(model, &m.leaf.next), m.leaf.reward)?,
+            };
+            if p == v {
+                best = Some((i, p));
+                break;
+            }
+            if best.is_none_or(|(_, b)| p > b) {
+                best = Some((i, p));
+            }
+        }
+        let Some((pick, p)) = best else {
+            break;
+        };
+        let Some(m) = moves.into_iter().nth(pick) else {
+            break;
+        };
+        let end = m.leaf.end;
+        v = K::child_of(p, m.leaf.reward);
+        here = m.leaf.next.clone();
+        line.steps.push(Step {
+            words: m.words,
+            next: m.leaf.next,
+            reward: m.leaf.reward,
+            end,
+        });
+        if end.is_some() || !seen.insert(keyer.key(model, &here)) {
+            break;
+        }
+    }
+    Ok(line)
+}
+
+fn line_with<K: Kind, M: Model>(
+    s: &mut Searcher<'_, K, M>,
+    start: &M::State,
+    max_moves: u64,
+) -> Result<Line<M::State>, SolveError> {
+    let (model, budget) = (s.model, s.budget);
     let mut here = start.clone();
     let mut v = K::settled(s.search(&here, -INF, INF)?)?;
     let mut line = Line::new();
@@ -455,7 +584,7 @@ pub(crate) fn line<K: Kind, M: Model>(
             Turn::Moves(node) => node,
         };
         let moves = moves_of(node, true)?;
-        s.push_line(&here);
+        s.push_line(&here)?;
         // The first move worth at least `v` (a null window each).
         let mut pick = None;
         for (i, m) in moves.iter().enumerate() {

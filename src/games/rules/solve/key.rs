@@ -41,13 +41,6 @@ impl Key {
             Key::Big(w) => 8 * w.len() as u64,
         }
     }
-
-    /// A 64-bit digest (a cheap pre-check before comparing keys).
-    pub(crate) fn digest(&self) -> u64 {
-        let mut h = rustc_hash::FxHasher::default();
-        self.hash(&mut h);
-        h.finish()
-    }
 }
 
 impl Hash for Key {
@@ -98,6 +91,5 @@ mod tests {
         assert_eq!(Key::new(&[1, 2]), Key::new(&[1, 2]));
         assert_eq!(Key::new(&[1, 2, 3]).heap_bytes(), 24);
         assert_eq!(Key::new(&[1]).heap_bytes(), 0);
-        assert_eq!(Key::new(&[7, 8]).digest(), Key::new(&[7, 8]).digest());
     }
 }

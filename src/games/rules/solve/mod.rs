@@ -37,6 +37,7 @@ mod memo;
 mod moves;
 mod num;
 mod outcome;
+mod retrograde;
 mod score;
 mod shortest;
 mod simulate;

@@ -19,6 +19,8 @@ fn sign(x: i64) -> i64 {
 }
 
 impl Kind for Moves {
+    const RETROGRADE: bool = true;
+
     fn ended(end: End) -> Result<i64, SolveError> {
         match end {
             End::Win => Ok(M),

@@ -17,6 +17,8 @@ fn of(end: End) -> i64 {
 }
 
 impl Kind for Outcome {
+    const RETROGRADE: bool = true;
+
     fn ended(end: End) -> Result<i64, SolveError> {
         Ok(of(end))
     }

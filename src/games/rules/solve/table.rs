@@ -70,16 +70,49 @@ impl<V> Table<V> {
         self.map.get(key)
     }
 
-    /// The bytes the table would hold with `key` added, growing if needed.
-    fn bytes_with(&self, key: &Key) -> u64 {
+    /// The value at `key`, to change in place.
+    #[inline]
+    pub(crate) fn get_mut(&mut self, key: &Key) -> Option<&mut V> {
+        self.map.get_mut(key)
+    }
+
+    /// The buckets' bytes after one more entry, growing if needed.
+    fn buckets_with_one_more(&self) -> u64 {
         let entry = std::mem::size_of::<(Key, V)>();
         let cap = self.map.capacity();
-        let grown = if self.map.len() >= cap {
+        if self.map.len() >= cap {
             table_bytes((cap * 2).max(4), entry)
         } else {
             table_bytes(cap, entry)
-        };
-        grown + self.heap + key.heap_bytes()
+        }
+    }
+
+    /// The bytes the table would hold with `key` added, growing if needed.
+    fn bytes_with(&self, key: &Key) -> u64 {
+        self.buckets_with_one_more() + self.heap + key.heap_bytes()
+    }
+
+    /// The value at `key`, with `fresh` stored there first when there is
+    /// none (within the cap, as [`Table::put`]): one look-up for a search
+    /// that reads an entry and then marks it.
+    pub(crate) fn slot(&mut self, key: Key, fresh: V) -> Result<&mut V, LimitHit> {
+        use std::collections::hash_map::Entry;
+        let buckets = self.buckets_with_one_more();
+        match self.map.entry(key) {
+            Entry::Occupied(o) => Ok(o.into_mut()),
+            Entry::Vacant(v) => {
+                let needed = buckets + self.heap + v.key().heap_bytes();
+                if needed > self.limit {
+                    self.full = true;
+                    return Err(LimitHit::Memory {
+                        limit: self.limit,
+                        needed,
+                    });
+                }
+                self.heap += v.key().heap_bytes();
+                Ok(v.insert(fresh))
+            }
+        }
     }
 
     /// Store `value` at `key`, or report the memory it would need.
@@ -125,6 +158,9 @@ mod tests {
         assert!(stored > 0 && stored < 1000);
         assert!(t.was_full() && t.bytes() <= 2048);
         assert_eq!(t.len(), stored);
+        // A slot that is there is read without memory; a new one is counted.
+        assert_eq!(t.slot(Key::new(&[0]), 7).map(|v| *v), Ok(0));
+        assert!(t.slot(Key::new(&[6000]), 7).is_err());
         // Replacing an entry never needs memory.
         assert!(t.put(Key::new(&[0]), 9).is_ok());
         assert_eq!(t.get(&Key::new(&[0])), Some(&9));
