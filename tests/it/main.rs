@@ -18,6 +18,7 @@ mod hardening;
 mod hostile;
 mod hostile_cli;
 mod hostile_corpus;
+mod hostile_deep;
 mod html;
 mod imports;
 mod json;
