@@ -20,6 +20,7 @@ mod hostile_cli;
 mod hostile_corpus;
 mod hostile_deep;
 mod html;
+mod ide_cuts;
 mod imports;
 mod json;
 mod judge;
