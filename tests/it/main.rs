@@ -16,6 +16,7 @@ mod gen;
 mod gen_rules;
 mod hardening;
 mod hostile;
+mod hostile_bounds;
 mod hostile_cli;
 mod hostile_corpus;
 mod hostile_deep;

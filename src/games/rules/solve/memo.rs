@@ -122,6 +122,8 @@ struct Frame<S> {
     ended: Option<End>,
     /// The next positions not yet visited, each moved out when it is.
     kids: std::vec::IntoIter<(Key, S)>,
+    /// What the frame holds, counted with the table against `--memory`.
+    bytes: u64,
 }
 
 /// What the search found.
@@ -175,6 +177,9 @@ pub(crate) fn search<F: Fold, M: Model>(
     let mut stack: Vec<Frame<M::State>> = Vec::new();
     let root = memo.keyer.key(model, start);
     let mut todo = Some((root, start.clone()));
+    // The stack's bytes (a deep line of one player holds every position
+    // on it and their siblings).
+    let mut stack_bytes = 0u64;
     loop {
         if let Some((key, s)) = todo.take() {
             budget.tick()?;
@@ -187,6 +192,15 @@ pub(crate) fn search<F: Fold, M: Model>(
                     (Some(sh), None)
                 }
             };
+            let pair = std::mem::size_of::<(Key, M::State)>() as u64;
+            let bytes = std::mem::size_of::<Frame<M::State>>() as u64
+                + 2 * key.heap_bytes()
+                + kids
+                    .iter()
+                    .map(|(k, s)| pair + k.heap_bytes() + model.state_bytes(s))
+                    .sum::<u64>();
+            stack_bytes += bytes;
+            budget.check_memory(memo.table.bytes() + stack_bytes)?;
             if stack.len() >= SHALLOW {
                 grey.insert(key.clone());
             }
@@ -195,6 +209,7 @@ pub(crate) fn search<F: Fold, M: Model>(
                 shape,
                 ended,
                 kids: kids.into_iter(),
+                bytes,
             });
         }
         let Some(top) = stack.last_mut() else {
@@ -219,6 +234,7 @@ pub(crate) fn search<F: Fold, M: Model>(
         let Some(done) = stack.pop() else {
             continue;
         };
+        stack_bytes -= done.bytes;
         if stack.len() >= SHALLOW {
             grey.remove(&done.key);
         }
