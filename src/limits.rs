@@ -146,6 +146,11 @@ pub const RULES_STATEMENTS: usize = 4096;
 /// one level deeper, and every pass over it goes down that deep).
 pub const RULES_OPERATORS: usize = 500;
 
+/// The most values one list a rules turn makes may hold (a run-time
+/// `meeple::rules::loop`); every value a list operation makes or copies
+/// also costs the turn a step.
+pub const RULES_LIST_ITEMS: usize = 1 << 20;
+
 /// The most bits a rules game's position key may need
 /// (`meeple::rules::too_big`).
 pub const RULES_KEY_BITS: u128 = 65_536;

@@ -242,7 +242,12 @@ impl Cli {
                     "--timeout must be a number of seconds ≥ 0, not {t}"
                 ))
             }
-            Some(t) => Some(Duration::try_from_secs_f64(t).map_err(|e| e.to_string())?),
+            Some(t) => Some(Duration::try_from_secs_f64(t).map_err(|_| {
+                format!(
+                    "--timeout must be a number of seconds from 0 to {}, not {t:e}",
+                    Duration::MAX.as_secs()
+                )
+            })?),
             None => None,
         };
         Ok(Limits {

@@ -68,7 +68,7 @@ codes! {
     TrackFinish = "meeple::track::finish": "a square from which finish cannot be reached";
     TrackShortcut = "meeple::track::shortcut": "a shortcut leaving start or finish, or a second shortcut from one square";
     TrackLink = "meeple::track::link": "a square linked to two different next squares, into start or out of finish";
-    RulesNesting = "meeple::rules::nesting": "a rules block nested deeper than 32 levels (blocks, parentheses, brackets), with more than 4096 statements, with more than 32 `not` or `-` in a row, or with an expression of more than 500 operators";
+    RulesNesting = "meeple::rules::nesting": "a rules block nested deeper than 32 levels (blocks, parentheses, brackets, `if … then`, `sum … in`, `all … in`, `list of` …), with more than 4096 statements, with more than 32 `not` or `-` in a row, or with an expression of more than 500 operators, indexes and fields";
     RulesName = "meeple::rules::name": "a rules block uses a name it never declares";
     RulesDuplicate = "meeple::rules::duplicate": "a name declared twice in a rules block, a part that may appear once written twice, or two rules blocks with one name";
     RulesType = "meeple::rules::type": "a value of the wrong type in a rules block (a number where a cell is wanted, an assignment of a direction to a bool)";

@@ -73,15 +73,23 @@ fn within(span: Span, offset: usize) -> bool {
     span.start() <= offset && offset <= span.end()
 }
 
+/// The text under `span`, as far as `text` holds it: a block cut short
+/// (`var x: 0..1` at the end of the file) is read with its missing closing
+/// braces, and its last part's span may end past the text.
+fn written(text: &str, span: Span) -> &str {
+    let end = span.end().min(text.len());
+    text.get(span.start().min(end)..end).unwrap_or("")
+}
+
 /// A declaration's line: `param steps: orthogonal | king = orthogonal`.
 fn decl_line(text: &str, kind: &str, d: &Decl) -> String {
-    let ty = &text[d.ty.span.start()..d.ty.span.end()];
+    let ty = written(text, d.ty.span);
     match &d.value {
         Some(v) => format!(
             "{kind} {}: {} = {}",
             d.name.node,
             ty.trim(),
-            text[v.span.start()..v.span.end()].trim()
+            written(text, v.span).trim()
         ),
         None => format!("{kind} {}: {}", d.name.node, ty.trim()),
     }

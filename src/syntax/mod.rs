@@ -10,6 +10,7 @@ pub mod ast;
 mod build;
 pub mod dialect;
 mod prescan;
+mod prescan_rules;
 mod recover;
 pub mod rules;
 mod slips;

@@ -22,6 +22,7 @@ use super::array::Bytes;
 use super::ast::{Int, Rows};
 use super::build::too_many_cells;
 use super::dialect;
+use super::prescan_rules::rules_block;
 use crate::error::{Code, Diag, Diags};
 use crate::limits::{BOARD_CELLS, LIST_WORDS, STATEMENTS, TRACK_SQUARES};
 use crate::source::Span;
@@ -45,12 +46,12 @@ pub(crate) struct Scan<'t> {
 /// little, and stay in the tree `meeple fmt` and the IDE walk).
 pub(crate) const READ_CELLS: usize = 4096;
 
-fn ident_char(b: u8) -> bool {
+pub(super) fn ident_char(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
 /// The end of the comment starting at `i` (the `\n`, or the end).
-fn comment_end(b: &[u8], i: usize) -> usize {
+pub(super) fn comment_end(b: &[u8], i: usize) -> usize {
     b[i..]
         .iter()
         .position(|&c| c == b'\n')
@@ -58,7 +59,7 @@ fn comment_end(b: &[u8], i: usize) -> usize {
 }
 
 /// Skip blanks and comments from `i`.
-fn skip_blank(b: &[u8], mut i: usize) -> usize {
+pub(super) fn skip_blank(b: &[u8], mut i: usize) -> usize {
     while i < b.len() {
         match b[i] {
             b' ' | b'\t' | b'\r' | b'\n' => i += 1,
@@ -326,118 +327,6 @@ fn board(
         },
         _ => i,
     }
-}
-
-/// The most levels of `{`, `(` and `[` inside a rules block (its own
-/// braces not counted), and the most statements (lines or `;`-separated
-/// pieces holding code) in one.
-pub(crate) const RULES_NESTING: usize = crate::limits::RULES_NESTING;
-/// See [`RULES_NESTING`].
-pub(crate) const RULES_STATEMENTS: usize = crate::limits::RULES_STATEMENTS;
-
-/// After the word `rules` (ending at `i`): when `NAME {` follows, walk the
-/// block to its closing brace (or the end), refusing nesting deeper than
-/// [`RULES_NESTING`] and more than [`RULES_STATEMENTS`] statements; its end
-/// when well within both. `None` when no block follows.
-fn rules_block(b: &[u8], i: usize) -> Option<Result<usize, Diag>> {
-    let mut j = skip_blank(b, i);
-    let name = j;
-    while j < b.len() && ident_char(b[j]) {
-        j += 1;
-    }
-    if j == name {
-        return None;
-    }
-    j = skip_blank(b, j);
-    if b.get(j) != Some(&b'{') {
-        return None;
-    }
-    let open = j;
-    let mut depth = 0usize;
-    let mut statements = 0usize;
-    let mut code_on_line = false;
-    // `not` and `-` in a row (the builder refuses more than 32; a run of
-    // millions would cost pest a token each first).
-    let mut prefixes = 0usize;
-    while j < b.len() {
-        let c = b[j];
-        if c == b'-'
-            || b[j..].starts_with(b"not")
-                && !b.get(j + 3).is_some_and(|&n| ident_char(n))
-                && (j == 0 || !ident_char(b[j - 1]))
-        {
-            prefixes += 1;
-            if prefixes > RULES_NESTING {
-                let at = Span::new(j, j + 1);
-                return Some(Err(Diag::new(
-                    Code::RulesNesting,
-                    format!("more than {RULES_NESTING} `not` or `-` in a row"),
-                )
-                .label(at, "one too many here")
-                .help("write the expression more simply")));
-            }
-            j += if c == b'-' { 1 } else { 3 };
-            continue;
-        }
-        if !matches!(c, b' ' | b'\t' | b'\r' | b'\n') {
-            prefixes = 0;
-        }
-        match b[j] {
-            b'#' => {
-                j = comment_end(b, j);
-                continue;
-            }
-            b'"' => {
-                j += 1;
-                while j < b.len() && !matches!(b[j], b'"' | b'\n') {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'{' | b'(' | b'[' => {
-                depth += 1;
-                if depth > RULES_NESTING + 1 {
-                    let at = Span::new(j, j + 1);
-                    return Some(Err(Diag::new(
-                        Code::RulesNesting,
-                        format!("this rules block is nested more than {RULES_NESTING} levels deep"),
-                    )
-                    .label(at, format!("level {} opens here", depth - 1))
-                    .label(Span::new(open, open + 1), "the block opens here")
-                    .help(format!(
-                        "meeple reads blocks, parentheses and brackets nested at most {RULES_NESTING} deep in a rules block: name parts with `let`"
-                    ))));
-                }
-            }
-            b'}' | b')' | b']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(Ok(j + 1));
-                }
-            }
-            b'\n' | b';' => {
-                if code_on_line {
-                    statements += 1;
-                    if statements > RULES_STATEMENTS {
-                        let at = Span::new(j, j + 1);
-                        return Some(Err(Diag::new(
-                            Code::RulesNesting,
-                            format!("this rules block has more than {RULES_STATEMENTS} statements"),
-                        )
-                        .label(Span::new(open, open + 1), "the block opens here")
-                        .label(at, format!("statement {} ends here", RULES_STATEMENTS + 1))
-                        .help(format!(
-                            "meeple reads at most {RULES_STATEMENTS} statements in a rules block"
-                        ))));
-                    }
-                }
-                code_on_line = false;
-            }
-            b' ' | b'\t' | b'\r' => {}
-            _ => code_on_line = true,
-        }
-        j += 1;
-    }
-    Some(Ok(b.len()))
 }
 
 fn too_many_statements(at: Span) -> Diag {

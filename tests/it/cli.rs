@@ -138,6 +138,20 @@ fn budgets_stop_a_solve_with_a_coded_error() {
 }
 
 #[test]
+fn a_timeout_too_long_for_a_duration_is_a_clear_error() {
+    // It was Rust's "cannot convert float seconds to Duration: value is
+    // either too big or NaN".
+    let o = meeple(&["--timeout", "1e300", "run", "scripts/footholds/kakao.game"]);
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(2), "{out}{err}");
+    assert!(
+        err.contains("--timeout must be a number of seconds from 0 to"),
+        "{err}"
+    );
+    assert!(!err.contains("Duration"), "{err}");
+}
+
+#[test]
 fn several_files_name_the_file_in_each_header() {
     let o = meeple(&[
         "run",

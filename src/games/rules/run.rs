@@ -17,6 +17,22 @@ mod flat;
 /// run-time error, never a hang.
 pub const TURN_STEPS: u64 = 10_000_000;
 
+/// The most values one list a turn makes may hold
+/// ([`crate::limits::RULES_LIST_ITEMS`]).
+const LIST_ITEMS: usize = crate::limits::RULES_LIST_ITEMS;
+
+/// How many values `v` holds, its lists' and theirs counted (what a copy
+/// of it costs).
+fn weight(v: &Val) -> usize {
+    match v {
+        Val::L(xs) => xs.iter().fold(xs.len(), |n, x| match x {
+            Val::L(_) => n.saturating_add(weight(x)),
+            _ => n,
+        }),
+        _ => 1,
+    }
+}
+
 /// How a run of the program stopped.
 enum Flow {
     Go,
@@ -234,6 +250,21 @@ impl<'a> Run<'a> {
             ));
         }
         Ok(())
+    }
+
+    /// `n` steps at once: the values a list operation makes or copies
+    /// (so that a list doubled in a loop meets the turn's step limit), and
+    /// no list longer than [`LIST_ITEMS`].
+    fn charge(&mut self, n: usize) -> R<()> {
+        if n > LIST_ITEMS {
+            return Err(err(
+                RunErrorKind::Loop,
+                format!("the turn made a list of more than {LIST_ITEMS} values"),
+                self.span,
+            ));
+        }
+        *self.steps = self.steps.saturating_add(n as u64);
+        self.tick()
     }
 
     fn read(&self, slot: usize) -> i64 {
@@ -1005,7 +1036,12 @@ impl<'a> Run<'a> {
         Ok(match e {
             CExpr::Const(v) => v.clone(),
             CExpr::Param(i) => self.inst.params[*i].clone(),
-            CExpr::Local(slot) => self.frame[*slot].clone(),
+            CExpr::Local(slot) => {
+                if let Val::L(_) = &self.frame[*slot] {
+                    self.charge(weight(&self.frame[*slot]))?;
+                }
+                self.frame[*slot].clone()
+            }
             CExpr::Var(i) => {
                 let (base, d) = self.inst.layout.vars[*i];
                 self.read_val(base, &d)
@@ -1103,6 +1139,7 @@ impl<'a> Run<'a> {
                         self.span,
                     ));
                 }
+                self.charge(hi.saturating_sub(lo).saturating_add(1).max(0) as usize)?;
                 Val::L((lo..=hi).map(Val::S).collect())
             }
             CExpr::Not(a) => Val::S((!self.truth(a)?) as i64),
@@ -1116,6 +1153,7 @@ impl<'a> Run<'a> {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
                 let (x, y) = match (op, x, y) {
                     (BinOp::Add, Val::L(mut xs), Val::L(ys)) => {
+                        self.charge(xs.len() + ys.len())?;
                         xs.extend(ys);
                         return Ok(Val::L(xs));
                     }
@@ -1175,6 +1213,7 @@ impl<'a> Run<'a> {
                         *span,
                     ));
                 }
+                self.charge((hi - lo) as usize)?;
                 match q {
                     Some(q) => Val::L(
                         (lo as usize..hi as usize)
@@ -1335,20 +1374,23 @@ impl<'a> Run<'a> {
             Builtin::Lines => {
                 let n = self.int(&args[0])?;
                 let mut out = Vec::new();
-                if n >= 1 {
+                // No line is longer than the board is wide or high; each
+                // cell a line visits costs a step, each line kept one more.
+                if n >= 1 && n <= self.inst.rows.max(self.inst.cols) {
                     for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                         for c in 0..self.cells() {
-                            let run: Vec<i64> = (0..n)
-                                .scan(c, |at, k| {
-                                    let here = if k == 0 { *at } else { self.step(*at, dr, dc) };
-                                    *at = here;
-                                    Some(here)
-                                })
-                                .collect();
-                            if run.iter().all(|&x| x >= 0) {
+                            let mut run = vec![c];
+                            while (run.len() as i64) < n {
+                                let here = self.step(run[run.len() - 1], dr, dc);
+                                if here < 0 {
+                                    break;
+                                }
+                                run.push(here);
+                            }
+                            self.charge(run.len())?;
+                            if run.len() as i64 == n {
                                 out.push(Val::L(run.into_iter().map(Val::S).collect()));
                             }
-                            self.tick()?;
                         }
                     }
                 }

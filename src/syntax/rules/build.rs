@@ -519,6 +519,16 @@ impl Cx<'_> {
                     items.push(Item::Infix(bin_op(q.as_str().trim())));
                 }
                 Rule::r_field | Rule::r_index => {
+                    // Each `.f` or `[i]` nests the tree one deeper, as an
+                    // operator does.
+                    operators += 1;
+                    if operators > OPERATORS {
+                        let why = format!(
+                            "an expression of more than {OPERATORS} operators, indexes and fields"
+                        );
+                        let help = "split it into parts with `let`";
+                        return self.too_long(&q, why, help, span);
+                    }
                     if let Some(Item::Operand(e)) = items.pop() {
                         let e = self.postfix(e, q);
                         items.push(Item::Operand(e));

@@ -497,6 +497,10 @@ impl Drawer<'_> {
             } => self.piece(&name.node, fields, *bracketed)?,
             Item::Dice { count, range } => {
                 let k = self.count(count)?.max(0);
+                // Capped as boards are: a count up to 10^18 would be drawn.
+                if k > 1 << 20 {
+                    return Err(format!("{k} rolls are too many to draw"));
+                }
                 let mut v = Vec::new();
                 for _ in 0..k {
                     v.push(self.number(None, range)?.to_string());

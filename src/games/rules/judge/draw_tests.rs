@@ -257,3 +257,23 @@ fn numbers_of(input: &str) -> Vec<usize> {
         .map(|x| x.parse().unwrap())
         .collect()
 }
+
+#[test]
+fn a_dice_count_past_the_cap_is_not_drawn() {
+    // `n: 1..10^18` then `dice n of 1..6`: `meeple gen` grew to 2.6 GB.
+    let src = "rules gh {\n  players solo\n  board none\n  var k: 0..10 = 0\n  input {\n    n: 1..1000000000000000000\n    dice n of 1..6\n  }\n  turn {\n    roll r in 1..6\n    choose d in 1..2\n    win if r > 3\n  }\n  solve shortest within 5\n}\n";
+    let Err(e) = RulesShape::new(program(src), String::new(), &[]) else {
+        panic!("no instance")
+    };
+    assert!(
+        e.diag.message.contains("rolls are too many to draw"),
+        "{}",
+        e.diag.message
+    );
+    // Within the cap, drawn.
+    let src = src.replace("1..1000000000000000000", "1..1000");
+    let shape = RulesShape::new(program(&src), String::new(), &[]).unwrap();
+    let p = shape.draw(&mut Rng::for_case(1, 0));
+    let words = p.input().split_whitespace().count();
+    assert!((2..=1001).contains(&words), "{words}");
+}

@@ -155,6 +155,8 @@ struct Frame<S> {
     /// The next positions not yet visited, the next one last (each popped
     /// when it is).
     kids: Vec<(Key, S)>,
+    /// What the frame holds, counted with the table against `--memory`.
+    bytes: u64,
 }
 
 /// A frame's buffers: its shape and its next positions.
@@ -209,6 +211,9 @@ pub(crate) fn search<F: Fold, M: Model>(
     let mut todo = Some((root, start.clone()));
     // The buffers of the frames popped, for the next ones.
     let mut spare: Vec<Buffers<M::State>> = Vec::new();
+    // The stack's bytes (a deep line of one player holds every position
+    // on it and their siblings).
+    let mut stack_bytes = 0u64;
     loop {
         if let Some((key, s)) = todo.take() {
             budget.tick()?;
@@ -223,6 +228,15 @@ pub(crate) fn search<F: Fold, M: Model>(
             };
             // Visited in move order: the first is popped first.
             kids.reverse();
+            let pair = std::mem::size_of::<(Key, M::State)>() as u64;
+            let bytes = std::mem::size_of::<Frame<M::State>>() as u64
+                + 2 * key.heap_bytes()
+                + kids
+                    .iter()
+                    .map(|(k, s)| pair + k.heap_bytes() + model.state_bytes(s))
+                    .sum::<u64>();
+            stack_bytes += bytes;
+            budget.check_memory(memo.table.bytes() + stack_bytes)?;
             if stack.len() >= SHALLOW {
                 grey.insert(key.clone());
             }
@@ -231,6 +245,7 @@ pub(crate) fn search<F: Fold, M: Model>(
                 shape: sh,
                 ended,
                 kids,
+                bytes,
             });
         }
         let Some(top) = stack.last_mut() else {
@@ -255,6 +270,7 @@ pub(crate) fn search<F: Fold, M: Model>(
         let Some(mut done) = stack.pop() else {
             continue;
         };
+        stack_bytes -= done.bytes;
         if stack.len() >= SHALLOW {
             grey.remove(&done.key);
         }
