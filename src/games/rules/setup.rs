@@ -6,7 +6,7 @@
 
 use super::key::key_bits;
 use super::model::RunError;
-use super::program::{Kind, Program, Val};
+use super::program::{CExpr, Kind, Program, Val};
 use super::run::Run;
 use super::state::{width, Dice, Instance, Layout, State};
 use super::types::KEY_BITS;
@@ -320,6 +320,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             },
         }
     }
+    param_bounds(&inst, &prog, input, &mut steps, &mut diags)?;
     // Numbered pieces.
     for (g, (lo, hi, placed)) in prog.numbered.iter().enumerate() {
         let first = inst.pieces.len();
@@ -683,6 +684,98 @@ fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>
         "wrong kind of value",
         format!("{what} takes {wants}"),
     )
+}
+
+/// Every param within its range as evaluated with the other params'
+/// values (`param q: 0..p`): a `rule` value outside it is refused on the
+/// value, a default outside it on the `rule` statements of the params its
+/// bounds read (`meeple::rule::value`).
+fn param_bounds(
+    inst: &Instance,
+    prog: &Program,
+    input: &ScenarioInput,
+    steps: &mut u64,
+    diags: &mut Diags,
+) -> Result<(), SetupError> {
+    for (i, (spec, _)) in prog.params.iter().enumerate() {
+        let Some((lo, hi)) = &spec.range else {
+            continue;
+        };
+        let reads: Vec<usize> = [lo, hi].iter().flat_map(|e| params_read(e)).collect();
+        if reads.is_empty() {
+            continue; // constant bounds: checked with the value already
+        }
+        let mut run = Run::new(
+            inst,
+            State {
+                v: vec![0; 2],
+                moves: 0,
+                over: None,
+            },
+            &[],
+            steps,
+        );
+        let lo_v = run.expr(lo).map_err(SetupError::Run)?.s();
+        let hi_v = run.expr(hi).map_err(SetupError::Run)?.s();
+        let Some(Val::S(n)) = inst.params.get(i) else {
+            continue;
+        };
+        let n = *n;
+        if lo_v <= n && n <= hi_v {
+            continue;
+        }
+        let name = &prog.decls.params[i].name.node;
+        let names: Vec<String> = reads
+            .iter()
+            .map(|&j| {
+                let p = &prog.decls.params[j].name.node;
+                match inst.params.get(j) {
+                    Some(Val::S(v)) => format!("`{p}` = {v}"),
+                    _ => format!("`{p}`"),
+                }
+            })
+            .collect();
+        let range = format!("{lo_v}..{hi_v} (with {})", names.join(", "));
+        let own = input.rules.iter().rev().find(|(r, _)| r.node == *name);
+        let diag = match own {
+            Some((_, value)) => Diag::new(
+                Code::RuleValue,
+                format!("`rule {name}` is {n}, outside {range}"),
+            )
+            .label(value.span, "out of the param's domain")
+            .help(format!("give `{name}` a value within {lo_v}..{hi_v}")),
+            None => {
+                let mut diag = Diag::new(
+                    Code::RuleValue,
+                    format!("param `{name}`'s default {n} is outside {range}"),
+                );
+                for (r, v) in &input.rules {
+                    if reads.iter().any(|&j| prog.decls.params[j].name.node == r.node) {
+                        diag = diag.label(
+                            Span::new(r.span.start(), v.span.end()),
+                            format!("`{name}`'s range is {lo_v}..{hi_v} with this"),
+                        );
+                    }
+                }
+                diag.help(format!(
+                    "set `{name}` within {lo_v}..{hi_v} with `rule {name} VALUE`, or change the params its range reads"
+                ))
+            }
+        };
+        diags.push(diag);
+    }
+    Ok(())
+}
+
+/// The params an expression reads.
+fn params_read(e: &CExpr) -> Vec<usize> {
+    match e {
+        CExpr::Param(i) => vec![*i],
+        CExpr::Neg(a) | CExpr::Not(a) => params_read(a),
+        CExpr::Bin(_, a, b, _) => [params_read(a), params_read(b)].concat(),
+        CExpr::If(c, a, b) => [params_read(c), params_read(a), params_read(b)].concat(),
+        _ => Vec::new(),
+    }
 }
 
 fn param_value(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> Result<Val, String> {
