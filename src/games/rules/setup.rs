@@ -750,7 +750,10 @@ fn param_bounds(
                     format!("param `{name}`'s default {n} is outside {range}"),
                 );
                 for (r, v) in &input.rules {
-                    if reads.iter().any(|&j| prog.decls.params[j].name.node == r.node) {
+                    if reads
+                        .iter()
+                        .any(|&j| prog.decls.params[j].name.node == r.node)
+                    {
                         diag = diag.label(
                             Span::new(r.span.start(), v.span.end()),
                             format!("`{name}`'s range is {lo_v}..{hi_v} with this"),
@@ -763,6 +766,72 @@ fn param_bounds(
             }
         };
         diags.push(diag);
+    }
+    // Counts the params make negative: a list's most items, the
+    // objective's `within N` / `limit N`.
+    let d = &prog.decls;
+    let lists = prog
+        .vars
+        .iter()
+        .map(|v| &v.0)
+        .zip(d.vars.iter().map(|v| ("var", v)));
+    let lists = lists
+        .chain(
+            prog.layers
+                .iter()
+                .zip(d.layers.iter().map(|v| ("layer", v))),
+        )
+        .chain(
+            prog.fields
+                .iter()
+                .map(|f| &f.0)
+                .zip(d.fields.iter().map(|v| ("field", v))),
+        );
+    let mut counts: Vec<(&CExpr, String)> = lists
+        .filter_map(|(spec, (what, v))| {
+            let n = spec.list_max.as_ref()?;
+            Some((n, format!("the most items of {what} `{}`", v.name.node)))
+        })
+        .collect();
+    if let Some(b) = &prog.objective_bound {
+        let what = match prog.objective {
+            crate::syntax::rules::Objective::Simulate(_) => "`simulate limit`",
+            _ => "`shortest within`",
+        };
+        counts.push((b, format!("{what}'s bound")));
+    }
+    for (e, what) in counts {
+        let reads = params_read(e);
+        if reads.is_empty() {
+            continue; // a constant: the checker refused a negative one
+        }
+        let mut run = Run::new(
+            inst,
+            State {
+                v: vec![0; 2],
+                moves: 0,
+                over: None,
+            },
+            &[],
+            steps,
+        );
+        let n = run.expr(e).map_err(SetupError::Run)?.s();
+        if n >= 0 {
+            continue;
+        }
+        let mut diag = Diag::new(
+            Code::RuleValue,
+            format!("{what} is {n}: a count is never negative"),
+        );
+        for (r, v) in &input.rules {
+            if reads.iter().any(|&j| d.params[j].name.node == r.node) {
+                diag = diag.label(
+                    Span::new(r.span.start(), v.span.end()),
+                    "this makes it negative",
+                );
+            }
+        }
+        diags.push(diag.help("give the params it reads values that make it 0 or more"));
     }
     Ok(())
 }

@@ -201,7 +201,9 @@ fn the_smallest_number_is_read_and_one_past_it_is_too_large() {
 #[test]
 fn the_statement_cap_does_not_depend_on_the_layout() {
     let chain = |n: usize, sep: &str| {
-        let mut s = String::from("rules g {\n  players solo\n  board none\n  var x: 0..10 = 0\n  turn {\n    if false {");
+        let mut s = String::from(
+            "rules g {\n  players solo\n  board none\n  var x: 0..10 = 0\n  turn {\n    if false {",
+        );
         for _ in 0..n {
             s.push_str(&format!("{sep}x += 1{sep}}} else if false {{"));
         }
@@ -215,7 +217,11 @@ fn the_statement_cap_does_not_depend_on_the_layout() {
         let (_, d) = parse(&chain(4100, sep));
         assert_eq!(d.len(), 1, "{sep:?}: {d:?}");
         assert_eq!(d[0].code, Code::RulesNesting);
-        assert!(d[0].message.contains("more than 4096 statements"), "{}", d[0].message);
+        assert!(
+            d[0].message.contains("more than 4096 statements"),
+            "{}",
+            d[0].message
+        );
     }
     // Many statements on one line, separated by `;`, count each.
     let flat = format!(

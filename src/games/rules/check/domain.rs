@@ -107,6 +107,7 @@ impl Checker<'_> {
             }
             Type::List(item, n) => {
                 let it = self.state_type(item);
+                self.not_negative(n, "a list's most items");
                 let n = self.bound(n).map(|n| n.max(0) as u64);
                 Ty::List(Box::new(it), n)
             }
@@ -159,6 +160,30 @@ impl Checker<'_> {
         walk(self, lo, &mut out);
         walk(self, hi, &mut out);
         out
+    }
+
+    /// A constant count that is negative is refused (one that reads params
+    /// is checked with their values for each scenario).
+    fn not_negative(&mut self, e: &Expr, what: &str) {
+        if let Some(v) = self.const_int(e).filter(|&v| v < 0) {
+            if self.reads_no_param(e) {
+                self.err(
+                    diag(
+                        Code::RulesBound,
+                        format!("{what} is {v}: a count is never negative"),
+                        e.span,
+                        "a negative count",
+                    )
+                    .help("write 0 or more"),
+                );
+            }
+        }
+    }
+
+    /// Whether an expression reads no param (a true constant).
+    pub(super) fn reads_no_param(&self, e: &Expr) -> bool {
+        self.params_named(e, e).is_empty()
+            && !matches!(&e.kind, ExprKind::Name(n) if matches!(self.globals.get(n), Some(Sym::Param(_))))
     }
 
     /// The block's text at a span.
@@ -270,11 +295,13 @@ impl Checker<'_> {
             Objective::MaxScore => ("max score", 1),
             Objective::MinScore => ("min score", 1),
             Objective::Shortest(n) => {
+                self.not_negative(n, "`shortest within`'s bound");
                 self.bound(n);
                 ("shortest within", 1)
             }
             Objective::Longest => ("longest", 1),
             Objective::Simulate(n) => {
+                self.not_negative(n, "`simulate limit`'s bound");
                 self.bound(n);
                 ("simulate", 0)
             }
