@@ -139,8 +139,17 @@ impl Limits {
 /// the parser runs (`meeple::rules::nesting`).
 pub const RULES_NESTING: usize = 32;
 
-/// The most statements a `rules` block may hold (`meeple::rules::nesting`).
+/// The most statements a `rules` block may hold (`meeple::rules::nesting`),
+/// counted in the parsed block (each part and statement one; an `if … else
+/// if …` chain one plus its branches' statements), so the layout never
+/// matters.
 pub const RULES_STATEMENTS: usize = 4096;
+
+/// The most lines (or `;`-separated pieces) holding code in a `rules` block,
+/// checked by the pre-scan before the parser runs: a cheap guard far above
+/// any layout of [`RULES_STATEMENTS`] statements (`meeple fmt` writes at
+/// most about two lines per statement).
+pub const RULES_LINES: usize = 16 * RULES_STATEMENTS;
 
 /// The most infix operators one rules expression holds (each nests its tree
 /// one level deeper, and every pass over it goes down that deep).

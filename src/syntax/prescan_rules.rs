@@ -1,6 +1,6 @@
 //! The pre-scan of a rules block: before pest reads it, refuse nesting
-//! deeper than [`RULES_NESTING`] levels and more than [`RULES_STATEMENTS`]
-//! statements, so that pest, the AST builder, the checker, `meeple fmt` and
+//! deeper than [`RULES_NESTING`] levels and more than [`RULES_LINES`]
+//! lines of code, so that pest, the AST builder, the checker, `meeple fmt` and
 //! the language server, which all recurse on the nesting, never overflow
 //! their stacks.
 //!
@@ -20,8 +20,10 @@ use crate::source::Span;
 /// The most levels inside a rules block (its own braces not counted), and
 /// the most statements (lines or `;`-separated pieces holding code) in one.
 pub(crate) const RULES_NESTING: usize = crate::limits::RULES_NESTING;
-/// See [`RULES_NESTING`].
-pub(crate) const RULES_STATEMENTS: usize = crate::limits::RULES_STATEMENTS;
+/// See [`RULES_NESTING`]; the statements themselves are counted in the
+/// parsed block (`crate::limits::RULES_STATEMENTS`), so that the layout
+/// never matters.
+pub(crate) const RULES_LINES: usize = crate::limits::RULES_LINES;
 
 /// Words that open a level without a bracket when they open an expression.
 const OPENERS: [&[u8]; 8] = [
@@ -103,7 +105,7 @@ fn too_deep(at: Span, open: usize, level: usize) -> Diag {
 
 /// After the word `rules` (ending at `i`): when `NAME {` follows, walk the
 /// block to its closing brace (or the end), refusing nesting deeper than
-/// [`RULES_NESTING`] and more than [`RULES_STATEMENTS`] statements; its end
+/// [`RULES_NESTING`] and more than [`RULES_LINES`] lines of code; its end
 /// when well within both. `None` when no block follows.
 pub(super) fn rules_block(b: &[u8], i: usize) -> Option<Result<usize, Diag>> {
     let mut j = skip_blank(b, i);
@@ -225,16 +227,17 @@ pub(super) fn rules_block(b: &[u8], i: usize) -> Option<Result<usize, Diag>> {
                 }
                 if code_on_line {
                     statements += 1;
-                    if statements > RULES_STATEMENTS {
+                    if statements > RULES_LINES {
                         let at = Span::new(j, j + 1);
                         return Some(Err(Diag::new(
                             Code::RulesNesting,
-                            format!("this rules block has more than {RULES_STATEMENTS} statements"),
+                            format!("this rules block has more than {RULES_LINES} lines of code"),
                         )
                         .label(Span::new(open, open + 1), "the block opens here")
-                        .label(at, format!("statement {} ends here", RULES_STATEMENTS + 1))
+                        .label(at, format!("line {} ends here", RULES_LINES + 1))
                         .help(format!(
-                            "meeple reads at most {RULES_STATEMENTS} statements in a rules block"
+                            "meeple reads at most {} statements in a rules block, and at most {RULES_LINES} lines holding code",
+                            crate::limits::RULES_STATEMENTS
                         ))));
                     }
                 }

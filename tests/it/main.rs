@@ -40,6 +40,7 @@ mod progress;
 mod repl;
 mod rules_front;
 mod rules_pictures;
+mod rules_quiet;
 mod rules_scenario;
 mod rules_wire;
 mod serve;

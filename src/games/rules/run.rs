@@ -430,7 +430,14 @@ impl<'a> Run<'a> {
             }
             CStmtKind::Repeat(n, body) => {
                 let n = self.int(n)?;
-                for _ in 0..n.max(0) {
+                if n < 0 {
+                    return Err(err(
+                        RunErrorKind::Loop,
+                        format!("`repeat {n}`: a loop count is never negative"),
+                        s.span,
+                    ));
+                }
+                for _ in 0..n {
                     self.tick()?;
                     match self.flow(body)? {
                         Flow::Go | Flow::Next => {}

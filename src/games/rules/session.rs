@@ -480,6 +480,17 @@ impl Rules for RulesSession {
                 self.declared_after_play(span)?;
                 taken(&self.board, span, Code::BoardDuplicate, "the board")?;
                 let b = b?;
+                let empty = match &b {
+                    BoardInput::Grid(r) => r.first().is_none_or(|row| row.is_empty()),
+                    BoardInput::Array(r) => r.first().is_none_or(|row| row.is_empty()),
+                    _ => false,
+                };
+                if empty {
+                    // As the built-in games refuse it: a game needs a cell.
+                    return Err(vec![Diag::new(Code::BoardEmpty, "the board has no cells")
+                        .label(span, "empty board")
+                        .help("write one row of cells per line inside board { … }")]);
+                }
                 let shape = setup::board_shape(&b, &self.game.prog);
                 if !shape.is_empty() {
                     return Err(shape);

@@ -6,7 +6,7 @@
 
 use super::key::key_bits;
 use super::model::RunError;
-use super::program::{Kind, Program, Val};
+use super::program::{CExpr, Kind, Program, Val};
 use super::run::Run;
 use super::state::{width, Dice, Instance, Layout, State};
 use super::types::KEY_BITS;
@@ -320,6 +320,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             },
         }
     }
+    param_bounds(&inst, &prog, input, &mut steps, &mut diags)?;
     // Numbered pieces.
     for (g, (lo, hi, placed)) in prog.numbered.iter().enumerate() {
         let first = inst.pieces.len();
@@ -749,6 +750,167 @@ fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>
         "wrong kind of value",
         format!("{what} takes {wants}"),
     )
+}
+
+/// Every param within its range as evaluated with the other params'
+/// values (`param q: 0..p`): a `rule` value outside it is refused on the
+/// value, a default outside it on the `rule` statements of the params its
+/// bounds read (`meeple::rule::value`).
+fn param_bounds(
+    inst: &Instance,
+    prog: &Program,
+    input: &ScenarioInput,
+    steps: &mut u64,
+    diags: &mut Diags,
+) -> Result<(), SetupError> {
+    for (i, (spec, _)) in prog.params.iter().enumerate() {
+        let Some((lo, hi)) = &spec.range else {
+            continue;
+        };
+        let reads: Vec<usize> = [lo, hi].iter().flat_map(|e| params_read(e)).collect();
+        if reads.is_empty() {
+            continue; // constant bounds: checked with the value already
+        }
+        let mut run = Run::new(
+            inst,
+            State {
+                v: vec![0; 2],
+                moves: 0,
+                over: None,
+            },
+            &[],
+            steps,
+        );
+        let lo_v = run.expr(lo).map_err(SetupError::Run)?.s();
+        let hi_v = run.expr(hi).map_err(SetupError::Run)?.s();
+        let Some(Val::S(n)) = inst.params.get(i) else {
+            continue;
+        };
+        let n = *n;
+        if lo_v <= n && n <= hi_v {
+            continue;
+        }
+        let name = &prog.decls.params[i].name.node;
+        let names: Vec<String> = reads
+            .iter()
+            .map(|&j| {
+                let p = &prog.decls.params[j].name.node;
+                match inst.params.get(j) {
+                    Some(Val::S(v)) => format!("`{p}` = {v}"),
+                    _ => format!("`{p}`"),
+                }
+            })
+            .collect();
+        let range = format!("{lo_v}..{hi_v} (with {})", names.join(", "));
+        let own = input.rules.iter().rev().find(|(r, _)| r.node == *name);
+        let diag = match own {
+            Some((_, value)) => Diag::new(
+                Code::RuleValue,
+                format!("`rule {name}` is {n}, outside {range}"),
+            )
+            .label(value.span, "out of the param's domain")
+            .help(format!("give `{name}` a value within {lo_v}..{hi_v}")),
+            None => {
+                let mut diag = Diag::new(
+                    Code::RuleValue,
+                    format!("param `{name}`'s default {n} is outside {range}"),
+                );
+                for (r, v) in &input.rules {
+                    if reads
+                        .iter()
+                        .any(|&j| prog.decls.params[j].name.node == r.node)
+                    {
+                        diag = diag.label(
+                            Span::new(r.span.start(), v.span.end()),
+                            format!("`{name}`'s range is {lo_v}..{hi_v} with this"),
+                        );
+                    }
+                }
+                diag.help(format!(
+                    "set `{name}` within {lo_v}..{hi_v} with `rule {name} VALUE`, or change the params its range reads"
+                ))
+            }
+        };
+        diags.push(diag);
+    }
+    // Counts the params make negative: a list's most items, the
+    // objective's `within N` / `limit N`.
+    let d = &prog.decls;
+    let lists = prog
+        .vars
+        .iter()
+        .map(|v| &v.0)
+        .zip(d.vars.iter().map(|v| ("var", v)));
+    let lists = lists
+        .chain(
+            prog.layers
+                .iter()
+                .zip(d.layers.iter().map(|v| ("layer", v))),
+        )
+        .chain(
+            prog.fields
+                .iter()
+                .map(|f| &f.0)
+                .zip(d.fields.iter().map(|v| ("field", v))),
+        );
+    let mut counts: Vec<(&CExpr, String)> = lists
+        .filter_map(|(spec, (what, v))| {
+            let n = spec.list_max.as_ref()?;
+            Some((n, format!("the most items of {what} `{}`", v.name.node)))
+        })
+        .collect();
+    if let Some(b) = &prog.objective_bound {
+        let what = match prog.objective {
+            crate::syntax::rules::Objective::Simulate(_) => "`simulate limit`",
+            _ => "`shortest within`",
+        };
+        counts.push((b, format!("{what}'s bound")));
+    }
+    for (e, what) in counts {
+        let reads = params_read(e);
+        if reads.is_empty() {
+            continue; // a constant: the checker refused a negative one
+        }
+        let mut run = Run::new(
+            inst,
+            State {
+                v: vec![0; 2],
+                moves: 0,
+                over: None,
+            },
+            &[],
+            steps,
+        );
+        let n = run.expr(e).map_err(SetupError::Run)?.s();
+        if n >= 0 {
+            continue;
+        }
+        let mut diag = Diag::new(
+            Code::RuleValue,
+            format!("{what} is {n}: a count is never negative"),
+        );
+        for (r, v) in &input.rules {
+            if reads.iter().any(|&j| d.params[j].name.node == r.node) {
+                diag = diag.label(
+                    Span::new(r.span.start(), v.span.end()),
+                    "this makes it negative",
+                );
+            }
+        }
+        diags.push(diag.help("give the params it reads values that make it 0 or more"));
+    }
+    Ok(())
+}
+
+/// The params an expression reads.
+fn params_read(e: &CExpr) -> Vec<usize> {
+    match e {
+        CExpr::Param(i) => vec![*i],
+        CExpr::Neg(a) | CExpr::Not(a) => params_read(a),
+        CExpr::Bin(_, a, b, _) => [params_read(a), params_read(b)].concat(),
+        CExpr::If(c, a, b) => [params_read(c), params_read(a), params_read(b)].concat(),
+        _ => Vec::new(),
+    }
 }
 
 fn param_value(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> Result<Val, String> {

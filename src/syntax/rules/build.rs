@@ -18,11 +18,20 @@ use crate::limits::RULES_OPERATORS as OPERATORS;
 pub(super) struct Cx<'d> {
     pub(super) offset: usize,
     pub(super) diags: &'d mut Diags,
+    /// The block's parts and statements so far, counted in the tree (so
+    /// the layout never matters): against [`RULES_STATEMENTS`].
+    statements: usize,
 }
+
+use crate::limits::RULES_STATEMENTS;
 
 /// Build a `rules_def` pair.
 pub(crate) fn rules_def(p: P, offset: usize, diags: &mut Diags) -> RulesDef {
-    let mut cx = Cx { offset, diags };
+    let mut cx = Cx {
+        offset,
+        diags,
+        statements: 0,
+    };
     let span = cx.span(&p);
     let text = p.as_str().to_string();
     let mut it = p.into_inner();
@@ -66,8 +75,27 @@ impl Cx<'_> {
         p.into_inner().filter(|q| !is_word(q.as_rule()))
     }
 
+    /// Count one part or statement (at `span`); the first past
+    /// [`RULES_STATEMENTS`] is refused.
+    fn tally(&mut self, span: Span) {
+        self.statements += 1;
+        if self.statements == RULES_STATEMENTS + 1 {
+            self.diags.push(
+                Diag::new(
+                    Code::RulesNesting,
+                    format!("this rules block has more than {RULES_STATEMENTS} statements"),
+                )
+                .label(span, format!("statement {} is here", RULES_STATEMENTS + 1))
+                .help(format!(
+                    "meeple reads at most {RULES_STATEMENTS} statements in a rules block (each part and each statement count one, an `if … else if …` chain one plus its branches' statements): split the game or loop with `for`"
+                )),
+            );
+        }
+    }
+
     fn part(&mut self, p: P) -> Spanned<Part> {
         let span = self.span(&p);
+        self.tally(span);
         let rule = p.as_rule();
         match rule {
             Rule::r_input => return Spanned::new(Part::Input(self.input_format(p)), span),
@@ -275,6 +303,7 @@ impl Cx<'_> {
         // not there: end at the last token.
         let mut span = self.span(&p);
         span = span.with_end(last_end(&p) + self.offset);
+        self.tally(span);
         let rule = p.as_rule();
         let words: Vec<String> = p
             .clone()

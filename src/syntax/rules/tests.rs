@@ -193,3 +193,42 @@ fn the_smallest_number_is_read_and_one_past_it_is_too_large() {
     let (_, d) = parse(&text("9223372036854775808"));
     assert_eq!(d[0].code, Code::NumberRange);
 }
+
+/// The statement cap counts the parsed block, not its lines: an `else if`
+/// chain of 2,100 branches (2,101 statements and 4 parts) passes on one
+/// line and as `meeple fmt` lays it out; 4,100 statements fail on one line
+/// as on many, on the statement one past the cap.
+#[test]
+fn the_statement_cap_does_not_depend_on_the_layout() {
+    let chain = |n: usize, sep: &str| {
+        let mut s = String::from(
+            "rules g {\n  players solo\n  board none\n  var x: 0..10 = 0\n  turn {\n    if false {",
+        );
+        for _ in 0..n {
+            s.push_str(&format!("{sep}x += 1{sep}}} else if false {{"));
+        }
+        s.push_str(&format!("{sep}x += 1{sep}}}\n  }}\n}}\n"));
+        s
+    };
+    for sep in [" ", "\n"] {
+        let (file, d) = parse(&chain(2100, sep));
+        assert!(d.is_empty(), "{sep:?}: {d:?}");
+        assert_eq!(file.rules.len(), 1);
+        let (_, d) = parse(&chain(4100, sep));
+        assert_eq!(d.len(), 1, "{sep:?}: {d:?}");
+        assert_eq!(d[0].code, Code::RulesNesting);
+        assert!(
+            d[0].message.contains("more than 4096 statements"),
+            "{}",
+            d[0].message
+        );
+    }
+    // Many statements on one line, separated by `;`, count each.
+    let flat = format!(
+        "rules g {{ players solo\n turn {{ {} }} }}",
+        "x = 1; ".repeat(5000)
+    );
+    let (_, d) = parse(&flat);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, Code::RulesNesting);
+}

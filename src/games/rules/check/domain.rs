@@ -30,15 +30,38 @@ impl Checker<'_> {
                 let (a, b) = (self.bound(lo), self.bound(hi));
                 match (a, b) {
                     (Some(a), Some(b)) if a > b => {
-                        self.err(
+                        let params = self.params_named(lo, hi);
+                        let d = if params.is_empty() {
                             diag(
                                 Code::RulesBound,
                                 format!("the range {a}..{b} is empty"),
                                 t.span,
                                 "its low end is above its high end",
                             )
-                            .help("write LO..HI with LO <= HI"),
-                        );
+                            .help("write LO..HI with LO <= HI")
+                        } else {
+                            let at = |p: &(String, i64, i64)| format!("`{}` is {}", p.0, p.2);
+                            let when: Vec<String> = params.iter().map(at).collect();
+                            let doms: Vec<String> = params
+                                .iter()
+                                .map(|p| format!("`{}` is {}..{}", p.0, p.1, p.2))
+                                .collect();
+                            diag(
+                                Code::RulesBound,
+                                format!(
+                                    "the range `{}` is empty when {} (its highest value): {a}..{b}",
+                                    self.text_of(t.span),
+                                    when.join(" and ")
+                                ),
+                                Span::new(lo.span.start(), hi.span.end()),
+                                "its low end can be above its high end",
+                            )
+                            .help(format!(
+                                "a range must hold a value for every value of the params it reads ({}): lower their highest values or widen the range",
+                                doms.join(", ")
+                            ))
+                        };
+                        self.err(d);
                         Ty::Int(Some((a, a)))
                     }
                     (Some(a), Some(b)) => Ty::Int(Some((a, b))),
@@ -84,6 +107,7 @@ impl Checker<'_> {
             }
             Type::List(item, n) => {
                 let it = self.state_type(item);
+                self.not_negative(n, "a list's most items");
                 let n = self.bound(n).map(|n| n.max(0) as u64);
                 Ty::List(Box::new(it), n)
             }
@@ -109,6 +133,67 @@ impl Checker<'_> {
             }
         }
         v
+    }
+
+    /// The integer params two bounds read, with their ranges.
+    fn params_named(&self, lo: &Expr, hi: &Expr) -> Vec<(String, i64, i64)> {
+        fn walk(c: &Checker, e: &Expr, out: &mut Vec<(String, i64, i64)>) {
+            match &e.kind {
+                ExprKind::Name(n) => {
+                    if let Some(Sym::Param(i)) = c.globals.get(n) {
+                        if let Ty::Int(Some((a, b))) = c.d.params[*i].ty {
+                            if !out.iter().any(|p| p.0 == *n) {
+                                out.push((n.clone(), a, b));
+                            }
+                        }
+                    }
+                }
+                ExprKind::Unary(_, a) => walk(c, a, out),
+                ExprKind::Binary(_, a, b) => {
+                    walk(c, a, out);
+                    walk(c, b, out);
+                }
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, lo, &mut out);
+        walk(self, hi, &mut out);
+        out
+    }
+
+    /// A constant count that is negative is refused (one that reads params
+    /// is checked with their values for each scenario).
+    fn not_negative(&mut self, e: &Expr, what: &str) {
+        if let Some(v) = self.const_int(e).filter(|&v| v < 0) {
+            if self.reads_no_param(e) {
+                self.err(
+                    diag(
+                        Code::RulesBound,
+                        format!("{what} is {v}: a count is never negative"),
+                        e.span,
+                        "a negative count",
+                    )
+                    .help("write 0 or more"),
+                );
+            }
+        }
+    }
+
+    /// Whether an expression reads no param (a true constant).
+    pub(super) fn reads_no_param(&self, e: &Expr) -> bool {
+        self.params_named(e, e).is_empty()
+            && !matches!(&e.kind, ExprKind::Name(n) if matches!(self.globals.get(n), Some(Sym::Param(_))))
+    }
+
+    /// The block's text at a span.
+    pub(super) fn text_of(&self, at: Span) -> &str {
+        let base = self.def.span.start();
+        self.def
+            .text
+            .get(at.start().saturating_sub(base)..at.end().saturating_sub(base))
+            .unwrap_or("")
+            .trim()
     }
 
     /// The value of a constant expression (params at their high end).
@@ -210,11 +295,13 @@ impl Checker<'_> {
             Objective::MaxScore => ("max score", 1),
             Objective::MinScore => ("min score", 1),
             Objective::Shortest(n) => {
+                self.not_negative(n, "`shortest within`'s bound");
                 self.bound(n);
                 ("shortest within", 1)
             }
             Objective::Longest => ("longest", 1),
             Objective::Simulate(n) => {
+                self.not_negative(n, "`simulate limit`'s bound");
                 self.bound(n);
                 ("simulate", 0)
             }

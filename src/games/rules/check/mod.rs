@@ -18,6 +18,15 @@ mod input;
 mod interchangeable;
 mod stmt;
 
+/// The words of the rules language no declared name or local may take
+/// (each starts a statement or joins an expression, so a variable of that
+/// name could not be read or written, or would be silently misread).
+const KEYWORDS: [&str; 24] = [
+    "let", "if", "else", "then", "for", "in", "where", "repeat", "while", "choose", "say",
+    "require", "roll", "win", "lose", "draw", "stop", "next", "break", "not", "and", "or", "true",
+    "false",
+];
+
 /// The built-in games, whose names a rules block may not take.
 const BUILT_IN: [&str; 3] = ["footholds", "yut", "stacking"];
 
@@ -317,6 +326,17 @@ impl Checker<'_> {
                         if self.d.fields.iter().any(|g| g.name.node == f.name.node) {
                             continue; // one field for every piece group
                         }
+                        if let Some(why) = self.reserved(&f.name.node) {
+                            self.err(
+                                diag(
+                                    Code::RulesDuplicate,
+                                    format!("`{}` is {why}", f.name.node),
+                                    f.name.span,
+                                    "a field may not take this name",
+                                )
+                                .help("choose another name"),
+                            );
+                        }
                         let ty = self.state_type(&f.ty);
                         if let Some(v) = &f.value {
                             let vt = self.expr(v);
@@ -472,7 +492,79 @@ impl Checker<'_> {
         });
     }
 
+    /// Why a declared name (a param, var, layer, field, piece or local) may
+    /// not be `n`: a keyword of the rules language, or a built-in name.
+    fn reserved(&self, n: &str) -> Option<&'static str> {
+        if KEYWORDS.contains(&n) {
+            Some("a keyword of the rules language")
+        } else if n == "here" || n == "score" {
+            Some("a built-in name")
+        } else {
+            match self.globals.get(n) {
+                Some(Sym::Const(Ty::Player)) => None,
+                Some(Sym::Const(_)) => Some("a built-in name"),
+                _ => None,
+            }
+        }
+    }
+
+    /// A local's name (`let`, `for`, `choose`, `roll`, an aggregate's):
+    /// not a keyword or a built-in, and not hiding a declaration of the
+    /// game (every use of it after would silently mean the local).
+    fn local_name(&mut self, n: &Spanned<String>) {
+        let why = match self.reserved(&n.node) {
+            Some(why) => why,
+            None => match self.globals.get(&n.node) {
+                Some(Sym::Const(Ty::Player)) => "a player of the game",
+                Some(Sym::Var(_)) => "a var of the game",
+                Some(Sym::Layer(_)) => "a layer of the game",
+                Some(Sym::Param(_)) => "a param of the game",
+                Some(Sym::Piece) => "a piece of the game",
+                Some(Sym::Const(Ty::Hood)) => "a neighbourhood of the game",
+                _ => return,
+            },
+        };
+        let builtin = why.starts_with("a keyword") || why == "a built-in name";
+        let help = if builtin {
+            format!(
+                "choose another name: a local `{}` would hide the built-in meaning",
+                n.node
+            )
+        } else {
+            format!(
+                "choose another name: a local `{0}` would hide the {1} `{0}` from here on (to change the {1}, assign it: `{0} = …`)",
+                n.node,
+                why.trim_start_matches("a ").trim_end_matches(" of the game")
+            )
+        };
+        self.err(
+            diag(
+                Code::RulesDuplicate,
+                format!("`{}` is {why}", n.node),
+                n.span,
+                "a local may not take this name",
+            )
+            .help(help),
+        );
+    }
+
     fn declare(&mut self, n: &Spanned<String>, sym: Sym) {
+        if let Some(why) = KEYWORDS
+            .contains(&n.node.as_str())
+            .then_some("a keyword of the rules language")
+            .or((n.node == "here").then_some("a built-in name"))
+        {
+            self.err(
+                diag(
+                    Code::RulesDuplicate,
+                    format!("`{}` is {why}", n.node),
+                    n.span,
+                    "this name is taken",
+                )
+                .help("choose another name"),
+            );
+            return;
+        }
         // `param pieces` (yut's `rule pieces 4`): the param by name, the
         // pieces present after `in`.
         if n.node == "pieces" && matches!(sym, Sym::Param(_)) {

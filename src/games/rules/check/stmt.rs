@@ -28,6 +28,7 @@ impl Checker<'_> {
     ) -> (Ty, T) {
         let t = self.set_item(set);
         self.scopes.push(HashMap::new());
+        self.local_name(var);
         self.local(var, t.clone(), false);
         if let Some(c) = cond {
             self.cond(c);
@@ -64,6 +65,7 @@ impl Checker<'_> {
         match &s.kind {
             StmtKind::Let(n, e) => {
                 let t = self.expr(e);
+                self.local_name(n);
                 self.local(n, t, true);
             }
             StmtKind::If(arms, other) => {
@@ -94,6 +96,22 @@ impl Checker<'_> {
                 let t = self.expr(n);
                 self.want(&Ty::Int(None), &t, n.span);
                 if let Some(v) = self.const_int(n) {
+                    let word = if matches!(s.kind, StmtKind::Repeat(..)) {
+                        "repeat"
+                    } else {
+                        "while … max"
+                    };
+                    if v < 0 && self.reads_no_param(n) {
+                        self.err(
+                            diag(
+                                Code::RulesBound,
+                                format!("`{word} {v}`: a loop count is never negative"),
+                                n.span,
+                                "a negative count",
+                            )
+                            .help("write a count of 0 or more (`repeat 0` runs the body no times)"),
+                        );
+                    }
                     if v > LOOP_BOUND {
                         self.err(diag(Code::RulesBound, format!("a loop bound of {v} is more than meeple runs ({LOOP_BOUND})"), n.span, "too many iterations").help(format!("a loop runs at most {LOOP_BOUND} times: give a true, smaller bound")));
                     }
@@ -104,7 +122,15 @@ impl Checker<'_> {
             }
             StmtKind::Choose { var, set, cond, .. } => {
                 self.no_chance(s.span, "choose");
+                if let ExprKind::Range(lo, hi) = &set.kind {
+                    if let (Some(a), Some(b)) = (self.const_int(lo), self.const_int(hi)) {
+                        if a > b && self.reads_no_param(lo) && self.reads_no_param(hi) {
+                            self.err(diag(Code::RulesBound, format!("the range {a}..{b} is empty: this `choose` has no value"), Span::new(lo.span.start(), hi.span.end()), "its low end is above its high end").help("write LO..HI with LO <= HI (a choice from an empty set leaves the mover stuck)"));
+                        }
+                    }
+                }
                 let t = self.set_item(set);
+                self.local_name(var);
                 self.local(var, t, false);
                 if let Some(c) = cond {
                     self.cond(c);
@@ -116,6 +142,7 @@ impl Checker<'_> {
                     let t = self.expr(e);
                     self.want(&Ty::Int(None), &t, e.span);
                 }
+                self.local_name(var);
                 self.local(var, Ty::Int(None), false);
             }
             StmtKind::Require(c) => {

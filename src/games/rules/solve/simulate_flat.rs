@@ -440,7 +440,10 @@ impl<'a> Compiler<'a> {
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
                     tick!(c);
                     let n = out!(get(&n, v, &c.frame));
-                    for _ in 0..n.max(0) {
+                    if n < 0 {
+                        return Flow::Out; // the interpreter says why
+                    }
+                    for _ in 0..n {
                         tick!(c);
                         match run(&body, c, v) {
                             Flow::Go | Flow::Next => {}
