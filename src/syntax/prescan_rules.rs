@@ -204,8 +204,15 @@ pub(super) fn rules_block(b: &[u8], i: usize) -> Option<Result<usize, Diag>> {
             }
             b'{' | b'(' | b'[' => {
                 depth += 1;
-                let base = if c == b'{' { 0 } else { words };
-                frames.push((words, base));
+                // A `{` opens a block of statements: the words of the
+                // statement before it (`if c {`, `for x in xs {`) end there,
+                // and after its `}` the next statement starts afresh.
+                let (before, base) = if c == b'{' {
+                    (frames.last().map_or(0, |&(_, base)| base), 0)
+                } else {
+                    (words, words)
+                };
+                frames.push((before, base));
                 words = base;
                 if depth + words > RULES_NESTING + 1 {
                     let at = Span::new(j, j + 1);

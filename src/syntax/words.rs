@@ -202,9 +202,8 @@ pub(crate) fn wants_statement(err: &Error<Rule>) -> bool {
     match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             positives.iter().any(|r| is_statement_keyword(*r))
-                || positives.iter().all(|r| describe(*r).is_none())
         }
-        _ => true,
+        _ => false,
     }
 }
 
