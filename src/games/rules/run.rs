@@ -161,6 +161,17 @@ impl<'a> Run<'a> {
         Self::with_frame(inst, st, frame, prefix.to_vec(), steps)
     }
 
+    /// A run with no position, for expressions of params and constants
+    /// only (a param's bounds, a loop count, the objective's bound).
+    pub(crate) fn of_params(inst: &'a Instance, steps: &'a mut u64) -> Self {
+        let st = State {
+            v: vec![0; 2],
+            moves: 0,
+            over: None,
+        };
+        Self::new(inst, st, &[], steps)
+    }
+
     /// [`Run::new`] with its frame (of the program's size) and prefix.
     fn with_frame(
         inst: &'a Instance,

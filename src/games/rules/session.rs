@@ -395,16 +395,7 @@ pub(super) fn objective(inst: &Instance, span: Span) -> Result<Objective, Diag> 
     let prog = &inst.prog;
     let bound = |e: &super::program::CExpr| -> Result<i64, Diag> {
         let mut steps = 0u64;
-        let mut run = Run::new(
-            inst,
-            State {
-                v: vec![0; 2],
-                moves: 0,
-                over: None,
-            },
-            &[],
-            &mut steps,
-        );
+        let mut run = Run::of_params(inst, &mut steps);
         run.expr(e).map(|v| v.s()).map_err(|r| run_diag(r, span))
     };
     let n = match &prog.objective_bound {

@@ -354,16 +354,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
      -> Result<Vec<super::program::Dom>, SetupError> {
         let mut out = Vec::new();
         for spec in specs {
-            let mut run = Run::new(
-                inst,
-                State {
-                    v: vec![0; 2],
-                    moves: 0,
-                    over: None,
-                },
-                &[],
-                steps,
-            );
+            let mut run = Run::of_params(inst, steps);
             let range = match &spec.range {
                 Some((lo, hi)) => Some((
                     run.expr(lo).map_err(SetupError::Run)?.s(),
@@ -771,16 +762,7 @@ fn param_bounds(
         if reads.is_empty() {
             continue; // constant bounds: checked with the value already
         }
-        let mut run = Run::new(
-            inst,
-            State {
-                v: vec![0; 2],
-                moves: 0,
-                over: None,
-            },
-            &[],
-            steps,
-        );
+        let mut run = Run::of_params(inst, steps);
         let lo_v = run.expr(lo).map_err(SetupError::Run)?.s();
         let hi_v = run.expr(hi).map_err(SetupError::Run)?.s();
         let Some(Val::S(n)) = inst.params.get(i) else {
@@ -871,16 +853,7 @@ fn param_bounds(
         if reads.is_empty() {
             continue; // a constant: the checker refused a negative one
         }
-        let mut run = Run::new(
-            inst,
-            State {
-                v: vec![0; 2],
-                moves: 0,
-                over: None,
-            },
-            &[],
-            steps,
-        );
+        let mut run = Run::of_params(inst, steps);
         let n = run.expr(e).map_err(SetupError::Run)?.s();
         if n >= 0 {
             continue;

@@ -549,38 +549,27 @@ impl Checker<'_> {
     }
 
     fn declare(&mut self, n: &Spanned<String>, sym: Sym) {
-        if let Some(why) = KEYWORDS
+        let keyword = KEYWORDS
             .contains(&n.node.as_str())
             .then_some("a keyword of the rules language")
-            .or((n.node == "here").then_some("a built-in name"))
-        {
-            self.err(
-                diag(
-                    Code::RulesDuplicate,
-                    format!("`{}` is {why}", n.node),
-                    n.span,
-                    "this name is taken",
-                )
-                .help("choose another name"),
-            );
-            return;
-        }
+            .or((n.node == "here").then_some("a built-in name"));
         // `param pieces` (yut's `rule pieces 4`): the param by name, the
         // pieces present after `in`.
-        if n.node == "pieces" && matches!(sym, Sym::Param(_)) {
+        if keyword.is_none() && n.node == "pieces" && matches!(sym, Sym::Param(_)) {
             self.globals.insert(n.node.clone(), sym);
             return;
         }
-        let taken = match self.globals.get(&n.node) {
+        let taken = match (keyword, self.globals.get(&n.node)) {
+            (Some(why), _) => Some(why),
             // `score +=` is a statement of its own: a var of that name could
             // never be written.
             _ if n.node == "score" => Some("a built-in name"),
             // A piece named as a player (`piece A, B` in `players A B`).
-            Some(Sym::Const(Ty::Player)) if matches!(sym, Sym::Piece) => return,
-            Some(Sym::Const(Ty::Player)) => Some("declared already"),
-            Some(Sym::Const(_)) => Some("a built-in name"),
-            Some(_) => Some("declared already"),
-            None => None,
+            (_, Some(Sym::Const(Ty::Player))) if matches!(sym, Sym::Piece) => return,
+            (_, Some(Sym::Const(Ty::Player))) => Some("declared already"),
+            (_, Some(Sym::Const(_))) => Some("a built-in name"),
+            (_, Some(_)) => Some("declared already"),
+            (_, None) => None,
         };
         if let Some(why) = taken {
             self.err(

@@ -32,7 +32,7 @@ use super::key::{Key, Keyer};
 use super::line::{Line, Step};
 use super::retrograde;
 use super::table::Table;
-use super::tree::{leaves_of, moves_of};
+use super::tree::{leaves_of, moves_of, Move};
 use super::{MoveValue, SolveError, Value};
 use crate::budget::{Budget, LimitHit};
 
@@ -546,23 +546,35 @@ fn line_retrograde<K: Kind, M: Model>(
         let Some((pick, p)) = best else {
             break;
         };
-        let Some(m) = moves.into_iter().nth(pick) else {
+        let Some((reward, ended)) = play_on(&mut line, moves, pick, &mut here) else {
             break;
         };
-        let end = m.leaf.end;
-        v = K::child_of(p, m.leaf.reward);
-        here = m.leaf.next.clone();
-        line.steps.push(Step {
-            words: m.words,
-            next: m.leaf.next,
-            reward: m.leaf.reward,
-            end,
-        });
-        if end.is_some() || !seen.insert(keyer.key(model, &here)) {
+        v = K::child_of(p, reward);
+        if ended || !seen.insert(keyer.key(model, &here)) {
             break;
         }
     }
     Ok(line)
+}
+
+/// Play the `pick`th of `moves` on `line`, moving `here` to where it leads:
+/// its reward and whether it ended the game.
+fn play_on<S: Clone>(
+    line: &mut Line<S>,
+    moves: Vec<Move<S>>,
+    pick: usize,
+    here: &mut S,
+) -> Option<(i64, bool)> {
+    let m = moves.into_iter().nth(pick)?;
+    here.clone_from(&m.leaf.next);
+    let (reward, end) = (m.leaf.reward, m.leaf.end);
+    line.steps.push(Step {
+        words: m.words,
+        next: m.leaf.next,
+        reward,
+        end,
+    });
+    Some((reward, end.is_some()))
 }
 
 fn line_with<K: Kind, M: Model>(
@@ -608,19 +620,11 @@ fn line_with<K: Kind, M: Model>(
                 best.0
             }
         };
-        let Some(m) = moves.into_iter().nth(pick) else {
+        let Some((reward, ended)) = play_on(&mut line, moves, pick, &mut here) else {
             break;
         };
-        let end = m.leaf.end;
-        v = K::child_of(v, m.leaf.reward);
-        here = m.leaf.next.clone();
-        line.steps.push(Step {
-            words: m.words,
-            next: m.leaf.next,
-            reward: m.leaf.reward,
-            end,
-        });
-        if end.is_some() || s.on_line(&here) {
+        v = K::child_of(v, reward);
+        if ended || s.on_line(&here) {
             break;
         }
     }
