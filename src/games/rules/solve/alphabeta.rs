@@ -517,16 +517,10 @@ fn line_retrograde<K: Kind, M: Model>(
     let mut line = Line::new();
     let mut here = start.clone();
     while (line.steps.len() as u64) < max_moves {
-        budget.tick()?;
-        let node = match model.turn(&here)? {
-            Turn::Ended { end, stuck } => {
-                line.ended = Some((end, stuck));
-                break;
-            }
-            Turn::Moves(node) => node,
+        let Some(moves) = moves_here(model, &here, &mut line, budget)? else {
+            break;
         };
         let mut best: Option<(usize, i64)> = None;
-        let moves = moves_of(node, true)?;
         for (i, m) in moves.iter().enumerate() {
             let p = match m.leaf.end {
                 Some(end) => K::leaf_end(end, m.leaf.reward)?,
@@ -555,6 +549,24 @@ fn line_retrograde<K: Kind, M: Model>(
         }
     }
     Ok(line)
+}
+
+/// The named moves at `here` on a line being walked; `None` when the game
+/// ended there (said on `line`).
+fn moves_here<M: Model>(
+    model: &M,
+    here: &M::State,
+    line: &mut Line<M::State>,
+    budget: &Budget,
+) -> Result<Option<Vec<Move<M::State>>>, SolveError> {
+    budget.tick()?;
+    match model.turn(here)? {
+        Turn::Ended { end, stuck } => {
+            line.ended = Some((end, stuck));
+            Ok(None)
+        }
+        Turn::Moves(node) => Ok(Some(moves_of(node, true)?)),
+    }
 }
 
 /// Play the `pick`th of `moves` on `line`, moving `here` to where it leads:
@@ -587,15 +599,9 @@ fn line_with<K: Kind, M: Model>(
     let mut v = K::settled(s.search(&here, -INF, INF)?)?;
     let mut line = Line::new();
     while (line.steps.len() as u64) < max_moves {
-        budget.tick()?;
-        let node = match model.turn(&here)? {
-            Turn::Ended { end, stuck } => {
-                line.ended = Some((end, stuck));
-                break;
-            }
-            Turn::Moves(node) => node,
+        let Some(moves) = moves_here(model, &here, &mut line, budget)? else {
+            break;
         };
-        let moves = moves_of(node, true)?;
         s.push_line(&here)?;
         // The first move worth at least `v` (a null window each).
         let mut pick = None;
