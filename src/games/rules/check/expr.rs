@@ -120,7 +120,7 @@ impl Checker<'_> {
                 set,
                 body,
             } => {
-                let (t, tb) = self.binding(var, set, None, |this| this.expr(body));
+                let (t, tb) = self.binding(var, set, None, |this, _| this.expr(body));
                 match kind {
                     Agg::All | Agg::Any | Agg::Count | Agg::Find => {
                         self.want(&Ty::Bool, &tb, body.span)
@@ -143,7 +143,7 @@ impl Checker<'_> {
                 set,
                 cond,
             } => {
-                let (_, ti) = self.binding(var, set, cond.as_deref(), |this| this.expr(item));
+                let (_, ti) = self.binding(var, set, cond.as_deref(), |this, _| this.expr(item));
                 Ty::List(Box::new(ti), None)
             }
             ExprKind::Call(f, args) => self.call(f, args, e.span),

@@ -118,7 +118,10 @@ struct Checker<'a> {
     globals: HashMap<String, Sym>,
     scopes: Vec<HashMap<String, Sym>>,
     ctx: Ctx,
-    loops: usize,
+    /// The loops open around the statement being checked, innermost last:
+    /// true for a `for` over pieces (a `break` there stops at the first of
+    /// them, which tells interchangeable pieces apart).
+    loops: Vec<bool>,
     board: BoardKind,
     def: &'a RulesDef,
     /// The prelude's scripts may take the built-in games' names.
@@ -166,7 +169,7 @@ fn check_block(def: &RulesDef, built_in: bool) -> Result<Decls, Diags> {
         globals: HashMap::new(),
         scopes: Vec::new(),
         ctx: Ctx::Turn,
-        loops: 0,
+        loops: Vec::new(),
         board: BoardKind::Grid,
         def,
         built_in,

@@ -24,7 +24,7 @@ impl Checker<'_> {
         var: &Spanned<String>,
         set: &Expr,
         cond: Option<&Expr>,
-        inside: impl FnOnce(&mut Self) -> T,
+        inside: impl FnOnce(&mut Self, &Ty) -> T,
     ) -> (Ty, T) {
         let t = self.set_item(set);
         self.scopes.push(HashMap::new());
@@ -33,7 +33,7 @@ impl Checker<'_> {
         if let Some(c) = cond {
             self.cond(c);
         }
-        let got = inside(self);
+        let got = inside(self, &t);
         self.scopes.pop();
         (t, got)
     }
@@ -83,10 +83,10 @@ impl Checker<'_> {
                 cond,
                 body,
             } => {
-                self.binding(var, set, cond.as_ref(), |this| {
-                    this.loops += 1;
+                self.binding(var, set, cond.as_ref(), |this, item| {
+                    this.loops.push(*item == Ty::Piece);
                     this.block(body);
-                    this.loops -= 1;
+                    this.loops.pop();
                 });
             }
             StmtKind::Repeat(n, b) | StmtKind::While(_, n, b) => {
@@ -116,9 +116,9 @@ impl Checker<'_> {
                         self.err(diag(Code::RulesBound, format!("a loop bound of {v} is more than meeple runs ({LOOP_BOUND})"), n.span, "too many iterations").help(format!("a loop runs at most {LOOP_BOUND} times: give a true, smaller bound")));
                     }
                 }
-                self.loops += 1;
+                self.loops.push(false);
                 self.block(b);
-                self.loops -= 1;
+                self.loops.pop();
             }
             StmtKind::Choose { var, set, cond, .. } => {
                 self.no_chance(s.span, "choose");
@@ -212,7 +212,10 @@ impl Checker<'_> {
                 }
             }
             StmtKind::Next | StmtKind::Break => {
-                if self.loops == 0 {
+                if matches!(s.kind, StmtKind::Break) && self.loops.last() == Some(&true) {
+                    self.by_place(&Ty::Piece, "`break` in a loop over pieces", s.span);
+                }
+                if self.loops.is_empty() {
                     let w = if matches!(s.kind, StmtKind::Next) {
                         "next"
                     } else {

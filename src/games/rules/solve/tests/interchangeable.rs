@@ -190,6 +190,22 @@ fn the_checker_refuses_what_tells_interchangeable_pieces_apart() {
         refused
     );
     assert_eq!(codes(&game("require index([p], p) == 0")), refused);
+    // `break` in a loop over pieces stops at whichever comes first (the
+    // newcomer's `for q in pieces { win if …; break }` answered -1, the
+    // answer of no numbering); `next` there, and `break` in a loop of
+    // numbers inside it, are fine.
+    assert_eq!(
+        codes(&game(
+            "for q in pieces {\n      win if q.at == finish\n      break\n    }"
+        )),
+        refused
+    );
+    assert_eq!(
+        codes(&game(
+            "for q in pieces {\n      if q.at == start { next }\n      repeat 2 { break }\n    }"
+        )),
+        []
+    );
     // Named pieces; state holding a piece.
     let named = GAME.replace("1..3", "A, B").replace("TURN", "");
     assert_eq!(codes(&named), refused);
