@@ -15,9 +15,10 @@ use std::path::{Path, PathBuf};
 pub struct ExportOptions {
     /// The folder to write (`--judge DIR`).
     pub dir: PathBuf,
-    /// One problem's folder name (`--game`, one of
-    /// [`meeple::export::FOLDERS`]): its cases straight into `dir`.
-    pub game: Option<&'static str>,
+    /// One problem's folder name (`--game`: one of
+    /// [`meeple::export::FOLDERS`] or a rules game's name): its cases
+    /// straight into `dir`.
+    pub game: Option<String>,
     pub settings: Settings,
     /// Exit 1 when any scenario was skipped (`--strict`).
     pub strict: bool,
@@ -68,12 +69,17 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
         .collect();
     let mut cases: Vec<(&str, &Case)> = Vec::new();
     let (mut skipped, mut failed) = (0usize, 0usize);
+    // Every problem's folder the collection has cases of (for `--game`).
+    let mut problems: Vec<String> = Vec::new();
     for (source, items) in &exported {
         let name = source.name.as_str();
         for item in items {
             match item {
-                Item::Case(case) => match opts.game {
+                Item::Case(case) => match opts.game.as_deref() {
                     Some(want) if folder(&case.position) != want => {
+                        if !problems.contains(&folder(&case.position)) {
+                            problems.push(folder(&case.position));
+                        }
                         skipped += 1;
                         out::err(format!(
                             "skipped: {name} › {} ({}): a case of {}, not of --game {want} \
@@ -107,6 +113,22 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
                     out::err(render(diag, source, opts.color));
                 }
             }
+        }
+    }
+    if let Some(want) = opts.game.as_deref() {
+        if cases.is_empty() && !meeple::export::FOLDERS.contains(&want) {
+            // A rules game's name that none of the collection's cases has.
+            let mut why = format!("no case of --game {want} in the collection");
+            let known = problems.iter().map(String::as_str);
+            match meeple::syntax::dialect::did_you_mean(want, known) {
+                Some(near) => why.push_str(&format!(" ({near})")),
+                None if !problems.is_empty() => {
+                    why.push_str(&format!(" (its problems: {})", problems.join(", ")))
+                }
+                None => {}
+            }
+            out::err(format!("error: {why}: nothing was exported\n"));
+            return 2;
         }
     }
     let written = match opts.game {

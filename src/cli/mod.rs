@@ -119,8 +119,9 @@ pub enum Command {
         /// Export only scenarios whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
-        /// Export one problem only, straight into DIR (no subfolder).
-        #[arg(long, value_name = "NAME", value_parser = meeple::export::FOLDERS)]
+        /// Export one problem only, straight into DIR (no subfolder):
+        /// footholds, yut, stacking, stacking-bottom or a rules game's name.
+        #[arg(long, value_name = "NAME")]
         game: Option<String>,
     },
     /// Check hand-written judge inputs with meeple's judge readers (as
@@ -342,16 +343,15 @@ fn command(cli: &Cli) -> i32 {
             paths,
             &export::ExportOptions {
                 dir: judge.clone(),
-                game: meeple::export::FOLDERS
-                    .into_iter()
-                    .find(|f| Some(*f) == game.as_deref()),
+                game: game.clone(),
                 settings: meeple::export::Settings {
                     limits: limits.clone(),
                     beyond_limits: *beyond_limits,
                     filter: filter.clone(),
                     game: game.as_deref().map(|g| {
                         meeple::games::GameKind::from_name(g.trim_end_matches("-bottom"))
-                            .expect("clap checks the name")
+                            .filter(|_| meeple::export::FOLDERS.contains(&g))
+                            .unwrap_or(meeple::games::GameKind::Rules)
                     }),
                 },
                 strict: *strict,

@@ -394,6 +394,50 @@ fn one_game_goes_straight_into_the_folder() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// `--game` takes a rules game's name too (it was refused: only the
+/// built-in folders were allowed); a name no case has is an error with a
+/// did-you-mean, and nothing is written.
+#[test]
+fn one_rules_game_goes_straight_into_the_folder() {
+    let base = temp_dir("export-game-rules");
+    let problems = root().join("scripts/problems");
+    let files = ["stones.game", "card_game.game"];
+    for f in files {
+        std::fs::copy(problems.join(f), base.join(f)).unwrap();
+    }
+    let run = |game: &str| {
+        let mut args = vec!["export", "--judge", "out", "--game", game];
+        args.extend(files);
+        let o = meeple_in(&base, &args, &[]);
+        let (out, err) = text(&o);
+        (o.status.code(), out, err)
+    };
+    let (code, out, _) = run("stones");
+    assert_eq!(code, Some(0), "{out}");
+    let rows = index(&base.join("out"));
+    assert!(
+        !rows.is_empty()
+            && rows
+                .iter()
+                .all(|r| r[1] == "stones.game" && r[4] == "stones"),
+        "{rows:?}"
+    );
+    assert!(base.join("out/001.in").exists() && !base.join("out/stones").exists());
+    let (code, out, err) = run("stone");
+    assert_eq!(code, Some(2), "{out}");
+    assert!(
+        err.contains("no case of --game stone") && err.contains("did you mean `stones`?"),
+        "{err}"
+    );
+    let (code, _, err) = run("marbles");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("its problems: stones, card_game")
+            || err.contains("its problems: card_game, stones"),
+        "{err}"
+    );
+}
+
 #[test]
 fn invalid_scripts_are_shown_as_check_shows_them_and_nothing_is_written() {
     let base = temp_dir("export-invalid");
