@@ -31,3 +31,20 @@ fn hostile_rules_blocks_give_coded_errors() {
     let unknown = "rules g {\n players solo\n turn { choose d in orthgonal\n let x = frob(d) }\n solve longest\n}\n";
     assert_eq!(codes(unknown), [Code::RulesName, Code::RulesName]);
 }
+
+/// A rules block whose parse fails is still a known game: the scenarios
+/// naming it get no `meeple::game::unknown` (before: one per scenario when
+/// a line break or a comment stood between `rules` and the name, as in a
+/// block with a `# c` comment after every word).
+#[test]
+fn a_rules_block_that_does_not_parse_is_still_known_by_name() {
+    let block = "rules # c\n marbles # c\n { # c\n  players solo\n  var x: 0..3 = 0\n  turn {\n    x += 1\n    win # c\n if x == 3 # c\n  }\n  solve longest\n}\n";
+    let scenarios = "scenario \"a\" {\n  game marbles\n  solve\n}\nscenario \"b\" {\n  game marbles\n  solve\n}\n";
+    let text = format!("{block}{scenarios}");
+    assert_eq!(codes(&text), [Code::Parse]);
+    let Err(e) = meeple::check_source("hostile.game", &text) else {
+        panic!("the block does not parse");
+    };
+    let message = &e.diags()[0].message;
+    assert_eq!(message, "`win` takes its `if COND` only on the same line");
+}
