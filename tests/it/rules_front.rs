@@ -48,3 +48,19 @@ fn a_rules_block_that_does_not_parse_is_still_known_by_name() {
     let message = &e.diags()[0].message;
     assert_eq!(message, "`win` takes its `if COND` only on the same line");
 }
+
+/// An expression past the operator cap is the block's one error: the `0`
+/// read in its place is not type-checked (before: "expected bool, found an
+/// integer" on it, before the real error), and the scenario naming the
+/// block gets no unknown game.
+#[test]
+fn an_expression_past_the_operator_cap_is_its_only_error() {
+    let ands = "true and ".repeat(600);
+    let text = format!(
+        "rules g {{\n  players solo\n  board none\n  var x: 0..10 = 0\n  turn {{\n    choose d in 1..2\n    x += if {ands}true then 1 else 2\n    win if x >= 5\n  }}\n  solve shortest within 10\n}}\nscenario \"s\" {{\n  game g\n  solve\n}}\n"
+    );
+    assert_eq!(codes(&text), [Code::RulesNesting]);
+    // Under the cap, the same block is read and checked.
+    let short = text.replace(&ands, &"true and ".repeat(10));
+    assert_eq!(codes(&short), []);
+}
