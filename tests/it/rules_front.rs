@@ -64,3 +64,29 @@ fn an_expression_past_the_operator_cap_is_its_only_error() {
     let short = text.replace(&ands, &"true and ".repeat(10));
     assert_eq!(codes(&short), []);
 }
+
+/// A rules block may not be named as a keyword or a built-in name of the
+/// rules language, as a var may not (before: `rules true { … }` was taken).
+#[test]
+fn a_rules_block_named_as_a_keyword_is_refused() {
+    let block = |name: &str| {
+        format!("rules {name} {{\n  players solo\n  board none\n  var x: 0..10 = 0\n  turn {{\n    choose d in 1..2\n    x += d\n    win if x >= 5\n  }}\n  solve shortest within 10\n}}\nscenario \"s\" {{\n  game {name}\n  solve\n}}\n")
+    };
+    for (name, why) in [
+        ("true", "a keyword of the rules language"),
+        ("while", "a keyword of the rules language"),
+        ("off", "a built-in name"),
+        ("orthogonal", "a built-in name"),
+    ] {
+        let Err(e) = meeple::check_source("named.game", &block(name)) else {
+            panic!("`rules {name}` was taken");
+        };
+        let d = &e.diags()[0];
+        assert_eq!(e.diags().len(), 1, "{name}");
+        assert_eq!(d.code, Code::RulesDuplicate, "{name}");
+        assert_eq!(d.message, format!("`{name}` is {why}"));
+    }
+    // A function's name stays free, as for a var.
+    assert_eq!(codes(&block("count")), []);
+    assert_eq!(codes(&block("truth")), []);
+}

@@ -246,6 +246,22 @@ impl Checker<'_> {
             }
         }
         self.builtins();
+        // The game's name is a declared name too: not a keyword or a
+        // built-in name (`rules true`, `rules off`), as a var's.
+        if let Some(why) = self.reserved(&def.name.node) {
+            self.err(
+                diag(
+                    Code::RulesDuplicate,
+                    format!("`{}` is {why}", def.name.node),
+                    def.name.span,
+                    "a rules block may not take this name",
+                )
+                .help(format!(
+                    "give the rules another name, like `my-{}` (a game's name follows the rules of a var's)",
+                    def.name.node
+                )),
+            );
+        }
         // Declarations first (any order), then programs.
         for p in &def.parts {
             match &p.node {
