@@ -90,3 +90,45 @@ fn a_rules_block_named_as_a_keyword_is_refused() {
     assert_eq!(codes(&block("count")), []);
     assert_eq!(codes(&block("truth")), []);
 }
+
+/// A number of a judge format whose name is a slip of a param's or var's
+/// (`limt` for `limit`) sets neither: a warning with the did-you-mean, the
+/// file still valid (before: silently a new name, the param left at its
+/// default). A name far from every declared one, or a short one, is a new
+/// name of the format as before.
+#[test]
+fn a_judge_number_named_close_to_a_param_is_a_warning() {
+    let game = |item: &str| {
+        format!("rules count {{\n  players solo\n  board none\n  param limit: 1..9 = 5\n  var total: 0..20 = 0\n  turn {{\n    choose d in 1..2\n    total += d\n    win if total >= limit\n  }}\n  input {{\n    {item}\n  }}\n  solve shortest within 10\n}}\nscenario \"s\" {{\n  game count\n  solve\n}}\n")
+    };
+    let warnings = |item: &str| -> Vec<(Code, String, Option<String>)> {
+        let checked = meeple::check_source("slip.game", &game(item)).expect("valid");
+        checked
+            .warnings
+            .iter()
+            .map(|w| {
+                assert!(w.is_warning());
+                let fix = w.suggestion().map(|(_, s)| s.to_string());
+                (w.code, w.message.clone(), fix)
+            })
+            .collect()
+    };
+    assert_eq!(
+        warnings("limt: 1..9"),
+        [(
+            Code::RulesInputName,
+            "`limt` is a new name of the format, not the param `limit`".to_string(),
+            Some("limit".to_string())
+        )]
+    );
+    assert_eq!(
+        warnings("k, totl: 1..9")
+            .iter()
+            .map(|w| &w.1)
+            .collect::<Vec<_>>(),
+        ["`totl` is a new name of the format, not the var `total`"]
+    );
+    for fine in ["limit: 1..9", "k: 1..9", "n, m: 1..9", "total: 0..20"] {
+        assert_eq!(warnings(fine), [], "{fine}");
+    }
+}

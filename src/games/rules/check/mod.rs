@@ -143,7 +143,7 @@ pub fn check_all(defs: &[RulesDef]) -> Diags {
         } else {
             seen.insert(&def.name.node, def.name.span);
         }
-        diags.extend(check(def).err().unwrap_or_default());
+        diags.extend(checked(def, false).1);
     }
     diags
 }
@@ -159,7 +159,19 @@ pub(crate) fn check_prelude(def: &RulesDef) -> Result<Decls, Diags> {
     check_block(def, true)
 }
 
+/// Check one block: its declarations, or every error found (warnings
+/// alone leave it valid; [`check_all`] reports them).
 fn check_block(def: &RulesDef, built_in: bool) -> Result<Decls, Diags> {
+    let (decls, diags) = checked(def, built_in);
+    if diags.iter().all(Diag::is_warning) {
+        Ok(decls)
+    } else {
+        Err(diags)
+    }
+}
+
+/// Check one block: its declarations and every error and warning found.
+fn checked(def: &RulesDef, built_in: bool) -> (Decls, Diags) {
     let mut c = Checker {
         diags: Vec::new(),
         d: Decls::default(),
@@ -172,11 +184,7 @@ fn check_block(def: &RulesDef, built_in: bool) -> Result<Decls, Diags> {
         built_in,
     };
     c.run();
-    if c.diags.is_empty() {
-        Ok(c.d)
-    } else {
-        Err(c.diags)
-    }
+    (c.d, c.diags)
 }
 
 fn diag(code: Code, msg: impl Into<String>, at: Span, label: impl Into<String>) -> Diag {
