@@ -265,6 +265,9 @@ fn run_files_on(
         .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
         .collect();
     for batch in batches(&sizes) {
+        if config.limits.cancelled() {
+            break;
+        }
         let batch = &files[batch];
         let loaded: Vec<Loaded> = match pool {
             Some(p) => p.install(|| batch.par_iter().map(|f| load(f, &config.limits)).collect()),
@@ -331,12 +334,21 @@ fn run_batch(
                     warnings.clone_from(&checked.warnings);
                     let mut runs = Vec::with_capacity(count);
                     for _ in 0..count {
+                        let flagged = config.limits.cancelled();
                         // None: a worker panicked; the scope re-raises it.
                         let Some(run) = order.next_run() else { return };
                         on(Step::Scenario {
                             source: &l.source,
                             run: &run,
                         });
+                        // Ctrl-C: the running solves stopped with
+                        // `meeple::limit::cancelled`; after the first
+                        // such run nothing more is reported (the workers'
+                        // last runs, cancelled at their first step, are
+                        // dropped).
+                        if crate::pipeline::stops_the_run(&run, flagged) {
+                            return;
+                        }
                         runs.push(run);
                     }
                     Outcome::Ran(runs)

@@ -111,6 +111,14 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// Whether the cancel flag is set (Ctrl-C in `meeple run` or `meeple
+    /// test`): a run stops after the scenario that saw it.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::SeqCst))
+    }
+
     /// A fresh [`Output`] count for one run, capped at `--memory` (or
     /// [`DEFAULT_MEMORY_BYTES`]).
     pub fn output(&self) -> Output {

@@ -291,15 +291,24 @@ pub(crate) fn run_checked_each(
         }
         let (game, opts) = &checked.plans[i];
         let name = &sc.name.node;
-        on(run_scenario(
-            sc,
-            *game,
-            opts,
-            &checked.defs,
-            &config.limits,
-            &mut |e| gate.pass(name, e),
-        ));
+        let flagged = config.limits.cancelled();
+        let run = run_scenario(sc, *game, opts, &checked.defs, &config.limits, &mut |e| {
+            gate.pass(name, e)
+        });
+        let stop = stops_the_run(&run, flagged);
+        on(run);
+        if stop {
+            break;
+        }
     }
+}
+
+/// Whether a scenario's run ends a run stopped by Ctrl-C: the scenario
+/// whose solve was cancelled (`meeple::limit::cancelled`), or the first
+/// to start after the cancel flag was set (`flagged`: its solve, if it
+/// has one, stops at its first step). The scenarios after it do not run.
+pub(crate) fn stops_the_run(run: &ScenarioRun, flagged: bool) -> bool {
+    flagged || run.failures().any(|d| d.code == Code::LimitCancelled)
 }
 
 /// What a run prints, counted as it goes against `--memory`: each answer's

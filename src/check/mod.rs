@@ -93,7 +93,23 @@ pub(crate) fn check_importing(
         .into_iter()
         .chain(file.rules.clone())
         .collect();
-    diags.extend(defs.add_rules(&rules));
+    // A block's warnings (a judge format's new name close to a param's)
+    // leave the file valid; an imported block's are its own file's.
+    let (warnings, errors): (Diags, Diags) = defs
+        .add_rules(&rules)
+        .into_iter()
+        .partition(Diag::is_warning);
+    diags.extend(errors);
+    let warnings: Diags = warnings
+        .into_iter()
+        .filter(|w| {
+            w.span().is_some_and(|at| {
+                file.rules
+                    .iter()
+                    .any(|r| r.span.start() <= at.start() && at.end() <= r.span.end())
+            })
+        })
+        .collect();
     defs.add_unread(&file.unread_rules);
     defs.set_imported(files);
     let mut plans = Vec::new();
@@ -118,9 +134,10 @@ pub(crate) fn check_importing(
             file,
             defs,
             plans,
-            warnings: Vec::new(),
+            warnings,
         })
     } else {
+        diags.extend(warnings);
         diags.sort_by_key(|d| d.span().map(|s| s.start()));
         Err(diags)
     }

@@ -124,7 +124,7 @@ pub fn run(
     let config = RunConfig {
         limits: Limits {
             meter: Some(meter.clone()),
-            ..limits.clone()
+            ..on_ctrl_c(limits)
         },
         filter: None,
     };
@@ -191,11 +191,39 @@ pub fn run(
             print_diags(&file.source, &file.warnings, format, color);
         }
         code = code.max(exit);
+        if config.limits.cancelled() {
+            break;
+        }
     }
     if let Some(closing) = tally.closing() {
         out::err(closing);
     }
+    if config.limits.cancelled() {
+        return interrupted();
+    }
     code
+}
+
+/// The limits with a cancel flag that Ctrl-C sets (as the REPL's): the
+/// running solve stops with `meeple::limit::cancelled`, what was printed
+/// stays, and the run stops after that scenario ([`interrupted`]).
+fn on_ctrl_c(limits: &Limits) -> Limits {
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let flag = cancel.clone();
+    // Set once per process (a second handler is refused: then Ctrl-C
+    // keeps ending the process, as before).
+    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
+    Limits {
+        cancel: Some(cancel),
+        ..limits.clone()
+    }
+}
+
+/// The closing line of a run or test stopped by Ctrl-C, and its exit code,
+/// 130 (128 + SIGINT, as a shell gives a process the signal ended).
+fn interrupted() -> i32 {
+    out::err("interrupted (Ctrl-C): the scenarios after the one that was running did not run\n");
+    130
 }
 
 /// What went wrong in a `meeple run`, for its closing line.
@@ -330,10 +358,14 @@ pub fn test(paths: &[PathBuf], limits: &Limits, opts: &TestOptions) -> i32 {
         return 2;
     }
     let config = RunConfig {
-        limits: limits.clone(),
+        limits: on_ctrl_c(limits),
         filter: opts.filter.clone(),
     };
-    super::report::test(&paths, &files, &config, opts)
+    let code = super::report::test(&paths, &files, &config, opts);
+    if config.limits.cancelled() {
+        return interrupted();
+    }
+    code
 }
 
 #[cfg(test)]

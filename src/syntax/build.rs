@@ -530,9 +530,25 @@ pub(crate) fn file(p: P, offset: usize, out: &mut File, diags: &mut Diags) {
                     out.tracks.push(t);
                 }
             }
-            Rule::rules_def => out
-                .rules
-                .push(super::rules::build::rules_def(item, cx.offset, cx.diags)),
+            Rule::rules_def => {
+                let before = cx.diags.len();
+                let def = super::rules::build::rules_def(item, cx.offset, cx.diags);
+                // A block refused for its size (an expression of too many
+                // operators, too many statements) was read with `0` in the
+                // refused place: checking it would report errors of that
+                // `0`. It is known by name and not read further, as a
+                // block the pre-scan refuses.
+                let refused = cx.diags[before..]
+                    .iter()
+                    .any(|d| d.code == Code::RulesNesting);
+                match refused {
+                    true if !out.unread_rules.contains(&def.name.node) => {
+                        out.unread_rules.push(def.name.node)
+                    }
+                    true => {}
+                    false => out.rules.push(def),
+                }
+            }
             Rule::import_def => {
                 let span = cx.span(&item);
                 if let Some(s) = item.into_inner().find(|q| q.as_rule() == Rule::string) {

@@ -9,6 +9,7 @@ mod array;
 pub mod ast;
 mod build;
 pub mod dialect;
+mod end_if;
 mod prescan;
 mod prescan_rules;
 mod recover;

@@ -18,13 +18,30 @@ fn first_word(text: &str, start: usize) -> (&str, usize) {
 }
 
 /// The name of the `rules NAME {` item starting at `start`, if it is one.
+/// Line breaks and `#` comments may stand between `rules` and the name
+/// (whitespace is free there), so they are skipped as the grammar skips them.
 pub(super) fn rules_name(text: &str, start: usize) -> Option<&str> {
     let (word, at) = first_word(text, start);
     if word != "rules" {
         return None;
     }
-    let (name, _) = first_word(text, at + word.len());
+    let after = skip_blanks(text, at + word.len());
+    let (name, _) = first_word(text, after);
     (!name.is_empty()).then_some(name)
+}
+
+/// The first byte at or after `i` that is neither whitespace nor inside a
+/// `#` comment.
+pub(super) fn skip_blanks(text: &str, mut i: usize) -> usize {
+    let b = text.as_bytes();
+    while i < b.len() {
+        match b[i] {
+            b' ' | b'\t' | b'\r' | b'\n' => i += 1,
+            b'#' => i = text[i..].find('\n').map_or(b.len(), |e| i + e),
+            _ => break,
+        }
+    }
+    i
 }
 
 fn starts_statement(text: &str, line: usize) -> bool {

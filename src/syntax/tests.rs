@@ -397,3 +397,44 @@ fn a_rules_block_error_lists_only_its_parts() {
     let (_, diags) = parse("scenario \"s\" {\n  game footholds\n  42\n}\n");
     assert!(diags[0].message.contains("a statement (game"), "{diags:?}");
 }
+
+/// `lose` on one line and `if COND` on the next are two statements: the
+/// error names the bare end word and the `if`, not only a block missing
+/// lines below (before: "expected a block `{ … }`" at the condition's end).
+#[test]
+fn an_end_word_with_its_if_on_the_next_line_is_named() {
+    let text = "rules r {\n  players solo\n  var x: 0..3 = 0\n  turn {\n    x += 1\n    lose # c\n    if x == 3 # c\n  }\n  solve longest\n}\n";
+    let (file, diags) = parse(text);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let d = &diags[0];
+    assert_eq!(d.code, Code::Parse);
+    assert_eq!(
+        d.message,
+        "`lose` takes its `if COND` only on the same line"
+    );
+    let (lose, _) = &d.labels[0];
+    assert_eq!(&text[lose.start()..lose.end()], "lose");
+    let (iff, _) = &d.labels[1];
+    assert_eq!(&text[iff.start()..iff.end()], "if");
+    assert!(d
+        .help
+        .as_deref()
+        .unwrap()
+        .contains("`lose if COND` on one line"));
+    // The block's name is known though it was not read (no cascade of
+    // unknown games), also when line breaks and comments stand before it.
+    assert_eq!(file.unread_rules, ["r"]);
+    let split = text.replace("rules r {", "rules # c\n\n  r # c\n {");
+    assert_eq!(parse(&split).0.unread_rules, ["r"]);
+}
+
+/// "the line ends here" points at the line's last word, not into the
+/// comment after it.
+#[test]
+fn an_unfinished_line_is_pointed_at_before_its_comment() {
+    let text = "scenario \"s\" {\n  game footholds\n  piece A at # where?\n  solve\n}\n";
+    let (_, diags) = parse(text);
+    let (span, label) = &diags[0].labels[0];
+    assert!(label.starts_with("the line ends here"), "{label}");
+    assert_eq!(&text[span.start()..span.end()], "t", "{diags:?}");
+}

@@ -139,7 +139,10 @@ pub(crate) fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag
     if let Some(diag) = stray_closer(found, &wanted, pos, token_end, offset) {
         return (diag, offset + pos);
     }
-    let gap = rest[..pos].trim_end().len();
+    if let Some(diag) = super::end_if::end_word_then_if(rest, pos, &wanted, offset) {
+        return (diag, offset + pos);
+    }
+    let gap = code_end(rest, pos);
     if wanted == ["`,`"] && gap < pos {
         // `(0 0)`: point at the gap after the first number, where the comma goes.
         let at = offset + gap;
@@ -281,6 +284,36 @@ fn stray_closer(
                 "remove this `{found}`; each `scenario \"NAME\" {{ … }}` and `board {{ … }}` closes with one `}}`"
             )),
     )
+}
+
+/// Where the code before `pos` ends: blanks and `#` comments (a comment
+/// after the last word of a line, or lines of comments) are not code, so
+/// "the line ends here" points at the last word, not into a comment.
+fn code_end(rest: &str, pos: usize) -> usize {
+    let mut end = rest[..pos].trim_end().len();
+    loop {
+        let start = rest[..end].rfind('\n').map_or(0, |i| i + 1);
+        match comment_start(&rest[start..end]) {
+            Some(c) => end = rest[..start + c].trim_end().len(),
+            None => return end,
+        }
+    }
+}
+
+/// Where a `#` comment starts on one line, outside strings `"…"`.
+fn comment_start(line: &str) -> Option<usize> {
+    let mut quoted = false;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '#' if !quoted => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `piece B at` and a new line: the statement above is unfinished; point

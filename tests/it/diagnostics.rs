@@ -575,6 +575,33 @@ scenario "a var it lacks" {
 }
 "#,
         ),
+        Code::RulesInputName => Script(
+            r#"rules count {
+  players solo
+  board none
+  param limit: 1..9 = 5
+  var total: 0..20 = 0
+  turn {
+    choose d in 1..2
+    total += d
+    win if total >= limit
+  }
+  input {
+    limt: 1..9
+  }
+  solve shortest within 10
+}
+
+scenario "a slip in the judge format" {
+  game count
+  input """
+3
+"""
+  solve
+  expect answer 3
+}
+"#,
+        ),
         Code::RulesField => Script(
             r#"rules walk {
   players solo

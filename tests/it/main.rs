@@ -23,6 +23,7 @@ mod hostile_deep;
 mod html;
 mod ide_cuts;
 mod imports;
+mod interrupt;
 mod json;
 mod judge;
 mod judge_contain;

@@ -304,3 +304,24 @@ fn a_stacking_line_through_a_short_cycle_is_as_long_as_native() {
     assert_eq!(lens(&n), [4, 4]);
     assert_eq!(lens(&r), lens(&n));
 }
+
+/// Stacking under `--engine rules` whose limit passes before a cycle the
+/// second search then proves: the text says what the fields say, a game
+/// that never ends (before: "the game has not ended by the limit" beside
+/// `cycle yes`, gen stacking --seed 29 case 0553).
+#[test]
+fn a_proven_cycle_past_the_limit_is_worded_as_one() {
+    let small = "scenario \"cycle\" {\n  game stacking\n  rule limit 6\n  board [[0, 0, 0], [0, 0, 0], [0, 0, 0]]\n  piece 1 at (0, 0) facing right\n  solve\n}\n";
+    let case_0553 = "scenario \"gen 0553 (seed 29)\" {\n  game stacking\n  board {\n    w b w b w b r b r w\n    b w b w r b b w w b\n    r b w r r r r w w w\n    b r b b b w w w w r\n    r w b w b w b w w r\n    w b w b r w r b r b\n    b w w w r b w w b r\n    r w w w r r w w r r\n    r r b b b r r w w r\n    r r b w r r b r b b\n  }\n  piece 1 at (3, 8) facing left\n  piece 2 at (4, 0) facing up\n  piece 3 at (4, 4) facing left\n  piece 4 at (9, 0) facing up\n  piece 5 at (1, 3) facing right\n  piece 6 at (7, 8) facing down\n  piece 7 at (1, 0) facing left\n  piece 8 at (2, 4) facing left\n  piece 9 at (7, 9) facing left\n  solve\n}\n";
+    for src in [small, case_0553] {
+        let rules = answers(src, Engine::Rules);
+        let a = &rules[0];
+        let cycle = a.fields().into_iter().find(|(f, _)| f.name() == "cycle");
+        assert_eq!(cycle.map(|(_, v)| v.to_string()).as_deref(), Some("yes"));
+        assert_eq!(
+            a.inner().lines()[0],
+            "answer -1: the game never ends: a position repeats (-1)",
+            "{src}"
+        );
+    }
+}

@@ -86,6 +86,18 @@ impl GameAnswer for PreludeAnswer {
     }
     fn lines(&self) -> Vec<String> {
         let mut lines = self.inner.inner().lines();
+        // A cycle proven past the limit (stacking's `cycle`, see the
+        // session): the text says so, as the field does (it said "the game
+        // has not ended by the limit").
+        let cycle = self.field(Field::Cycle);
+        if cycle == Some(FieldValue::Word("yes".into())) && self.inner.field("cycle") != cycle {
+            if let Some(first) = lines.first_mut() {
+                if let Some(at) = first.find(": ") {
+                    first.truncate(at + 2);
+                    first.push_str(crate::games::rules::answer::NEVER_ENDS);
+                }
+            }
+        }
         // The first line leads with the rules engine's `answer`: the
         // whole game's here, as in the fields.
         let (Some(old), Some(new)) = (self.inner.field("answer"), self.field(Field::Answer)) else {

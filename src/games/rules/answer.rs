@@ -211,13 +211,16 @@ fn value_fields(inst: &Instance, v: &Value) -> (Vec<(Field, FieldValue)>, String
                 ],
                 match (turn, cyc) {
                     (Some(t), _) => format!("the game ends during turn {t}"),
-                    (None, true) => "the game never ends: a position repeats (-1)".into(),
+                    (None, true) => NEVER_ENDS.into(),
                     (None, false) => "the game has not ended by the limit (-1)".into(),
                 },
             )
         }
     }
 }
+
+/// The text of a `simulate` answer with `cycle yes`.
+pub(crate) const NEVER_ENDS: &str = "the game never ends: a position repeats (-1)";
 
 /// `solve`.
 pub(crate) fn solved(game: &str, inst: &Instance, v: &Value) -> RulesAnswer {

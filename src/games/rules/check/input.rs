@@ -255,7 +255,10 @@ impl Checker<'_> {
                     .help("a number of the input sets a param or a var, or takes a new name"),
                 )
             }
-            _ => None,
+            _ => {
+                self.new_name(name);
+                None
+            }
         };
         if let Some(ty) = ty {
             if !matches!(ty, Ty::Int(_) | Ty::Bool | Ty::Any) {
@@ -269,6 +272,35 @@ impl Checker<'_> {
                 );
             }
         }
+    }
+
+    /// A number of the input that takes a new name (it sets no param or
+    /// var): a warning when the name is close to a param's or a var's, as
+    /// a slip (`nn` for `n`) would leave that param at its default.
+    fn new_name(&mut self, name: &crate::syntax::ast::Spanned<String>) {
+        let declared = self.d.params.iter().chain(&self.d.vars);
+        let Some(close) =
+            crate::syntax::dialect::suggest(&name.node, declared.map(|v| v.name.node.as_str()))
+        else {
+            return;
+        };
+        let what = match self.d.params.iter().any(|v| v.name.node == close) {
+            true => "param",
+            false => "var",
+        };
+        self.err(
+            diag(
+                Code::RulesInputName,
+                format!("`{}` is a new name of the format, not the {what} `{close}`", name.node),
+                name.span,
+                "sets no param or var",
+            )
+            .warning()
+            .suggest(Some(close))
+            .help(format!(
+                "did you mean `{close}`? a number of the input sets the param or var of its name; a new name only sizes or bounds the items after it"
+            )),
+        );
     }
 
     /// A range's ends: numbers, or names read before (or params).

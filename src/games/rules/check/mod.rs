@@ -146,7 +146,7 @@ pub fn check_all(defs: &[RulesDef]) -> Diags {
         } else {
             seen.insert(&def.name.node, def.name.span);
         }
-        diags.extend(check(def).err().unwrap_or_default());
+        diags.extend(checked(def, false).1);
     }
     diags
 }
@@ -162,7 +162,19 @@ pub(crate) fn check_prelude(def: &RulesDef) -> Result<Decls, Diags> {
     check_block(def, true)
 }
 
+/// Check one block: its declarations, or every error found (warnings
+/// alone leave it valid; [`check_all`] reports them).
 fn check_block(def: &RulesDef, built_in: bool) -> Result<Decls, Diags> {
+    let (decls, diags) = checked(def, built_in);
+    if diags.iter().all(Diag::is_warning) {
+        Ok(decls)
+    } else {
+        Err(diags)
+    }
+}
+
+/// Check one block: its declarations and every error and warning found.
+fn checked(def: &RulesDef, built_in: bool) -> (Decls, Diags) {
     let mut c = Checker {
         diags: Vec::new(),
         d: Decls::default(),
@@ -175,11 +187,7 @@ fn check_block(def: &RulesDef, built_in: bool) -> Result<Decls, Diags> {
         built_in,
     };
     c.run();
-    if c.diags.is_empty() {
-        Ok(c.d)
-    } else {
-        Err(c.diags)
-    }
+    (c.d, c.diags)
 }
 
 fn diag(code: Code, msg: impl Into<String>, at: Span, label: impl Into<String>) -> Diag {
@@ -249,6 +257,22 @@ impl Checker<'_> {
             }
         }
         self.builtins();
+        // The game's name is a declared name too: not a keyword or a
+        // built-in name (`rules true`, `rules off`), as a var's.
+        if let Some(why) = self.reserved(&def.name.node) {
+            self.err(
+                diag(
+                    Code::RulesDuplicate,
+                    format!("`{}` is {why}", def.name.node),
+                    def.name.span,
+                    "a rules block may not take this name",
+                )
+                .help(format!(
+                    "give the rules another name, like `my-{}` (a game's name follows the rules of a var's)",
+                    def.name.node
+                )),
+            );
+        }
         // Declarations first (any order), then programs.
         for p in &def.parts {
             match &p.node {
