@@ -4,7 +4,10 @@
 //! the stack so that reaching one again is a cycle.
 //!
 //! A turn's tree is kept as a [`Shape`] (its choices, dice and leaves, the
-//! leaves holding their next positions' keys); once every next position is
+//! leaves holding their next positions' keys), streamed from
+//! [`Model::expand_into`]: each leaf's key is packed from the position the
+//! model lends, and the position is copied only when the memo has no value
+//! for it yet (in yut most leaves are already valued); once every next position is
 //! valued, a [`Fold`] values the tree: the best branch at a choice (the
 //! first in move order among equals), the weighted sum at a die.
 
