@@ -62,12 +62,9 @@ pub(crate) fn solve<M: Model>(
             if let Some(e) = sink.failed {
                 return Err(e);
             }
-            match ended {
-                Some(End::Win) => {
-                    found = Some((d, Win { id: *id, mv: None }));
-                    break 'levels;
-                }
-                Some(_) | None => {}
+            if let Some(End::Win) = ended {
+                found = Some((d, Win { id: *id, mv: None }));
+                break 'levels;
             }
         }
         if let Some((win, before)) = candidate {
