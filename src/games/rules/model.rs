@@ -127,6 +127,25 @@ pub trait Model {
     fn turn_unnamed(&self, s: &Self::State) -> Result<Turn<Self::State>, RunError> {
         self.turn(s)
     }
+    /// [`Model::turn_unnamed`] streamed into `sink` in preorder (see
+    /// [`Sink`]), each leaf's next position lent rather than given: a
+    /// search that already holds a leaf's value copies nothing. `Some(end)`
+    /// when the turn ended at its start ([`Turn::Ended`]; nothing was
+    /// streamed then). The default expands the tree and
+    /// walks it; the rules interpreter streams its runs directly.
+    fn expand_into(
+        &self,
+        s: &Self::State,
+        sink: &mut dyn Sink<Self::State>,
+    ) -> Result<Option<End>, RunError> {
+        match self.turn_unnamed(s)? {
+            Turn::Ended { end, .. } => Ok(Some(end)),
+            Turn::Moves(node) => {
+                emit(node, sink);
+                Ok(None)
+            }
+        }
+    }
     /// A stepper that runs a zero-player game's turns in place, for
     /// `simulate` (`None`: the model has none, every turn is expanded).
     fn stepper(&self) -> Option<Box<dyn Stepper<Self::State> + '_>> {
@@ -141,6 +160,49 @@ pub trait Model {
         _start: &Self::State,
     ) -> Option<(Box<dyn Model<State = Vec<i64>> + '_>, Vec<i64>)> {
         None
+    }
+}
+
+/// Receives a turn's tree in preorder from [`Model::expand_into`]: a
+/// choice or die is [`Sink::open`]ed, its branches follow (each branch of a
+/// die after its [`Sink::odds`]), then it is [`Sink::close`]d with their
+/// number; a choice none of whose branches is legal is [`Sink::cut`] away
+/// (everything from its mark on, which is nothing but itself).
+pub trait Sink<S> {
+    /// Open a choice (`chance`: a die): its mark.
+    fn open(&mut self, chance: bool) -> usize;
+    /// Close the node opened at `mark`, of `n` branches.
+    fn close(&mut self, mark: usize, n: u32);
+    /// Forget everything from `mark` on.
+    fn cut(&mut self, mark: usize);
+    /// The probability of the die's branch that follows.
+    fn odds(&mut self, p: Prob);
+    /// A leaf: the next position, lent (copy it only if it is needed), the
+    /// path's reward and its end.
+    fn leaf(&mut self, next: &S, reward: i64, end: Option<End>);
+}
+
+/// Stream `node` into `sink` (the default [`Model::expand_into`]).
+pub fn emit<S>(node: Node<S>, sink: &mut dyn Sink<S>) {
+    match node {
+        Node::Choice(bs) => {
+            let mark = sink.open(false);
+            let n = bs.len() as u32;
+            for (_, b) in bs {
+                emit(b, sink);
+            }
+            sink.close(mark, n);
+        }
+        Node::Chance(bs) => {
+            let mark = sink.open(true);
+            let n = bs.len() as u32;
+            for (p, b) in bs {
+                sink.odds(p);
+                emit(b, sink);
+            }
+            sink.close(mark, n);
+        }
+        Node::Leaf(l) => sink.leaf(&l.next, l.reward, l.end),
     }
 }
 

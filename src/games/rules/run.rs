@@ -4,7 +4,7 @@
 //! move is*). Implements [`Model`].
 
 use super::compile::OFFSETS;
-use super::model::{End, Leaf, Model, Node, Prob, RunError, RunErrorKind, Turn};
+use super::model::{End, Leaf, Model, Node, Prob, RunError, RunErrorKind, Sink, Turn};
 use super::program::*;
 use super::state::{width, Dice, Instance, State};
 use crate::syntax::ast::Span;
@@ -1560,7 +1560,8 @@ struct Checkpoint {
 
 /// What one replay of the turn with a prefix gave.
 enum Path {
-    Leaf(Leaf<State>, bool),
+    /// A leaf: its end, and whether any choice was taken on the way.
+    Leaf(Option<End>, bool),
     Fail,
     /// The options' words (none: empty words) and how many.
     Choice(Vec<String>, usize),
@@ -1649,8 +1650,13 @@ impl<'a> Run<'a> {
             Flow::End(w) => Some(end_of(w)),
             _ => None,
         };
-        // With no choice or die taken, this is the turn's only path: the
-        // run's state is the next position itself (no copy).
+        Ok(Path::Leaf(end, self.chose))
+    }
+
+    /// The next position of the path [`Run::replay`] just ran to a leaf
+    /// ending in `end`. With no choice or die taken, this is the turn's
+    /// only path: the run's state is the next position itself (no copy).
+    fn next_state(&mut self, end: Option<End>) -> State {
         let mut next = if self.prefix.is_empty() {
             State {
                 v: std::mem::take(&mut self.st.v),
@@ -1661,18 +1667,34 @@ impl<'a> Run<'a> {
             self.st.clone()
         };
         next.moves = next.moves.saturating_add(1);
-        if inst.prog.decls.player_count == 2 && end.is_none() {
-            let m = inst.layout.mover;
+        if self.flips(end) {
+            let m = self.inst.layout.mover;
             next.v[m] = 1 - next.v[m];
         }
-        Ok(Path::Leaf(
-            Leaf {
-                next,
-                reward: self.reward,
-                end,
-            },
-            self.chose,
-        ))
+        next
+    }
+
+    /// Whether a path ending in `end` hands the turn to the other player.
+    fn flips(&self, end: Option<End>) -> bool {
+        self.inst.prog.decls.player_count == 2 && end.is_none()
+    }
+
+    /// Lend the next position of the path [`Run::replay`] just ran to a
+    /// leaf ending in `end` to `sink`, made in place on the run's state and
+    /// unmade after (the next replay starts from a checkpoint or the turn's
+    /// start either way).
+    fn lend_leaf(&mut self, end: Option<End>, sink: &mut dyn Sink<State>) {
+        let (moves, flip) = (self.st.moves, self.flips(end));
+        let m = self.inst.layout.mover;
+        self.st.moves = moves.saturating_add(1);
+        if flip {
+            self.st.v[m] = 1 - self.st.v[m];
+        }
+        sink.leaf(&self.st, self.reward, end);
+        if flip {
+            self.st.v[m] = 1 - self.st.v[m];
+        }
+        self.st.moves = moves;
     }
 
     /// The tree of the turn at `s` below the current prefix, resuming at
@@ -1687,7 +1709,14 @@ impl<'a> Run<'a> {
         };
         Ok(match path {
             Path::Fail => None,
-            Path::Leaf(l, chose) => Some((Node::Leaf(l), chose)),
+            Path::Leaf(end, chose) => {
+                let l = Leaf {
+                    next: self.next_state(end),
+                    reward: self.reward,
+                    end,
+                };
+                Some((Node::Leaf(l), chose))
+            }
             Path::Choice(words, n) => {
                 let mut out = Vec::with_capacity(n);
                 let mut words = words.into_iter();
@@ -1723,6 +1752,67 @@ impl<'a> Run<'a> {
                     out.push((p, n));
                 }
                 Some((Node::Chance(out), chose))
+            }
+        })
+    }
+}
+
+impl<'a> Run<'a> {
+    /// [`Run::node`] streamed into `sink`: `None` when no path below the
+    /// prefix is legal (the sink then holds nothing of it), otherwise
+    /// whether any choice was taken.
+    fn node_into(
+        &mut self,
+        s: &State,
+        from: Option<&Checkpoint>,
+        sink: &mut dyn Sink<State>,
+    ) -> R<Option<bool>> {
+        let mut stopped = None;
+        let path = self.replay(s, from, &mut stopped)?;
+        let from = if self.resume {
+            stopped.as_ref().or(from)
+        } else {
+            None
+        };
+        Ok(match path {
+            Path::Fail => None,
+            Path::Leaf(end, chose) => {
+                self.lend_leaf(end, sink);
+                Some(chose)
+            }
+            Path::Choice(_, n) => {
+                let mark = sink.open(false);
+                let mut kept = 0u32;
+                for i in 0..n {
+                    self.prefix.push(i);
+                    let ok = self.node_into(s, from, sink)?;
+                    self.prefix.pop();
+                    kept += u32::from(ok.is_some());
+                }
+                if kept == 0 {
+                    sink.cut(mark);
+                    None
+                } else {
+                    sink.close(mark, kept);
+                    Some(true)
+                }
+            }
+            Path::Chance(faces) => {
+                let p = Prob::new(1, faces as u64);
+                let mark = sink.open(true);
+                let mut chose = false;
+                for i in 0..faces {
+                    sink.odds(p);
+                    self.prefix.push(i);
+                    match self.node_into(s, from, sink)? {
+                        Some(c) => chose |= c,
+                        // No move after this roll: the mover is stuck there.
+                        None => sink.leaf(s, 0, Some(end_of(self.inst.prog.stuck))),
+                    }
+                    self.prefix.pop();
+                }
+                sink.close(mark, faces as u32);
+                Some(chose)
             }
         })
     }
@@ -1769,6 +1859,11 @@ impl Model for Instance {
 
     fn turn_unnamed(&self, s: &State) -> Result<Turn<State>, RunError> {
         self.expand(s, false)
+    }
+
+    fn expand_into(&self, s: &State, sink: &mut dyn Sink<State>) -> Result<Option<End>, RunError> {
+        let mut steps = 0u64;
+        self.expand_streamed(s, sink, &mut steps)
     }
 
     fn stepper(&self) -> Option<Box<dyn super::model::Stepper<State> + '_>> {
@@ -1820,19 +1915,7 @@ impl Instance {
         if let Some(end) = s.over {
             return Ok(Turn::Ended { end, stuck: false });
         }
-        if self.prog.reads_moves
-            && u64::from(s.moves) >= MOVES_READ_LIMIT
-            && !matches!(self.prog.objective, Objective::Simulate(_))
-        {
-            return Err(err(
-                RunErrorKind::MovesEndless,
-                "the game reads `moves` and has gone on for 100,000 moves: its positions hold \
-                 the move count, so no repetition ends a line, and the search needs every play \
-                 to end",
-                Span::default(),
-            ))
-            .map_err(|e| *e);
-        }
+        self.check_moves(s)?;
         let mut run = Spare::take().run(self, s, steps);
         run.names = names;
         run.resume = resume;
@@ -1851,6 +1934,105 @@ impl Instance {
                 None => Ok(Turn::Moves(Node::Leaf(l))),
             },
             Some((n, _)) => Ok(Turn::Moves(n)),
+        }
+    }
+}
+
+impl Instance {
+    /// [`Model::expand_into`]: [`Instance::expand_with`] (unnamed, resuming)
+    /// streamed into `sink`.
+    pub(crate) fn expand_streamed(
+        &self,
+        s: &State,
+        sink: &mut dyn Sink<State>,
+        steps: &mut u64,
+    ) -> Result<Option<End>, RunError> {
+        if let Some(end) = s.over {
+            return Ok(Some(end));
+        }
+        self.check_moves(s)?;
+        let mut run = Spare::take().run(self, s, steps);
+        run.names = false;
+        run.resume = true;
+        run.undo = true;
+        run.at_start = true;
+        let mut first = OnlyLeaf {
+            sink,
+            leaf: None,
+            opened: false,
+        };
+        let got = run.node_into(s, None, &mut first);
+        Spare::keep(run);
+        let OnlyLeaf { sink, leaf, .. } = first;
+        match got.map_err(|e| *e)? {
+            None => Ok(Some(end_of(self.prog.stuck))),
+            // A turn of one path and no choice ends before any move when
+            // that path ends the game (as `expand_with`).
+            Some(false) if self.players() > 0 => match leaf {
+                Some((_, _, Some(end))) => Ok(Some(end)),
+                Some((next, reward, None)) => {
+                    sink.leaf(&next, reward, None);
+                    Ok(None)
+                }
+                None => Ok(None),
+            },
+            Some(_) => {
+                if let Some((next, reward, end)) = leaf {
+                    sink.leaf(&next, reward, end);
+                }
+                Ok(None)
+            }
+        }
+    }
+
+    /// Refuse a turn past the move count a program that reads `moves`
+    /// may search to.
+    fn check_moves(&self, s: &State) -> Result<(), RunError> {
+        if self.prog.reads_moves
+            && u64::from(s.moves) >= MOVES_READ_LIMIT
+            && !matches!(self.prog.objective, Objective::Simulate(_))
+        {
+            return Err(RunError {
+                kind: RunErrorKind::MovesEndless,
+                message: "the game reads `moves` and has gone on for 100,000 moves: its \
+                          positions hold the move count, so no repetition ends a line, and \
+                          the search needs every play to end"
+                    .into(),
+                span: Span::default(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The sink of a turn's expansion until its first choice or die: a leaf
+/// met before any is held back (copied), since a turn whose only path
+/// takes no choice and ends the game ended at its start and has no leaf.
+struct OnlyLeaf<'s> {
+    sink: &'s mut dyn Sink<State>,
+    leaf: Option<(State, i64, Option<End>)>,
+    opened: bool,
+}
+
+impl Sink<State> for OnlyLeaf<'_> {
+    fn open(&mut self, chance: bool) -> usize {
+        self.opened = true;
+        self.sink.open(chance)
+    }
+    fn close(&mut self, mark: usize, n: u32) {
+        self.sink.close(mark, n)
+    }
+    fn cut(&mut self, mark: usize) {
+        self.sink.cut(mark)
+    }
+    fn odds(&mut self, p: Prob) {
+        self.sink.odds(p)
+    }
+    fn leaf(&mut self, next: &State, reward: i64, end: Option<End>) {
+        if self.opened {
+            self.sink.leaf(next, reward, end)
+        } else {
+            self.leaf = Some((next.clone(), reward, end));
         }
     }
 }
@@ -1893,14 +2075,13 @@ impl Instance {
         let path = run.replay(&probe, None, &mut stopped);
         *journal = std::mem::take(&mut run.journal);
         let went_on = match path {
-            Ok(Path::Leaf(l, _)) if l.end.is_none() => {
-                s.v = l.next.v;
-                s.moves = l.next.moves;
-                true
-            }
-            Ok(Path::Leaf(l, _)) => {
-                s.v = l.next.v;
-                false
+            Ok(Path::Leaf(end, _)) => {
+                let next = run.next_state(end);
+                s.v = next.v;
+                if end.is_none() {
+                    s.moves = next.moves;
+                }
+                end.is_none()
             }
             _ => {
                 s.v = std::mem::take(&mut run.st.v);

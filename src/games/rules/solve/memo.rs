@@ -4,11 +4,14 @@
 //! the stack so that reaching one again is a cycle.
 //!
 //! A turn's tree is kept as a [`Shape`] (its choices, dice and leaves, the
-//! leaves holding their next positions' keys); once every next position is
+//! leaves holding their next positions' keys), streamed from
+//! [`Model::expand_into`]: each leaf's key is packed from the position the
+//! model lends, and the position is copied only when the memo has no value
+//! for it yet (in yut most leaves are already valued); once every next position is
 //! valued, a [`Fold`] values the tree: the best branch at a choice (the
 //! first in move order among equals), the weighted sum at a die.
 
-use super::super::model::{End, Model, Node, Prob, Turn};
+use super::super::model::{emit, End, Model, Node, Prob, Sink, Turn};
 use super::key::{Key, Keyer};
 use super::table::Table;
 use super::SolveError;
@@ -57,7 +60,7 @@ pub(crate) trait Fold {
     fn bytes(&self, v: &Self::V) -> u64;
 }
 
-/// Append the shape of `node` to `out`, moving each next position out
+/// Append the shape of `node` to `out`, copying each next position out
 /// with its key into `kids` (in move order).
 pub(crate) fn shape<M: Model>(
     model: &M,
@@ -66,33 +69,62 @@ pub(crate) fn shape<M: Model>(
     out: &mut Shape,
     kids: &mut Vec<(Key, M::State)>,
 ) {
-    match node {
-        Node::Choice(bs) => {
-            out.push(Part::Choice(bs.len() as u32));
-            for (_, b) in bs {
-                shape(model, keyer, b, out, kids);
+    let mut sink = Shaper::<M, ()> {
+        model,
+        keyer,
+        valued: None,
+        out,
+        kids,
+    };
+    emit(node, &mut sink);
+}
+
+/// Builds a turn's [`Shape`] from [`Model::expand_into`]: each leaf's key
+/// packed from the position lent, and the position copied into `kids`
+/// only when `valued` (the search's memo) has no value for it yet.
+struct Shaper<'a, M: Model, V> {
+    model: &'a M,
+    keyer: &'a mut Keyer,
+    valued: Option<&'a Table<V>>,
+    out: &'a mut Shape,
+    kids: &'a mut Vec<(Key, M::State)>,
+}
+
+impl<M: Model, V> Sink<M::State> for Shaper<'_, M, V> {
+    fn open(&mut self, chance: bool) -> usize {
+        self.out.push(if chance {
+            Part::Chance(0)
+        } else {
+            Part::Choice(0)
+        });
+        self.out.len() - 1
+    }
+
+    fn close(&mut self, mark: usize, n: u32) {
+        if let Some(Part::Choice(k) | Part::Chance(k)) = self.out.get_mut(mark) {
+            *k = n;
+        }
+    }
+
+    fn cut(&mut self, mark: usize) {
+        self.out.truncate(mark);
+    }
+
+    fn odds(&mut self, p: Prob) {
+        self.out.push(Part::Odds(p));
+    }
+
+    fn leaf(&mut self, next: &M::State, reward: i64, end: Option<End>) {
+        let child = if end.is_none() {
+            let k = self.keyer.key(self.model, next);
+            if self.valued.is_none_or(|t| t.get(&k).is_none()) {
+                self.kids.push((k.clone(), next.clone()));
             }
-        }
-        Node::Chance(bs) => {
-            out.push(Part::Chance(bs.len() as u32));
-            for (p, b) in bs {
-                out.push(Part::Odds(p));
-                shape(model, keyer, b, out, kids);
-            }
-        }
-        Node::Leaf(l) => {
-            let child = if l.end.is_none() {
-                let k = keyer.key(model, &l.next);
-                kids.push((k.clone(), l.next));
-                Some(k)
-            } else {
-                None
-            };
-            out.push(Part::Leaf {
-                reward: l.reward,
-                child,
-            });
-        }
+            Some(k)
+        } else {
+            None
+        };
+        self.out.push(Part::Leaf { reward, child });
     }
 }
 
@@ -184,7 +216,7 @@ fn has_chance(s: &Shape) -> bool {
 
 /// The entries a search's memo has room for from its start (it grows
 /// from there as usual).
-const TABLE_START: usize = 256;
+const TABLE_START: usize = 1024;
 
 /// The frames at the bottom of a search's stack whose keys are looked for
 /// by a scan rather than in its set of positions on the stack.
@@ -218,14 +250,15 @@ pub(crate) fn search<F: Fold, M: Model>(
         if let Some((key, s)) = todo.take() {
             budget.tick()?;
             let (mut sh, mut kids) = spare.pop().unwrap_or_default();
-            let ended = match model.turn_unnamed(&s)? {
-                Turn::Ended { end, .. } => Some(end),
-                Turn::Moves(node) => {
-                    shape(model, &mut memo.keyer, node, &mut sh, &mut kids);
-                    memo.chance = memo.chance || has_chance(&sh);
-                    None
-                }
+            let mut sink = Shaper {
+                model,
+                keyer: &mut memo.keyer,
+                valued: Some(&memo.table),
+                out: &mut sh,
+                kids: &mut kids,
             };
+            let ended = model.expand_into(&s, &mut sink)?;
+            memo.chance = memo.chance || has_chance(&sh);
             // Visited in move order: the first is popped first.
             kids.reverse();
             let pair = std::mem::size_of::<(Key, M::State)>() as u64;

@@ -4,11 +4,11 @@
 //! position expanded once; the line is the first in move order among the
 //! shortest (breadth-first order with ordered moves finds it).
 
-use super::super::model::{End, Model, Turn};
+use super::super::model::{End, Model, Prob, Sink, Turn};
 use super::key::Keyer;
 use super::line::{Line, Step};
 use super::table::Table;
-use super::tree::{leaves_of, moves_of};
+use super::tree::{moves_of, NO_DICE};
 use super::{MoveValue, SolveError, Value};
 use crate::budget::Budget;
 
@@ -42,52 +42,29 @@ pub(crate) fn solve<M: Model>(
         let mut candidate: Option<(Win, usize)> = None;
         for (id, s) in &level {
             budget.tick()?;
-            let node = match model.turn_unnamed(s)? {
-                Turn::Ended { end: End::Win, .. } => {
-                    found = Some((d, Win { id: *id, mv: None }));
-                    break 'levels;
-                }
-                Turn::Ended { .. } => continue,
-                Turn::Moves(node) => node,
+            let take = d < within && candidate.is_none();
+            let mut sink = Level {
+                model,
+                keyer: &mut keyer,
+                seen: &mut seen,
+                parents: &mut parents,
+                next: &mut next,
+                next_bytes: &mut next_bytes,
+                level_bytes,
+                budget,
+                candidate: &mut candidate,
+                take,
+                id: *id,
+                leaf: 0,
+                failed: None,
             };
-            if d == within || candidate.is_some() {
-                continue;
+            let ended = model.expand_into(s, &mut sink)?;
+            if let Some(e) = sink.failed {
+                return Err(e);
             }
-            let mut leaves = Vec::new();
-            leaves_of(node, &mut leaves)?;
-            for (i, leaf) in leaves.into_iter().enumerate() {
-                match leaf.end {
-                    Some(End::Win) => {
-                        candidate = Some((
-                            Win {
-                                id: *id,
-                                mv: Some(i as u32),
-                            },
-                            next.len(),
-                        ));
-                        break;
-                    }
-                    Some(_) => {}
-                    None => {
-                        let key = keyer.key(model, &leaf.next);
-                        if seen.get(&key).is_some() {
-                            continue;
-                        }
-                        let nid = parents.len() as u32;
-                        seen.put(key, nid)?;
-                        parents.push((*id, i as u32));
-                        next_bytes += model.state_bytes(&leaf.next);
-                        if parents.len().is_multiple_of(1024) {
-                            budget.check_memory(
-                                seen.bytes()
-                                    + 8 * parents.capacity() as u64
-                                    + level_bytes
-                                    + next_bytes,
-                            )?;
-                        }
-                        next.push((nid, leaf.next));
-                    }
-                }
+            if let Some(End::Win) = ended {
+                found = Some((d, Win { id: *id, mv: None }));
+                break 'levels;
             }
         }
         if let Some((win, before)) = candidate {
@@ -114,6 +91,88 @@ pub(crate) fn solve<M: Model>(
     };
     let line = replay(model, start, &parents, win, budget)?;
     Ok((Value::Shortest(Some(d)), line))
+}
+
+/// The leaves of one position's turn, streamed by
+/// [`Model::expand_into`] in move order: each position not seen before is
+/// copied into the next level; the first move that ends with `win` is the
+/// level's candidate.
+struct Level<'a, M: Model> {
+    model: &'a M,
+    keyer: &'a mut Keyer,
+    seen: &'a mut Table<u32>,
+    parents: &'a mut Vec<(u32, u32)>,
+    next: &'a mut Vec<(u32, M::State)>,
+    next_bytes: &'a mut u64,
+    level_bytes: u64,
+    budget: &'a Budget,
+    candidate: &'a mut Option<(Win, usize)>,
+    /// Whether the leaves are taken (not past the last level searched, nor
+    /// after a win was found at this level).
+    take: bool,
+    /// The position expanded.
+    id: u32,
+    /// The leaves met so far: the next one's index (its move's).
+    leaf: u32,
+    /// The first failure (a die, the memory cap).
+    failed: Option<SolveError>,
+}
+
+impl<M: Model> Sink<M::State> for Level<'_, M> {
+    fn open(&mut self, _chance: bool) -> usize {
+        0
+    }
+    fn close(&mut self, _mark: usize, _n: u32) {}
+    fn cut(&mut self, _mark: usize) {}
+    fn odds(&mut self, _p: Prob) {
+        if self.take {
+            self.failed = Some(NO_DICE);
+        }
+    }
+    fn leaf(&mut self, next: &M::State, _reward: i64, end: Option<End>) {
+        if !self.take || self.failed.is_some() || self.candidate.is_some() {
+            return;
+        }
+        let i = self.leaf;
+        self.leaf += 1;
+        match end {
+            Some(End::Win) => {
+                *self.candidate = Some((
+                    Win {
+                        id: self.id,
+                        mv: Some(i),
+                    },
+                    self.next.len(),
+                ));
+            }
+            Some(_) => {}
+            None => {
+                let key = self.keyer.key(self.model, next);
+                if self.seen.get(&key).is_some() {
+                    return;
+                }
+                let nid = self.parents.len() as u32;
+                if let Err(e) = self.seen.put(key, nid) {
+                    self.failed = Some(e.into());
+                    return;
+                }
+                self.parents.push((self.id, i));
+                *self.next_bytes += self.model.state_bytes(next);
+                if self.parents.len().is_multiple_of(1024) {
+                    if let Err(e) = self.budget.check_memory(
+                        self.seen.bytes()
+                            + 8 * self.parents.capacity() as u64
+                            + self.level_bytes
+                            + *self.next_bytes,
+                    ) {
+                        self.failed = Some(e.into());
+                        return;
+                    }
+                }
+                self.next.push((nid, next.clone()));
+            }
+        }
+    }
 }
 
 /// The line to `win`, replayed from the start along the parents' moves.

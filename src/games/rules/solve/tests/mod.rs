@@ -12,6 +12,7 @@ mod simulate;
 mod simulate_flat;
 mod simulate_run;
 mod slim;
+mod streamed;
 mod transpositions;
 mod two_player;
 
