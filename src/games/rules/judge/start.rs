@@ -7,6 +7,7 @@ use crate::games::rules::program::{Program, Val};
 use crate::games::rules::run::Run;
 use crate::games::rules::setup::{self, BoardInput, ScenarioInput, SetupError};
 use crate::games::rules::state::{width, Dice, Instance, State};
+use crate::error::Diags;
 use crate::syntax::ast::{Span, Spanned};
 use crate::syntax::rules::BoardKind;
 use std::sync::Arc;
@@ -51,6 +52,17 @@ pub(crate) fn start(
             crate::syntax::ast::Span::default(),
         )
         .message),
+    }
+}
+
+/// The start position of one case read from a judge input, set up as
+/// `input """…"""` sets it up: its diagnostics (on the input's text; a
+/// failure of the rules program on `span`).
+pub(crate) fn set_up(prog: &Arc<Program>, read: &Read, span: Span) -> Result<(), Diags> {
+    match setup::start(prog.clone(), &declared(prog, read)) {
+        Ok(_) => Ok(()),
+        Err(SetupError::Scenario(ds)) => Err(ds),
+        Err(SetupError::Run(e)) => Err(vec![crate::games::rules::session::run_diag(e, span)]),
     }
 }
 
