@@ -732,3 +732,26 @@ fn uniform_dice_answer_an_expectation_even_with_no_roll() {
         assert!(out.contains("expected score"), "{dice}: {out}");
     }
 }
+
+/// A `for` or `choose` over too big a range is told to narrow it (before:
+/// "raise the loop's `max`", which neither has); a `while` keeps that help.
+#[test]
+fn a_range_too_big_to_loop_over_is_told_to_narrow_it() {
+    let game = |turn: &str| {
+        format!("rules g {{\n  players none\n  board none\n  var s: 0..1000000000000 = 0\n  turn {{\n    {turn}\n    stop\n  }}\n  solve simulate limit 5\n}}\nscenario \"s\" {{\n  game g\n  solve\n}}\n")
+    };
+    for turn in [
+        "for i in 0..2000000000 { s += 1 }",
+        "let n = 0\n    for i in 0..n + 999999999 { s += 1 }",
+    ] {
+        let out = ran(&game(turn));
+        assert!(out.contains("meeple::rules::loop"), "{out}");
+        assert!(out.contains("has more than 10000000 values"), "{out}");
+        assert!(
+            out.contains("narrow the range") && !out.contains("raise the loop"),
+            "{out}"
+        );
+    }
+    let out = ran(&game("while true max 3 { s += 1 }"));
+    assert!(out.contains("raise the loop's `max`"), "{out}");
+}
