@@ -130,7 +130,16 @@ fn validate_sets_each_case_up_as_a_scenarios_input_does() {
     write("ss.in", "1\n3 3\n###\n#SS\n###\n");
     let o = meeple_in(
         &base,
-        &["validate", "good.in", "z.in", "ss.in", "--game", "maze", "--rules", "maze.game"],
+        &[
+            "validate",
+            "good.in",
+            "z.in",
+            "ss.in",
+            "--game",
+            "maze",
+            "--rules",
+            "maze.game",
+        ],
         &[],
     );
     let (out, err) = text(&o);

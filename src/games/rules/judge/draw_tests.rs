@@ -306,9 +306,16 @@ fn a_piece_line_before_or_after_the_rows_is_drawn_on_the_board() {
             let (n, m) = (lines[0][0], lines[0][1]);
             assert!((3..=5).contains(&n) && (3..=5).contains(&m), "{input}");
             assert_eq!(lines.len() as i64, n + 2, "{input}");
-            let at = if piece_first { &lines[1] } else { &lines[lines.len() - 1] };
+            let at = if piece_first {
+                &lines[1]
+            } else {
+                &lines[lines.len() - 1]
+            };
             assert_eq!(at.len(), 2, "{input}");
-            assert!((0..n).contains(&at[0]) && (0..m).contains(&at[1]), "{input}");
+            assert!(
+                (0..n).contains(&at[0]) && (0..m).contains(&at[1]),
+                "{input}"
+            );
         }
     }
 }

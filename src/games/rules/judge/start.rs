@@ -3,11 +3,11 @@
 //! the format's `require EXPR` items checked on it.
 
 use super::read::Read;
+use crate::error::Diags;
 use crate::games::rules::program::{Program, Val};
 use crate::games::rules::run::Run;
 use crate::games::rules::setup::{self, BoardInput, ScenarioInput, SetupError};
 use crate::games::rules::state::{width, Dice, Instance, State};
-use crate::error::Diags;
 use crate::syntax::ast::{Span, Spanned};
 use crate::syntax::rules::BoardKind;
 use std::sync::Arc;
