@@ -41,15 +41,25 @@ fn too_large(limit: usize) -> Diag {
 
 /// The warning for a valid file that holds no scenario (an empty file, a
 /// file of comments or of tracks only): nothing runs, and nothing fails.
-/// Its label, empty, at the file's start, names the file where it is drawn.
-fn no_scenario(base: usize) -> Diag {
+/// Its label, empty, at the file's start, names the file where it is drawn;
+/// its help names the file's own rules game when it has one (`rules`, the
+/// names of its rules blocks), else the built-in games.
+fn no_scenario(base: usize, rules: &[&str]) -> Diag {
+    let help = match rules {
+        [] => "write one: `scenario \"NAME\" {` then `game footholds` (or yut, stacking)".into(),
+        [one] => format!("write one: `scenario \"NAME\" {{` then `game {one}` and its statements (or `import` this file from a scenario file)"),
+        [first, ..] => format!(
+            "write one: `scenario \"NAME\" {{` then `game {first}` (or {}) and its statements",
+            rules[1..].join(", ")
+        ),
+    };
     Diag::new(
         Code::FileEmpty,
         "this file holds no scenario: nothing to run",
     )
     .label(crate::source::Span::new(base, base), "")
     .warning()
-    .help("write one: `scenario \"NAME\" {` then `game footholds` (or yut, stacking)")
+    .help(help)
 }
 
 /// Errors that a statement the parser skipped may cause on its own.
@@ -166,7 +176,14 @@ pub(crate) fn check_parsed_importing(
             d
         })?;
         if checked.file.scenarios.is_empty() {
-            checked.warnings.push(no_scenario(base));
+            let rules: Vec<&str> = checked
+                .file
+                .rules
+                .iter()
+                .map(|r| r.name.node.as_str())
+                .collect();
+            let warning = no_scenario(base, &rules);
+            checked.warnings.push(warning);
         }
         return Ok(checked);
     }

@@ -140,3 +140,14 @@ fn a_piece_the_legend_draws_twice_is_refused_on_both_cells() {
     assert_eq!(ds[0].1, ["R", "R"]);
     assert_eq!(ds[0].2[1] - ds[0].2[0], 2, "the two cells: {ds:?}");
 }
+
+/// One mistake in the declarations that every query meets is one
+/// diagnostic (before, `solve`, `line` and `analyze` each printed it: "3
+/// errors"); a second, different mistake is still reported.
+#[test]
+fn a_bad_rule_under_three_queries_is_reported_once() {
+    let src = format!(
+        "{PILE}scenario \"s\" {{\n  game pile\n  rule stones 2000\n  solve\n  line\n  analyze\n}}\n"
+    );
+    assert_eq!(checked(&src), [(Code::RuleValue, "2000".to_string())]);
+}

@@ -240,6 +240,9 @@ pub(crate) struct Runner {
     // report errors that follow from it; the checker stays quiet about them.
     poisoned: bool,
     pieces_failed: bool,
+    /// The checker's errors of queries so far: one mistake in the
+    /// declarations that every query meets is reported once.
+    query_errors: Vec<Diag>,
     /// `step`s the checker let pass without taking them (for `undo`).
     dry_steps: usize,
 }
@@ -260,6 +263,7 @@ impl Runner {
             solved: false,
             poisoned: false,
             pieces_failed: false,
+            query_errors: Vec::new(),
             dry_steps: 0,
         }
     }
@@ -393,7 +397,14 @@ impl Runner {
             return Ok(());
         }
         if self.mode == Mode::Check {
-            return self.session.require(q, span).map_err(|d| vec![d]);
+            return match self.session.require(q, span) {
+                Err(d) if self.query_errors.contains(&d) => Ok(()),
+                Err(d) => {
+                    self.query_errors.push(d.clone());
+                    Err(vec![d])
+                }
+                Ok(()) => Ok(()),
+            };
         }
         let cx = ctx(&self.opts, limits, budget);
         let start = Instant::now();

@@ -14,6 +14,7 @@ mod prescan;
 mod prescan_rules;
 mod recover;
 pub mod rules;
+mod rules_slips;
 mod slips;
 mod words;
 

@@ -715,3 +715,43 @@ fn breadth_first_search_counts_its_levels_against_the_memory_limit() {
     let out = crate::common::shown(&run_bytes("w.game", text.as_bytes(), &RunConfig::default()));
     assert!(out.contains("answer 118"), "{out}");
 }
+
+/// A `max score` game of random dice answers an expectation whatever the
+/// count of rolls: `dice uniform 1..6 x 0` (no die rolled) gives
+/// `expected 0` as `x 1` gives `expected 7/2` (before, `x 0` answered
+/// `score 0` and `expect expected 0` failed: "no field `expected`").
+#[test]
+fn uniform_dice_answer_an_expectation_even_with_no_roll() {
+    let game = "rules bins {\n  players solo\n  board none\n  var a: 0..100 = 0\n  turn {\n    roll r in 1..6\n    choose w in 0..1\n    if w == 1 { score += r }\n  }\n  solve max score\n}\n";
+    for (dice, want) in [("x 0", "0"), ("x 1", "7/2"), ("x 2", "7")] {
+        let text = format!(
+            "{game}scenario \"s\" {{\n  game bins\n  dice uniform 1..6 {dice}\n  solve\n  expect expected {want}\n}}\n"
+        );
+        let out = ran(&text);
+        assert!(!out.contains("failed"), "{dice}: {out}");
+        assert!(out.contains("expected score"), "{dice}: {out}");
+    }
+}
+
+/// A `for` or `choose` over too big a range is told to narrow it (before:
+/// "raise the loop's `max`", which neither has); a `while` keeps that help.
+#[test]
+fn a_range_too_big_to_loop_over_is_told_to_narrow_it() {
+    let game = |turn: &str| {
+        format!("rules g {{\n  players none\n  board none\n  var s: 0..1000000000000 = 0\n  turn {{\n    {turn}\n    stop\n  }}\n  solve simulate limit 5\n}}\nscenario \"s\" {{\n  game g\n  solve\n}}\n")
+    };
+    for turn in [
+        "for i in 0..2000000000 { s += 1 }",
+        "let n = 0\n    for i in 0..n + 999999999 { s += 1 }",
+    ] {
+        let out = ran(&game(turn));
+        assert!(out.contains("meeple::rules::loop"), "{out}");
+        assert!(out.contains("has more than 10000000 values"), "{out}");
+        assert!(
+            out.contains("narrow the range") && !out.contains("raise the loop"),
+            "{out}"
+        );
+    }
+    let out = ran(&game("while true max 3 { s += 1 }"));
+    assert!(out.contains("raise the loop's `max`"), "{out}");
+}

@@ -341,3 +341,18 @@ fn a_negative_line_bound_is_an_error() {
     assert!(err.contains("meeple::number::range"), "{err}");
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// A file of a rules block alone: the warning's help names that game (it
+/// named footholds, yut and stacking, which the file does not play).
+#[test]
+fn a_rules_only_file_is_told_to_play_its_own_game() {
+    let dir = temp_dir("rules-only");
+    let game = "rules pile {\n  players A B\n  board none\n  var n: 0..9 = 5\n  turn {\n    choose t in 1..2 where t <= n\n    n -= t\n    win if n == 0\n  }\n  solve outcome\n}\n";
+    std::fs::write(dir.join("pile.game"), game).unwrap();
+    let o = meeple_in(&dir, &["check", "pile.game"], &[]);
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("⚠ this file holds no scenario"), "{err}");
+    assert!(err.contains("`game pile`"), "{err}");
+    assert!(!err.contains("footholds"), "{err}");
+}

@@ -112,3 +112,43 @@ fn validate_reads_a_rules_blocks_judge_input() {
     assert_eq!(code, Some(2));
     assert!(err.contains("--rules FILE"), "{err}");
 }
+
+/// A rules block's judge input is set up as `input """…"""` sets it up, in
+/// every case: a cell not in the legend and a piece drawn twice are the
+/// same coded errors (before, `validate` only read the format: "ok").
+#[test]
+fn validate_sets_each_case_up_as_a_scenarios_input_does() {
+    let base = temp_dir("validate-setup");
+    let write = |name: &str, body: &str| std::fs::write(base.join(name), body).unwrap();
+    write(
+        "maze.game",
+        "rules maze {\n  players solo\n  layer wall: bool, goal: bool\n  piece P { at: cell }\n  legend {\n    \"#\" \"x\": wall[here] = true\n    \"S\": P.at = here\n    \"G\": goal[here] = true\n    \".\":\n  }\n  input {\n    cases t: 1..10\n    n, m: 3..8\n    rows n of m chars\n  }\n  turn {\n    win if goal[P.at]\n    choose d in orthogonal where step(P.at, d) != off and not wall[step(P.at, d)]\n    P.at = step(P.at, d)\n  }\n  solve shortest within 100\n}\n",
+    );
+    write("good.in", "2\n3 3\n###\n#SG\n###\n3 3\n###\n#GS\n###\n");
+    // The second case's board: `Z` is no key; in ss.in `S` draws P twice.
+    write("z.in", "2\n3 3\n###\n#SG\n###\n3 3\n###\n#SZ\n###\n");
+    write("ss.in", "1\n3 3\n###\n#SS\n###\n");
+    let o = meeple_in(
+        &base,
+        &[
+            "validate",
+            "good.in",
+            "z.in",
+            "ss.in",
+            "--game",
+            "maze",
+            "--rules",
+            "maze.game",
+        ],
+        &[],
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(out, "good.in: ok\n");
+    assert!(err.contains("meeple::board::cell"), "{err}");
+    assert!(err.contains("`Z` is not in the legend of `maze`"), "{err}");
+    assert!(err.contains("z.in:8:3"), "the Z, in case 2: {err}");
+    assert!(err.contains("meeple::piece::duplicate"), "{err}");
+    assert!(err.contains("the board draws piece `P` twice"), "{err}");
+    assert_eq!(err.matches("meeple::").count(), 2, "{err}");
+}

@@ -6,8 +6,9 @@ use super::model::{End, Model};
 use super::picture::{Drawing, Drawn};
 use super::picture_board::value_word;
 use super::program::Kind;
+use super::program::{CStmt, CStmtKind};
 use super::solve::{Cycle, Line, MoveValue, Outcome, Value};
-use super::state::{width, Instance, State};
+use super::state::{width, Dice, Instance, State};
 use crate::games::answer::{json_int, FieldValue, GameAnswer};
 use crate::games::{Answer, GameKind};
 use crate::syntax::dialect::Field;
@@ -130,9 +131,34 @@ fn yes_no(b: bool) -> FieldValue {
     word(if b { "yes" } else { "no" })
 }
 
+/// Whether `inst`'s `turn` can roll a random die (a `roll` without known
+/// dice: `dice uniform`, or no `dice`): its score objective then answers an
+/// expectation, whether or not a start rolls one (`dice uniform 1..6 x 0`
+/// answers `expected 0`, as `x 1` answers an expectation).
+pub(crate) fn random_dice(inst: &Instance) -> bool {
+    fn rolls(body: &[CStmt]) -> bool {
+        body.iter().any(|s| match &s.kind {
+            CStmtKind::Roll(..) => true,
+            CStmtKind::If(arms, other) => arms.iter().any(|(_, b)| rolls(b)) || rolls(other),
+            CStmtKind::For { body, .. }
+            | CStmtKind::Repeat(_, body)
+            | CStmtKind::While(_, _, body)
+            | CStmtKind::Simultaneously(body) => rolls(body),
+            _ => false,
+        })
+    }
+    !matches!(inst.dice, Dice::Known(_)) && rolls(&inst.prog.turn)
+}
+
 /// A value's fields, in the dialect's order, and its words.
 fn value_fields(inst: &Instance, v: &Value) -> (Vec<(Field, FieldValue)>, String) {
     match v {
+        // A game of random dice answers an expectation even from a start
+        // that rolls none.
+        Value::Total(s) if random_dice(inst) => value_fields(
+            inst,
+            &Value::Expected(num_rational::BigRational::from_integer((*s).into())),
+        ),
         Value::Moves { total, winner } => {
             let w = player(inst, *winner);
             (

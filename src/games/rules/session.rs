@@ -420,9 +420,27 @@ pub(super) fn objective(inst: &Instance, span: Span) -> Result<Objective, Diag> 
 /// statement that ran it (with the rules statement that failed).
 pub(super) fn run_diag(e: RunError, span: Span) -> Diag {
     let (code, help) = match e.kind {
+        // Only a `while` has a `max` to raise: a `for` or `choose` over a
+        // range, a `repeat`, a list are said in their own words.
+        RunErrorKind::Loop if e.message.starts_with("the range") => (
+            Code::RulesLoop,
+            "a `for` or `choose` over a range has no `max`: narrow the range (bound its ends by smaller vars or params)",
+        ),
+        RunErrorKind::Loop if e.message.starts_with("`repeat") => (
+            Code::RulesLoop,
+            "give `repeat` a count of 0 or more",
+        ),
+        RunErrorKind::Loop if e.message.contains("made a list") => (
+            Code::RulesLoop,
+            "make the turn's lists shorter",
+        ),
+        RunErrorKind::Loop if e.message.contains("`max") => (
+            Code::RulesLoop,
+            "raise the loop's `max`, or make the loop end sooner",
+        ),
         RunErrorKind::Loop => (
             Code::RulesLoop,
-            "raise the loop's `max`, or make the turn do less",
+            "make the turn do less: fewer or shorter loops, or a `while`'s smaller `max`",
         ),
         RunErrorKind::Endless => (
             Code::RulesEndless,

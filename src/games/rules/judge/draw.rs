@@ -295,7 +295,7 @@ impl RulesShape {
             rng,
             mode,
             env: HashMap::new(),
-            dims: (0, 0),
+            dims: None,
             taken: HashSet::new(),
         };
         for (i, p) in self.prog.decls.params.iter().enumerate() {
@@ -307,12 +307,25 @@ impl RulesShape {
         if self.format().cases.is_some() {
             out.push_str("1\n");
         }
+        let mut lines = Vec::new();
         for item in &self.format().items {
-            let line = d.item(&item.node)?;
-            if let Some(line) = line {
-                out.push_str(&line);
-                out.push('\n');
+            if let Some(line) = d.item(&item.node)? {
+                lines.push(line);
             }
+        }
+        // A piece line read before the board's `rows` left its cells for
+        // now: they are drawn on the board, in the order they are written.
+        for line in lines {
+            for tok in line {
+                match tok {
+                    Tok::Text(t) => out.push_str(&t),
+                    Tok::Cell { base, sep } => {
+                        let (r, c) = d.free_cell()?;
+                        out.push_str(&format!("{}{sep}{}", r + base, c + base));
+                    }
+                }
+            }
+            out.push('\n');
         }
         Ok(out)
     }
@@ -343,13 +356,24 @@ fn declared(format: &InputFormat, name: &str) -> Option<(i64, i64)> {
     None
 }
 
+/// A piece of a drawn line: text, or a piece's cell to draw once the
+/// board is (a piece line may come before the `rows` line).
+enum Tok {
+    Text(String),
+    Cell { base: i64, sep: &'static str },
+}
+
+fn text_line(s: String) -> Vec<Tok> {
+    vec![Tok::Text(s)]
+}
+
 struct Drawer<'a> {
     shape: &'a RulesShape,
     rng: &'a mut Rng,
     mode: Mode,
     env: HashMap<String, i64>,
     /// The board's rows and columns, once drawn.
-    dims: (i64, i64),
+    dims: Option<(i64, i64)>,
     /// Cells a piece stands on.
     taken: HashSet<(i64, i64)>,
 }
@@ -457,7 +481,7 @@ impl Drawer<'_> {
         }
     }
 
-    fn item(&mut self, item: &Item) -> Result<Option<String>, String> {
+    fn item(&mut self, item: &Item) -> Result<Option<Vec<Tok>>, String> {
         Ok(Some(match item {
             Item::Numbers(ns) => {
                 let mut v = Vec::new();
@@ -466,7 +490,7 @@ impl Drawer<'_> {
                     self.env.insert(n.name.node.clone(), x);
                     v.push(x.to_string());
                 }
-                v.join(" ")
+                text_line(v.join(" "))
             }
             Item::Rows {
                 rows,
@@ -474,7 +498,7 @@ impl Drawer<'_> {
                 cell,
                 hints,
                 bracketed,
-            } => self.rows(rows, cols, cell, hints, *bracketed)?,
+            } => text_line(self.rows(rows, cols, cell, hints, *bracketed)?),
             Item::Pieces {
                 count,
                 fields,
@@ -484,11 +508,14 @@ impl Drawer<'_> {
                 let names: Vec<String> = super::piece_order(&self.shape.prog)
                     .take(k.min(1 << 16) as usize)
                     .collect();
-                let mut lines = Vec::new();
-                for name in &names {
-                    lines.push(self.piece(name, fields, *bracketed)?);
+                let mut toks = Vec::new();
+                for (i, name) in names.iter().enumerate() {
+                    if i > 0 {
+                        toks.push(Tok::Text("\n".into()));
+                    }
+                    toks.extend(self.piece(name, fields, *bracketed)?);
                 }
-                lines.join("\n")
+                toks
             }
             Item::Piece {
                 name,
@@ -505,7 +532,7 @@ impl Drawer<'_> {
                 for _ in 0..k {
                     v.push(self.number(None, range)?.to_string());
                 }
-                v.join(" ")
+                text_line(v.join(" "))
             }
             Item::Require { .. } => return Ok(None),
         }))
@@ -513,7 +540,9 @@ impl Drawer<'_> {
 
     /// A cell no piece stands on yet.
     fn free_cell(&mut self) -> Result<(i64, i64), String> {
-        let (n, m) = self.dims;
+        let Some((n, m)) = self.dims else {
+            return Err("the format reads a piece's cell but no board `rows`".into());
+        };
         let free: Vec<(i64, i64)> = (0..n)
             .flat_map(|r| (0..m).map(move |c| (r, c)))
             .filter(|x| !self.taken.contains(x))
@@ -526,9 +555,10 @@ impl Drawer<'_> {
         Ok(at)
     }
 
-    fn piece(&mut self, name: &str, fields: &[FieldFormat], br: bool) -> Result<String, String> {
+    fn piece(&mut self, name: &str, fields: &[FieldFormat], br: bool) -> Result<Vec<Tok>, String> {
         let prog = self.shape.prog.clone();
-        let mut v = Vec::new();
+        let sep = if br { ", " } else { " " };
+        let mut v: Vec<Tok> = Vec::new();
         for f in fields {
             let base = f.from.as_ref().map_or(0, |b| b.node);
             let ty = prog
@@ -538,23 +568,24 @@ impl Drawer<'_> {
                 .find(|d| d.name.node == f.field.node)
                 .map_or(Ty::Any, |d| d.ty.clone());
             match ty {
+                // Before the board is drawn: a cell drawn once it is.
+                Ty::Cell if self.dims.is_none() => v.push(Tok::Cell { base, sep }),
                 Ty::Cell => {
                     let (r, c) = self.free_cell()?;
-                    v.push((r + base).to_string());
-                    v.push((c + base).to_string());
+                    v.push(Tok::Text(format!("{}{sep}{}", r + base, c + base)));
                 }
                 Ty::Dir | Ty::Enum(_) if !f.words.is_empty() => {
                     let i = self.rng.range_usize(0, f.words.len() - 1) as i64;
-                    v.push((i + base).to_string());
+                    v.push(Tok::Text((i + base).to_string()));
                 }
-                Ty::Bool => v.push(self.rng.range(0, 1).to_string()),
+                Ty::Bool => v.push(Tok::Text(self.rng.range(0, 1).to_string())),
                 Ty::Int(Some((lo, hi))) => {
                     let x = match self.mode {
                         Mode::Low => lo,
                         Mode::High => hi,
                         _ => self.uniform(lo, hi),
                     };
-                    v.push(x.to_string());
+                    v.push(Tok::Text(x.to_string()));
                 }
                 _ => {
                     return Err(format!(
@@ -564,11 +595,20 @@ impl Drawer<'_> {
                 }
             }
         }
-        Ok(if br {
-            format!("[{}]", v.join(", "))
-        } else {
-            v.join(" ")
-        })
+        let mut out = Vec::new();
+        if br {
+            out.push(Tok::Text("[".into()));
+        }
+        for (i, t) in v.into_iter().enumerate() {
+            if i > 0 {
+                out.push(Tok::Text(sep.into()));
+            }
+            out.push(t);
+        }
+        if br {
+            out.push(Tok::Text("]".into()));
+        }
+        Ok(out)
     }
 
     /// The one-character keys a chars board draws: the first such key of
@@ -592,7 +632,7 @@ impl Drawer<'_> {
     ) -> Result<String, String> {
         let n = self.count(rows)?.max(0);
         let m = self.count(cols)?.max(0);
-        self.dims = (n, m);
+        self.dims = Some((n, m));
         if n.saturating_mul(m) > 1 << 20 {
             return Err(format!("a board of {n} × {m} cells is too large to draw"));
         }

@@ -277,3 +277,45 @@ fn a_dice_count_past_the_cap_is_not_drawn() {
     let words = p.input().split_whitespace().count();
     assert!((2..=1001).contains(&words), "{words}");
 }
+
+/// A one-piece game whose format reads the piece's cell `piece_line`
+/// before (`true`) or after the board's `rows`.
+fn piece_rows(piece_first: bool) -> String {
+    let (a, b) = ("    piece R: at\n", "    rows n of m numbers 0..1\n");
+    let (first, second) = if piece_first { (a, b) } else { (b, a) };
+    format!(
+        "rules pf {{\n  players none\n  layer wall: bool\n  piece R {{ at: cell }}\n  legend {{\n    \"0\": wall[here] = false\n    \"1\": wall[here] = true\n  }}\n  turn {{ stop }}\n  input {{\n    n, m: 3..5\n{first}{second}  }}\n  solve simulate limit 5\n}}\n"
+    )
+}
+
+#[test]
+fn a_piece_line_before_or_after_the_rows_is_drawn_on_the_board() {
+    // The piece line first: `gen` drew its cell before the board and gave
+    // up ("more pieces than cells").
+    for piece_first in [true, false] {
+        let shape = RulesShape::new(program(&piece_rows(piece_first)), String::new(), &[])
+            .unwrap_or_else(|e| panic!("{}", e.diag.message));
+        for case in 0..50 {
+            let p = shape.draw(&mut Rng::for_case(1, case));
+            assert_eq!(p.instance(), Ok(()));
+            let input = p.input();
+            let lines: Vec<Vec<i64>> = input
+                .lines()
+                .map(|l| l.split(' ').map(|w| w.parse().unwrap()).collect())
+                .collect();
+            let (n, m) = (lines[0][0], lines[0][1]);
+            assert!((3..=5).contains(&n) && (3..=5).contains(&m), "{input}");
+            assert_eq!(lines.len() as i64, n + 2, "{input}");
+            let at = if piece_first {
+                &lines[1]
+            } else {
+                &lines[lines.len() - 1]
+            };
+            assert_eq!(at.len(), 2, "{input}");
+            assert!(
+                (0..n).contains(&at[0]) && (0..m).contains(&at[1]),
+                "{input}"
+            );
+        }
+    }
+}

@@ -16,17 +16,22 @@ mod tests;
 pub(crate) mod write;
 
 use super::program::Program;
+use std::sync::Arc;
 
-/// Read the judge input `text` (its spans from 0) by `prog`'s format: its
-/// first case, every error found.
-pub(crate) fn read_input(prog: &Program, text: &str) -> Result<(), crate::error::Diags> {
+/// Read the judge input `text` (its spans from 0) by `prog`'s format and
+/// set each case up, as `input """…"""` (`input case K`) would: the
+/// errors of the format, else those of the first case that cannot be set
+/// up (a cell not in the legend, a piece drawn twice, …).
+pub(crate) fn read_input(prog: &Arc<Program>, text: &str) -> Result<(), crate::error::Diags> {
     let whole = crate::syntax::ast::Span::new(0, text.len());
-    read::read(
-        prog,
-        &crate::syntax::ast::Spanned::new(text.to_string(), whole),
-        None,
-    )
-    .map(|_| ())
+    let spanned = crate::syntax::ast::Spanned::new(text.to_string(), whole);
+    let mut refused: Option<crate::error::Diags> = None;
+    read::read_each(prog, &spanned, &mut |_, case| {
+        if refused.is_none() {
+            refused = start::set_up(prog, &case, whole).err();
+        }
+    })?;
+    refused.map_or(Ok(()), Err)
 }
 
 /// The names of the pieces a `pieces K` item gives, in order: the named

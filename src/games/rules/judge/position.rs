@@ -6,11 +6,10 @@ use crate::budget::Budget;
 use crate::error::Diag;
 use crate::games::judge_position::GamePosition;
 use crate::games::rules::answer;
-use crate::games::rules::program::{CStmt, CStmtKind, Program};
+use crate::games::rules::program::Program;
 use crate::games::rules::session::{objective, solve_diag};
 use crate::games::rules::setup::{start, ScenarioInput};
 use crate::games::rules::solve;
-use crate::games::rules::state::Dice;
 use crate::games::rules::state::{Instance, State};
 use crate::games::FieldValue;
 use crate::games::{GameKind, JudgePosition, NotInstance};
@@ -81,21 +80,10 @@ impl RulesPosition {
         &self.inst.prog
     }
 
-    /// Whether its `turn` can roll a random die (a `roll` without known
-    /// dice): its score objective then answers an expectation.
+    /// Whether its `turn` can roll a random die: its score objective then
+    /// answers an expectation ([`answer::random_dice`]).
     fn random_dice(&self) -> bool {
-        fn rolls(body: &[CStmt]) -> bool {
-            body.iter().any(|s| match &s.kind {
-                CStmtKind::Roll(..) => true,
-                CStmtKind::If(arms, other) => arms.iter().any(|(_, b)| rolls(b)) || rolls(other),
-                CStmtKind::For { body, .. }
-                | CStmtKind::Repeat(_, body)
-                | CStmtKind::While(_, _, body)
-                | CStmtKind::Simultaneously(body) => rolls(body),
-                _ => false,
-            })
-        }
-        !matches!(self.inst.dice, Dice::Known(_)) && rolls(&self.inst.prog.turn)
+        answer::random_dice(&self.inst)
     }
 
     /// The judge's answer field (`output FIELD`, `answer` when not written).

@@ -65,6 +65,34 @@ pub(crate) fn read(
     text: &Spanned<String>,
     case: Option<Int>,
 ) -> Result<Read, Diags> {
+    let want = case.as_ref().map_or(1, |k| k.node.max(0) as u64);
+    let mut chosen = None;
+    read_cases(prog, text, case, &mut |k, one| {
+        if k == want {
+            chosen = Some(one);
+        }
+    })?;
+    Ok(chosen.unwrap_or_default())
+}
+
+/// Read every case of the judge text `text` by `prog`'s format, each given
+/// to `each` with its number (from 1) as it is read.
+pub(crate) fn read_each(
+    prog: &Program,
+    text: &Spanned<String>,
+    each: &mut dyn FnMut(u64, Read),
+) -> Result<(), Diags> {
+    read_cases(prog, text, None, each)
+}
+
+/// Read the judge text (every case of a `cases` format: case `case`, from
+/// 1, must be one of them), giving `keep` each case read with its number.
+fn read_cases(
+    prog: &Program,
+    text: &Spanned<String>,
+    case: Option<Int>,
+    keep: &mut dyn FnMut(u64, Read),
+) -> Result<(), Diags> {
     let within = Within::new(text);
     let Some(format) = &prog.input else {
         return Err(vec![Diag::new(
@@ -120,13 +148,10 @@ pub(crate) fn read(
         Some(k) => k.node as u64,
         None => 1,
     };
-    let mut chosen = None;
     for k in 1..=cases {
         r.env.clear();
         let one = r.case(&format.items)?;
-        if k == case {
-            chosen = Some(one);
-        }
+        keep(k, one);
         if k >= case && format.cases.is_none() {
             break;
         }
@@ -142,7 +167,7 @@ pub(crate) fn read(
             "the judge input ends here: remove what follows (or check the counts before it)".into(),
         )]);
     }
-    Ok(chosen.unwrap_or_default())
+    Ok(())
 }
 
 struct Reader<'p, 't> {

@@ -3,6 +3,7 @@
 //! the format's `require EXPR` items checked on it.
 
 use super::read::Read;
+use crate::error::Diags;
 use crate::games::rules::program::{Program, Val};
 use crate::games::rules::run::Run;
 use crate::games::rules::setup::{self, BoardInput, ScenarioInput, SetupError};
@@ -51,6 +52,17 @@ pub(crate) fn start(
             crate::syntax::ast::Span::default(),
         )
         .message),
+    }
+}
+
+/// The start position of one case read from a judge input, set up as
+/// `input """…"""` sets it up: its diagnostics (on the input's text; a
+/// failure of the rules program on `span`).
+pub(crate) fn set_up(prog: &Arc<Program>, read: &Read, span: Span) -> Result<(), Diags> {
+    match setup::start(prog.clone(), &declared(prog, read)) {
+        Ok(_) => Ok(()),
+        Err(SetupError::Scenario(ds)) => Err(ds),
+        Err(SetupError::Run(e)) => Err(vec![crate::games::rules::session::run_diag(e, span)]),
     }
 }
 

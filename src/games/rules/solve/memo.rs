@@ -261,15 +261,8 @@ pub(crate) fn search<F: Fold, M: Model>(
             memo.chance = memo.chance || has_chance(&sh);
             // Visited in move order: the first is popped first.
             kids.reverse();
-            let pair = std::mem::size_of::<(Key, M::State)>() as u64;
-            let bytes = std::mem::size_of::<Frame<M::State>>() as u64
-                + 2 * key.heap_bytes()
-                + kids
-                    .iter()
-                    .map(|(k, s)| pair + k.heap_bytes() + model.state_bytes(s))
-                    .sum::<u64>();
+            let bytes = frame_heap_bytes(model, &key, &sh, (&kids, kids.capacity()));
             stack_bytes += bytes;
-            budget.check_memory(memo.table.bytes() + stack_bytes)?;
             if stack.len() >= SHALLOW {
                 grey.insert(key.clone());
             }
@@ -280,6 +273,11 @@ pub(crate) fn search<F: Fold, M: Model>(
                 kids,
                 bytes,
             });
+            // The frames' own bytes and the set's, as allocated (a `Vec`
+            // and a hash set grow by doubling).
+            let held = stack.capacity() as u64 * std::mem::size_of::<Frame<M::State>>() as u64
+                + grey.capacity() as u64 * (std::mem::size_of::<Key>() as u64 + 1);
+            budget.check_memory(memo.table.bytes() + stack_bytes + held)?;
         }
         let Some(top) = stack.last_mut() else {
             return Ok((memo, Found::Valued));
@@ -316,6 +314,37 @@ pub(crate) fn search<F: Fold, M: Model>(
         done.shape.clear();
         spare.push((done.shape, done.kids));
     }
+}
+
+/// What an allocation costs beyond its bytes (the allocator's header and
+/// rounding), counted against `--memory` for each buffer a frame holds.
+const ALLOC_BYTES: u64 = 16;
+
+/// The heap bytes a frame holds, as allocated: its key (and the copy the
+/// set of positions on the stack keeps), its shape's and its next
+/// positions' buffers (their capacity), and what each next position holds.
+fn frame_heap_bytes<M: Model>(
+    model: &M,
+    key: &Key,
+    sh: &Shape,
+    (kids, room): (&[(Key, M::State)], usize),
+) -> u64 {
+    let size = |n: usize, of: usize| (n * of) as u64 + ALLOC_BYTES;
+    let leaves: u64 = sh
+        .iter()
+        .map(|p| match p {
+            Part::Leaf { child: Some(k), .. } => k.heap_bytes(),
+            _ => 0,
+        })
+        .sum();
+    2 * key.heap_bytes()
+        + size(sh.capacity(), std::mem::size_of::<Part>())
+        + leaves
+        + size(room, std::mem::size_of::<(Key, M::State)>())
+        + kids
+            .iter()
+            .map(|(k, s)| k.heap_bytes() + model.state_bytes(s) + ALLOC_BYTES)
+            .sum::<u64>()
 }
 
 /// The line from `start` after a search: at each choice the first best
