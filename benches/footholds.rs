@@ -482,11 +482,22 @@ fn profile(filter: &[String]) {
         ("10x10 A(4,4) B(5,5)", full(10, (4, 4), (5, 5), o)),
     ];
     println!("\n## Profile, one thread (tests on stderr)\n");
+    // `SURE_LIVE=a,b`: the sure-path bounds on open positions of `a..b`
+    // live cells (tuning).
+    let sure_live = std::env::var("SURE_LIVE").ok().and_then(|s| {
+        let (a, b) = s.split_once(',')?;
+        Some((a.parse().ok()?, b.parse().ok()?))
+    });
     let cfg = SearchConfig {
         trace: true,
+        sure_live: sure_live.unwrap_or(SearchConfig::default().sure_live),
         ..SearchConfig::default()
     };
+    let only: Vec<&String> = filter.iter().filter(|f| *f != "profile").collect();
     for (name, pos) in cases {
+        if !only.is_empty() && !only.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
         reset_peak();
         let b = Budget::new(Some(cap), None);
         let Ok(mut s) = Solver::with_config(&pos, &b, cfg) else {
