@@ -654,6 +654,45 @@ mod tests {
         assert!(checked > 150 && cuts > 200, "{checked} {cuts}");
     }
 
+    /// The sure-path bounds in the search against the plain reference:
+    /// off, at their default range, and tried at every open position
+    /// (small random boards have fewer live cells than the default range
+    /// starts at). Their cutoffs count.
+    #[test]
+    fn the_sure_path_bounds_agree_with_the_reference() {
+        let mut rng = StdRng::seed_from_u64(3333);
+        let (mut checked, mut cuts) = (0, 0);
+        for _ in 0..300 {
+            let steps = if rng.gen_bool(0.3) {
+                Steps::King
+            } else {
+                Steps::Orthogonal
+            };
+            let p = crate::games::testkit::footholds_position(&mut rng, 6, steps, 0.6);
+            let b = unlimited();
+            let Ok(want) = reference_solve(&p, &Budget::new(Some(2_000_000), None)) else {
+                continue;
+            };
+            for sure_live in [(0, 0), SearchConfig::default().sure_live, (0, u32::MAX)] {
+                let cfg = SearchConfig {
+                    sure_live,
+                    ..SearchConfig::default()
+                };
+                let mut s = Solver::with_config(&p, &b, cfg).unwrap();
+                s.set_threads(1);
+                assert_eq!(s.value(&p, &b).unwrap(), want, "{cfg:?} {p:?}");
+                // The null-window tests alone, from empty tables.
+                let mut t = Solver::with_config(&p, &b, cfg).unwrap();
+                assert_eq!(t.has_value(&p, want, &b), Ok(true), "{cfg:?} {p:?}");
+                if sure_live.1 == u32::MAX {
+                    cuts += s.stats().sure_cuts;
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 200 && cuts > 300, "{checked} {cuts}");
+    }
+
     #[test]
     fn wide_sets_agree_with_narrow_ones() {
         let mut rng = StdRng::seed_from_u64(128);

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::order::{plain_order, Distances, TERRITORY_MIN};
 use super::parallel::{busy_key, BUSY_MIN};
 use super::score::{down, loss, up, win, INF, MAXN};
+use super::sure_paths::{sure_bounds, Want};
 use super::{Engine, Node, NO_MOVE};
 use crate::budget::{Budget, LimitHit};
 use crate::games::footholds::bitboard::Bits;
@@ -67,6 +68,35 @@ impl<B: Bits> Engine<B> {
         };
         let cells = node.cells;
         self.stats.open_by_live[(cells.size() / 8).min(31) as usize] += 1;
+        let (lo_live, hi_live) = self.cfg.sure_live;
+        if dist.is_some() && (lo_live..hi_live).contains(&cells.size()) {
+            self.stats.sure_tries += 1;
+            // The mover's side only: the opponent's side (a breadth-first
+            // walk dearer) mostly settles what the children's mover side
+            // settles one ply down (measured: see `SURE_LIVE`).
+            let want = Want {
+                lo: true,
+                hi: false,
+                blocks: false,
+            };
+            let (lo, hi) = sure_bounds(
+                &self.g,
+                (cells, m, o),
+                &self.layers,
+                &mut self.m_balls,
+                want,
+            );
+            if lo >= beta || hi <= alpha {
+                self.stats.sure_cuts += 1;
+                let kind = if lo >= beta {
+                    usize::from(lo > 0)
+                } else {
+                    2 + usize::from(hi < 0)
+                };
+                self.stats.sure_kinds[kind] += 1;
+                return Ok(if lo >= beta { lo } else { hi });
+            }
+        }
         // The table's bucket is loaded first and read last: ordering the
         // moves overlaps the memory latency (table cutoffs are rare, so
         // the order is seldom wasted).
