@@ -507,6 +507,13 @@ impl Cx<'_> {
             } => {
                 let k = self.kind(set);
                 let setc = self.set(set);
+                // A local holding a piece (or a list of them: a list local
+                // has its items' kind) could tell equal pieces apart.
+                let held = self
+                    .scopes
+                    .iter()
+                    .flat_map(|m| m.values())
+                    .any(|s| matches!(s, Sym::Local(_, Kind::Piece)));
                 let slot = self.local(&var.node, k);
                 let cond = cond.as_ref().map(|c| self.expr(c));
                 CStmtKind::Choose {
@@ -515,6 +522,7 @@ impl Cx<'_> {
                     set: setc,
                     cond,
                     say: say.as_ref().map(|s| s.node.clone()),
+                    twins: k == Kind::Piece && !held,
                 }
             }
             StmtKind::Require(c) => CStmtKind::Require(self.expr(c)),

@@ -173,6 +173,11 @@ pub enum CStmtKind {
         set: CExpr,
         cond: Option<CExpr>,
         say: Option<String>,
+        /// A choice of pieces with no piece held in a local around it: a
+        /// search that names no move may take interchangeable pieces whose
+        /// fields are all equal once (the rest of the turn cannot tell
+        /// them apart, so their positions are one up to the numbering).
+        twins: bool,
     },
     Require(CExpr),
     Roll(usize, CExpr, CExpr),

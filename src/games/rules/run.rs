@@ -99,6 +99,34 @@ fn scalar_op(op: BinOp, p: i64, q: i64, span: Span) -> R<i64> {
     })
 }
 
+impl Run<'_> {
+    /// Of the options of a `twins` choice, the first of each set of
+    /// interchangeable pieces whose fields are all equal (see
+    /// [`CStmtKind::Choose`]): the positions the others lead to are the
+    /// same up to the numbering, which the solvers' keys ignore.
+    fn twins_once(&self, options: &mut Vec<Val>) {
+        let inst = self.inst;
+        let v = &self.st.v;
+        let group = |p: usize| inst.groups.iter().position(|g| g.contains(&p));
+        let same = |p: usize, q: usize| {
+            inst.layout.fields.iter().all(|(slot, dom)| {
+                let w = width(dom);
+                v[slot + p * w..slot + (p + 1) * w] == v[slot + q * w..slot + (q + 1) * w]
+            })
+        };
+        let mut kept: Vec<(usize, Option<usize>)> = Vec::with_capacity(options.len());
+        options.retain(|o| {
+            let p = o.s() as usize;
+            let g = group(p);
+            let twin = g.is_some() && kept.iter().any(|&(q, h)| h == g && same(p, q));
+            if !twin {
+                kept.push((p, g));
+            }
+            !twin
+        });
+    }
+}
+
 fn end_of(w: EndWord) -> End {
     match w {
         EndWord::Win => End::Win,
@@ -484,6 +512,7 @@ impl<'a> Run<'a> {
                 set,
                 cond,
                 say,
+                twins,
             } => {
                 self.chose = true;
                 if let Some(&i) = self.prefix.get(self.taken) {
@@ -504,6 +533,9 @@ impl<'a> Run<'a> {
                     if cond.as_ref().map_or(Ok(true), |c| self.truth(c))? {
                         options.push(v);
                     }
+                }
+                if *twins && !self.names && !self.inst.groups.is_empty() {
+                    self.twins_once(&mut options);
                 }
                 if options.is_empty() {
                     return Ok(Flow::Fail);

@@ -198,14 +198,32 @@ fn replay<M: Model>(
     path.reverse();
     let mut line = Line::new();
     let mut here = start.clone();
+    let mut keyer = Keyer::new();
     for mv in path {
         budget.tick()?;
+        // The search numbered the moves of the turn as it saw them, without
+        // names (interchangeable pieces with equal fields taken once: see
+        // `CStmtKind::Choose`): the line takes the named move that reaches
+        // the same position.
+        let Turn::Moves(plain) = model.turn_unnamed(&here)? else {
+            break;
+        };
+        let Some(target) = moves_of(plain, false)?.into_iter().nth(mv as usize) else {
+            break;
+        };
+        let want = (keyer.key(model, &target.leaf.next), target.leaf.end);
         let Turn::Moves(node) = model.turn(&here)? else {
             break;
         };
-        let Some(m) = moves_of(node, true)?.into_iter().nth(mv as usize) else {
+        let mut named = moves_of(node, true)?;
+        let at = named
+            .iter()
+            .position(|m| (keyer.key(model, &m.leaf.next), m.leaf.end) == want)
+            .unwrap_or(mv as usize);
+        if at >= named.len() {
             break;
-        };
+        }
+        let m = named.swap_remove(at);
         here = m.leaf.next.clone();
         line.steps.push(Step {
             words: m.words,

@@ -120,6 +120,88 @@ fn answers_equal_with_and_without_the_word_and_fewer_states() {
     assert!(fewer * 2 > cases, "fewer states in {fewer} of {cases}");
 }
 
+/// The moves of a turn as the searches see them (no names) and as `line`
+/// and `analyze` do.
+fn moves(inst: &Instance, s: &State, named: bool) -> usize {
+    use super::super::super::model::Turn;
+    let turn = if named {
+        inst.turn(s)
+    } else {
+        inst.turn_unnamed(s)
+    };
+    match turn.expect("a turn") {
+        Turn::Moves(node) => super::super::tree::moves_of(node, named).map_or(0, |m| m.len()),
+        Turn::Ended { .. } => 0,
+    }
+}
+
+/// A choice of interchangeable pieces takes those with equal fields once
+/// in the searches (`line` and `analyze` still name every one), and only
+/// where no local holds a piece: the answers above stay those without the
+/// word; here the shape of the turns.
+#[test]
+fn twin_pieces_are_one_choice_in_the_searches_only() {
+    let (swap, plain) = both();
+    let (mut fewer, mut cases) = (0, 0);
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..200 {
+        let seed = rng.0;
+        let ((i1, s1), what) = position(&mut rng, &swap);
+        rng.0 = seed;
+        let ((i2, s2), _) = position(&mut rng, &plain);
+        if matches!(i1.dice, Dice::Uniform(..)) {
+            continue; // a random die: no moves to count, only chances
+        }
+        let (searched, named) = (moves(&i1, &s1, false), moves(&i1, &s1, true));
+        assert_eq!(named, moves(&i2, &s2, true), "{what}");
+        assert_eq!(named, moves(&i2, &s2, false), "{what}: without the word");
+        // The pieces on one square: the searches take each square once.
+        let (base, _) = i1.layout.fields[0];
+        let mut squares: Vec<i64> = (0..i1.pieces.len())
+            .filter(|&p| i1.present[p])
+            .map(|p| s1.v[base + p])
+            .collect();
+        let all = squares.len();
+        squares.sort_unstable();
+        squares.dedup();
+        assert!(searched <= named, "{what}");
+        if squares.len() < all && named > 0 {
+            cases += 1;
+            fewer += usize::from(searched < named);
+        }
+    }
+    assert!(
+        cases > 20 && fewer * 2 > cases,
+        "fewer moves in {fewer} of {cases}"
+    );
+    // A second choice of pieces, with the first held in a local: no twins
+    // there (`b == a` tells the equal pieces apart).
+    let prog = compile(
+        "rules g {
+  players solo
+  board none
+  piece interchangeable 1..3 { n: 0..3 }
+  turn {
+    choose a in pieces
+    choose b in pieces
+    require b != a or a.n == 0
+    a.n += 1
+    b.n += 1
+  }
+  solve max score
+}",
+    );
+    let twins: Vec<bool> = prog
+        .turn
+        .iter()
+        .filter_map(|s| match s.kind {
+            crate::games::rules::program::CStmtKind::Choose { twins, .. } => Some(twins),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(twins, [true, false]);
+}
+
 #[test]
 fn permuted_positions_share_the_canonical_key_not_the_exact_one() {
     let (swap, plain) = both();
