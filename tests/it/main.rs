@@ -35,6 +35,7 @@ mod nvim;
 mod output;
 mod parity;
 mod prelude;
+mod prelude_big;
 mod problems;
 mod progress;
 mod repl;
