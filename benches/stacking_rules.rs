@@ -50,7 +50,10 @@ fn secs(d: Duration) -> String {
 fn case(name: &str, setup: &Setup, limit: Option<u64>, runs: usize) {
     let src = board::scenario(setup, limit, "  solve\n");
     if let Ok(dir) = std::env::var("MEEPLE_SCENARIO_DIR") {
-        let file = format!("{dir}/{}.game", name.replace([' ', '×', ',', '%', '/'], "_"));
+        let file = format!(
+            "{dir}/{}.game",
+            name.replace([' ', '×', ',', '%', '/'], "_")
+        );
         std::fs::write(&file, &src).expect("writable");
         println!("  wrote {file}");
     }
@@ -86,9 +89,20 @@ fn main() {
     let wanted = |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f));
     println!(
         "| {:<58} | {:<40} | {:>9} | {:>9} | {:>7} |",
-        "rules vs native (whole `meeple run`, best of the runs)", "solve", "native", "rules", "ratio"
+        "rules vs native (whole `meeple run`, best of the runs)",
+        "solve",
+        "native",
+        "rules",
+        "ratio"
     );
-    println!("|{}|{}|{}|{}|{}|", "-".repeat(60), "-".repeat(42), "-".repeat(11), "-".repeat(11), "-".repeat(9));
+    println!(
+        "|{}|{}|{}|{}|{}|",
+        "-".repeat(60),
+        "-".repeat(42),
+        "-".repeat(11),
+        "-".repeat(11),
+        "-".repeat(9)
+    );
     let cases: [(&str, Setup, Option<u64>, usize); 3] = [
         (
             "30x30 K 200 stack 6 9%/9% seed 5",
@@ -110,7 +124,9 @@ fn main() {
         ),
     ];
     // `MEEPLE_RUNS=N`: N runs of each case instead.
-    let runs_env: Option<usize> = std::env::var("MEEPLE_RUNS").ok().and_then(|n| n.parse().ok());
+    let runs_env: Option<usize> = std::env::var("MEEPLE_RUNS")
+        .ok()
+        .and_then(|n| n.parse().ok());
     for (name, setup, limit, runs) in cases {
         let runs = runs_env.unwrap_or(runs).max(1);
         if wanted(name) {

@@ -89,7 +89,11 @@ fn stacking_past_the_judge_sizes_gets_the_native_answer() {
         let native = solves(&src, Engine::Default);
         let rules = solves(&src, Engine::Rules);
         assert_eq!(native.len(), 1);
-        assert_eq!(native[0].fields(), rules[0].fields(), "{n} {k} {stack} {seed}");
+        assert_eq!(
+            native[0].fields(),
+            rules[0].fields(),
+            "{n} {k} {stack} {seed}"
+        );
         let answer = format!("{:?}", rules[0].fields()[0].1);
         if answer != "Int(-1)" {
             ended += 1;

@@ -400,10 +400,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     inst.layout = layout;
     // `simulate` stores no keys: its positions are bounded by `--memory`
     // when it runs.
-    let simulates = matches!(
-        prog.objective,
-        crate::syntax::rules::Objective::Simulate(_)
-    );
+    let simulates = matches!(prog.objective, crate::syntax::rules::Objective::Simulate(_));
     let bits = key_bits(&inst);
     if bits > KEY_BITS && !simulates {
         let span = prog

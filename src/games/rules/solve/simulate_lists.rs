@@ -227,17 +227,13 @@ impl Compiler<'_> {
                     })
                 })
             }
-            CExpr::Call(Builtin::Len, args, _) if args.len() == 1 => {
-                match self.src(&args[0])? {
-                    Src::State(at) => Box::new(move |v: &[i64], f: &[i64]| Some(at(v, f)?.1 as i64)),
-                    Src::Local(slot) => {
-                        let locals = lists.locals.clone();
-                        Box::new(move |_: &[i64], _: &[i64]| {
-                            Some(locals.borrow()[slot].len() as i64)
-                        })
-                    }
+            CExpr::Call(Builtin::Len, args, _) if args.len() == 1 => match self.src(&args[0])? {
+                Src::State(at) => Box::new(move |v: &[i64], f: &[i64]| Some(at(v, f)?.1 as i64)),
+                Src::Local(slot) => {
+                    let locals = lists.locals.clone();
+                    Box::new(move |_: &[i64], _: &[i64]| Some(locals.borrow()[slot].len() as i64))
                 }
-            }
+            },
             CExpr::Call(b @ (Builtin::Index | Builtin::Contains), args, _) if args.len() == 2 => {
                 if self.is_list(&args[1])? {
                     return None;
@@ -369,12 +365,14 @@ impl Compiler<'_> {
                     (lo >= 0 && hi <= n && lo <= hi).then_some((lo as usize, hi as usize))
                 };
                 match self.src(list) {
-                    Some(Src::State(at)) => Box::new(move |v: &[i64], f: &[i64], out: &mut Vec<i64>| {
-                        let (first, n) = at(v, f)?;
-                        let (lo, hi) = bounds(v, f, n)?;
-                        out.extend_from_slice(&v[first + lo..first + hi]);
-                        Some((hi - lo) as u64 + 1)
-                    }),
+                    Some(Src::State(at)) => {
+                        Box::new(move |v: &[i64], f: &[i64], out: &mut Vec<i64>| {
+                            let (first, n) = at(v, f)?;
+                            let (lo, hi) = bounds(v, f, n)?;
+                            out.extend_from_slice(&v[first + lo..first + hi]);
+                            Some((hi - lo) as u64 + 1)
+                        })
+                    }
                     Some(Src::Local(slot)) => {
                         let locals = lists.locals.clone();
                         Box::new(move |v: &[i64], f: &[i64], out: &mut Vec<i64>| {
@@ -418,7 +416,11 @@ impl Compiler<'_> {
                 }
                 self.set_local(lists, *slot, e)
             }
-            CStmtKind::Assign(p @ (CPlace::Var(_) | CPlace::Layer(..) | CPlace::Field(..)), op, e) => {
+            CStmtKind::Assign(
+                p @ (CPlace::Var(_) | CPlace::Layer(..) | CPlace::Field(..)),
+                op,
+                e,
+            ) => {
                 let (at, d) = self.place(p)?;
                 if d.list_max.is_some() {
                     if *op != AssignOp::Set {
