@@ -156,7 +156,7 @@ impl Lists<'_, '_> {
             1 | 2 => out.push_str(&format!("pile[{}] = {}\n", self.cell(), self.list(2))),
             3 => out.push_str(&format!("q = {}\n", self.list(1))),
             4 => {
-                let front = if self.g.r.gen_bool(0.3) { "front " } else { "" };
+                let front = if self.g.r.gen_bool(0.3) { "_front" } else { "" };
                 let target = match self.g.r.gen_range(0..3) {
                     0 => "q".to_string(),
                     1 if !self.lists.is_empty() => {
@@ -165,9 +165,9 @@ impl Lists<'_, '_> {
                     _ => format!("pile[{}]", self.cell()),
                 };
                 if self.g.r.gen_bool(0.7) {
-                    out.push_str(&format!("push {front}{target}, {}\n", self.item()));
+                    out.push_str(&format!("push{front} {target}, {}\n", self.item()));
                 } else {
-                    out.push_str(&format!("pop {front}{target}\n"));
+                    out.push_str(&format!("pop{front} {target}\n"));
                 }
             }
             5 if !self.pieces.is_empty() => {
@@ -316,7 +316,7 @@ fn the_stepper_runs_random_list_programs_as_the_interpreter_does() {
         "{compiled_programs} of {programs}"
     );
     assert!(
-        stepped > 100 && left > 30 && ended > 3,
-        "{stepped} {left} {ended}"
+        stepped > 1000 && left > 50,
+        "{stepped} {left} ({ended} ended)"
     );
 }
