@@ -27,10 +27,16 @@ use std::rc::Rc;
 /// costs (each operation its result's length and one).
 type Lb = Box<dyn Fn(&[i64], &[i64], &mut Vec<i64>) -> Option<u64>>;
 
+/// A state place's base slot, from the position and the locals.
+type At = Box<dyn Fn(&[i64], &[i64]) -> Option<usize>>;
+
+/// A state list's first item slot and length.
+type Span = Box<dyn Fn(&[i64], &[i64]) -> Option<(usize, usize)>>;
+
 /// Where a list is read in place: a state list's first item slot and
 /// length, or a local.
 enum Src {
-    State(Box<dyn Fn(&[i64], &[i64]) -> Option<(usize, usize)>>),
+    State(Span),
     Local(usize),
 }
 
@@ -114,7 +120,7 @@ impl Compiler<'_> {
     }
 
     /// A state list's slots: its length slot, from the place's base.
-    fn state_base(&self, e: &CExpr) -> Option<(Box<dyn Fn(&[i64], &[i64]) -> Option<usize>>, Dom)> {
+    fn state_base(&self, e: &CExpr) -> Option<(At, Dom)> {
         let inst = self.inst;
         let l = &inst.layout;
         let cells = inst.rows * inst.cols;
@@ -449,8 +455,7 @@ impl Compiler<'_> {
     }
 
     /// A state place's base slot (`usize::MAX`: off the board) and domain.
-    #[allow(clippy::type_complexity)]
-    fn place(&self, p: &CPlace) -> Option<(Box<dyn Fn(&[i64], &[i64]) -> Option<usize>>, Dom)> {
+    fn place(&self, p: &CPlace) -> Option<(At, Dom)> {
         let inst = self.inst;
         let l = &inst.layout;
         let cells = inst.rows * inst.cols;
@@ -507,12 +512,7 @@ impl Compiler<'_> {
     }
 
     /// `P = …` of a state list, slot by slot.
-    fn write_list(
-        &self,
-        at: Box<dyn Fn(&[i64], &[i64]) -> Option<usize>>,
-        d: Dom,
-        e: &CExpr,
-    ) -> Option<St> {
+    fn write_list(&self, at: At, d: Dom, e: &CExpr) -> Option<St> {
         let b = self.list(e)?;
         let max = d.list_max?;
         let scratch = RefCell::new(Vec::new());
@@ -530,13 +530,7 @@ impl Compiler<'_> {
     }
 
     /// `p.f = …`, `p.f += …` of a scalar field.
-    fn write_field(
-        &self,
-        at: Box<dyn Fn(&[i64], &[i64]) -> Option<usize>>,
-        d: Dom,
-        op: AssignOp,
-        e: &CExpr,
-    ) -> Option<St> {
+    fn write_field(&self, at: At, d: Dom, op: AssignOp, e: &CExpr) -> Option<St> {
         if self.is_list(e)? {
             return None;
         }
