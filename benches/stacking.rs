@@ -9,55 +9,15 @@ use meeple::games::stacking::judge;
 use meeple::games::stacking::reference::{reference_answer_budget, reference_run_naive_cycle};
 use meeple::games::stacking::rules::{Colour, Dir, Layout, Mover, Setup, Sim};
 use meeple::games::stacking::solve::{run, Outcome};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+
+#[path = "common/stacking_board.rs"]
+mod board;
+use board::random_board;
 
 const SAMPLE_1: &str = "4 4\n0 0 2 0\n0 0 1 0\n0 0 1 2\n0 2 0 0\n2 1 1\n3 2 3\n2 2 1\n4 1 2\n";
 const WHITE_4: &str = "0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
 /// Wall-clock cap for the reference on the big boards.
 const REF_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// A square board with `red` and `blue` per mille of cells, `k` pieces on
-/// distinct random cells with random directions (seeded, deterministic).
-fn random_board(
-    seed: u64,
-    n: usize,
-    k: usize,
-    red: u32,
-    blue: u32,
-    stack: usize,
-    mover: Mover,
-) -> Setup {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let colours = (0..n * n)
-        .map(|_| {
-            let x = rng.gen_range(0..1000u32);
-            if x < red {
-                Colour::Red
-            } else if x < red + blue {
-                Colour::Blue
-            } else {
-                Colour::White
-            }
-        })
-        .collect();
-    let mut cells: Vec<usize> = (0..n * n).collect();
-    let dirs = [Dir::Right, Dir::Left, Dir::Up, Dir::Down];
-    let pieces = (0..k)
-        .map(|_| {
-            let c = cells.swap_remove(rng.gen_range(0..cells.len()));
-            ((c / n, c % n), dirs[rng.gen_range(0..4)])
-        })
-        .collect();
-    Setup {
-        rows: n,
-        cols: n,
-        colours,
-        pieces,
-        stack,
-        mover,
-    }
-}
 
 /// CPU time of this thread so far (Linux schedstat), if available. The
 /// machine is shared, so wall time alone can include waiting for a core.

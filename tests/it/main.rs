@@ -36,6 +36,7 @@ mod nvim;
 mod output;
 mod parity;
 mod prelude;
+mod prelude_big;
 mod problems;
 mod progress;
 mod repl;

@@ -398,8 +398,11 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     layout.dice = at + 1;
     layout.len = at + 2;
     inst.layout = layout;
+    // `simulate` stores no keys: its positions are bounded by `--memory`
+    // when it runs.
+    let simulates = matches!(prog.objective, crate::syntax::rules::Objective::Simulate(_));
     let bits = key_bits(&inst);
-    if bits > KEY_BITS {
+    if bits > KEY_BITS && !simulates {
         let span = prog
             .decls
             .layers
@@ -500,15 +503,18 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                 diags.push(unknown_cell(&prog, &key, span));
                 continue;
             };
-            let before: Vec<i64> = cell_slots.iter().map(|&(_, at)| st.v[at]).collect();
-            let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
+            // Only an entry that writes a field can place a piece.
+            let places = writes_field(&entry.body);
+            let slots = if places { &cell_slots[..] } else { &[] };
+            let before: Vec<i64> = slots.iter().map(|&(_, at)| st.v[at]).collect();
+            let mut run = Run::new(&inst, take(&mut st), &[], &mut steps);
             run.set_local(entry.here, Val::S(cell));
             if let (Some(slot), Ok(n)) = (entry.number, key.parse::<i64>()) {
                 run.set_local(slot, Val::S(n));
             }
             run.block(&entry.body).map_err(SetupError::Run)?;
             st = run.st;
-            let mut moved: Vec<usize> = cell_slots
+            let mut moved: Vec<usize> = slots
                 .iter()
                 .zip(&before)
                 .filter(|((_, at), was)| st.v[*at] != **was)
@@ -525,8 +531,15 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         }
     }
     // Pieces placed by the scenario.
+    let index: std::collections::HashMap<&str, usize> = inst
+        .pieces
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
     for p in &input.pieces {
-        let Some(i) = inst.pieces.iter().position(|n| *n == p.name.node) else {
+        let Some(i) = index.get(p.name.node.as_str()).copied() else {
             let help = did_you_mean(&p.name.node, inst.pieces.iter().map(String::as_str))
                 .map_or_else(
                     || format!("the pieces are: {}", inst.pieces.join(", ")),
@@ -567,7 +580,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             let what = format!("field `{}`", name.node);
             match scenario_value(&inst, dm.kind, &value.node) {
                 Some(v) => {
-                    let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
+                    let mut run = Run::new(&inst, take(&mut st), &[], &mut steps);
                     if let Err(e) = run.store_field(i as i64, f, v) {
                         diags.push(out_of_domain(e, &what, value.span));
                     }
@@ -591,7 +604,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         let what = format!("var `{}`", name.node);
         match scenario_value(&inst, dm.kind, &value.node) {
             Some(v) => {
-                let mut run = Run::new(&inst, st.clone(), &[], &mut steps);
+                let mut run = Run::new(&inst, take(&mut st), &[], &mut steps);
                 if let Err(e) = run.store_var(i, v) {
                     diags.push(out_of_domain(e, &what, value.span));
                 }
@@ -607,6 +620,36 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     run.block(&prog.setup).map_err(SetupError::Run)?;
     let st = run.st;
     Ok((inst, st))
+}
+
+/// `s`, moved out (a run takes its state by value; copying a big one per
+/// cell or piece would cost the setup its size each time).
+fn take(s: &mut State) -> State {
+    State {
+        v: std::mem::take(&mut s.v),
+        moves: s.moves,
+        over: s.over,
+    }
+}
+
+/// Whether a block may write a piece's field.
+fn writes_field(b: &[super::program::CStmt]) -> bool {
+    use super::program::{CPlace, CStmtKind as K};
+    fn field(p: &CPlace) -> bool {
+        match p {
+            CPlace::Field(..) => true,
+            CPlace::Item(inner, _) => field(inner),
+            _ => false,
+        }
+    }
+    b.iter().any(|s| match &s.kind {
+        K::Assign(p, ..) | K::Push { list: p, .. } | K::Pop { list: p, .. } => field(p),
+        K::Swap(p, q) => field(p) || field(q),
+        K::If(arms, other) => arms.iter().any(|(_, b)| writes_field(b)) || writes_field(other),
+        K::For { body, .. } | K::Repeat(_, body) | K::While(_, _, body) => writes_field(body),
+        K::Simultaneously(body) => writes_field(body),
+        _ => false,
+    })
 }
 
 /// `set NAME`: the error for a var the game does not declare.

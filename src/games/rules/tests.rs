@@ -122,8 +122,13 @@ fn parts_once_and_required() {
 
 #[test]
 fn bounds_must_be_constants_or_params() {
-    let c = codes(&format!("{HEAD} var n: 0..rows = 0\n turn {{ win }}\n}}"));
+    let c = codes(&format!("{HEAD} var n: 0..moves = 0\n turn {{ win }}\n}}"));
     assert_eq!(c, [Code::RulesBound]);
+    // The board's size is known at setup: a bound may read it.
+    let c = codes(&format!(
+        "{HEAD} var n: 0..min(rows * cols, 7) = 0\n turn {{ win }}\n}}"
+    ));
+    assert_eq!(c, []);
     let c = codes(&format!("{HEAD} var n: 5..1 = 5\n turn {{ win }}\n}}"));
     assert_eq!(c, [Code::RulesBound]);
     let ok = format!("{HEAD} param k: 1..9 = 3\n var n: 0..k * 2 = 0\n turn {{ win }}\n}}");

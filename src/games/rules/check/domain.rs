@@ -116,11 +116,14 @@ impl Checker<'_> {
 
     /// A bound: a constant expression of integers and params, at its
     /// largest (a param counts with its range's high end).
+    /// A bound may also read the board's size (`rows`, `cols`) and take
+    /// `min`/`max` of bounds: known at setup, when the board is read
+    /// (`None` here).
     pub(super) fn bound(&mut self, e: &Expr) -> Option<i64> {
         let v = self.const_int(e);
         if v.is_none() {
             let t = self.expr(e);
-            if !matches!(t, Ty::Any) {
+            if !matches!(t, Ty::Any) && !self.setup_bound(e) {
                 self.err(
                     diag(
                         Code::RulesBound,
@@ -133,6 +136,27 @@ impl Checker<'_> {
             }
         }
         v
+    }
+
+    /// Whether `e` is known once the board is: integers, params, `rows`,
+    /// `cols`, arithmetic and `min`/`max` of them.
+    fn setup_bound(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(_) => true,
+            ExprKind::Name(n) => {
+                n == "rows" || n == "cols" || matches!(self.globals.get(n), Some(Sym::Param(_)))
+            }
+            ExprKind::Unary(UnOp::Neg, a) => self.setup_bound(a),
+            ExprKind::Binary(
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem,
+                a,
+                b,
+            ) => self.setup_bound(a) && self.setup_bound(b),
+            ExprKind::Call(f, args) if f.node == "min" || f.node == "max" => {
+                args.len() == 2 && args.iter().all(|a| self.setup_bound(a))
+            }
+            _ => false,
+        }
     }
 
     /// The integer params two bounds read, with their ranges.
@@ -225,7 +249,17 @@ impl Checker<'_> {
 
     /// The key-size cap on what is known before a board: vars and piece
     /// fields (layers are counted with the board, at setup).
+    /// `simulate` stores no keys: its cap is the memory (`--memory`, at
+    /// solve time). A domain known only with the board counts at setup.
     pub(super) fn key_size(&mut self) {
+        let simulates = self
+            .def
+            .parts
+            .iter()
+            .any(|p| matches!(&p.node, Part::Solve(Objective::Simulate(_))));
+        if simulates {
+            return;
+        }
         let pieces = self.piece_count();
         let sizes = Sizes {
             cells: 1,
@@ -242,9 +276,13 @@ impl Checker<'_> {
             .map(|v| (v, 1u128))
             .chain(self.d.fields.iter().map(|f| (f, pieces.max(1) as u128)));
         for (v, times) in each {
-            let b = state_bits(&v.ty, &sizes, &self.d.enums)
-                .unwrap_or(u128::MAX)
-                .saturating_mul(times);
+            let b = match &v.ty {
+                // Bounded by `rows`/`cols` (or an error said already).
+                Ty::List(_, None) | Ty::Int(None) => 0,
+                ty => state_bits(ty, &sizes, &self.d.enums)
+                    .unwrap_or(u128::MAX)
+                    .saturating_mul(times),
+            };
             total = total.saturating_add(b);
             biggest.push((b, v.name.clone()));
         }

@@ -43,6 +43,7 @@ mod shortest;
 mod simulate;
 mod simulate_digest;
 pub(crate) mod simulate_flat;
+mod simulate_lists;
 pub(crate) mod simulate_run;
 mod table;
 mod tree;

@@ -29,6 +29,12 @@ pub(crate) fn run<M: Model>(
     // `solve` keeps no line: the model's stepper runs the turns in place.
     // A position that is already over (a scenario's `step` ended the game)
     // is the model's to say: the stepper only runs turns.
+    // The position, the one saved for Brent's algorithm and the turn's
+    // next one (or the stepper's scratch): a simulation keeps no key, so
+    // its size is bounded by `--memory` alone.
+    budget
+        .check_memory(model.state_bytes(start).saturating_mul(3))
+        .map_err(SolveError::Limit)?;
     if line_max.is_none() && !model.is_over(start) {
         if let Some(stepper) = model.stepper() {
             return stepped(model, stepper, start, limit, budget);

@@ -7,7 +7,7 @@
 
 /// One slot's share of the digest.
 #[inline]
-fn mix(slot: usize, v: i64) -> u64 {
+pub(super) fn mix(slot: usize, v: i64) -> u64 {
     // splitmix64's finaliser over the slot and the value.
     let mut z = (slot as u64)
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -44,6 +44,14 @@ impl Digest {
             h ^= mix(slot, x);
         }
         h & self.mask
+    }
+
+    /// The digest after a turn whose writes changed the digest by `delta`
+    /// (the XOR over its writes of [`mix`] of the slot with the value before
+    /// and with the value after: a slot written twice cancels out), from
+    /// `before`, the digest then.
+    pub(crate) fn moved(&self, delta: u64, before: u64) -> u64 {
+        (before ^ delta) & self.mask
     }
 
     /// The digest of `v` after a turn whose writes (each slot with its value

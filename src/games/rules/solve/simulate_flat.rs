@@ -8,8 +8,9 @@
 //! Only what it runs exactly like the interpreter is compiled: scalar
 //! `var`s and layers, locals, arithmetic and comparisons, `if`, `for` over
 //! a range or `cells`, `repeat`, `while … max`, `score`, `stop if`,
-//! `require`. A program with anything else (lists, fields, choices, dice,
-//! `simultaneously`, `moves`) gets no stepper. A turn that ends the game,
+//! `require`, and (`simulate_lists`) lists, piece fields and directions. A
+//! program with anything else (aggregates, choices, dice, `simultaneously`,
+//! `moves`) gets no stepper. A turn that ends the game,
 //! fails a `require`, or would fail at run time (a domain, an overflow, an
 //! off-board write, a loop bound, the step cap) undoes its writes and is
 //! left to the interpreter, which gives its exact end or error: the stepper
@@ -94,6 +95,9 @@ pub(super) struct Ctx {
     journal_cap: usize,
     pub(super) steps: u64,
     pub(super) reward: i64,
+    /// When set (`simulate`), the digest's change by this turn's writes
+    /// (`simulate_digest::Digest::moved`).
+    pub(super) delta: Option<u64>,
 }
 
 /// A compiled turn and its run's scratch.
@@ -104,7 +108,10 @@ pub(crate) struct Flat {
 }
 
 pub(super) struct Compiler<'a> {
-    inst: &'a Instance,
+    pub(super) inst: &'a Instance,
+    /// Lists and piece fields too (`simulate`'s stepper only: see
+    /// `simulate_lists`).
+    pub(super) lists: Option<super::simulate_lists::Lists>,
     /// Each local's value where it is a constant: set once per turn, by a
     /// top-level `let` of a constant (`let half = cols / 2`).
     consts: RefCell<Vec<Option<i64>>>,
@@ -169,6 +176,7 @@ impl<'a> Compiler<'a> {
         count_sets(&inst.prog.turn, &mut sets);
         Compiler {
             inst,
+            lists: None,
             consts: RefCell::new(vec![None; inst.prog.frame]),
             sets,
         }
@@ -182,7 +190,7 @@ impl<'a> Compiler<'a> {
             out.push(self.stmt(s)?);
             if let CStmtKind::Let(slot, e) = &s.kind {
                 if self.sets.get(*slot) == Some(&1) {
-                    if let O::Const(n) = self.opd(e)? {
+                    if let Some(O::Const(n)) = self.opd(e) {
                         if let Some(c) = self.consts.borrow_mut().get_mut(*slot) {
                             *c = Some(n);
                         }
@@ -224,6 +232,7 @@ impl<'a> Compiler<'a> {
             CExpr::Ambient(Ambient::Cols) => O::Const(inst.cols),
             CExpr::Local(slot) => match self.consts.borrow().get(*slot) {
                 Some(Some(n)) => O::Const(*n),
+                _ if self.lists.as_ref().is_some_and(|l| l.is_list(*slot)) => return None,
                 _ => O::Local(*slot),
             },
             CExpr::Var(i) => {
@@ -350,7 +359,7 @@ impl<'a> Compiler<'a> {
                     }
                 })
             }
-            _ => return None,
+            _ => return self.list_call(e),
         })
     }
 
@@ -365,7 +374,10 @@ impl<'a> Compiler<'a> {
         })
     }
 
-    fn stmt(&self, s: &CStmt) -> Option<St> {
+    pub(super) fn stmt(&self, s: &CStmt) -> Option<St> {
+        if let Some(st) = self.list_stmt(s) {
+            return st;
+        }
         let l = &self.inst.layout;
         Some(match &s.kind {
             CStmtKind::Let(slot, e) => {
@@ -604,6 +616,7 @@ impl Ctx {
             journal_cap: 4 * inst.layout.len + 4096,
             steps: 0,
             reward: 0,
+            delta: None,
         }
     }
 
@@ -613,15 +626,21 @@ impl Ctx {
         self.journal.clear();
         self.steps = 0;
         self.reward = 0;
+        if let Some(d) = &mut self.delta {
+            *d = 0;
+        }
     }
 
     /// Write a slot, journalled (`None`: the journal is full).
     #[inline]
-    fn put(&mut self, v: &mut [i64], slot: usize, x: i64) -> Option<()> {
+    pub(super) fn put(&mut self, v: &mut [i64], slot: usize, x: i64) -> Option<()> {
         if self.journal.len() >= self.journal_cap {
             return None;
         }
         self.journal.push((slot, v[slot]));
+        if let Some(d) = &mut self.delta {
+            *d ^= super::simulate_digest::mix(slot, v[slot]) ^ super::simulate_digest::mix(slot, x);
+        }
         v[slot] = x;
         Some(())
     }
@@ -635,10 +654,14 @@ impl Flat {
         if prog.decls.player_count != 0 || prog.reads_moves {
             return None;
         }
-        let turn = Compiler::new(inst).top(&prog.turn)?;
+        let mut comp = Compiler::new(inst);
+        comp.lists = Some(super::simulate_lists::Lists::new(prog.frame, &inst.present));
+        let turn = comp.top(&prog.turn)?;
+        let mut c = Ctx::new(inst);
+        c.delta = Some(0);
         Some(Flat {
             turn,
-            c: Ctx::new(inst),
+            c,
             digest: super::simulate_digest::Digest::new(),
         })
     }
@@ -671,6 +694,7 @@ impl Stepper<State> for Flat {
     }
 
     fn redigest(&mut self, s: &State, before: u64) -> u64 {
-        self.digest.update(&s.v, &self.c.journal, before)
+        let _ = s;
+        self.digest.moved(self.c.delta.unwrap_or(0), before)
     }
 }

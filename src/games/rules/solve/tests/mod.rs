@@ -10,6 +10,7 @@ mod one_player;
 mod scripts;
 mod simulate;
 mod simulate_flat;
+mod simulate_lists;
 mod simulate_run;
 mod slim;
 mod streamed;

@@ -261,9 +261,9 @@ fn the_stepper_runs_random_programs_as_the_interpreter_does() {
 #[test]
 fn programs_the_stepper_cannot_run_exactly_get_none() {
     let lists = "rules l {\n players none\n var q: list of bool max 3 = []\n \
-        turn {\n  stop if len(q) == 3\n  push q, true\n }\n solve simulate limit 9\n}\n";
+        turn {\n  stop if (count x in q where x) == 3\n  push q, true\n }\n solve simulate limit 9\n}\n";
     let (inst, _) = compiled(lists, &[]).expect("it checks");
-    // Lists: the interpreter's in-place stepper (`simulate_run`) instead.
+    // Aggregates: the interpreter's in-place stepper (`simulate_run`) instead.
     assert!(super::super::simulate_flat::Flat::compile(&inst).is_none());
     assert!(Model::stepper(&inst).is_some());
     let moves = "rules m {\n players none\n var a: 0..9 = 0\n \
