@@ -83,7 +83,9 @@ fn stacking_past_the_judge_sizes_gets_the_native_answer() {
         (30, 200, 6, 5),
         (30, 200, 14, 7),
         (30, 200, 40, 11),
-        (20, 60, 80, 3),
+        // 12 pieces, piles up to 13: a cycle from turn 708, period 14 (a
+        // cycle proof, kept short for the debug build).
+        (8, 12, 13, 2),
     ] {
         let src = board(n, k, stack, seed);
         let native = solves(&src, Engine::Default);
