@@ -428,7 +428,7 @@ track short {
         Code::RulesBound => Script(
             r#"rules count {
   players solo
-  var n: 0..rows = 0
+  var n: 0..moves = 0
   turn { n += 1 }
   solve longest
 }

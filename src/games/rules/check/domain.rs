@@ -127,11 +127,11 @@ impl Checker<'_> {
                 self.err(
                     diag(
                         Code::RulesBound,
-                        "a bound must be a constant or a param",
+                        "a bound must be a constant, a param or the board's size",
                         e.span,
                         "not known before the game starts",
                     )
-                    .help("write a number, a param, or arithmetic on them"),
+                    .help("write a number, a param, `rows`, `cols`, or arithmetic, `min` and `max` on them"),
                 );
             }
         }
