@@ -30,6 +30,14 @@ type Lb = Box<dyn Fn(&[i64], &[i64], &mut Vec<i64>) -> Option<u64>>;
 /// A state place's base slot, from the position and the locals.
 type At = Box<dyn Fn(&[i64], &[i64]) -> Option<usize>>;
 
+/// A var, a layer's cell or a piece's field, as an expression or a place
+/// names it.
+enum Slots<'e> {
+    Var(usize),
+    Layer(usize, &'e CExpr),
+    Field(&'e CExpr, usize),
+}
+
 /// A state list's first item slot and length.
 type Span = Box<dyn Fn(&[i64], &[i64]) -> Option<(usize, usize)>>;
 
@@ -121,18 +129,29 @@ impl Compiler<'_> {
 
     /// A state list's slots: its length slot, from the place's base.
     fn state_base(&self, e: &CExpr) -> Option<(At, Dom)> {
+        let (at, d) = match e {
+            CExpr::Var(i) => self.base(Slots::Var(*i))?,
+            CExpr::Layer(i, c) => self.base(Slots::Layer(*i, c))?,
+            CExpr::Field(p, f) => self.base(Slots::Field(p, *f))?,
+            _ => return None,
+        };
+        d.list_max?;
+        Some((at, d))
+    }
+
+    /// The base slot of a var, a layer's cell (`usize::MAX`: off the
+    /// board) or a piece's field, and its domain.
+    fn base(&self, s: Slots<'_>) -> Option<(At, Dom)> {
         let inst = self.inst;
         let l = &inst.layout;
         let cells = inst.rows * inst.cols;
-        Some(match e {
-            CExpr::Var(i) => {
-                let (base, d) = *l.vars.get(*i)?;
-                d.list_max?;
+        Some(match s {
+            Slots::Var(i) => {
+                let (base, d) = *l.vars.get(i)?;
                 (Box::new(move |_: &[i64], _: &[i64]| Some(base)), d)
             }
-            CExpr::Layer(i, c) => {
-                let (base, d) = *l.layers.get(*i)?;
-                d.list_max?;
+            Slots::Layer(i, c) => {
+                let (base, d) = *l.layers.get(i)?;
                 let (c, w) = (self.opd(c)?, width(&d));
                 // Off the board: `usize::MAX`, read as the empty list.
                 let f = move |v: &[i64], f: &[i64]| {
@@ -145,9 +164,8 @@ impl Compiler<'_> {
                 };
                 (Box::new(f), d)
             }
-            CExpr::Field(p, f) => {
-                let (base, d) = *l.fields.get(*f)?;
-                d.list_max?;
+            Slots::Field(p, f) => {
+                let (base, d) = *l.fields.get(f)?;
                 let (p, w, n) = (self.opd(p)?, width(&d), inst.pieces.len() as i64);
                 let f = move |v: &[i64], f: &[i64]| {
                     let p = get(&p, v, f)?;
@@ -155,7 +173,6 @@ impl Compiler<'_> {
                 };
                 (Box::new(f), d)
             }
-            _ => return None,
         })
     }
 
@@ -456,38 +473,12 @@ impl Compiler<'_> {
 
     /// A state place's base slot (`usize::MAX`: off the board) and domain.
     fn place(&self, p: &CPlace) -> Option<(At, Dom)> {
-        let inst = self.inst;
-        let l = &inst.layout;
-        let cells = inst.rows * inst.cols;
-        Some(match p {
-            CPlace::Var(i) => {
-                let (base, d) = *l.vars.get(*i)?;
-                (Box::new(move |_: &[i64], _: &[i64]| Some(base)), d)
-            }
-            CPlace::Layer(i, c) => {
-                let (base, d) = *l.layers.get(*i)?;
-                let (c, w) = (self.opd(c)?, width(&d));
-                let f = move |v: &[i64], f: &[i64]| {
-                    let c = get(&c, v, f)?;
-                    Some(if c >= 0 && c < cells {
-                        base + c as usize * w
-                    } else {
-                        usize::MAX
-                    })
-                };
-                (Box::new(f), d)
-            }
-            CPlace::Field(p, f) => {
-                let (base, d) = *l.fields.get(*f)?;
-                let (p, w, n) = (self.opd(p)?, width(&d), inst.pieces.len() as i64);
-                let f = move |v: &[i64], f: &[i64]| {
-                    let p = get(&p, v, f)?;
-                    (p >= 0 && p < n).then(|| base + p as usize * w)
-                };
-                (Box::new(f), d)
-            }
-            _ => return None,
-        })
+        match p {
+            CPlace::Var(i) => self.base(Slots::Var(*i)),
+            CPlace::Layer(i, c) => self.base(Slots::Layer(*i, c)),
+            CPlace::Field(p, f) => self.base(Slots::Field(p, *f)),
+            _ => None,
+        }
     }
 
     /// `let L = …` / `L = …` of a list local.
