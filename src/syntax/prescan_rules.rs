@@ -72,24 +72,13 @@ fn next_line_continues(b: &[u8], j: usize) -> bool {
         let w = &b[at..word_end(b, at)];
         return CONTINUES.contains(&w);
     }
-    matches!(
-        c,
-        b'+' | b'-'
-            | b'*'
-            | b'/'
-            | b'%'
-            | b'='
-            | b'!'
-            | b'<'
-            | b'>'
-            | b'.'
-            | b','
-            | b':'
-            | b'['
-            | b')'
-            | b']'
-    )
+    OPERATORS.contains(&c) || matches!(c, b')' | b']')
 }
+
+/// The characters of an operator or separator that a line may end or
+/// begin with while its statement goes on (`(` and `)`/`]` are added where
+/// they tell, after or before the break).
+const OPERATORS: &[u8] = b"+-*/%=!<>.,:[";
 
 fn too_deep(at: Span, open: usize, level: usize) -> Diag {
     Diag::new(
@@ -174,22 +163,7 @@ pub(super) fn rules_block(b: &[u8], i: usize) -> Option<Result<usize, Diag>> {
             continue;
         }
         if !matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b'#') {
-            goes_on = matches!(
-                c,
-                b'+' | b'-'
-                    | b'*'
-                    | b'/'
-                    | b'%'
-                    | b'='
-                    | b'!'
-                    | b'<'
-                    | b'>'
-                    | b'.'
-                    | b','
-                    | b':'
-                    | b'('
-                    | b'['
-            );
+            goes_on = OPERATORS.contains(&c) || c == b'(';
         }
         match c {
             b'#' => {
