@@ -42,6 +42,27 @@ impl Checked {
     }
 }
 
+impl Checked {
+    /// Answer the judge input `text` of the file's rules block `name` as
+    /// the judge would (`meeple answer --rules FILE --game NAME`): every
+    /// case it holds (all `T` of a `cases` format) read and set up as
+    /// `input case K """…"""` would, solved under its own budget of
+    /// `limits`, one answer line each (`output FIELD`), in order; the
+    /// diagnostics of the format or of the first case that fails, their
+    /// spans in `text`. `None` when the file has no such block.
+    pub fn answer_judge_input(
+        &self,
+        name: &str,
+        text: &str,
+        limits: &Limits,
+    ) -> Option<Result<String, Diags>> {
+        let prog = self.defs.rules(name).ok().flatten()?;
+        Some(crate::games::rules::judge::answer_input(
+            &prog, text, limits,
+        ))
+    }
+}
+
 /// Check a parsed file (its tracks are built without limits).
 pub fn check(file: File) -> Result<Checked, Diags> {
     check_with(file, &Limits::default())

@@ -1,4 +1,4 @@
-//! Command-line interface: `meeple run|check|test|export|validate|gen|fmt|repl|lsp`.
+//! Command-line interface: `meeple run|check|test|export|validate|answer|judge|gen|fmt|repl|lsp`.
 
 mod commands;
 mod export;
@@ -138,6 +138,24 @@ pub enum Command {
         game: String,
         /// rules: the script whose rules block GAME is (its `input { … }`
         /// format reads the files), as for `meeple gen` and `meeple judge`.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
+    },
+    /// Print the judge's answer of judge input files, as a model solution
+    /// would: every case of each file (all T of a multi-case format) read
+    /// as `meeple validate` reads it, solved exactly, one line each, as
+    /// `meeple export` writes .out files.
+    Answer {
+        /// Judge input files (`-` reads one from standard input); their
+        /// answers are printed one file after another.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The game whose judge input they are: footholds, yut or stacking,
+        /// or with --rules FILE the name of a rules block of FILE.
+        #[arg(long, value_name = "NAME", required = true)]
+        game: String,
+        /// rules: the script whose rules block GAME is (its `input { … }`
+        /// format reads the files, its `output` field is the answer).
         #[arg(long, value_name = "FILE")]
         rules: Option<String>,
     },
@@ -361,6 +379,9 @@ fn command(cli: &Cli) -> i32 {
         ),
         Command::Validate { files, game, rules } => {
             validate::validate(files, game, rules.as_deref(), cli.format, color)
+        }
+        Command::Answer { files, game, rules } => {
+            validate::answer(files, game, rules.as_deref(), &limits, cli.format, color)
         }
         Command::Judge(args) => judge::judge(args, &limits, cli.format == Format::Json, color),
         Command::Gen(_) if cli.format == Format::Json => {

@@ -2,6 +2,7 @@
 //! collections runner, the diagnostics catalogue, hardening, the REPL through
 //! a pty, sessions, the snapshots of every bundled script and the docs' examples.
 
+mod answer;
 mod answers;
 mod cli;
 mod collections;

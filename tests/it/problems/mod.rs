@@ -5,7 +5,7 @@
 //! through the library (`meeple::run_source`); every test is bounded by its
 //! number of cases.
 
-mod card_game;
+pub mod card_game;
 mod conveyor;
 mod die_roll;
 mod marbles;

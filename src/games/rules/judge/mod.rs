@@ -34,6 +34,37 @@ pub(crate) fn read_input(prog: &Arc<Program>, text: &str) -> Result<(), crate::e
     refused.map_or(Ok(()), Err)
 }
 
+/// Every case of the judge input `text` (its spans from 0) answered as
+/// the judge's output: each case read by `prog`'s format and set up as
+/// `input case K """…"""` would set it up, then solved under a budget of
+/// `limits` of its own; one answer line per case, in order (`meeple
+/// answer`; a one-case input gives what `meeple export` writes to `.out`).
+/// The errors of the format, else those of the first case that cannot be
+/// set up or solved (on the whole text).
+pub(crate) fn answer_input(
+    prog: &Arc<Program>,
+    text: &str,
+    limits: &crate::limits::Limits,
+) -> Result<String, crate::error::Diags> {
+    let whole = crate::syntax::ast::Span::new(0, text.len());
+    let spanned = crate::syntax::ast::Spanned::new(text.to_string(), whole);
+    let mut cases = Vec::new();
+    read::read_each(prog, &spanned, &mut |_, case| cases.push(case))?;
+    let mut out = String::new();
+    for case in &cases {
+        let declared = start::declared(prog, case);
+        let (inst, s) = match super::setup::start(prog.clone(), &declared) {
+            Ok(x) => x,
+            Err(super::setup::SetupError::Scenario(ds)) => return Err(ds),
+            Err(super::setup::SetupError::Run(e)) => {
+                return Err(vec![crate::games::rules::session::run_diag(e, whole)])
+            }
+        };
+        out.push_str(&position::answer(&inst, &s, &limits.budget(), whole).map_err(|d| vec![d])?);
+    }
+    Ok(out)
+}
+
 /// The names of the pieces a `pieces K` item gives, in order: the named
 /// pieces, then each numbered group from its first number.
 pub(crate) fn piece_order(prog: &Program) -> impl Iterator<Item = String> + '_ {

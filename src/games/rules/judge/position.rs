@@ -80,16 +80,60 @@ impl RulesPosition {
         &self.inst.prog
     }
 
-    /// Whether its `turn` can roll a random die: its score objective then
-    /// answers an expectation ([`answer::random_dice`]).
-    fn random_dice(&self) -> bool {
-        answer::random_dice(&self.inst)
-    }
-
     /// The judge's answer field (`output FIELD`, `answer` when not written).
     fn output(&self) -> &str {
-        self.inst.prog.output.as_deref().unwrap_or("answer")
+        output(&self.inst)
     }
+}
+
+/// The judge's answer field of `inst` (`output FIELD`, `answer` when not
+/// written).
+fn output(inst: &Instance) -> &str {
+    inst.prog.output.as_deref().unwrap_or("answer")
+}
+
+/// The judge's answer line of the start `s` of `inst`: its solve's
+/// `output` field and a newline (`meeple export`'s `.out`, `meeple
+/// answer`); a diagnostic on `span` when the solve stops or gives no such
+/// field.
+pub(crate) fn answer(
+    inst: &Instance,
+    s: &State,
+    budget: &Budget,
+    span: Span,
+) -> Result<String, Diag> {
+    let objective = objective(inst, span)?;
+    let v = solve::solve(inst, s, &objective, budget).map_err(|e| solve_diag(e, span))?;
+    let a = answer::solved(&inst.prog.name, inst, &v);
+    // With random dice, `answer` is the expectation (as `meeple run`
+    // prints it); never an empty line.
+    match line(inst, &a.fields) {
+        Some(line) => Ok(line),
+        None => Err(Diag::new(
+            crate::error::Code::QueryMissing,
+            format!(
+                "the solve of this start gives no field `{}` for the judge's answer",
+                output(inst)
+            ),
+        )
+        .label(span, "its `output` field is missing here")),
+    }
+}
+
+/// The answer line `fields` give under `inst`'s `output` field.
+fn line(inst: &Instance, fields: &[(Field, FieldValue)]) -> Option<String> {
+    let field = output(inst);
+    let value = match crate::games::judge_field(fields, field)? {
+        // A score of a game that rolls random dice is a real number,
+        // whether or not this start rolls one: one format a folder.
+        FieldValue::Int(n)
+            if matches!(field, "answer" | "score" | "expected") && answer::random_dice(inst) =>
+        {
+            FieldValue::Ratio(num_rational::BigRational::from_integer(n.into()))
+        }
+        v => v,
+    };
+    Some(format!("{value}\n"))
 }
 
 impl GamePosition for RulesPosition {
@@ -127,36 +171,11 @@ impl GamePosition for RulesPosition {
     }
 
     fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag> {
-        let objective = objective(&self.inst, span)?;
-        let v = solve::solve(&self.inst, &self.start, &objective, budget)
-            .map_err(|e| solve_diag(e, span))?;
-        let a = answer::solved(&self.inst.prog.name, &self.inst, &v);
-        let field = self.output();
-        // With random dice, `answer` is the expectation (as `meeple run`
-        // prints it); never an empty line.
-        match self.answer_line(&a.fields) {
-            Some(line) => Ok(line),
-            None => Err(Diag::new(
-                crate::error::Code::QueryMissing,
-                format!("the solve of this start gives no field `{field}` for the judge's answer"),
-            )
-            .label(span, "its `output` field is missing here")),
-        }
+        answer(&self.inst, &self.start, budget, span)
     }
 
     fn answer_line(&self, fields: &[(Field, FieldValue)]) -> Option<String> {
-        let field = self.output();
-        let value = match crate::games::judge_field(fields, field)? {
-            // A score of a game that rolls random dice is a real number,
-            // whether or not this start rolls one: one format a folder.
-            FieldValue::Int(n)
-                if matches!(field, "answer" | "score" | "expected") && self.random_dice() =>
-            {
-                FieldValue::Ratio(num_rational::BigRational::from_integer(n.into()))
-            }
-            v => v,
-        };
-        Some(format!("{value}\n"))
+        line(&self.inst, fields)
     }
 
     fn shrink(&self) -> Vec<JudgePosition> {

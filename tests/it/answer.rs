@@ -1,0 +1,184 @@
+//! `meeple answer`: judge input files answered as a model solution would,
+//! one line per case: the same lines `meeple export` writes to `.out`, every
+//! case of a multi-case input, coded errors for bad inputs.
+
+use crate::common::{meeple, root, temp_dir, text};
+use crate::problems::card_game;
+use rand::{Rng, SeedableRng};
+use std::path::{Path, PathBuf};
+
+/// The `.in` files of an exported folder, in order.
+fn inputs(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every exported case of every problem of the library and of the built-in
+/// games' collections: `meeple answer` on its `.in` prints its `.out`.
+#[test]
+fn answer_prints_what_export_writes_to_each_out_file() {
+    let dir = temp_dir("answer-export");
+    let problems = root().join("scripts/problems");
+    let seeds = ["scripts/footholds", "scripts/yut", "scripts/stacking"];
+    let out = meeple(&[
+        "export",
+        "--judge",
+        dir.to_str().unwrap(),
+        problems.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let mut args = vec!["export", "--judge"];
+    let seed_dir = dir.join("seeds");
+    args.push(seed_dir.to_str().unwrap());
+    args.extend(seeds);
+    let out = meeple(&args);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let mut folders = 0;
+    for (folder, game, rules) in std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() && !p.ends_with("seeds"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_str().unwrap().to_string();
+            let rules = problems.join(format!("{name}.game"));
+            (p, name, Some(rules))
+        })
+        .chain(
+            ["footholds", "yut", "stacking"]
+                .into_iter()
+                .map(|g| (seed_dir.join(g), g.to_string(), None)),
+        )
+    {
+        let files = inputs(&folder);
+        assert!(!files.is_empty(), "{}", folder.display());
+        let want: String = files
+            .iter()
+            .map(|f| std::fs::read_to_string(f.with_extension("out")).unwrap())
+            .collect();
+        let mut args = vec!["answer".to_string(), "--game".into(), game.clone()];
+        if let Some(r) = &rules {
+            args.push("--rules".into());
+            args.push(r.display().to_string());
+        }
+        args.extend(files.iter().map(|f| f.display().to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = meeple(&args);
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "{game}: {stderr}");
+        assert_eq!(
+            stdout, want,
+            "{game}: the answers differ from the .out files"
+        );
+        folders += 1;
+    }
+    assert_eq!(folders, 11, "8 problems and the 3 built-in games");
+}
+
+/// A multi-case input (BOJ 11062: T games): one line per game, each the
+/// plain interval dynamic programme's answer.
+#[test]
+fn answer_answers_every_case_of_a_multi_case_input() {
+    let mut r = rand::rngs::StdRng::seed_from_u64(20261127);
+    let games: Vec<Vec<u64>> = (0..12)
+        .map(|_| {
+            let n = r.gen_range(1..=30);
+            (0..n).map(|_| r.gen_range(1..=10_000)).collect()
+        })
+        .collect();
+    let mut input = format!("{}\n", games.len());
+    for g in &games {
+        let row: Vec<String> = g.iter().map(u64::to_string).collect();
+        input.push_str(&format!("{}\n{}\n", g.len(), row.join(" ")));
+    }
+    let dir = temp_dir("answer-cases");
+    let file = dir.join("cards.in");
+    std::fs::write(&file, &input).unwrap();
+    let script = root().join("scripts/problems/card_game.game");
+    let out = meeple(&[
+        "answer",
+        "--game",
+        "card_game",
+        "--rules",
+        script.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let want: String = games
+        .iter()
+        .map(|g| format!("{}\n", card_game::reference(g)))
+        .collect();
+    assert_eq!(stdout, want);
+    // The official sample, as JSON: both games' answers.
+    let sample = dir.join("sample.in");
+    std::fs::write(&sample, "2\n4\n1 2 5 2\n9\n1 1 1 1 2 2 2 2 2\n").unwrap();
+    let out = meeple(&[
+        "--format",
+        "json",
+        "answer",
+        "--game",
+        "card_game",
+        "--rules",
+        script.to_str().unwrap(),
+        sample.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["kind"], "answer");
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["answers"], serde_json::json!(["6", "8"]));
+}
+
+/// A bad input is a coded diagnostic on its place (exit 1, the other files
+/// still answered); an unknown game or an unreadable file exits 2; a solve
+/// past `--max-states` is the limit's diagnostic.
+#[test]
+fn answer_refuses_bad_inputs_with_coded_diagnostics() {
+    let dir = temp_dir("answer-bad");
+    let good = dir.join("good.in");
+    std::fs::write(&good, "[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 2]\n").unwrap();
+    let bad = dir.join("bad.in");
+    std::fs::write(&bad, "[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [1, 0] [1, 7]\n").unwrap();
+    let out = meeple(&[
+        "answer",
+        "--game",
+        "footholds",
+        good.to_str().unwrap(),
+        bad.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stdout, "5\n", "the good file is answered (RULES.md: 5)");
+    assert!(stderr.contains("meeple::"), "{stderr}");
+    assert!(stderr.contains("bad.in"), "{stderr}");
+
+    let out = meeple(&["answer", "--game", "footholdz", good.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out).1.contains("no built-in game `footholdz`"));
+    let missing = dir.join("missing.in");
+    let out = meeple(&["answer", "--game", "footholds", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+
+    let big = dir.join("big.in");
+    std::fs::write(
+        &big,
+        "[[1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1]] [0, 0] [4, 4]\n",
+    )
+    .unwrap();
+    let out = meeple(&[
+        "--max-states",
+        "10",
+        "answer",
+        "--game",
+        "footholds",
+        big.to_str().unwrap(),
+    ]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("meeple::limit::states"), "{stderr}");
+}
