@@ -202,13 +202,16 @@ pub fn tsv_field(text: &str) -> String {
 }
 
 /// `index.tsv`: a header line `number file scenario game problem`, then one
-/// row per case, tab-separated; `cases` pairs each case with its file's name.
-pub fn index_tsv(cases: &[(&str, &Case)]) -> String {
+/// row per case, tab-separated; `cases` pairs each case with its file's name,
+/// `numbers` gives each case's input file (from 1: several cases share one
+/// under `--cases-per-file`).
+pub fn index_tsv(cases: &[(&str, &Case)], numbers: &[usize]) -> String {
+    let files = numbers.last().copied().unwrap_or(0);
     let mut out = String::from("number\tfile\tscenario\tgame\tproblem\n");
-    for (i, (file, case)) in cases.iter().enumerate() {
+    for ((file, case), n) in cases.iter().zip(numbers) {
         out.push_str(&format!(
             "{}\t{}\t{}\t{}\t{}\n",
-            number(i + 1, cases.len()),
+            number(*n, files),
             tsv_field(file),
             tsv_field(&case.scenario),
             case.position.game(),
@@ -216,6 +219,17 @@ pub fn index_tsv(cases: &[(&str, &Case)]) -> String {
         ));
     }
     out
+}
+
+/// One judge input of several cases: the count, then each case's input
+/// without its own count line (`1`), in order.
+fn joined_input(group: &[(&str, &Case)]) -> String {
+    let mut text = format!("{}\n", group.len());
+    for (_, case) in group {
+        let input = &case.input;
+        text.push_str(input.split_once('\n').map_or("", |(_, rest)| rest));
+    }
+    text
 }
 
 /// Whether a file name is one an export writes: `index.tsv`, or digits
@@ -331,25 +345,73 @@ fn exported_entries(
     Ok((files, dirs))
 }
 
-fn write_cases(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
+/// How many of one folder's cases an input holds: `per_file` for a format
+/// of several cases, 1 for a format of one; more than the format allows is
+/// an error.
+fn group_size(cases: &[(&str, &Case)], per_file: usize) -> Result<usize, String> {
+    match cases.first().and_then(|(_, c)| c.position.cases_max()) {
+        Some(max) if per_file > 1 => {
+            if per_file as u64 > max {
+                return Err(format!(
+                    "--cases-per-file {per_file} is more than `{}`'s judge input holds (at most {max} cases)",
+                    cases[0].1.position.game_name()
+                ));
+            }
+            Ok(per_file)
+        }
+        _ => Ok(1),
+    }
+}
+
+/// Whether every problem's cases can go `per_file` to an input (`meeple
+/// export --cases-per-file`): an error naming the first problem whose
+/// format holds fewer cases an input. A problem whose format reads one case
+/// keeps one a file.
+pub fn check_per_file(cases: &[(&str, &Case)], per_file: usize) -> Result<(), String> {
+    for (_, group) in by_folder(cases) {
+        group_size(&group, per_file)?;
+    }
+    Ok(())
+}
+
+/// Write one folder's cases: one `NNN.in`/`NNN.out` pair per case, or
+/// with `per_file` over 1 and a format of several cases (`cases t: 1..T`,
+/// [`JudgePosition::cases_max`]) up to `per_file` cases an input, in order
+/// (more than the format allows is an error); a format of one case keeps
+/// one a file.
+fn write_cases(dir: &Path, cases: &[(&str, &Case)], per_file: usize) -> Result<(), String> {
     let write = |name: String, text: &str| {
         let path = dir.join(name);
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
     };
-    for (i, (_, case)) in cases.iter().enumerate() {
-        let n = number(i + 1, cases.len());
-        write(format!("{n}.in"), &case.input)?;
-        write(format!("{n}.out"), &case.answer)?;
+    let size = group_size(cases, per_file)?;
+    let groups: Vec<&[(&str, &Case)]> = cases.chunks(size.max(1)).collect();
+    let mut numbers = Vec::with_capacity(cases.len());
+    for (i, group) in groups.iter().enumerate() {
+        let n = number(i + 1, groups.len());
+        let (input, answer) = if size == 1 {
+            (group[0].1.input.clone(), group[0].1.answer.clone())
+        } else {
+            (
+                joined_input(group),
+                group.iter().map(|(_, c)| c.answer.as_str()).collect(),
+            )
+        };
+        write(format!("{n}.in"), &input)?;
+        write(format!("{n}.out"), &answer)?;
+        numbers.extend(std::iter::repeat_n(i + 1, group.len()));
     }
-    write("index.tsv".into(), &index_tsv(cases))
+    write("index.tsv".into(), &index_tsv(cases, &numbers))
 }
 
 /// Write the cases straight into `dir` (`meeple export --game`, `meeple
-/// gen --judge`): `NNN.in`, `NNN.out` and `index.tsv`, numbered from 001.
-/// `dir` is made ready as [`write_folders`] makes it.
-pub fn write_dir(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
+/// gen --judge`): `NNN.in`, `NNN.out` and `index.tsv`, numbered from 001
+/// (up to `per_file` cases an input where the format reads several,
+/// `--cases-per-file`). `dir` is made ready as [`write_folders`] makes it.
+pub fn write_dir(dir: &Path, cases: &[(&str, &Case)], per_file: usize) -> Result<(), String> {
+    group_size(cases, per_file)?;
     prepare(dir)?;
-    write_cases(dir, cases)
+    write_cases(dir, cases, per_file)
 }
 
 /// Write the cases into one folder per problem ([`by_folder`]):
@@ -357,13 +419,14 @@ pub fn write_dir(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
 /// 001 with its own `index.tsv`. `dir` is created if missing; it must be
 /// empty or hold only a previous export (flat or by folder), which is
 /// removed first, so that it holds exactly this export; anything else there
-/// is an error, and nothing is written.
-pub fn write_folders(dir: &Path, cases: &[(&str, &Case)]) -> Result<(), String> {
+/// is an error, and nothing is written. `per_file` as for [`write_dir`].
+pub fn write_folders(dir: &Path, cases: &[(&str, &Case)], per_file: usize) -> Result<(), String> {
+    check_per_file(cases, per_file)?;
     prepare(dir)?;
     for (name, group) in by_folder(cases) {
         let sub = dir.join(name);
         std::fs::create_dir(&sub).map_err(|e| format!("cannot create {}: {e}", sub.display()))?;
-        write_cases(&sub, &group)?;
+        write_cases(&sub, &group, per_file)?;
     }
     Ok(())
 }

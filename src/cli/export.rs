@@ -20,6 +20,9 @@ pub struct ExportOptions {
     /// straight into `dir`.
     pub game: Option<String>,
     pub settings: Settings,
+    /// Up to this many cases an input where the format reads several
+    /// (`--cases-per-file`; 1: one case a file).
+    pub per_file: usize,
     /// Exit 1 when any scenario was skipped (`--strict`).
     pub strict: bool,
     /// The closing line as one JSON object (`--format json`).
@@ -131,9 +134,13 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
             return 2;
         }
     }
+    if let Err(e) = meeple::export::check_per_file(&cases, opts.per_file) {
+        out::err(format!("error: {e}: nothing was exported\n"));
+        return 2;
+    }
     let written = match opts.game {
-        Some(_) => write_dir(&opts.dir, &cases),
-        None => write_folders(&opts.dir, &cases),
+        Some(_) => write_dir(&opts.dir, &cases, opts.per_file),
+        None => write_folders(&opts.dir, &cases, opts.per_file),
     };
     if let Err(e) = written {
         out::folder_error("--judge", &e, opts.color);

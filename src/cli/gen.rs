@@ -35,6 +35,11 @@ pub struct GenArgs {
     /// only with -o.
     #[arg(long, value_name = "DIR")]
     pub judge: Option<PathBuf>,
+    /// With --judge: up to N cases in each judge input, for a rules game
+    /// whose format starts with its number of test cases (`cases t: 1..T`).
+    #[arg(long, value_name = "N", requires = "judge", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub cases_per_file: u32,
     /// rules: allow --NAME ranges beyond the judge's limits.
     #[arg(long, help_heading = "rules")]
     pub beyond_limits: bool,
@@ -329,7 +334,14 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
                 return 2;
             }
         }
-        return write_judge(dir, &generated.text, limits, color, &summary);
+        return write_judge(
+            dir,
+            &generated.text,
+            limits,
+            color,
+            &summary,
+            args.cases_per_file as usize,
+        );
     }
     match &args.output {
         Some(path) => {
@@ -350,7 +362,14 @@ pub fn gen(args: &GenArgs, limits: &Limits, color: bool) -> i32 {
 /// `--judge DIR`: the generated collection exported as `meeple export
 /// --judge DIR --game GAME` exports it (its scenarios checked, each start
 /// position solved again by the exporter, the files written by its writer).
-fn write_judge(dir: &Path, text: &str, limits: &Limits, color: bool, summary: &str) -> i32 {
+fn write_judge(
+    dir: &Path,
+    text: &str,
+    limits: &Limits,
+    color: bool,
+    summary: &str,
+    per_file: usize,
+) -> i32 {
     let name = "meeple gen";
     let source = SourceFile::new(name, text.to_string());
     let checked = match meeple::pipeline::check_text(text) {
@@ -390,7 +409,11 @@ fn write_judge(dir: &Path, text: &str, limits: &Limits, color: bool, summary: &s
             }
         }
     }
-    if let Err(e) = write_dir(dir, &cases) {
+    if let Err(e) = meeple::export::check_per_file(&cases, per_file) {
+        out::err(format!("error: {e}: no judge file was written\n"));
+        return 2;
+    }
+    if let Err(e) = write_dir(dir, &cases, per_file) {
         out::folder_error("--judge", &e, color);
         return 2;
     }

@@ -116,6 +116,12 @@ pub enum Command {
         /// Exit 1 when any scenario was skipped.
         #[arg(long)]
         strict: bool,
+        /// Up to N cases in each judge input, for a rules game whose format
+        /// starts with its number of test cases (`cases t: 1..T`); other
+        /// problems keep one case a file.
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u32).range(1..))]
+        cases_per_file: u32,
         /// Export only scenarios whose name contains this text.
         #[arg(long)]
         filter: Option<String>,
@@ -357,6 +363,7 @@ fn command(cli: &Cli) -> i32 {
             strict,
             filter,
             game,
+            cases_per_file,
         } => export::export(
             paths,
             &export::ExportOptions {
@@ -372,6 +379,7 @@ fn command(cli: &Cli) -> i32 {
                             .unwrap_or(meeple::games::GameKind::Rules)
                     }),
                 },
+                per_file: *cases_per_file as usize,
                 strict: *strict,
                 json: cli.format == Format::Json,
                 color,

@@ -48,6 +48,12 @@ pub trait GamePosition: fmt::Debug + Send + Sync + 'static {
     /// The judge input, exactly as the judge's format writes it (one
     /// trailing newline).
     fn input(&self) -> String;
+    /// A judge format that starts with its number of test cases (`cases
+    /// t: 1..T`): the most cases one input may hold; `None` for a format
+    /// of one case.
+    fn cases_max(&self) -> Option<u64> {
+        None
+    }
     /// The judge's answer and a newline, from the exact solver within
     /// `budget`; a budget that runs out is a diagnostic on `span`.
     fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag>;
@@ -144,6 +150,13 @@ impl JudgePosition {
     /// What a scenario of this position needs before it in its file.
     pub fn definitions(&self) -> String {
         self.0.definitions()
+    }
+
+    /// A judge format that starts with its number of test cases: the most
+    /// one input may hold (`None`: a format of one case; its
+    /// [`JudgePosition::input`] then starts with the line `1`).
+    pub fn cases_max(&self) -> Option<u64> {
+        self.0.cases_max()
     }
 
     /// The judge input, exactly as the judge's format writes it (one

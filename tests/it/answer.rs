@@ -182,3 +182,108 @@ fn answer_refuses_bad_inputs_with_coded_diagnostics() {
     assert_eq!(stdout, "");
     assert!(stderr.contains("meeple::limit::states"), "{stderr}");
 }
+
+/// `--cases-per-file N` (gen and export): a multi-case format's cases go N
+/// to an input (the last file the rest), each input read back by
+/// `validate`, its `.out` the reference's lines; a format of one case keeps
+/// one a file; more than the format allows is refused, nothing written.
+#[test]
+fn cases_per_file_groups_a_multi_case_formats_cases() {
+    let dir = temp_dir("answer-per-file");
+    let script = root().join("scripts/problems/card_game.game");
+    let judge = dir.join("cards");
+    let out = meeple(&[
+        "gen",
+        "card_game",
+        "--rules",
+        script.to_str().unwrap(),
+        "--count",
+        "23",
+        "--seed",
+        "9",
+        "--n",
+        "1..12",
+        "--judge",
+        judge.to_str().unwrap(),
+        "--cases-per-file",
+        "10",
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let files = inputs(&judge);
+    assert_eq!(files.len(), 3, "23 cases, 10 a file");
+    let mut rows = 0;
+    for (k, f) in files.iter().enumerate() {
+        let input = std::fs::read_to_string(f).unwrap();
+        let mut words = input.split_whitespace().map(|w| w.parse::<u64>().unwrap());
+        let t = words.next().unwrap();
+        assert_eq!(t, if k < 2 { 10 } else { 3 }, "{}", f.display());
+        let mut want = String::new();
+        for _ in 0..t {
+            let n = words.next().unwrap() as usize;
+            let cards: Vec<u64> = words.by_ref().take(n).collect();
+            want.push_str(&format!("{}\n", card_game::reference(&cards)));
+        }
+        assert_eq!(words.next(), None, "the input ends after its cases");
+        let got = std::fs::read_to_string(f.with_extension("out")).unwrap();
+        assert_eq!(got, want, "{}", f.display());
+        rows += t;
+    }
+    assert_eq!(rows, 23);
+    let index = std::fs::read_to_string(judge.join("index.tsv")).unwrap();
+    let numbers: Vec<&str> = index.lines().skip(1).map(|l| &l[..3]).collect();
+    assert_eq!(numbers.len(), 23);
+    assert_eq!(numbers.iter().filter(|n| **n == "003").count(), 3);
+    let mut args = vec!["validate", "--game", "card_game", "--rules"];
+    args.push(script.to_str().unwrap());
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    args.extend(names.iter().map(String::as_str));
+    assert!(meeple(&args).status.success());
+
+    // export: the card game's two samples in one input (the official
+    // sample itself); marbles (one case a format) keeps one a file.
+    let exported = dir.join("export");
+    let out = meeple(&[
+        "export",
+        "--judge",
+        exported.to_str().unwrap(),
+        "--cases-per-file",
+        "2",
+        root().join("scripts/problems").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    assert_eq!(
+        std::fs::read_to_string(exported.join("card_game/001.in")).unwrap(),
+        "2\n4\n1 2 5 2\n9\n1 1 1 1 2 2 2 2 2\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(exported.join("card_game/001.out")).unwrap(),
+        "6\n8\n"
+    );
+    let marbles = inputs(&exported.join("marbles"));
+    let samples = std::fs::read_to_string(root().join("scripts/problems/marbles.game"))
+        .unwrap()
+        .matches("scenario \"")
+        .count();
+    assert_eq!(marbles.len(), samples);
+
+    let refused = dir.join("refused");
+    let out = meeple(&[
+        "gen",
+        "card_game",
+        "--rules",
+        script.to_str().unwrap(),
+        "--count",
+        "3",
+        "--judge",
+        refused.to_str().unwrap(),
+        "--cases-per-file",
+        "101",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out).1.contains("at most 100 cases"),
+        "{}",
+        text(&out).1
+    );
+    assert!(!refused.join("001.in").exists());
+}

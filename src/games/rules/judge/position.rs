@@ -170,6 +170,15 @@ impl GamePosition for RulesPosition {
         self.input.clone()
     }
 
+    fn cases_max(&self) -> Option<u64> {
+        let cases = self.inst.prog.input.as_ref()?.cases.as_ref()?;
+        Some(match cases.range.hi.node {
+            crate::syntax::rules::input::Bound::Int(n) => n.max(1) as u64,
+            // The first item: no name is known before it.
+            crate::syntax::rules::input::Bound::Name(_) => 1,
+        })
+    }
+
     fn answer(&self, budget: &Budget, span: Span) -> Result<String, Diag> {
         answer(&self.inst, &self.start, budget, span)
     }
