@@ -134,37 +134,12 @@ pub enum Command {
     /// testlib's validator): `FILE: ok` or a coded diagnostic on the exact
     /// place; exit 0 when all are valid, 1 otherwise, 2 when a file cannot
     /// be read.
-    Validate {
-        /// Judge input files (`-` reads one from standard input).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// The game whose judge input they are: footholds, yut or stacking,
-        /// or with --rules FILE the name of a rules block of FILE.
-        #[arg(long, value_name = "NAME", required = true)]
-        game: String,
-        /// rules: the script whose rules block GAME is (its `input { … }`
-        /// format reads the files), as for `meeple gen` and `meeple judge`.
-        #[arg(long, value_name = "FILE")]
-        rules: Option<String>,
-    },
+    Validate(JudgeInputs),
     /// Print the judge's answer of judge input files, as a model solution
     /// would: every case of each file (all T of a multi-case format) read
     /// as `meeple validate` reads it, solved exactly, one line each, as
     /// `meeple export` writes .out files.
-    Answer {
-        /// Judge input files (`-` reads one from standard input); their
-        /// answers are printed one file after another.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// The game whose judge input they are: footholds, yut or stacking,
-        /// or with --rules FILE the name of a rules block of FILE.
-        #[arg(long, value_name = "NAME", required = true)]
-        game: String,
-        /// rules: the script whose rules block GAME is (its `input { … }`
-        /// format reads the files, its `output` field is the answer).
-        #[arg(long, value_name = "FILE")]
-        rules: Option<String>,
-    },
+    Answer(JudgeInputs),
     /// Run a contestant's program on judge cases (AC, WA, TLE, RE, PE) and
     /// shrink the first failure to a smallest failing case.
     Judge(Box<judge::JudgeArgs>),
@@ -331,6 +306,24 @@ pub fn main() -> i32 {
     out::finish(code)
 }
 
+/// The judge input files of `meeple validate` and `meeple answer`, and
+/// the game that reads them.
+#[derive(clap::Args, Debug)]
+pub struct JudgeInputs {
+    /// Judge input files (`-` reads one from standard input).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The game whose judge input they are: footholds, yut or stacking,
+    /// or with --rules FILE the name of a rules block of FILE.
+    #[arg(long, value_name = "NAME", required = true)]
+    game: String,
+    /// rules: the script whose rules block GAME is (its `input { … }`
+    /// format reads the files; its `output` field is the answer), as for
+    /// `meeple gen` and `meeple judge`.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<String>,
+}
+
 /// `--help`, `--version` (on stdout, exit 0) or a usage error (on
 /// stderr, exit 2), printed as clap prints them, except that a failed
 /// write (`--help > /dev/full`) is an error like any other (see [`out`]).
@@ -385,12 +378,17 @@ fn command(cli: &Cli) -> i32 {
                 color,
             },
         ),
-        Command::Validate { files, game, rules } => {
-            validate::validate(files, game, rules.as_deref(), cli.format, color)
+        Command::Validate(i) => {
+            validate::validate(&i.files, &i.game, i.rules.as_deref(), cli.format, color)
         }
-        Command::Answer { files, game, rules } => {
-            validate::answer(files, game, rules.as_deref(), &limits, cli.format, color)
-        }
+        Command::Answer(i) => validate::answer(
+            &i.files,
+            &i.game,
+            i.rules.as_deref(),
+            &limits,
+            cli.format,
+            color,
+        ),
         Command::Judge(args) => judge::judge(args, &limits, cli.format == Format::Json, color),
         Command::Gen(_) if cli.format == Format::Json => {
             out::err("error: `meeple gen` writes a .game file; it has no --format json\n");
