@@ -32,6 +32,41 @@ pub fn parse_rules(
     name: &str,
     args: &[(&str, &str)],
 ) -> Result<(Shape, crate::syntax::rules::Objective), OptionError> {
+    let (text, checked, prog) = rules_block(file, name)?;
+    let def = checked
+        .file
+        .rules
+        .iter()
+        .find(|r| r.name.node == name)
+        .expect("rules_block found the block");
+    let objective = def
+        .parts
+        .iter()
+        .find_map(|p| match &p.node {
+            crate::syntax::rules::Part::Solve(o) => Some(o.clone()),
+            _ => None,
+        })
+        .unwrap_or(crate::syntax::rules::Objective::Outcome);
+    let mut prelude = String::new();
+    for t in &checked.file.tracks {
+        prelude.push_str(&text[t.span.start()..t.span.end()]);
+        prelude.push_str("\n\n");
+    }
+    prelude.push_str(&text[def.span.start()..def.span.end()]);
+    prelude.push_str("\n\n");
+    let shape = RulesShape::new(prog, prelude, args)?;
+    Ok((Shape::new(shape), objective))
+}
+
+/// `--rules FILE` naming rules block `name`: the script's text, the
+/// checked script and the block's program; refused (a built-in name, a
+/// file that cannot be read or does not check, a block it lacks) as
+/// `meeple gen`, `validate`, `answer` and `judge` refuse them. Nothing is
+/// drawn here (`RulesShape::new` draws).
+pub fn rules_block(
+    file: &str,
+    name: &str,
+) -> Result<(String, crate::check::Checked, RulesProgram), OptionError> {
     let refuse = |code, message: String, label, help: String| {
         OptionError::new("--rules", file, code, message, label, help, false)
     };
@@ -57,7 +92,7 @@ pub fn parse_rules(
     })?;
     let def = checked.file.rules.iter().find(|r| r.name.node == name);
     let prog = checked.defs.rules(name).ok().flatten();
-    let (Some(def), Some(prog)) = (def, prog) else {
+    let (Some(_), Some(prog)) = (def, prog) else {
         let names: Vec<&str> = checked
             .file
             .rules
@@ -75,24 +110,11 @@ pub fn parse_rules(
             },
         ));
     };
-    let objective = def
-        .parts
-        .iter()
-        .find_map(|p| match &p.node {
-            crate::syntax::rules::Part::Solve(o) => Some(o.clone()),
-            _ => None,
-        })
-        .unwrap_or(crate::syntax::rules::Objective::Outcome);
-    let mut prelude = String::new();
-    for t in &checked.file.tracks {
-        prelude.push_str(&text[t.span.start()..t.span.end()]);
-        prelude.push_str("\n\n");
-    }
-    prelude.push_str(&text[def.span.start()..def.span.end()]);
-    prelude.push_str("\n\n");
-    let shape = RulesShape::new(prog, prelude, args)?;
-    Ok((Shape::new(shape), objective))
+    Ok((text, checked, prog))
 }
+
+/// A rules block's checked program.
+type RulesProgram = std::sync::Arc<crate::games::rules::program::Program>;
 
 /// The first error of a script that does not check, in one line: its
 /// message and code, and how many more there are.

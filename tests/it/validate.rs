@@ -152,3 +152,96 @@ fn validate_sets_each_case_up_as_a_scenarios_input_does() {
     assert!(err.contains("the board draws piece `P` twice"), "{err}");
     assert_eq!(err.matches("meeple::").count(), 2, "{err}");
 }
+
+/// A format whose `require` random draws (almost) never meet — a room
+/// whose border must be walls, on a board of numbers — still validates and
+/// answers the inputs given: neither command draws an input (only `meeple
+/// gen` does, and says it cannot).
+#[test]
+fn validate_and_answer_draw_nothing() {
+    let base = temp_dir("validate-no-draw");
+    std::fs::write(
+        base.join("room.game"),
+        "rules room {
+  players solo
+  layer wall: bool
+  legend {
+    \"0\": wall[here] = false
+    \"1\": wall[here] = true
+  }
+  turn {
+    stop
+  }
+  input {
+    n, m: 3..50
+    rows n of m numbers 0..1
+    require all c in cells: not (c.row == 0 or c.col == 0 or c.row == rows - 1 or c.col == cols - 1) or wall[c]
+  }
+  solve max score
+}
+",
+    )
+    .unwrap();
+    std::fs::write(base.join("room.in"), "3 4\n1 1 1 1\n1 0 0 1\n1 1 1 1\n").unwrap();
+    let o = meeple_in(
+        &base,
+        &[
+            "validate",
+            "room.in",
+            "--game",
+            "room",
+            "--rules",
+            "room.game",
+        ],
+        &[],
+    );
+    assert_eq!(
+        (o.status.code(), text(&o).0.as_str()),
+        (Some(0), "room.in: ok\n"),
+        "{}",
+        text(&o).1
+    );
+    let o = meeple_in(
+        &base,
+        &[
+            "answer",
+            "room.in",
+            "--game",
+            "room",
+            "--rules",
+            "room.game",
+        ],
+        &[],
+    );
+    assert_eq!(
+        (o.status.code(), text(&o).0.as_str()),
+        (Some(0), "0\n"),
+        "{}",
+        text(&o).1
+    );
+    // `meeple gen` does draw, and says it cannot.
+    let o = meeple_in(
+        &base,
+        &[
+            "gen",
+            "room",
+            "--rules",
+            "room.game",
+            "--count",
+            "1",
+            "--seed",
+            "1",
+            "--n",
+            "30..50",
+            "--m",
+            "30..50",
+        ],
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o).1);
+    assert!(
+        text(&o).1.contains("meeple::gen::unsatisfied"),
+        "{}",
+        text(&o).1
+    );
+}
