@@ -85,6 +85,9 @@ pub struct Instance {
     /// The key's packing, worked out on first use (after the setup, which
     /// packs no key): see [`Instance::key_plan`].
     pub key_plan: std::sync::OnceLock<Arc<super::key::Plans>>,
+    /// The turn compiled for the searches' expansions, on first use (after
+    /// the setup, which expands no turn): see `run::Code`.
+    pub(crate) turn_code: std::sync::OnceLock<Option<Arc<super::run::Code>>>,
 }
 
 impl Instance {
