@@ -2004,6 +2004,7 @@ impl Instance {
                 sink: &mut *sink,
                 leaf: None,
                 opened: false,
+                players: self.players(),
             };
             match expand::expand(self, code, s, &mut first, steps) {
                 Ok(got) => return Ok(self.streamed(got, first)),
@@ -2021,6 +2022,7 @@ impl Instance {
             sink,
             leaf: None,
             opened: false,
+            players: self.players(),
         };
         let got = run.node_into(s, None, &mut first);
         Spare::keep(run);
@@ -2045,14 +2047,14 @@ impl Instance {
             // that path ends the game (as `expand_with`).
             Some(false) if self.players() > 0 => match leaf {
                 Some((_, _, Some(end))) => Some(end),
-                Some((next, reward, None)) => {
+                Some((Some(next), reward, None)) => {
                     sink.leaf(&next, reward, None);
                     None
                 }
-                None => None,
+                _ => None,
             },
             Some(_) => {
-                if let Some((next, reward, end)) = leaf {
+                if let Some((Some(next), reward, end)) = leaf {
                     sink.leaf(&next, reward, end);
                 }
                 None
@@ -2085,8 +2087,11 @@ impl Instance {
 /// takes no choice and ends the game ended at its start and has no leaf.
 struct OnlyLeaf<'s> {
     sink: &'s mut dyn Sink<State>,
-    leaf: Option<(State, i64, Option<End>)>,
+    /// The leaf held back (its position only when it may be passed on).
+    leaf: Option<(Option<State>, i64, Option<End>)>,
     opened: bool,
+    /// The game's players.
+    players: u8,
 }
 
 impl Sink<State> for OnlyLeaf<'_> {
@@ -2106,8 +2111,11 @@ impl Sink<State> for OnlyLeaf<'_> {
     fn leaf(&mut self, next: &State, reward: i64, end: Option<End>) {
         if self.opened {
             self.sink.leaf(next, reward, end)
+        } else if end.is_some() && self.players > 0 {
+            // The turn ended at its start: its position is never passed on.
+            self.leaf = Some((None, reward, end));
         } else {
-            self.leaf = Some((next.clone(), reward, end));
+            self.leaf = Some((Some(next.clone()), reward, end));
         }
     }
 }

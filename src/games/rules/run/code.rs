@@ -50,6 +50,13 @@ pub(super) enum I {
     BinLocals(BinOp, usize, usize),
     BinLocal(BinOp, usize),
     BinConst(BinOp, i64),
+    /// `LocalField` then `BinLocal`: the field of the piece in the first
+    /// local, `op` the second local.
+    FieldLocal(BinOp, usize, usize, usize),
+    /// `LocalField` then `BinConst`.
+    FieldConst(BinOp, usize, usize, i64),
+    /// `Local` then `BinConst`.
+    LocalConst(BinOp, usize, i64),
     And(usize),
     Or(usize),
     JumpIfZero(usize),
@@ -290,7 +297,7 @@ impl Compiler<'_> {
     fn expr(&mut self, e: &CExpr) -> Option<Vec<I>> {
         let inst = self.inst;
         Some(match e {
-            CExpr::Flat(f) => f.ops.iter().map(|op| self.op(op)).collect::<Option<_>>()?,
+            CExpr::Flat(f) => fuse(f.ops.iter().map(|op| self.op(op)).collect::<Option<_>>()?),
             CExpr::Const(Val::S(n)) => vec![I::Const(*n)],
             CExpr::Local(slot) => vec![I::Local(*slot)],
             CExpr::Param(i) => match inst.params.get(*i)? {
@@ -369,15 +376,57 @@ impl Compiler<'_> {
             kind: a.kind,
             slot: a.slot,
             set: self.set(&a.set)?,
-            body: a.body.iter().map(|op| self.op(op)).collect::<Option<_>>()?,
+            body: fuse(a.body.iter().map(|op| self.op(op)).collect::<Option<_>>()?),
         })
     }
+}
+
+/// `code` with its commonest pairs of steps made one (a pair whose second
+/// step no jump goes to), its jumps moved with them.
+fn fuse(code: Vec<I>) -> Vec<I> {
+    let target = |op: &I| match op {
+        I::And(t) | I::Or(t) | I::JumpIfZero(t) | I::Jump(t) => Some(*t),
+        _ => None,
+    };
+    let targets: Vec<usize> = code.iter().filter_map(target).collect();
+    let mut out = Vec::with_capacity(code.len());
+    // Each step's new index (a fused pair's second step: its first's).
+    let mut at = vec![0usize; code.len() + 1];
+    let mut i = 0;
+    while i < code.len() {
+        at[i] = out.len();
+        let pair = match (&code[i], code.get(i + 1)) {
+            _ if targets.contains(&(i + 1)) => None,
+            (I::LocalField(s, b), Some(I::BinLocal(op, y))) => Some(I::FieldLocal(*op, *s, *b, *y)),
+            (I::LocalField(s, b), Some(I::BinConst(op, k))) => Some(I::FieldConst(*op, *s, *b, *k)),
+            (I::Local(x), Some(I::BinConst(op, k))) => Some(I::LocalConst(*op, *x, *k)),
+            _ => None,
+        };
+        match pair {
+            Some(op) => {
+                at[i + 1] = out.len();
+                out.push(op);
+                i += 2;
+            }
+            None => {
+                out.push(code[i].clone());
+                i += 1;
+            }
+        }
+    }
+    at[code.len()] = out.len();
+    for op in &mut out {
+        if let I::And(t) | I::Or(t) | I::JumpIfZero(t) | I::Jump(t) = op {
+            *t = at.get(*t).copied().unwrap_or(usize::MAX);
+        }
+    }
+    out
 }
 
 /// `p op q` on integers (`None`: an overflow or a division by zero);
 /// `and`/`or` are the jumps'.
 #[inline(always)]
-fn bin(op: BinOp, p: i64, q: i64) -> Option<i64> {
+pub(super) fn bin(op: BinOp, p: i64, q: i64) -> Option<i64> {
     Some(match op {
         BinOp::Eq => (p == q) as i64,
         BinOp::Ne => (p != q) as i64,
@@ -490,6 +539,15 @@ impl Env<'_> {
                     let p = pop!();
                     bin(*b, p, *k).ok_or(Out)?
                 }
+                I::FieldLocal(b, slot, base, y) => {
+                    let x = field(self.v, *base, self.f[*slot])?;
+                    bin(*b, x, self.f[*y]).ok_or(Out)?
+                }
+                I::FieldConst(b, slot, base, k) => {
+                    let x = field(self.v, *base, self.f[*slot])?;
+                    bin(*b, x, *k).ok_or(Out)?
+                }
+                I::LocalConst(b, x, k) => bin(*b, self.f[*x], *k).ok_or(Out)?,
                 I::And(to) => {
                     if pop!() != 0 {
                         continue;

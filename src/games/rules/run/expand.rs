@@ -128,7 +128,26 @@ impl Expand<'_> {
 
     #[inline]
     fn eval(&mut self, code: &[I]) -> Result<i64, Out> {
-        self.env().eval(code)
+        // The commonest codes, a leaf, without the stack machine.
+        match code {
+            [I::Const(n)] => Ok(*n),
+            [I::Local(slot)] => Ok(self.frame[*slot]),
+            [I::Slot(slot)] => Ok(self.st.v[*slot]),
+            [I::FieldConst(b, slot, base, k)] => {
+                let x = self.field(*base, self.frame[*slot])?;
+                super::code::bin(*b, x, *k).ok_or(Out)
+            }
+            _ => self.env().eval(code),
+        }
+    }
+
+    /// A scalar field of piece `p` (`Out`: no such piece).
+    #[inline]
+    fn field(&self, base: usize, p: i64) -> Result<i64, Out> {
+        match usize::try_from(p) {
+            Ok(p) if p < self.inst.pieces.len() => Ok(self.st.v[base + p]),
+            _ => Err(Out),
+        }
     }
 
     /// Write a slot, journalled.
@@ -380,7 +399,11 @@ impl Expand<'_> {
         let v = &self.st.v;
         let same = |p: usize, q: usize| {
             code.fields.iter().all(|&(slot, w)| {
-                v[slot + p * w..slot + (p + 1) * w] == v[slot + q * w..slot + (q + 1) * w]
+                if w == 1 {
+                    v[slot + p] == v[slot + q]
+                } else {
+                    v[slot + p * w..slot + (p + 1) * w] == v[slot + q * w..slot + (q + 1) * w]
+                }
             })
         };
         self.kept.clear();

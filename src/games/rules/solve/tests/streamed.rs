@@ -279,3 +279,43 @@ fn turns_with_loops_or_lists_are_the_interpreters() {
     let (inst, _) = compiled(&looped, &rows(&mut rng(1), 3), Dice::None);
     assert!(inst.turn_code().is_none());
 }
+
+#[test]
+fn the_yut_prelude_turn_is_compiled_and_streams_as_the_interpreter() {
+    let path = format!("{}/src/games/prelude/yut.game", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("the yut script");
+    let (file, diags) = crate::syntax::parse(&text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let decls = super::super::super::check::check_prelude(&file.rules[0]).expect("it checks");
+    let prog = Arc::new(super::super::super::compile::compile(&file.rules[0], decls));
+    let track = Arc::new(crate::games::yut::standard_track());
+    let mut r = rng(17825);
+    let mut leaves = 0usize;
+    for dice in [
+        Dice::Known(vec![5, 4, 3, 5, 2, 1, 5, 5, 3, 4]),
+        Dice::Uniform(1, 5, 10),
+    ] {
+        let inp = ScenarioInput {
+            board: BoardInput::Track(track.clone()),
+            pieces: Vec::new(),
+            sets: Vec::new(),
+            rules: Vec::new(),
+            dice,
+        };
+        let (inst, start_at) = start(prog.clone(), &inp).expect("a start");
+        assert!(inst.turn_code().is_some());
+        for _ in 0..20 {
+            let mut s = start_at.clone();
+            for _ in 0..10 {
+                let (failed, next) = same_as_interpreted(&inst, &s);
+                assert!(!failed);
+                leaves += next.len();
+                if next.is_empty() {
+                    break;
+                }
+                s = next[r.gen_range(0..next.len())].clone();
+            }
+        }
+    }
+    assert!(leaves > 500, "{leaves}");
+}
