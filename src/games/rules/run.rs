@@ -10,7 +10,11 @@ use super::state::{width, Dice, Instance, State};
 use crate::syntax::ast::Span;
 use crate::syntax::rules::{Agg, AssignOp, BinOp, EndWord, Objective};
 
+mod code;
+mod expand;
 mod flat;
+
+pub(crate) use code::Code;
 
 /// The most statements and loop iterations one turn's expansion runs
 /// (every path together): a program over it is a `meeple::rules::loop`
@@ -1979,10 +1983,36 @@ impl Instance {
         sink: &mut dyn Sink<State>,
         steps: &mut u64,
     ) -> Result<Option<End>, RunError> {
+        self.expand_streamed_by(s, sink, steps, true)
+    }
+
+    /// [`Instance::expand_streamed`] by the compiled turn when there is
+    /// one and `compiled`, otherwise by the interpreter (tests compare).
+    pub(crate) fn expand_streamed_by(
+        &self,
+        s: &State,
+        sink: &mut dyn Sink<State>,
+        steps: &mut u64,
+        compiled: bool,
+    ) -> Result<Option<End>, RunError> {
         if let Some(end) = s.over {
             return Ok(Some(end));
         }
         self.check_moves(s)?;
+        if let Some(code) = self.turn_code().filter(|_| compiled) {
+            let mut first = OnlyLeaf {
+                sink: &mut *sink,
+                leaf: None,
+                opened: false,
+                players: self.players(),
+            };
+            match expand::expand(self, code, s, &mut first, steps) {
+                Ok(got) => return Ok(self.streamed(got, first)),
+                // A run-time error: the interpreter's run below tells it
+                // (after the same events).
+                Err(code::Out) => *steps = 0,
+            }
+        }
         let mut run = Spare::take().run(self, s, steps);
         run.names = false;
         run.resume = true;
@@ -1992,27 +2022,42 @@ impl Instance {
             sink,
             leaf: None,
             opened: false,
+            players: self.players(),
         };
         let got = run.node_into(s, None, &mut first);
         Spare::keep(run);
+        Ok(self.streamed(got.map_err(|e| *e)?, first))
+    }
+
+    /// The turn's compiled code for the searches' expansions (`None`: the
+    /// interpreter runs it), compiled on the first call.
+    pub(crate) fn turn_code(&self) -> Option<&Code> {
+        self.turn_code
+            .get_or_init(|| Code::compile(self).map(std::sync::Arc::new))
+            .as_deref()
+    }
+
+    /// What an expansion streamed through `first` answers: the end of a
+    /// turn that ended at its start, its held-back leaf passed on.
+    fn streamed(&self, got: Option<bool>, first: OnlyLeaf) -> Option<End> {
         let OnlyLeaf { sink, leaf, .. } = first;
-        match got.map_err(|e| *e)? {
-            None => Ok(Some(end_of(self.prog.stuck))),
+        match got {
+            None => Some(end_of(self.prog.stuck)),
             // A turn of one path and no choice ends before any move when
             // that path ends the game (as `expand_with`).
             Some(false) if self.players() > 0 => match leaf {
-                Some((_, _, Some(end))) => Ok(Some(end)),
-                Some((next, reward, None)) => {
+                Some((_, _, Some(end))) => Some(end),
+                Some((Some(next), reward, None)) => {
                     sink.leaf(&next, reward, None);
-                    Ok(None)
+                    None
                 }
-                None => Ok(None),
+                _ => None,
             },
             Some(_) => {
-                if let Some((next, reward, end)) = leaf {
+                if let Some((Some(next), reward, end)) = leaf {
                     sink.leaf(&next, reward, end);
                 }
-                Ok(None)
+                None
             }
         }
     }
@@ -2042,8 +2087,11 @@ impl Instance {
 /// takes no choice and ends the game ended at its start and has no leaf.
 struct OnlyLeaf<'s> {
     sink: &'s mut dyn Sink<State>,
-    leaf: Option<(State, i64, Option<End>)>,
+    /// The leaf held back (its position only when it may be passed on).
+    leaf: Option<(Option<State>, i64, Option<End>)>,
     opened: bool,
+    /// The game's players.
+    players: u8,
 }
 
 impl Sink<State> for OnlyLeaf<'_> {
@@ -2063,8 +2111,11 @@ impl Sink<State> for OnlyLeaf<'_> {
     fn leaf(&mut self, next: &State, reward: i64, end: Option<End>) {
         if self.opened {
             self.sink.leaf(next, reward, end)
+        } else if end.is_some() && self.players > 0 {
+            // The turn ended at its start: its position is never passed on.
+            self.leaf = Some((None, reward, end));
         } else {
-            self.leaf = Some((next.clone(), reward, end));
+            self.leaf = Some((Some(next.clone()), reward, end));
         }
     }
 }

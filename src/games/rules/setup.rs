@@ -239,6 +239,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         layout: Layout::default(),
         groups: Vec::new(),
         key_plan: Default::default(),
+        turn_code: Default::default(),
     };
     let mut first = 0i64;
     // Params: defaults, then `rule` (plus `origin` and `first`).

@@ -20,7 +20,7 @@ pub enum Dice {
 
 /// A position: the flat state (what the key packs) and the moves made so
 /// far (part of the position only for a program that reads `moves`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Every slot (see [`Layout`]).
     pub v: Vec<i64>,
@@ -32,6 +32,24 @@ pub struct State {
     /// answers the ended game. The solvers never set it (a move's end is
     /// its leaf's).
     pub over: Option<super::model::End>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            v: self.v.clone(),
+            moves: self.moves,
+            over: self.over,
+        }
+    }
+
+    /// A copy into `self`'s own slots (no allocation when they have room:
+    /// the searches copy positions into the ones they are done with).
+    fn clone_from(&mut self, source: &State) {
+        self.v.clone_from(&source.v);
+        self.moves = source.moves;
+        self.over = source.over;
+    }
 }
 
 /// Where each state variable lives in [`State::v`].
@@ -85,6 +103,9 @@ pub struct Instance {
     /// The key's packing, worked out on first use (after the setup, which
     /// packs no key): see [`Instance::key_plan`].
     pub key_plan: std::sync::OnceLock<Arc<super::key::Plans>>,
+    /// The turn compiled for the searches' expansions, on first use (after
+    /// the setup, which expands no turn): see `run::Code`.
+    pub(crate) turn_code: std::sync::OnceLock<Option<Arc<super::run::Code>>>,
 }
 
 impl Instance {

@@ -75,6 +75,7 @@ pub(crate) fn shape<M: Model>(
         valued: None,
         out,
         kids,
+        done: &mut Vec::new(),
     };
     emit(node, &mut sink);
 }
@@ -88,6 +89,9 @@ struct Shaper<'a, M: Model, V> {
     valued: Option<&'a Table<V>>,
     out: &'a mut Shape,
     kids: &'a mut Vec<(Key, M::State)>,
+    /// Positions the search is done with, each copy made into one of them
+    /// (their buffers reused).
+    done: &'a mut Vec<M::State>,
 }
 
 impl<M: Model, V> Sink<M::State> for Shaper<'_, M, V> {
@@ -118,7 +122,14 @@ impl<M: Model, V> Sink<M::State> for Shaper<'_, M, V> {
         let child = if end.is_none() {
             let k = self.keyer.key(self.model, next);
             if self.valued.is_none_or(|t| t.get(&k).is_none()) {
-                self.kids.push((k.clone(), next.clone()));
+                let copy = match self.done.pop() {
+                    Some(mut s) => {
+                        s.clone_from(next);
+                        s
+                    }
+                    None => next.clone(),
+                };
+                self.kids.push((k.clone(), copy));
             }
             Some(k)
         } else {
@@ -218,6 +229,9 @@ fn has_chance(s: &Shape) -> bool {
 /// from there as usual).
 const TABLE_START: usize = 1024;
 
+/// The most positions a search keeps to copy the next ones into.
+const DONE_KEPT: usize = 64;
+
 /// The frames at the bottom of a search's stack whose keys are looked for
 /// by a scan rather than in its set of positions on the stack.
 const SHALLOW: usize = 32;
@@ -243,6 +257,8 @@ pub(crate) fn search<F: Fold, M: Model>(
     let mut todo = Some((root, start.clone()));
     // The buffers of the frames popped, for the next ones.
     let mut spare: Vec<Buffers<M::State>> = Vec::new();
+    // The positions expanded (or found valued), for the next copies.
+    let mut done: Vec<M::State> = Vec::new();
     // The stack's bytes (a deep line of one player holds every position
     // on it and their siblings).
     let mut stack_bytes = 0u64;
@@ -256,34 +272,51 @@ pub(crate) fn search<F: Fold, M: Model>(
                 valued: Some(&memo.table),
                 out: &mut sh,
                 kids: &mut kids,
+                done: &mut done,
             };
             let ended = model.expand_into(&s, &mut sink)?;
-            memo.chance = memo.chance || has_chance(&sh);
-            // Visited in move order: the first is popped first.
-            kids.reverse();
-            let bytes = frame_heap_bytes(model, &key, &sh, (&kids, kids.capacity()));
-            stack_bytes += bytes;
-            if stack.len() >= SHALLOW {
-                grey.insert(key.clone());
+            if done.len() < DONE_KEPT {
+                done.push(s);
             }
-            stack.push(Frame {
-                key,
-                shape: sh,
-                ended,
-                kids,
-                bytes,
-            });
-            // The frames' own bytes and the set's, as allocated (a `Vec`
-            // and a hash set grow by doubling).
-            let held = stack.capacity() as u64 * std::mem::size_of::<Frame<M::State>>() as u64
-                + grey.capacity() as u64 * (std::mem::size_of::<Key>() as u64 + 1);
-            budget.check_memory(memo.table.bytes() + stack_bytes + held)?;
+            if let (Some(end), true) = (ended, sh.is_empty() && kids.is_empty()) {
+                // A turn that ended at its start (in most games the
+                // positions at the end of a line): valued at once, with
+                // no frame on the stack.
+                let v = f.ended(end)?;
+                let extra = f.bytes(&v);
+                memo.table.put_sized(key, v, extra)?;
+                spare.push((sh, kids));
+            } else {
+                memo.chance = memo.chance || has_chance(&sh);
+                // Visited in move order: the first is popped first.
+                kids.reverse();
+                let bytes = frame_heap_bytes(model, &key, &sh, (&kids, kids.capacity()));
+                stack_bytes += bytes;
+                if stack.len() >= SHALLOW {
+                    grey.insert(key.clone());
+                }
+                stack.push(Frame {
+                    key,
+                    shape: sh,
+                    ended,
+                    kids,
+                    bytes,
+                });
+                // The frames' own bytes and the set's, as allocated (a `Vec`
+                // and a hash set grow by doubling).
+                let held = stack.capacity() as u64 * std::mem::size_of::<Frame<M::State>>() as u64
+                    + grey.capacity() as u64 * (std::mem::size_of::<Key>() as u64 + 1);
+                budget.check_memory(memo.table.bytes() + stack_bytes + held)?;
+            }
         }
         let Some(top) = stack.last_mut() else {
             return Ok((memo, Found::Valued));
         };
         if let Some((k, s)) = top.kids.pop() {
             if memo.table.get(&k).is_some() {
+                if done.len() < DONE_KEPT {
+                    done.push(s);
+                }
                 continue;
             }
             let on_stack = stack[..stack.len().min(SHALLOW)]

@@ -203,3 +203,119 @@ fn searches_over_streamed_turns_value_as_over_plain_turns() {
     assert_eq!(valued.len(), 4, "{valued:?}");
     assert!(valued.values().all(|&n| n >= 10), "{valued:?}");
 }
+
+/// The compiled turn's stream at `s` ([`Instance::expand_streamed`]) is
+/// the interpreter's, event by event, with the same steps counted and
+/// the same error; whether it failed, and the positions it goes on to.
+fn same_as_interpreted(inst: &Instance, s: &State) -> (bool, Vec<State>) {
+    let (mut fast, mut slow) = (Record::default(), Record::default());
+    let (mut fast_steps, mut slow_steps) = (0u64, 0u64);
+    let a = inst.expand_streamed_by(s, &mut fast, &mut fast_steps, true);
+    let b = inst.expand_streamed_by(s, &mut slow, &mut slow_steps, false);
+    assert_eq!(format!("{a:?}"), format!("{b:?}"), "at {s:?}");
+    if a.is_ok() {
+        assert_eq!(fast.events, slow.events, "at {s:?}");
+    }
+    assert_eq!(fast_steps, slow_steps, "at {s:?}");
+    (a.is_err(), fast.next)
+}
+
+/// A turn whose writes leave their domains on some paths (`a`, `h`).
+const ERRS: &str = "rules r {\n players solo\n layer h: 0..9\n var a: 0..30 = 0\n \
+    legend {\n  number n: h[here] = n\n }\n when stuck: stop\n turn {\n  \
+    choose c in cells where h[c] < 9 and not any d in cells: d < c and h[d] == h[c]\n  \
+    roll x in 1..3\n  a += h[c] + x\n  h[c] = h[c] + x - 1\n  score += a - sum d in cells: h[d] / 3\n }\n \
+    solve max score\n}\n";
+
+#[test]
+fn compiled_turns_stream_as_the_interpreter_with_its_steps_and_errors() {
+    let mut r = rng(0x636f6465);
+    let (mut leaves, mut errors) = (0usize, 0usize);
+    for (src, dice) in [
+        (SOLO, Dice::None),
+        (SOLO, Dice::Known(vec![3, 1, 2, 2, 3, 1, 1, 3])),
+        (SOLO, Dice::Uniform(1, 3, 8)),
+        (DUO, Dice::None),
+        (ERRS, Dice::None),
+        (ERRS, Dice::Known(vec![3, 1, 2, 2, 3, 1, 1, 3])),
+        (ERRS, Dice::Uniform(1, 2, 6)),
+    ] {
+        for _ in 0..30 {
+            let (inst, mut s) = compiled(src, &rows(&mut r, 8), dice.clone());
+            assert!(inst.turn_code().is_some(), "{src}");
+            for _ in 0..8 {
+                let (failed, next) = same_as_interpreted(&inst, &s);
+                errors += usize::from(failed);
+                leaves += next.len();
+                if next.is_empty() {
+                    break;
+                }
+                s = next[r.gen_range(0..next.len())].clone();
+            }
+        }
+    }
+    assert!(leaves > 1000, "{leaves}");
+    assert!(errors > 10, "{errors}");
+}
+
+#[test]
+fn a_compiled_turn_over_the_step_cap_fails_as_the_interpreter() {
+    let long = "rules r {\n players solo\n var a: 0..9 = 0\n turn {\n  choose c in 0..2\n  \
+        require not any i in 0..3500000: i < 0\n  a = c\n }\n solve max score\n}\n";
+    let (inst, s) = compiled(long, &["0".to_string()], Dice::None);
+    assert!(inst.turn_code().is_some());
+    let (failed, _) = same_as_interpreted(&inst, &s);
+    assert!(failed);
+    // Two branches' worth is under the cap: no error.
+    let short = long.replace("0..2", "0..1");
+    let (inst, s) = compiled(&short, &["0".to_string()], Dice::None);
+    let (failed, next) = same_as_interpreted(&inst, &s);
+    assert!(!failed && next.len() == 2);
+}
+
+#[test]
+fn turns_with_loops_or_lists_are_the_interpreters() {
+    let looped = SOLO.replace("  h[c] += 1\n", "  for k in 1..1 { h[c] += k }\n");
+    let (inst, _) = compiled(&looped, &rows(&mut rng(1), 3), Dice::None);
+    assert!(inst.turn_code().is_none());
+}
+
+#[test]
+fn the_yut_prelude_turn_is_compiled_and_streams_as_the_interpreter() {
+    let path = format!("{}/src/games/prelude/yut.game", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("the yut script");
+    let (file, diags) = crate::syntax::parse(&text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let decls = super::super::super::check::check_prelude(&file.rules[0]).expect("it checks");
+    let prog = Arc::new(super::super::super::compile::compile(&file.rules[0], decls));
+    let track = Arc::new(crate::games::yut::standard_track());
+    let mut r = rng(17825);
+    let mut leaves = 0usize;
+    for dice in [
+        Dice::Known(vec![5, 4, 3, 5, 2, 1, 5, 5, 3, 4]),
+        Dice::Uniform(1, 5, 10),
+    ] {
+        let inp = ScenarioInput {
+            board: BoardInput::Track(track.clone()),
+            pieces: Vec::new(),
+            sets: Vec::new(),
+            rules: Vec::new(),
+            dice,
+        };
+        let (inst, start_at) = start(prog.clone(), &inp).expect("a start");
+        assert!(inst.turn_code().is_some());
+        for _ in 0..20 {
+            let mut s = start_at.clone();
+            for _ in 0..10 {
+                let (failed, next) = same_as_interpreted(&inst, &s);
+                assert!(!failed);
+                leaves += next.len();
+                if next.is_empty() {
+                    break;
+                }
+                s = next[r.gen_range(0..next.len())].clone();
+            }
+        }
+    }
+    assert!(leaves > 500, "{leaves}");
+}
