@@ -240,10 +240,7 @@ fn the_readme_points_at_the_projects_own_docs() {
 fn every_code_the_docs_name_is_in_the_catalogue() {
     use meeple::error::Code;
     let known: BTreeSet<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
-    let families: BTreeSet<&str> = known
-        .iter()
-        .filter_map(|k| k.split("::").nth(1))
-        .collect();
+    let families: BTreeSet<&str> = known.iter().filter_map(|k| k.split("::").nth(1)).collect();
     let mut unknown = Vec::new();
     let mut files = vec![root().join("README.md")];
     for entry in std::fs::read_dir(root().join("docs")).unwrap() {
@@ -261,7 +258,9 @@ fn every_code_the_docs_name_is_in_the_catalogue() {
                 };
                 let family = code.split("::").next().unwrap_or_default();
                 if !families.contains(family)
-                    || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+                    || !code
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
                 {
                     continue;
                 }
@@ -272,5 +271,9 @@ fn every_code_the_docs_name_is_in_the_catalogue() {
             }
         }
     }
-    assert!(unknown.is_empty(), "codes no diagnostic has:\n{}", unknown.join("\n"));
+    assert!(
+        unknown.is_empty(),
+        "codes no diagnostic has:\n{}",
+        unknown.join("\n")
+    );
 }

@@ -44,6 +44,7 @@ mod rules_front;
 mod rules_pictures;
 mod rules_quiet;
 mod rules_scenario;
+mod rules_sets;
 mod rules_wire;
 mod serve;
 mod serve_budget;
