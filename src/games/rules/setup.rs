@@ -290,7 +290,11 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                         Code::RuleValue,
                         format!("`rule {n}` {why}"),
                         value.span,
-                        "out of the param's domain",
+                        if why.starts_with("has no value") {
+                            "not one of its names"
+                        } else {
+                            "out of the param's domain"
+                        },
                         param_help(&inst, &prog, i, &value.node),
                     )),
                 },
@@ -931,7 +935,13 @@ fn params_read(e: &CExpr) -> Vec<usize> {
 
 fn param_value(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> Result<Val, String> {
     let spec = &prog.params[i].0;
-    let val = scenario_value(inst, spec.kind, v).ok_or("takes another kind of value")?;
+    let val = match (spec.kind, v) {
+        // A name, but not one of the enumeration's: an unknown name.
+        (Kind::Enum(_), SetValue::Word(w)) => {
+            scenario_value(inst, spec.kind, v).ok_or(format!("has no value `{w}`"))?
+        }
+        _ => scenario_value(inst, spec.kind, v).ok_or("takes another kind of value")?,
+    };
     if let (Some((lo, hi)), Val::S(n)) = (prog.decls.params[i].ty.clone().range(), &val) {
         if *n < lo || *n > hi {
             return Err(format!("is {n}, outside {lo}..{hi}"));
