@@ -41,6 +41,7 @@ mod problems;
 mod progress;
 mod repl;
 mod rules_front;
+mod rules_messages;
 mod rules_off;
 mod rules_pictures;
 mod rules_quiet;
