@@ -259,7 +259,10 @@ impl Cx<'_> {
                 inner
                     .into_inner()
                     .filter(|q| q.as_rule() == Rule::set_scalar)
-                    .map(|q| self.set_scalar(q))
+                    .map(|q| {
+                        let span = self.span(&q);
+                        Spanned::new(self.set_scalar(q), span)
+                    })
                     .collect(),
             ),
             Some(inner) => self.set_scalar(inner),

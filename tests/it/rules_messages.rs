@@ -184,3 +184,24 @@ fn export_of_a_game_with_no_judge_format_says_so() {
     );
     assert!(!err.contains("no case of --game"), "{err}");
 }
+
+#[test]
+fn a_list_with_an_item_of_the_wrong_kind_is_labelled_on_that_item() {
+    let (code, at, said) = one(&solo("  set kinds [L, X]\n  solve\n"));
+    assert_eq!((code, at.as_str()), (Code::RulesValue, "X"));
+    assert!(
+        said.contains("× `X` in `[L, X]` is not one of L, D"),
+        "{said}"
+    );
+    assert!(
+        said.contains("help: each item of var `kinds` is one of L, D"),
+        "{said}"
+    );
+    // A list for a number is still the whole value's fault.
+    let (_, at, said) = one(&solo("  set marker [1, X]\n  solve\n"));
+    assert_eq!(at, "[1, X]");
+    assert!(
+        said.contains("× `[1, X]` is no value of var `marker`"),
+        "{said}"
+    );
+}
