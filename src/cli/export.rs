@@ -74,6 +74,8 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
     let (mut skipped, mut failed) = (0usize, 0usize);
     // Every problem's folder the collection has cases of (for `--game`).
     let mut problems: Vec<String> = Vec::new();
+    // Why the scenarios of `--game` were skipped, each reason once.
+    let mut not_exported: Vec<String> = Vec::new();
     for (source, items) in &exported {
         let name = source.name.as_str();
         for item in items {
@@ -101,6 +103,11 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
                     reason,
                 } => {
                     skipped += 1;
+                    if opts.game.as_deref() == Some(game.as_str())
+                        && !not_exported.contains(&reason.to_string())
+                    {
+                        not_exported.push(reason.to_string());
+                    }
                     let why = if reason.is_limit() {
                         format!("beyond the judge's limits: {reason} (--beyond-limits exports it)")
                     } else {
@@ -120,6 +127,14 @@ pub fn export(paths: &[PathBuf], opts: &ExportOptions) -> i32 {
     }
     if let Some(want) = opts.game.as_deref() {
         if cases.is_empty() && !meeple::export::FOLDERS.contains(&want) {
+            if !not_exported.is_empty() {
+                // The collection has scenarios of the game, none a case.
+                out::err(format!(
+                    "error: no scenario of --game {want} is a judge case: {}: nothing was exported\n",
+                    not_exported.join("; ")
+                ));
+                return 2;
+            }
             // A rules game's name that none of the collection's cases has.
             let mut why = format!("no case of --game {want} in the collection");
             let known = problems.iter().map(String::as_str);

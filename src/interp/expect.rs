@@ -89,19 +89,22 @@ pub(crate) fn check_value(
             None => list,
         }));
     };
-    let words: &[&str] = match spec.kind {
-        ValueKind::WholeOr(w) | ValueKind::Words(w) => w,
-        ValueKind::Whole | ValueKind::Exact => &[],
+    let mut words: Vec<&str> = match spec.kind {
+        ValueKind::WholeOr(w) | ValueKind::Words(w) => w.to_vec(),
+        ValueKind::Whole | ValueKind::Exact => Vec::new(),
     };
-    let fits = match &value.node {
-        // A rules game's players are named by its block.
-        ExpectValue::Word(w) => {
-            words.contains(&w.as_str())
-                || rules.is_some_and(|(_, players)| {
-                    matches!(spec.field, Field::Answer | Field::Winner)
-                        && players.iter().any(|p| p == w)
-                })
+    if let Some((_, players)) = rules {
+        // A rules game names its winner by the block's players; a game of
+        // fewer than two players has no draw.
+        if players.is_empty() {
+            words.retain(|w| *w != "draw");
+        } else if matches!(spec.field, Field::Answer | Field::Winner) {
+            let named = players.iter().map(String::as_str);
+            words.splice(0..0, named);
         }
+    }
+    let fits = match &value.node {
+        ExpectValue::Word(w) => words.contains(&w.as_str()),
         ExpectValue::Number(n) => match spec.kind {
             // Any size: totals are exact (i128), and a number too big for
             // any answer simply does not match.
@@ -116,8 +119,16 @@ pub(crate) fn check_value(
     if fits {
         return Ok(spec.field);
     }
-    let takes = spec.kind.describe();
-    let about = format!("`{}` is {}: write {takes}", spec.field, spec.help);
+    let takes = match spec.kind {
+        ValueKind::WholeOr(_) if words.is_empty() => ValueKind::Whole.describe(),
+        ValueKind::WholeOr(_) => format!("a whole number or {}", dialect::or_list(&words)),
+        ValueKind::Words(_) => dialect::or_list(&words),
+        kind => kind.describe(),
+    };
+    let about = match expected_instead(rules, spec.field, &value.node) {
+        Some(instead) => instead,
+        None => format!("`{}` is {}: write {takes}", spec.field, spec.help),
+    };
     let hint = match &value.node {
         // `expect answer "1"`: a string is a word; say to drop the quotes.
         ExpectValue::Word(w) if takes_numbers(spec.kind) && looks_numeric(w) => Some(format!(
@@ -146,6 +157,47 @@ pub(crate) fn check_value(
         Some(hint) => format!("{hint} {about}"),
         None => about,
     }))
+}
+
+/// `expect answer 6.666667` (or `score`) on a rules game whose objective
+/// answers `expected`: with random dice the expectation is that field, so
+/// say how to write it, as the exact fraction when the decimal is one's.
+fn expected_instead(
+    rules: Option<(&[Field], &[String])>,
+    field: Field,
+    value: &ExpectValue,
+) -> Option<String> {
+    let (fields, _) = rules?;
+    let ExpectValue::Number(n) = value else {
+        return None;
+    };
+    if !matches!(field, Field::Answer | Field::Score) || !fields.contains(&Field::Expected) {
+        return None;
+    }
+    let exact = parse_fraction(n).or_else(|| parse_decimal(n))?;
+    let fraction = simplest_fraction(&exact)
+        .map(|f| format!("`expect expected {f}` (the exact fraction) or "))
+        .unwrap_or_default();
+    Some(format!(
+        "with random dice the expectation is the field `expected`: write {fraction}`expect expected {n}` (a decimal matches within half a unit of the 6th place); `{field}` is a whole number, given only without random dice"
+    ))
+}
+
+/// The fraction with the smallest denominator (at most 10,000) within half
+/// a unit of the 6th decimal place of `v`, when it is no whole number
+/// (6.666667 → 20/3).
+fn simplest_fraction(v: &BigRational) -> Option<String> {
+    if v.is_integer() {
+        return None;
+    }
+    (2..=10_000i64).find_map(|q| {
+        let q = BigInt::from(q);
+        let p = (v * BigRational::from_integer(q.clone()))
+            .round()
+            .to_integer();
+        let f = BigRational::new(p.clone(), q.clone());
+        (within_half_micro(v, &f) && f.denom() == &q).then(|| format!("{p}/{q}"))
+    })
 }
 
 /// Check one expectation against the last solve's fields.

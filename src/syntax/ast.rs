@@ -396,8 +396,8 @@ pub enum Value {
     Word(String),
     /// `(r, c)`, as written.
     Cell(Coord),
-    /// `[a, b, …]`.
-    List(Vec<Value>),
+    /// `[a, b, …]`, each item with its span.
+    List(Vec<Spanned<Value>>),
 }
 
 impl fmt::Display for Value {
@@ -412,7 +412,7 @@ impl fmt::Display for Value {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "{v}")?;
+                    write!(f, "{}", v.node)?;
                 }
                 f.write_str("]")
             }

@@ -146,12 +146,17 @@ impl Cx<'_> {
     fn stmt(&mut self, p: P) -> Option<Spanned<Stmt>> {
         // pest keeps the blanks skipped before an optional part that is not
         // there (`piece A at (0, 0)` then a new line): end at the last token.
+        // A repetition at the end of a part (`with F V, G W`, `play W`'s
+        // words) keeps the blanks after it too: end at the innermost last
+        // token that only blanks follow.
         let mut span = self.span(&p);
         if let Some(mut last) = p.clone().into_inner().last() {
-            // A repetition at the end of a part (`with F V, G W`) keeps
-            // the blanks after it too: end at its innermost last token.
-            if last.as_rule() == Rule::piece_with {
-                last = last.clone().into_inner().last().unwrap_or(last);
+            while let Some(inner) = last.clone().into_inner().last() {
+                let gap = &last.as_str()[inner.as_span().end() - last.as_span().start()..];
+                if !blank(gap) {
+                    break;
+                }
+                last = inner;
             }
             span = span.with_end(last.as_span().end() + self.offset);
         }
@@ -254,7 +259,10 @@ impl Cx<'_> {
                 inner
                     .into_inner()
                     .filter(|q| q.as_rule() == Rule::set_scalar)
-                    .map(|q| self.set_scalar(q))
+                    .map(|q| {
+                        let span = self.span(&q);
+                        Spanned::new(self.set_scalar(q), span)
+                    })
                     .collect(),
             ),
             Some(inner) => self.set_scalar(inner),
@@ -634,4 +642,13 @@ pub(crate) fn too_many_cells(board: Span, cells: usize) -> Diag {
         format!("a board of {cells} cells starts here"),
     )
     .help("use a smaller board")
+}
+
+/// Whether text is only blanks and `#` comments (what the grammar skips).
+fn blank(text: &str) -> bool {
+    text.lines().all(|l| {
+        l.trim_start_matches([' ', '\t', '\r', '\u{FEFF}'])
+            .is_empty()
+            || l.trim_start().starts_with('#')
+    })
 }

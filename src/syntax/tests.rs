@@ -438,3 +438,46 @@ fn an_unfinished_line_is_pointed_at_before_its_comment() {
     assert!(label.starts_with("the line ends here"), "{label}");
     assert_eq!(&text[span.start()..span.end()], "t", "{diags:?}");
 }
+
+/// A statement's span ends at its last token: not at the blanks, comments
+/// and new line after it (an editor's squiggle under `play W` stays on that
+/// line), whatever form ends it (a repetition of words, of `with`s, a value).
+#[test]
+fn statement_spans_end_at_their_last_token() {
+    let lines = [
+        "game walk",
+        "board { . . }",
+        "board [[1, 2], [3, 4]]",
+        "piece A at (1, 0)",
+        "piece 1 at (0, 0) facing up with power 2, tint blue",
+        "dice 1 2 3",
+        "dice uniform 1..6 x 2",
+        "rule steps king",
+        "set path [1, 2]",
+        "set fuel -3",
+        "solve",
+        "line",
+        "analyze",
+        "show",
+        "play W",
+        "play W (0, 3) left",
+        "play A up",
+        "play A to (1, 2)",
+        "play piece 1",
+        "step",
+        "step 3",
+        "undo",
+        "expect answer 5",
+        "expect winner A",
+        "expect expected 20/3",
+    ];
+    let body: String = lines.iter().map(|l| format!("  {l}  # note\n\n")).collect();
+    let text = format!("scenario \"s\" {{\n{body}}}\n");
+    let f = ok(&text);
+    let spans: Vec<&str> = f.scenarios[0]
+        .stmts
+        .iter()
+        .map(|s| &text[s.span.range()])
+        .collect();
+    assert_eq!(spans, lines);
+}

@@ -232,3 +232,48 @@ fn the_readme_points_at_the_projects_own_docs() {
         assert!(readme.contains(doc), "README does not mention {doc}");
     }
 }
+
+/// Every diagnostic code the docs name in backquotes (`meeple::rules::run`)
+/// is one meeple emits: a code of the catalogue, or a family codes belong
+/// to. A name outside every family (`meeple::pipeline`) is a Rust path.
+#[test]
+fn every_code_the_docs_name_is_in_the_catalogue() {
+    use meeple::error::Code;
+    let known: BTreeSet<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+    let families: BTreeSet<&str> = known.iter().filter_map(|k| k.split("::").nth(1)).collect();
+    let mut unknown = Vec::new();
+    let mut files = vec![root().join("README.md")];
+    for entry in std::fs::read_dir(root().join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for piece in line.split('`').skip(1).step_by(2) {
+                let Some(code) = piece.strip_prefix("meeple::") else {
+                    continue;
+                };
+                let family = code.split("::").next().unwrap_or_default();
+                if !families.contains(family)
+                    || !code
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+                {
+                    continue;
+                }
+                let family = format!("{piece}::");
+                if !known.contains(piece) && !known.iter().any(|k| k.starts_with(&family)) {
+                    unknown.push(format!("{}:{}: `{piece}`", path.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "codes no diagnostic has:\n{}",
+        unknown.join("\n")
+    );
+}

@@ -394,8 +394,41 @@ pub(crate) fn analyzed(game: &str, inst: &Instance, s: &State, moves: &[MoveValu
 fn cell_word(kind: Kind, inst: &Instance, v: i64) -> String {
     match kind {
         Kind::Bool => (if v != 0 { "o" } else { "." }).into(),
+        // An empty cell of a layer of players or pieces (`nobody`).
+        Kind::Player | Kind::Piece if inst.word(kind, v) == "nobody" => ".".into(),
         k => inst.word(k, v),
     }
+}
+
+/// A layer's rows of words with the columns lined up: each padded to its
+/// column's widest word (numbers to the right), no blanks at the end.
+fn aligned(rows: &[Vec<String>], numbers: bool) -> Vec<String> {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..cols)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|w| w.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    rows.iter()
+        .map(|r| {
+            let words: Vec<String> = r
+                .iter()
+                .zip(&widths)
+                .map(|(w, &n)| {
+                    if numbers {
+                        format!("{w:>n$}")
+                    } else {
+                        format!("{w:<n$}")
+                    }
+                })
+                .collect();
+            format!("  {}", words.join(" ")).trim_end().to_string()
+        })
+        .collect()
 }
 
 /// `show`: each layer as a grid (pieces standing on cells drawn over the
@@ -444,18 +477,20 @@ fn shown_in(game: &str, shared: &Arc<Instance>, s: &State) -> RulesAnswer {
             continue;
         }
         lines.push(format!("{name}:"));
-        for r in 0..inst.rows.max(0) as usize {
-            let row: Vec<String> = (0..inst.cols.max(0) as usize)
-                .map(|c| {
-                    let i = r * inst.cols as usize + c;
-                    match (&on[i], drew_pieces) {
-                        (Some(p), false) => p.clone(),
-                        _ => cell_word(dom.kind, inst, s.v[slot + i]),
-                    }
-                })
-                .collect();
-            lines.push(format!("  {}", row.join(" ")));
-        }
+        let rows: Vec<Vec<String>> = (0..inst.rows.max(0) as usize)
+            .map(|r| {
+                (0..inst.cols.max(0) as usize)
+                    .map(|c| {
+                        let i = r * inst.cols as usize + c;
+                        match (&on[i], drew_pieces) {
+                            (Some(p), false) => p.clone(),
+                            _ => cell_word(dom.kind, inst, s.v[slot + i]),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        lines.extend(aligned(&rows, dom.kind == Kind::Int));
         drew_pieces = true;
     }
     for (vi, (slot, dom)) in inst.layout.vars.iter().enumerate() {

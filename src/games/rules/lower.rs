@@ -103,6 +103,11 @@ fn value(v: &ast::Value) -> SetValue {
         ast::Value::Int(n) => SetValue::Int(*n),
         ast::Value::Word(w) => SetValue::Word(w.clone()),
         ast::Value::Cell(c) => SetValue::Cell(c.row, c.col),
-        ast::Value::List(items) => SetValue::List(items.iter().map(value).collect()),
+        ast::Value::List(items) => SetValue::List(
+            items
+                .iter()
+                .map(|v| Spanned::new(value(&v.node), v.span))
+                .collect(),
+        ),
     }
 }

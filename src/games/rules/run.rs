@@ -1397,8 +1397,10 @@ impl<'a> Run<'a> {
                 let c = self.int(&args[0])?;
                 let (dr, dc) = dir(self.int(&args[1])?);
                 let cols = self.inst.cols.max(1);
+                // `off`: -(rows + cols), below every cell's along any
+                // direction (docs/rules-language.md, *Expressions*).
                 Val::S(if c < 0 {
-                    i64::MIN / 2
+                    -(self.inst.rows + cols)
                 } else {
                     (c / cols) * dr + (c % cols) * dc
                 })

@@ -17,6 +17,7 @@ use crate::games::typed::{Lowering, Rules};
 use crate::games::{duplicate, limit_diag, nothing_to_undo, Ctx, JudgePosition, NotInstance};
 use crate::games::{Options, Session};
 use crate::syntax::ast::{Query, QueryKind, Span, Spanned, Stmt};
+use crate::syntax::dialect::did_you_mean;
 use crate::syntax::rules::Objective as Written;
 
 /// A rules game's scenario: what was declared, then the positions played.
@@ -773,7 +774,10 @@ impl RulesSession {
                 .help(if list.is_empty() {
                     "there is no legal move: the game has ended".to_string()
                 } else {
-                    format!("the legal moves are: {}", list.join(", "))
+                    let close = did_you_mean(&said, list.iter().map(String::as_str))
+                        .map(|h| format!("{h} "))
+                        .unwrap_or_default();
+                    format!("{close}the legal moves are: {}", list.join(", "))
                 }))
             }
         }

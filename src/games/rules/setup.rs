@@ -6,7 +6,7 @@
 
 use super::key::key_bits;
 use super::model::RunError;
-use super::program::{CExpr, Kind, Program, Val};
+use super::program::{CExpr, Dom, Kind, Program, Val};
 use super::run::Run;
 use super::state::{width, Dice, Instance, Layout, State};
 use super::types::KEY_BITS;
@@ -25,8 +25,8 @@ pub enum SetValue {
     Word(String),
     /// `(r, c)`, as written (counted from the origin).
     Cell(i64, i64),
-    /// `[a, b, …]`
-    List(Vec<SetValue>),
+    /// `[a, b, …]`, each item with its span.
+    List(Vec<Spanned<SetValue>>),
 }
 
 impl std::fmt::Display for SetValue {
@@ -41,7 +41,7 @@ impl std::fmt::Display for SetValue {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "{v}")?;
+                    write!(f, "{}", v.node)?;
                 }
                 f.write_str("]")
             }
@@ -291,7 +291,11 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                         Code::RuleValue,
                         format!("`rule {n}` {why}"),
                         value.span,
-                        "out of the param's domain",
+                        if why.starts_with("has no value") {
+                            "not one of its names"
+                        } else {
+                            "out of the param's domain"
+                        },
                         param_help(&inst, &prog, i, &value.node),
                     )),
                 },
@@ -587,7 +591,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                     }
                     st = run.st;
                 }
-                None => diags.push(wrong_kind(&inst, dm.kind, &what, &value)),
+                None => diags.push(wrong_kind(&inst, dm, &what, &value)),
             }
         }
     }
@@ -611,7 +615,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                 }
                 st = run.st;
             }
-            None => diags.push(wrong_kind(&inst, dm.kind, &what, value)),
+            None => diags.push(wrong_kind(&inst, dm, &what, value)),
         }
     }
     if !diags.is_empty() {
@@ -776,8 +780,24 @@ fn wants(inst: &Instance, kind: Kind) -> String {
 }
 
 /// A value of the wrong kind (a word for a number, a cell off the board).
-fn wrong_kind(inst: &Instance, kind: Kind, what: &str, value: &Spanned<SetValue>) -> Diag {
+fn wrong_kind(inst: &Instance, dm: Dom, what: &str, value: &Spanned<SetValue>) -> Diag {
+    let kind = dm.kind;
     let wants = wants(inst, kind);
+    // A list with an item of the wrong kind, for a list: that item.
+    if let (SetValue::List(items), Some(_)) = (&value.node, dm.list_max) {
+        if let Some(bad) = items
+            .iter()
+            .find(|x| scenario_value(inst, kind, &x.node).is_none())
+        {
+            return d(
+                Code::RulesValue,
+                format!("`{}` in `{}` is not {wants}", bad.node, value.node),
+                bad.span,
+                format!("not {wants}"),
+                format!("each item of {what} is {wants}"),
+            );
+        }
+    }
     d(
         Code::RulesValue,
         format!("`{}` is no value of {what}", value.node),
@@ -932,7 +952,13 @@ fn params_read(e: &CExpr) -> Vec<usize> {
 
 fn param_value(inst: &Instance, prog: &Program, i: usize, v: &SetValue) -> Result<Val, String> {
     let spec = &prog.params[i].0;
-    let val = scenario_value(inst, spec.kind, v).ok_or("takes another kind of value")?;
+    let val = match (spec.kind, v) {
+        // A name, but not one of the enumeration's: an unknown name.
+        (Kind::Enum(_), SetValue::Word(w)) => {
+            scenario_value(inst, spec.kind, v).ok_or(format!("has no value `{w}`"))?
+        }
+        _ => scenario_value(inst, spec.kind, v).ok_or("takes another kind of value")?,
+    };
     if let (Some((lo, hi)), Val::S(n)) = (prog.decls.params[i].ty.clone().range(), &val) {
         if *n < lo || *n > hi {
             return Err(format!("is {n}, outside {lo}..{hi}"));
@@ -948,7 +974,7 @@ fn scenario_value(inst: &Instance, kind: Kind, v: &SetValue) -> Option<Val> {
             return Some(Val::L(
                 items
                     .iter()
-                    .map(|x| scenario_value(inst, kind, x))
+                    .map(|x| scenario_value(inst, kind, &x.node))
                     .collect::<Option<_>>()?,
             ))
         }

@@ -262,7 +262,9 @@ impl Cx<'_> {
                 );
                 Type::List(Box::new(item), n)
             }
-            Rule::r_t_enum => Type::Enum(t.into_inner().map(|q| self.ident(q)).collect()),
+            Rule::r_t_enum | Rule::r_t_one => {
+                Type::Enum(t.into_inner().map(|q| self.ident(q)).collect())
+            }
             _ => {
                 let mut it = t.into_inner();
                 let lo = self.expr(it.next().expect("range low"));

@@ -68,6 +68,7 @@ impl Checker<'_> {
                     _ => Ty::Int(Some((0, 0))),
                 }
             }
+            Type::Enum(names) if names.len() == 1 && self.not_a_type(&names[0]) => Ty::Any,
             Type::Enum(names) => {
                 let i = self.d.enums.len();
                 let mut seen: Vec<String> = Vec::new();
@@ -112,6 +113,44 @@ impl Checker<'_> {
                 Ty::List(Box::new(it), n)
             }
         }
+    }
+
+    /// A one-name enumeration (`param jumps: orthogonal`) that is rather a
+    /// slip: a type's word misspelt (`boool`) or a declared name (`var x:
+    /// limit`, meant `0..limit`). Reported; true when it is one.
+    fn not_a_type(&mut self, n: &Spanned<String>) -> bool {
+        const TYPES: [&str; 7] = ["bool", "cell", "dir", "player", "piece", "square", "list"];
+        let (why, help) = if let Some(mean) = did_you_mean(&n.node, TYPES) {
+            ("is no type".to_string(), mean)
+        } else {
+            let what = match self.globals.get(&n.node) {
+                Some(Sym::Param(_)) => "a param",
+                Some(Sym::Var(_)) => "a var",
+                Some(Sym::Layer(_)) => "a layer",
+                Some(Sym::Piece) => "a piece",
+                Some(Sym::Const(Ty::Player)) => "a player",
+                _ => return false,
+            };
+            (
+                format!("is {what} of the game, no type"),
+                format!(
+                    "for a range up to it write `0..{0}`; for an enumeration of one name, choose a name the game does not use",
+                    n.node
+                ),
+            )
+        };
+        self.err(
+            diag(
+                Code::RulesType,
+                format!("`{}` {why}", n.node),
+                n.span,
+                "a type is wanted here",
+            )
+            .help(format!(
+                "{help} (a type is `bool`, `cell`, `dir`, `player`, `piece`, `square`, a range `LO..HI`, an enumeration `a | b` or `list of T max N`)"
+            )),
+        );
+        true
     }
 
     /// A bound: a constant expression of integers and params, at its
@@ -279,6 +318,7 @@ impl Checker<'_> {
             let b = match &v.ty {
                 // Bounded by `rows`/`cols` (or an error said already).
                 Ty::List(_, None) | Ty::Int(None) => 0,
+                ty if after_error(ty) => 0,
                 ty => state_bits(ty, &sizes, &self.d.enums)
                     .unwrap_or(u128::MAX)
                     .saturating_mul(times),
@@ -365,5 +405,14 @@ impl Checker<'_> {
                 .help("docs/rules-language.md, *Objectives*, lists each objective's players"),
             );
         }
+    }
+}
+
+/// A type an error has said is none (`Ty::Any`), or a list of one.
+fn after_error(ty: &Ty) -> bool {
+    match ty {
+        Ty::Any => true,
+        Ty::List(item, _) => after_error(item),
+        _ => false,
     }
 }

@@ -332,7 +332,7 @@ impl Checker<'_> {
                 if !matches!(ts[0], Ty::Hood | Ty::Any | Ty::Enum(_) | Ty::Dir) {
                     want(self, 0, Ty::Hood);
                 }
-                self.hood_of_directions(&args[0]);
+                self.hood_of_directions(&args[0], &ts[0]);
                 Ty::List(Box::new(Ty::Dir), None)
             }
             "opposite" | "left" | "right" => {
@@ -412,7 +412,7 @@ impl Checker<'_> {
     /// `directions(k)` of a declared neighbourhood: its offsets must all be
     /// directions (one step, or `(0, 0)` for `none`); a knight's `(1, 2)`
     /// is no direction, so the list could not hold it.
-    fn hood_of_directions(&mut self, arg: &Expr) {
+    fn hood_of_directions(&mut self, arg: &Expr, ty: &Ty) {
         let ExprKind::Name(n) = &arg.kind else {
             return;
         };
@@ -420,39 +420,56 @@ impl Checker<'_> {
             return;
         }
         let def = self.def;
-        let offsets = def.parts.iter().find_map(|p| match &p.node {
-            Part::Neighbourhood(name, offs) if name.node == *n => Some(offs),
-            _ => None,
-        });
-        let Some(offs) = offsets else {
-            return;
+        let offsets_of = |m: &str| {
+            def.parts.iter().find_map(|p| match &p.node {
+                Part::Neighbourhood(name, offs) if name.node == m => Some(offs),
+                _ => None,
+            })
         };
-        let odd: Vec<&Spanned<(i64, i64)>> = offs
-            .iter()
-            .filter(|o| o.node.0.abs() > 1 || o.node.1.abs() > 1)
-            .collect();
-        let Some(first) = odd.first() else {
-            return;
+        // A param or var of an enumeration of sets (`directions(jumps)`)
+        // may stand for each neighbourhood its enumeration lists.
+        let members: Vec<String> = match ty {
+            Ty::Enum(i) if offsets_of(n).is_none() => {
+                self.d.enums.get(*i).cloned().unwrap_or_default()
+            }
+            _ => vec![n.clone()],
         };
-        let words: Vec<String> = odd
-            .iter()
-            .map(|o| format!("({}, {})", o.node.0, o.node.1))
-            .collect();
-        self.err(
-            diag(
-                Code::RulesType,
-                format!(
-                    "`directions({n})`: the neighbourhood `{n}` holds {}, which {} no direction",
-                    words.join(" "),
-                    if words.len() == 1 { "is" } else { "are" }
-                ),
-                arg.span,
-                "not a set of directions",
-            )
-            .label(first.span, "no direction: more than one step")
-            .help(format!(
-                "a direction is one step ((-1, 0) is up, (1, 1) down-right); for the cells at `{n}`'s offsets write `neighbours(c, {n})`"
-            )),
-        );
+        for m in members {
+            let Some(offs) = offsets_of(&m) else {
+                continue;
+            };
+            let odd: Vec<&Spanned<(i64, i64)>> = offs
+                .iter()
+                .filter(|o| o.node.0.abs() > 1 || o.node.1.abs() > 1)
+                .collect();
+            let Some(first) = odd.first() else {
+                continue;
+            };
+            let words: Vec<String> = odd
+                .iter()
+                .map(|o| format!("({}, {})", o.node.0, o.node.1))
+                .collect();
+            let through = if m == *n {
+                String::new()
+            } else {
+                format!(" (`{n}` may be `{m}`)")
+            };
+            self.err(
+                diag(
+                    Code::RulesType,
+                    format!(
+                        "`directions({n})`: the neighbourhood `{m}` holds {}, which {} no direction{through}",
+                        words.join(" "),
+                        if words.len() == 1 { "is" } else { "are" }
+                    ),
+                    arg.span,
+                    "not a set of directions",
+                )
+                .label(first.span, "no direction: more than one step")
+                .help(format!(
+                    "a direction is one step ((-1, 0) is up, (1, 1) down-right); for the cells at `{m}`'s offsets write `neighbours(c, {n})`"
+                )),
+            );
+        }
     }
 }

@@ -281,6 +281,14 @@ impl Checker<'_> {
                 _ => {}
             }
         }
+        // Neighbourhoods before params: an enumeration may list one
+        // (`param jumps: orthogonal | tri`), as it lists a built-in set.
+        for p in &def.parts {
+            if let Part::Neighbourhood(n, _) = &p.node {
+                self.declare(n, Sym::Const(Ty::Hood));
+                self.d.hoods.push(n.node.clone());
+            }
+        }
         for p in &def.parts {
             if let Part::Param(ds) = &p.node {
                 for dcl in ds {
@@ -374,10 +382,6 @@ impl Checker<'_> {
                             ty,
                         });
                     }
-                }
-                Part::Neighbourhood(n, _) => {
-                    self.declare(n, Sym::Const(Ty::Hood));
-                    self.d.hoods.push(n.node.clone());
                 }
                 _ => {}
             }
