@@ -602,6 +602,38 @@ scenario "a slip in the judge format" {
 }
 "#,
         ),
+        Code::RulesDroppedScore => Script(
+            r#"rules sweep {
+  players solo
+  board grid
+  layer dirty: bool
+  piece R { at: cell }
+  legend {
+    "x": dirty[here] = true
+    ".": dirty[here] = false
+  }
+  turn {
+    if dirty[R.at] {
+      dirty[R.at] = false
+      score += 1
+    }
+    stop if step(R.at, right) == off
+    R.at = step(R.at, right)
+  }
+  solve max score
+}
+
+scenario "the last cell's point is dropped" {
+  game sweep
+  board {
+    x x x
+  }
+  piece R at (0, 0)
+  solve
+  expect answer 2
+}
+"#,
+        ),
         Code::RulesField => Script(
             r#"rules walk {
   players solo

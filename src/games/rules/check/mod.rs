@@ -13,6 +13,7 @@ use crate::syntax::rules::*;
 use std::collections::HashMap;
 
 mod domain;
+mod dropped_score;
 mod expr;
 mod input;
 mod interchangeable;
@@ -397,6 +398,7 @@ impl Checker<'_> {
                 Part::Turn(b) => {
                     self.ctx = Ctx::Turn;
                     self.block(b);
+                    self.dropped_score(b);
                 }
                 Part::Legend(entries) => {
                     self.ctx = Ctx::Legend;
