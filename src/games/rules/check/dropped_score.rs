@@ -98,11 +98,11 @@ mod tests {
         let text = format!(
             "rules t {{\n  players solo\n  board none\n  var n: 0..9 = 0\n  turn {{\n{turn}\n  }}\n  solve max score\n}}\n"
         );
-        let checked = crate::pipeline::check_text(&text).expect("the block checks");
-        checked
-            .warnings
-            .iter()
-            .any(|d| d.code == Code::RulesDroppedScore)
+        let (file, diags) = crate::syntax::parse(&text);
+        assert!(diags.is_empty(), "{diags:?}");
+        let (_, diags) = super::super::checked(&file.rules[0], false);
+        assert!(diags.iter().all(|d| d.is_warning()), "{diags:?}");
+        diags.iter().any(|d| d.code == Code::RulesDroppedScore)
     }
 
     #[test]
