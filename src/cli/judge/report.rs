@@ -86,6 +86,9 @@ impl Report {
                 "steps": s.steps,
                 "exhausted": s.exhausted,
             });
+            if let Some(all) = s.all_refused() {
+                merge(&mut v, json!({ "refused": s.refused, "refused_why": all }));
+            }
             merge(&mut v, verdict.json());
             out::out(format!("{v}\n"));
             return;
@@ -94,6 +97,10 @@ impl Report {
             " (the budget of runs was spent: a smaller case may fail too)"
         } else {
             ""
+        };
+        let budget = match s.all_refused() {
+            Some(all) => format!("{budget}; {all}"),
+            None => budget.to_string(),
         };
         let cases = if s.steps == 1 { "case" } else { "cases" };
         let runs = if s.runs == 1 { "run" } else { "runs" };
