@@ -627,3 +627,24 @@ fn a_shrink_whose_every_candidate_breaks_a_require_says_so() {
     });
     assert_eq!(out.position.input(), "3 3\n1 1 1\n1 0 1\n1 1 1\n");
 }
+
+/// A board number whose low end a `require` refuses still shrinks: halving
+/// towards the low end (setter6 F4: a sorted row, a `-1` purifier).
+#[test]
+fn board_numbers_shrink_by_halves_when_the_low_end_is_refused() {
+    let rules = "rules heap {\n  players solo\n  layer v: -1..100\n  legend {\n    number x: v[here] = x\n  }\n  turn {\n    stop\n  }\n  input {\n    n: 1..3\n    rows 1 of n numbers -1..100\n    require all c in cells: v[c] >= 10 or v[c] == -1\n  }\n  solve max score\n}\n";
+    let start = position(&format!(
+        "{rules}\nscenario \"s\" {{\n  game heap\n  input \"\"\"\n1\n83\n\"\"\"\n}}\n"
+    ));
+    // A "program" that fails on every number of 10 or more.
+    let fails = |p: &meeple::games::JudgePosition| {
+        let input = p.input();
+        let x: i64 = input.lines().nth(1).unwrap().trim().parse().unwrap();
+        (x >= 10).then_some(())
+    };
+    let out = meeple::shrink::shrink(start, (), &meeple::shrink::Settings::default(), |b| {
+        b.iter().map(fails).collect()
+    });
+    // 83 -> 41 (halfway to 0) -> 20 -> 10: 0 and 5 break the require.
+    assert_eq!(out.position.input(), "1\n10\n");
+}

@@ -2,7 +2,8 @@
 //! from its declarations alone (no per-game code): the board without its
 //! last or first row or column (or its last but one, inside a border), without a piece (the last first), params
 //! and vars nearer the low end of their limits, rolls at their low end,
-//! board numbers at their low end, and a repeated board character replaced
+//! board numbers at their low end (then halfway to it, and to 0 and
+//! halfway to 0 when 0 is in range), and a repeated board character replaced
 //! by the board's most common one. Each is set up and written again; the
 //! shrinker keeps the judge instances (`crate::shrink::admissible`).
 
@@ -170,14 +171,31 @@ pub(super) fn candidates(p: &RulesPosition) -> Vec<crate::games::rules::setup::S
                     })
                 })
                 .unwrap_or(0);
-            for (r, row) in a.iter().enumerate() {
-                for (col, v) in row.iter().enumerate() {
-                    if v.node > lo {
-                        let mut b = a.clone();
-                        b[r][col].node = lo;
-                        let mut c = d.clone();
-                        c.board = BoardInput::Array(b);
-                        out.push(c);
+            // At the low end first; then halfway towards it, and to 0 and
+            // halfway to 0 when 0 is in range (the low end may be refused:
+            // a `-1` purifier, a sortedness `require`).
+            for halve in [false, true] {
+                for (r, row) in a.iter().enumerate() {
+                    for (col, v) in row.iter().enumerate() {
+                        let v = v.node;
+                        let mut tries = if halve {
+                            vec![lo + (v - lo) / 2]
+                        } else {
+                            vec![lo]
+                        };
+                        if halve && lo < 0 && v > 0 {
+                            tries.extend([0, v / 2]);
+                        }
+                        tries.sort_unstable();
+                        tries.dedup();
+                        let low = if halve { lo + 1 } else { lo };
+                        for t in tries.into_iter().filter(|t| *t < v && *t >= low) {
+                            let mut b = a.clone();
+                            b[r][col].node = t;
+                            let mut c = d.clone();
+                            c.board = BoardInput::Array(b);
+                            out.push(c);
+                        }
                     }
                 }
             }
