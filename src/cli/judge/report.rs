@@ -117,11 +117,12 @@ impl Report {
             "\nshrinking case {n} ({}): {} smaller failing {cases} in {} program {runs}{budget}\n\
              --- the smallest failing case: judge input ---\n{input}\
              --- as a scenario ---\n{scenario}\
-             --- its run: the optimal play ---\n{shown}\
+             --- its run: the optimal play ---\n{}\
              --- expected vs got ---\n{got}\n\n",
             verdict.kind().as_str(),
             s.steps,
             s.runs,
+            super::cut::cut_line(&shown, super::cut::KEPT_MOVES),
         ));
     }
 
