@@ -248,6 +248,39 @@ impl RulesShape {
         Ok(shape)
     }
 
+    /// The edge cases that meet the requirements, and the labels of
+    /// those that do not, with why.
+    fn edge_cases(&self) -> (Vec<Edge>, Vec<(String, String)>) {
+        let (mut out, mut refused) = (Vec::new(), Vec::new());
+        let chars = self.format().items.iter().any(|i| {
+            matches!(
+                &i.node,
+                Item::Rows {
+                    cell: CellFormat::Chars,
+                    ..
+                }
+            )
+        });
+        let mut modes = vec![
+            (Mode::Low, "smallest: every number at its low end"),
+            (Mode::High, "largest: every number at its high end"),
+        ];
+        if chars {
+            modes.push((Mode::Common, "the board of its most common key"));
+        }
+        for (k, (mode, label)) in modes.into_iter().enumerate() {
+            let mut rng = Rng::for_case(u64::MAX, k as u64);
+            match self.instance(&mut rng, mode) {
+                Ok(p) => out.push(Edge {
+                    label: label.to_string(),
+                    position: p,
+                }),
+                Err(why) => refused.push((label.to_string(), why.why())),
+            }
+        }
+        (out, refused)
+    }
+
     fn format(&self) -> &InputFormat {
         self.prog.input.as_ref().expect("checked by new")
     }
@@ -858,33 +891,11 @@ impl GenShape for RulesShape {
     }
 
     fn edges(&self) -> Vec<Edge> {
-        let mut out = Vec::new();
-        let chars = self.format().items.iter().any(|i| {
-            matches!(
-                &i.node,
-                Item::Rows {
-                    cell: CellFormat::Chars,
-                    ..
-                }
-            )
-        });
-        let mut modes = vec![
-            (Mode::Low, "smallest: every number at its low end"),
-            (Mode::High, "largest: every number at its high end"),
-        ];
-        if chars {
-            modes.push((Mode::Common, "the board of its most common key"));
-        }
-        for (k, (mode, label)) in modes.into_iter().enumerate() {
-            let mut rng = Rng::for_case(u64::MAX, k as u64);
-            if let Ok(p) = self.instance(&mut rng, mode) {
-                out.push(Edge {
-                    label: label.to_string(),
-                    position: p,
-                });
-            }
-        }
-        out
+        self.edge_cases().0
+    }
+
+    fn edges_refused(&self) -> Vec<(String, String)> {
+        self.edge_cases().1
     }
 
     fn prelude(&self) -> String {

@@ -397,3 +397,26 @@ fn unsatisfied_says_when_it_is_the_set_up_that_fails() {
     let help = e.diag.help.as_deref().unwrap_or("");
     assert!(help.contains("set-up cannot handle these draws"), "{help}");
 }
+
+#[test]
+fn edge_cases_a_requirement_refuses_are_named_with_why() {
+    // The smallest room (a 3 x 3 of 0s) meets both requirements; the
+    // largest (5 x 5 of 1s) breaks the first (setter6 F11).
+    let src = TWICE.replace(
+        "    require v[(1, 1)] == 0 and v[(1, 1)] == 1\n",
+        "    require v[(1, 1)] == 0\n",
+    );
+    let shape = RulesShape::new(program(&src), String::new(), &[]).unwrap();
+    let labels: Vec<String> = shape.edges().into_iter().map(|e| e.label).collect();
+    assert_eq!(labels, ["smallest: every number at its low end"]);
+    let refused = shape.edges_refused();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].0, "largest: every number at its high end");
+    assert!(
+        refused[0]
+            .1
+            .contains("`require v[(0, 0)] == 0` does not hold on 1000 of the 1000 draws"),
+        "{}",
+        refused[0].1
+    );
+}
