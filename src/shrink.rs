@@ -65,6 +65,33 @@ pub struct Shrunk<T> {
     /// The budget of runs was spent before every candidate was tried: a
     /// smaller failing case may exist.
     pub exhausted: bool,
+    /// How many smaller candidates the last position tried proposed.
+    pub proposed: usize,
+    /// How many of those were not admissible (not judge instances).
+    pub refused: usize,
+    /// The reason refusing the most of those, and how many it refused.
+    pub refused_why: Option<(String, usize)>,
+}
+
+impl<T> Shrunk<T> {
+    /// When every smaller candidate of the case was refused before any was
+    /// run (so "0 smaller failing cases" does not mean "already minimal"):
+    /// `all N smaller candidates break …`.
+    pub fn all_refused(&self) -> Option<String> {
+        if self.proposed == 0 || self.refused < self.proposed {
+            return None;
+        }
+        let n = self.proposed;
+        let what = if n == 1 {
+            "the one smaller candidate was refused before a run".to_string()
+        } else {
+            format!("all {n} smaller candidates were refused before a run")
+        };
+        Some(match &self.refused_why {
+            Some((why, k)) => format!("{what}: {why} on {k} of them"),
+            None => what,
+        })
+    }
 }
 
 /// Smaller positions than `p`, as its game proposes them (instances or not).
@@ -97,12 +124,29 @@ pub fn shrink<T>(
         runs: 0,
         steps: 0,
         exhausted: false,
+        proposed: 0,
+        refused: 0,
+        refused_why: None,
     };
     'step: loop {
-        let cands: Vec<JudgePosition> = candidates(&out.position)
-            .into_iter()
-            .filter(|c| admissible(c, settings.beyond_limits))
-            .collect();
+        let all = candidates(&out.position);
+        out.proposed = all.len();
+        let mut why: Vec<(String, usize)> = Vec::new();
+        let mut cands: Vec<JudgePosition> = Vec::new();
+        for c in all {
+            match c.instance() {
+                Err(e) if !(settings.beyond_limits && e.is_limit()) => {
+                    match why.iter_mut().find(|(w, _)| w == e.reason()) {
+                        Some((_, k)) => *k += 1,
+                        None => why.push((e.reason().to_string(), 1)),
+                    }
+                }
+                _ => cands.push(c),
+            }
+        }
+        out.refused = out.proposed - cands.len();
+        // The reason refusing the most (ties: the first seen).
+        out.refused_why = why.iter().rev().max_by_key(|(_, k)| *k).cloned();
         for chunk in cands.chunks(settings.batch.max(1)) {
             let left = settings.max_runs - out.runs;
             if left == 0 {

@@ -466,6 +466,11 @@ pub fn left_out(g: &meeple::gen::Generated, options: &Options) -> Vec<String> {
             list(&e.dropped)
         ));
     }
+    for (label, why) in &e.refused {
+        notes.push(format!(
+            "the edge case `{label}` is left out: no draw of it meets the requirements ({why})"
+        ));
+    }
     if g.filtered > 0 && !options.conditions.is_empty() {
         notes.push(format!(
             "--where left out {} of {} candidates",

@@ -29,6 +29,11 @@ pub trait GenShape: fmt::Debug + Send + Sync + 'static {
     fn draw(&self, rng: &mut Rng) -> JudgePosition;
     /// The game's edge cases that fit the shape, in order.
     fn edges(&self) -> Vec<Edge>;
+    /// The edge cases left out because a requirement refused them: each
+    /// label and why, in words (a rules format's `require`).
+    fn edges_refused(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
     /// What a collection needs before its scenarios (a track's definition),
     /// or nothing.
     fn prelude(&self) -> String {
@@ -96,6 +101,12 @@ impl Shape {
     /// The game's edge cases that fit the shape, in order.
     pub fn edges(&self) -> Vec<Edge> {
         self.0.edges()
+    }
+
+    /// The edge cases left out because a requirement refused them: each
+    /// label and why.
+    pub fn edges_refused(&self) -> Vec<(String, String)> {
+        self.0.edges_refused()
     }
 
     /// What a collection needs before its scenarios, or nothing.

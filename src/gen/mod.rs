@@ -340,6 +340,9 @@ pub struct EdgesOut {
     pub left: Vec<String>,
     /// Left out by `--where` (or a solve that stopped at a limit).
     pub dropped: Vec<String>,
+    /// Left out because a requirement refused them (a rules format's
+    /// `require`): each label and why.
+    pub refused: Vec<(String, String)>,
 }
 
 /// `count` cases of `options` under `seed`: the edge cases first with
@@ -414,6 +417,7 @@ pub fn generate(
             .left
             .extend(edges[at..].iter().map(|e| e.label.clone()));
         edges_out.total = edges.len();
+        edges_out.refused = shape.edges_refused();
         progress(cases.len(), tried);
     }
     let mut next = 0u64;

@@ -597,3 +597,54 @@ fn any_pasted_text_is_read_or_refused_without_a_panic() {
         }
     }
 }
+
+/// A room whose border must be walls (BOJ 14503's convention, setter6 F5):
+/// every smaller candidate the shrinker proposes breaks the border, so none
+/// is run, and the result says so instead of reading as "already minimal".
+#[test]
+fn a_shrink_whose_every_candidate_breaks_a_require_says_so() {
+    let rules = "rules room {\n  players solo\n  layer wall: 0..1\n  legend {\n    number x: wall[here] = x\n  }\n  turn {\n    stop\n  }\n  input {\n    n, m: 3..5\n    rows n of m numbers 0..1\n    require all c in cells: wall[c] == 1 or not (c.row == 0 or c.col == 0 or c.row == rows - 1 or c.col == cols - 1)\n  }\n  solve max score\n}\n";
+    let start = position(&format!(
+        "{rules}\nscenario \"s\" {{\n  game room\n  input \"\"\"\n3 3\n1 1 1\n1 0 1\n1 1 1\n\"\"\"\n}}\n"
+    ));
+    let out = meeple::shrink::shrink(start, (), &meeple::shrink::Settings::default(), |b| {
+        vec![Some(()); b.len()]
+    });
+    assert_eq!((out.runs, out.steps), (0, 0));
+    assert!(out.proposed > 0 && out.refused == out.proposed, "{out:?}");
+    let all = out.all_refused().expect("every candidate refused");
+    assert!(
+        all.starts_with(&format!("all {} smaller candidates were refused before a run: the judge requires `all c in cells: wall[c] == 1", out.proposed)),
+        "{all}"
+    );
+    // A larger room shrinks by its inner rows and columns, keeping the
+    // border, down to the smallest room the limits allow.
+    let start = position(&format!(
+        "{rules}\nscenario \"s\" {{\n  game room\n  input \"\"\"\n5 4\n1 1 1 1\n1 0 0 1\n1 0 1 1\n1 0 0 1\n1 1 1 1\n\"\"\"\n}}\n"
+    ));
+    let out = meeple::shrink::shrink(start, (), &meeple::shrink::Settings::default(), |b| {
+        vec![Some(()); b.len()]
+    });
+    assert_eq!(out.position.input(), "3 3\n1 1 1\n1 0 1\n1 1 1\n");
+}
+
+/// A board number whose low end a `require` refuses still shrinks: halving
+/// towards the low end (setter6 F4: a sorted row, a `-1` purifier).
+#[test]
+fn board_numbers_shrink_by_halves_when_the_low_end_is_refused() {
+    let rules = "rules heap {\n  players solo\n  layer v: -1..100\n  legend {\n    number x: v[here] = x\n  }\n  turn {\n    stop\n  }\n  input {\n    n: 1..3\n    rows 1 of n numbers -1..100\n    require all c in cells: v[c] >= 10 or v[c] == -1\n  }\n  solve max score\n}\n";
+    let start = position(&format!(
+        "{rules}\nscenario \"s\" {{\n  game heap\n  input \"\"\"\n1\n83\n\"\"\"\n}}\n"
+    ));
+    // A "program" that fails on every number of 10 or more.
+    let fails = |p: &meeple::games::JudgePosition| {
+        let input = p.input();
+        let x: i64 = input.lines().nth(1).unwrap().trim().parse().unwrap();
+        (x >= 10).then_some(())
+    };
+    let out = meeple::shrink::shrink(start, (), &meeple::shrink::Settings::default(), |b| {
+        b.iter().map(fails).collect()
+    });
+    // 83 -> 41 (halfway to 0) -> 20 -> 10: 0 and 5 break the require.
+    assert_eq!(out.position.input(), "1\n10\n");
+}

@@ -4,6 +4,7 @@
 //! smallest failing case (see [`meeple::shrink`] and docs/judge.md).
 
 mod contain;
+mod cut;
 mod folder;
 mod process;
 mod report;

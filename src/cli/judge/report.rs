@@ -86,6 +86,9 @@ impl Report {
                 "steps": s.steps,
                 "exhausted": s.exhausted,
             });
+            if let Some(all) = s.all_refused() {
+                merge(&mut v, json!({ "refused": s.refused, "refused_why": all }));
+            }
             merge(&mut v, verdict.json());
             out::out(format!("{v}\n"));
             return;
@@ -94,6 +97,10 @@ impl Report {
             " (the budget of runs was spent: a smaller case may fail too)"
         } else {
             ""
+        };
+        let budget = match s.all_refused() {
+            Some(all) => format!("{budget}; {all}"),
+            None => budget.to_string(),
         };
         let cases = if s.steps == 1 { "case" } else { "cases" };
         let runs = if s.runs == 1 { "run" } else { "runs" };
@@ -110,11 +117,12 @@ impl Report {
             "\nshrinking case {n} ({}): {} smaller failing {cases} in {} program {runs}{budget}\n\
              --- the smallest failing case: judge input ---\n{input}\
              --- as a scenario ---\n{scenario}\
-             --- its run: the optimal play ---\n{shown}\
+             --- its run: the optimal play ---\n{}\
              --- expected vs got ---\n{got}\n\n",
             verdict.kind().as_str(),
             s.steps,
             s.runs,
+            super::cut::cut_line(&shown, super::cut::KEPT_MOVES),
         ));
     }
 

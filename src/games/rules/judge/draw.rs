@@ -4,7 +4,8 @@
 //! up, and redrawn until every `require` holds ([`RulesShape`]).
 
 use super::read::read;
-use super::start::{start, unmet};
+use super::refusal::{Reason, Refusal};
+use super::start::{start, unmet_all};
 use crate::error::Code;
 use crate::games::gen_option::OptionError;
 use crate::games::gen_shape::{shape_common, Edge, GenShape};
@@ -236,14 +237,48 @@ impl RulesShape {
                 diag: crate::error::Diag::new(
                     Code::GenUnsatisfied,
                     format!(
-                        "no judge input of `{}` drawn in {TRIES} tries is an instance: {why}",
-                        shape.prog.name
+                        "no judge input of `{}` drawn in {TRIES} tries is an instance: {}",
+                        shape.prog.name,
+                        why.why()
                     ),
                 )
-                .help("widen the shape options, or loosen the format's `require`"),
+                .help(why.help()),
             });
         }
         Ok(shape)
+    }
+
+    /// The edge cases that meet the requirements, and the labels of
+    /// those that do not, with why.
+    fn edge_cases(&self) -> (Vec<Edge>, Vec<(String, String)>) {
+        let (mut out, mut refused) = (Vec::new(), Vec::new());
+        let chars = self.format().items.iter().any(|i| {
+            matches!(
+                &i.node,
+                Item::Rows {
+                    cell: CellFormat::Chars,
+                    ..
+                }
+            )
+        });
+        let mut modes = vec![
+            (Mode::Low, "smallest: every number at its low end"),
+            (Mode::High, "largest: every number at its high end"),
+        ];
+        if chars {
+            modes.push((Mode::Common, "the board of its most common key"));
+        }
+        for (k, (mode, label)) in modes.into_iter().enumerate() {
+            let mut rng = Rng::for_case(u64::MAX, k as u64);
+            match self.instance(&mut rng, mode) {
+                Ok(p) => out.push(Edge {
+                    label: label.to_string(),
+                    position: p,
+                }),
+                Err(why) => refused.push((label.to_string(), why.why())),
+            }
+        }
+        (out, refused)
     }
 
     fn format(&self) -> &InputFormat {
@@ -251,41 +286,64 @@ impl RulesShape {
     }
 
     /// A position drawn until every `require` holds (at most [`TRIES`]
-    /// draws); else why the last draw is not one.
-    fn instance(&self, rng: &mut Rng, mode: Mode) -> Result<JudgePosition, String> {
-        let mut why = String::new();
+    /// draws); else the tally of why the draws were not.
+    fn instance(&self, rng: &mut Rng, mode: Mode) -> Result<JudgePosition, Refusal> {
+        let mut why = Refusal::default();
         for _ in 0..TRIES {
-            match self.once(rng, mode) {
-                Ok(p) => return Ok(p),
-                Err(w) => why = w,
+            why.draws += 1;
+            if let Some(p) = self.once(rng, mode, &mut why) {
+                return Ok(p);
             }
         }
         Err(why)
     }
 
-    /// One draw: the text, read back and set up, its requirements checked.
-    fn once(&self, rng: &mut Rng, mode: Mode) -> Result<JudgePosition, String> {
-        let text = self.text(rng, mode)?;
-        let position = self.position(&text)?;
-        Ok(position)
-    }
-
-    /// The position a judge input `text` of this game gives, if an instance.
-    fn position(&self, text: &str) -> Result<JudgePosition, String> {
-        let spanned = Spanned::new(text.to_string(), Span::new(0, text.len()));
-        let r = read(&self.prog, &spanned, None)
-            .map_err(|ds| ds.first().map_or(String::new(), |d| d.message.clone()))?;
+    /// One draw: the text, read back and set up, its requirements checked
+    /// (what refuses it counted in `why`).
+    fn once(&self, rng: &mut Rng, mode: Mode, why: &mut Refusal) -> Option<JudgePosition> {
+        let text = match self.text(rng, mode) {
+            Ok(t) => t,
+            Err(m) => {
+                why.add(Reason::Draw, m);
+                return None;
+            }
+        };
+        let spanned = Spanned::new(text.clone(), Span::new(0, text.len()));
+        let r = match read(&self.prog, &spanned, None) {
+            Ok(r) => r,
+            Err(ds) => {
+                let m = ds.first().map_or(String::new(), |d| d.message.clone());
+                {
+                    why.add(Reason::Read, m);
+                    return None;
+                };
+            }
+        };
         // Drawn within the limits (or beyond them, by `--beyond-limits`
         // ranges): `r.beyond` is not a reason to redraw.
-        let (inst, s, _) = start(&self.prog, &r)?;
-        if let Some(req) = unmet(&self.prog, &inst, &s) {
-            return Err(format!("`require {req}` does not hold"));
+        let (inst, s, _) = match start(&self.prog, &r) {
+            Ok(x) => x,
+            Err(m) => {
+                why.add(Reason::Setup, m);
+                return None;
+            }
+        };
+        let unmet = unmet_all(&self.prog, &inst, &s);
+        if !unmet.is_empty() {
+            for i in unmet {
+                why.add(Reason::Require(i), self.prog.requires[i].0.clone());
+            }
+            return None;
         }
         // Set up once: the position keeps this start.
         let declared = super::start::declared(&self.prog, &r);
-        super::position::RulesPosition::started(inst, s, declared)
-            .map(JudgePosition::new)
-            .map_err(|e| e.to_string())
+        match super::position::RulesPosition::started(inst, s, declared) {
+            Ok(p) => Some(JudgePosition::new(p)),
+            Err(e) => {
+                why.add(Reason::Setup, e.to_string());
+                None
+            }
+        }
     }
 
     /// A judge input drawn from the format.
@@ -833,33 +891,11 @@ impl GenShape for RulesShape {
     }
 
     fn edges(&self) -> Vec<Edge> {
-        let mut out = Vec::new();
-        let chars = self.format().items.iter().any(|i| {
-            matches!(
-                &i.node,
-                Item::Rows {
-                    cell: CellFormat::Chars,
-                    ..
-                }
-            )
-        });
-        let mut modes = vec![
-            (Mode::Low, "smallest: every number at its low end"),
-            (Mode::High, "largest: every number at its high end"),
-        ];
-        if chars {
-            modes.push((Mode::Common, "the board of its most common key"));
-        }
-        for (k, (mode, label)) in modes.into_iter().enumerate() {
-            let mut rng = Rng::for_case(u64::MAX, k as u64);
-            if let Ok(p) = self.instance(&mut rng, mode) {
-                out.push(Edge {
-                    label: label.to_string(),
-                    position: p,
-                });
-            }
-        }
-        out
+        self.edge_cases().0
+    }
+
+    fn edges_refused(&self) -> Vec<(String, String)> {
+        self.edge_cases().1
     }
 
     fn prelude(&self) -> String {

@@ -319,3 +319,104 @@ fn a_piece_line_before_or_after_the_rows_is_drawn_on_the_board() {
         }
     }
 }
+
+/// A format whose first `require` holds on about half of the draws and
+/// whose second holds on none (setter6 F12).
+const TWICE: &str = r#"rules twice {
+  players solo
+  layer v: 0..1
+  legend {
+    number x: v[here] = x
+  }
+  turn {
+    stop
+  }
+  input {
+    n: 3..5
+    rows n of n numbers 0..1
+    require v[(0, 0)] == 0
+    require v[(1, 1)] == 0 and v[(1, 1)] == 1
+  }
+  solve max score
+}
+"#;
+
+#[test]
+fn unsatisfied_names_the_requirement_that_refused_the_most_draws() {
+    let e = RulesShape::new(program(TWICE), String::new(), &[]).unwrap_err();
+    assert_eq!(e.diag.code, Code::GenUnsatisfied);
+    let m = &e.diag.message;
+    assert!(
+        m.contains(
+            "`require v[(1, 1)] == 0 and v[(1, 1)] == 1` does not hold on 1000 of the 1000 draws"
+        ),
+        "{m}"
+    );
+    // The first requirement is named after it, with its (smaller) count.
+    let also = m
+        .split("also refused by `require v[(0, 0)] == 0` on ")
+        .nth(1);
+    let n: u32 = also
+        .and_then(|t| t.trim_end_matches(')').parse().ok())
+        .unwrap_or_else(|| panic!("{m}"));
+    assert!(n > 300 && n < 700, "{m}");
+    assert!(e.diag.help.as_deref().unwrap_or("").contains("--weights"));
+}
+
+#[test]
+fn unsatisfied_says_when_it_is_the_set_up_that_fails() {
+    // `setup` stops on a draw without a `P` (the `find` has no cell), most
+    // of them; the requirement, checked only on the others, never holds:
+    // the set-up, which refused the most, is named.
+    let src = r#"rules finder {
+  players solo
+  layer p: bool
+  var top: 0..9 = 0
+  legend {
+    "P": p[here] = true
+    ".":
+  }
+  setup {
+    top = (find c in cells where p[c]).row
+  }
+  turn {
+    stop
+  }
+  input {
+    n: 3..9
+    rows n of n chars
+    require (count c in cells where p[c]) > 99
+  }
+  solve max score
+}
+"#;
+    let e =
+        RulesShape::new(program(src), String::new(), &[("--weights", "P=1,.=400")]).unwrap_err();
+    let m = &e.diag.message;
+    assert!(m.contains("the set-up fails on "), "{m}");
+    let help = e.diag.help.as_deref().unwrap_or("");
+    assert!(help.contains("set-up cannot handle these draws"), "{help}");
+}
+
+#[test]
+fn edge_cases_a_requirement_refuses_are_named_with_why() {
+    // The smallest room (a 3 x 3 of 0s) meets both requirements; the
+    // largest (5 x 5 of 1s) breaks the first (setter6 F11).
+    let src = TWICE.replace(
+        "    require v[(1, 1)] == 0 and v[(1, 1)] == 1\n",
+        "    require v[(1, 1)] == 0\n",
+    );
+    let shape = RulesShape::new(program(&src), String::new(), &[]).unwrap();
+    let labels: Vec<String> = shape.edges().into_iter().map(|e| e.label).collect();
+    assert_eq!(labels, ["smallest: every number at its low end"]);
+    let refused = shape.edges_refused();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].0, "largest: every number at its high end");
+    assert!(
+        refused[0]
+            .1
+            .contains("`require v[(0, 0)] == 0` does not hold on 1000 of the 1000 draws"),
+        "{}",
+        refused[0].1
+    );
+}

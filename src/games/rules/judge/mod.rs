@@ -9,6 +9,7 @@ pub mod draw;
 mod draw_tests;
 pub(crate) mod position;
 pub(crate) mod read;
+mod refusal;
 mod shrink;
 pub(crate) mod start;
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! Smaller positions than a failing rules game's judge case, proposed
 //! from its declarations alone (no per-game code): the board without its
-//! last or first row or column, without a piece (the last first), params
+//! last or first row or column (or its last but one, inside a border), without a piece (the last first), params
 //! and vars nearer the low end of their limits, rolls at their low end,
-//! board numbers at their low end, and a repeated board character replaced
+//! board numbers at their low end (then halfway to it, and to 0 and
+//! halfway to 0 when 0 is in range), and a repeated board character replaced
 //! by the board's most common one. Each is set up and written again; the
 //! shrinker keeps the judge instances (`crate::shrink::admissible`).
 
@@ -76,6 +77,36 @@ pub(super) fn candidates(p: &RulesPosition) -> Vec<crate::games::rules::setup::S
             }
         }
     }
+    // The board without an inner row or column (the last but one): a
+    // border the format requires stays.
+    for rows in [true, false] {
+        if let Some(b) = drop_inner(&d.board, rows) {
+            let mut c = d.clone();
+            let k = match &b {
+                BoardInput::Grid(g) if rows => g.len(),
+                BoardInput::Grid(g) => g.first().map_or(0, |r| r.len()),
+                BoardInput::Array(a) if rows => a.len(),
+                BoardInput::Array(a) => a.first().map_or(0, |r| r.len()),
+                _ => 0,
+            } as i64
+                - 1;
+            // Pieces after the dropped line move up (left); those on it go.
+            c.pieces
+                .retain_mut(|q| match q.at.as_mut().map(|a| &mut a.node) {
+                    Some(SetValue::Cell(r, col)) => {
+                        let v = if rows { r } else { col };
+                        let keep = *v != k;
+                        if *v > k {
+                            *v -= 1;
+                        }
+                        keep
+                    }
+                    _ => true,
+                });
+            c.board = b;
+            out.push(c);
+        }
+    }
     // Fewer pieces: the last placed first.
     for i in (0..d.pieces.len()).rev() {
         let mut c = d.clone();
@@ -140,14 +171,31 @@ pub(super) fn candidates(p: &RulesPosition) -> Vec<crate::games::rules::setup::S
                     })
                 })
                 .unwrap_or(0);
-            for (r, row) in a.iter().enumerate() {
-                for (col, v) in row.iter().enumerate() {
-                    if v.node > lo {
-                        let mut b = a.clone();
-                        b[r][col].node = lo;
-                        let mut c = d.clone();
-                        c.board = BoardInput::Array(b);
-                        out.push(c);
+            // At the low end first; then halfway towards it, and to 0 and
+            // halfway to 0 when 0 is in range (the low end may be refused:
+            // a `-1` purifier, a sortedness `require`).
+            for halve in [false, true] {
+                for (r, row) in a.iter().enumerate() {
+                    for (col, v) in row.iter().enumerate() {
+                        let v = v.node;
+                        let mut tries = if halve {
+                            vec![lo + (v - lo) / 2]
+                        } else {
+                            vec![lo]
+                        };
+                        if halve && lo < 0 && v > 0 {
+                            tries.extend([0, v / 2]);
+                        }
+                        tries.sort_unstable();
+                        tries.dedup();
+                        let low = if halve { lo + 1 } else { lo };
+                        for t in tries.into_iter().filter(|t| *t < v && *t >= low) {
+                            let mut b = a.clone();
+                            b[r][col].node = t;
+                            let mut c = d.clone();
+                            c.board = BoardInput::Array(b);
+                            out.push(c);
+                        }
                     }
                 }
             }
@@ -178,6 +226,35 @@ pub(super) fn candidates(p: &RulesPosition) -> Vec<crate::games::rules::setup::S
         _ => {}
     }
     out
+}
+
+/// The board without its last but one row (or column), when it has three
+/// or more: the first and last stay.
+fn drop_inner(board: &BoardInput, rows: bool) -> Option<BoardInput> {
+    fn cut<T: Clone>(g: &[Vec<T>], rows: bool) -> Option<Vec<Vec<T>>> {
+        if rows {
+            (g.len() > 2).then(|| {
+                let mut g = g.to_vec();
+                g.remove(g.len() - 2);
+                g
+            })
+        } else {
+            (g.first().is_some_and(|r| r.len() > 2)).then(|| {
+                g.iter()
+                    .map(|r| {
+                        let mut r = r.clone();
+                        r.remove(r.len() - 2);
+                        r
+                    })
+                    .collect()
+            })
+        }
+    }
+    match board {
+        BoardInput::Grid(g) => cut(g, rows).map(BoardInput::Grid),
+        BoardInput::Array(a) => cut(a, rows).map(BoardInput::Array),
+        _ => None,
+    }
 }
 
 /// A range's low end when it is a number.

@@ -78,6 +78,19 @@ pub(crate) fn unmet<'p>(prog: &'p Program, inst: &Instance, s: &State) -> Option
     })
 }
 
+/// Every `require EXPR` of the format that the start position `s` does
+/// not meet: their indices in the format's order.
+pub(crate) fn unmet_all(prog: &Program, inst: &Instance, s: &State) -> Vec<usize> {
+    (prog.requires.iter().enumerate())
+        .filter(|(_, (_, e))| {
+            let mut steps = 0u64;
+            let mut run = Run::new(inst, s.clone(), &[], &mut steps);
+            !run.expr(e).is_ok_and(|v| v.s() != 0)
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// Whether the judge input `text`, written for the start position `s` of
 /// `inst`, says that position: read back and set up as `input """…"""`
 /// would, it must give the same params (`rule NAME`), the same player to
