@@ -54,3 +54,23 @@ pub fn fields<'a>(v: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
 pub fn shown(run: &meeple::FileRun) -> String {
     meeple::render::text::file(run, &meeple::render::Options::default())
 }
+
+/// Every diagnostic of a script that does not run (named `name`): its
+/// code, the text under its primary label, and its rendered words (no
+/// colours, the box drawing left out).
+pub fn invalid_in(name: &str, text: &str) -> Vec<(meeple::error::Code, String, String)> {
+    use meeple::pipeline::{run_bytes, Outcome, RunConfig};
+    let run = run_bytes(name, text.as_bytes(), &RunConfig::default());
+    let Outcome::Invalid(diags) = &run.outcome else {
+        panic!("valid: {}", shown(&run));
+    };
+    diags
+        .iter()
+        .map(|d| {
+            let at = d.span().map_or("", |s| &text[s.range()]).to_string();
+            let rendered = meeple::error::render(d, &run.source, false);
+            let words: Vec<&str> = rendered.split_whitespace().filter(|w| *w != "│").collect();
+            (d.code, at, words.join(" "))
+        })
+        .collect()
+}

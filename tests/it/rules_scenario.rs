@@ -35,22 +35,10 @@ fn scenario(body: &str) -> String {
     format!("{WALK}\nscenario \"s\" {{\n  game walk\n  board {{\n    1 1 1\n    1 1 1\n  }}\n{body}}}\n")
 }
 
-/// The diagnostics of a file that does not run, each with the text under
-/// its primary label.
+/// Every diagnostic of a file that does not run: code, the text under its
+/// primary label, the rendered words.
 fn invalid(text: &str) -> Vec<(Code, String, String)> {
-    let run = run_bytes("walk.game", text.as_bytes(), &RunConfig::default());
-    let Outcome::Invalid(diags) = &run.outcome else {
-        panic!("valid: {}", crate::common::shown(&run));
-    };
-    diags
-        .iter()
-        .map(|d| {
-            let at = d.span().map_or("", |s| &text[s.range()]).to_string();
-            let shown = meeple::error::render(d, &run.source, false);
-            let words: Vec<&str> = shown.split_whitespace().filter(|w| *w != "│").collect();
-            (d.code, at, words.join(" "))
-        })
-        .collect()
+    crate::common::invalid_in("walk.game", text)
 }
 
 /// The arcs of a random directed graph on `n` vertices (each with

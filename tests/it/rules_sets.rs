@@ -37,22 +37,10 @@ fn shown(text: &str) -> String {
     out
 }
 
-/// The diagnostics of a file that does not run: code, the text under the
-/// primary label, the rendered text (its words).
+/// Every diagnostic of a file that does not run: code, the text under its
+/// primary label, the rendered words.
 fn invalid(text: &str) -> Vec<(Code, String, String)> {
-    let run = run_bytes("sets.game", text.as_bytes(), &RunConfig::default());
-    let Outcome::Invalid(diags) = &run.outcome else {
-        panic!("valid: {}", crate::common::shown(&run));
-    };
-    diags
-        .iter()
-        .map(|d| {
-            let at = d.span().map_or("", |s| &text[s.range()]).to_string();
-            let shown = meeple::error::render(d, &run.source, false);
-            let words: Vec<&str> = shown.split_whitespace().filter(|w| *w != "│").collect();
-            (d.code, at, words.join(" "))
-        })
-        .collect()
+    crate::common::invalid_in("sets.game", text)
 }
 
 #[test]
