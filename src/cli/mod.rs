@@ -313,8 +313,9 @@ pub struct JudgeInputs {
     /// Judge input files (`-` reads one from standard input).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The game whose judge input they are: footholds, yut or stacking,
-    /// or with --rules FILE the name of a rules block of FILE.
+    /// The game whose judge input they are: footholds, yut, stacking
+    /// (BOJ 17837) or stacking-bottom (BOJ 17780, only the bottom piece
+    /// moves), or with --rules FILE the name of a rules block of FILE.
     #[arg(long, value_name = "NAME", required = true)]
     game: String,
     /// rules: the script whose rules block GAME is (its `input { … }`

@@ -69,6 +69,9 @@ fn each_input(
     mode: Mode<'_>,
 ) -> i32 {
     let reader: Reader = match rules {
+        // BOJ 17780 (`meeple export`'s `stacking-bottom` folder): stacking's
+        // format, only the bottom piece of a pile moving.
+        None if game == "stacking-bottom" => bottom_reader(mode),
         None => match GameKind::from_name(game) {
             Some(kind) => builtin_reader(kind, mode),
             None => {
@@ -77,7 +80,7 @@ fn each_input(
                     Mode::Answer(_) => "answer",
                 };
                 out::err(format!(
-                    "error: meeple has no built-in game `{game}` (footholds, yut, stacking): give --rules FILE to {verb} the judge input of the rules block of that name\n"
+                    "error: meeple has no built-in game `{game}` (footholds, yut, stacking, stacking-bottom): give --rules FILE to {verb} the judge input of the rules block of that name\n"
                 ));
                 return 2;
             }
@@ -172,6 +175,25 @@ fn builtin_reader(kind: GameKind, mode: Mode<'_>) -> Reader {
             })
         }
     }
+}
+
+/// The reader of BOJ 17780's judge input (`stacking-bottom`): stacking's
+/// reader, with only the bottom piece of a pile moving.
+fn bottom_reader(mode: Mode<'_>) -> Reader {
+    let limits = match mode {
+        Mode::Validate => None,
+        Mode::Answer(l) => Some(l.clone()),
+    };
+    Box::new(move |text| {
+        let mut case = meeple::games::stacking::judge::read(text)?;
+        case.setup.mover = meeple::games::stacking::rules::Mover::Bottom;
+        match &limits {
+            None => Ok(String::new()),
+            Some(limits) => meeple::games::JudgePosition::new(case)
+                .answer(&limits.budget(), Span::new(0, text.len()))
+                .map_err(|d| vec![d]),
+        }
+    })
 }
 
 /// The reader of rules block `game` of the script `file`, or the error

@@ -49,7 +49,7 @@ fn answer_prints_what_export_writes_to_each_out_file() {
             (p, name, Some(rules))
         })
         .chain(
-            ["footholds", "yut", "stacking"]
+            ["footholds", "yut", "stacking", "stacking-bottom"]
                 .into_iter()
                 .map(|g| (seed_dir.join(g), g.to_string(), None)),
         )
@@ -76,7 +76,43 @@ fn answer_prints_what_export_writes_to_each_out_file() {
         );
         folders += 1;
     }
-    assert_eq!(folders, 11, "8 problems and the 3 built-in games");
+    assert_eq!(folders, 12, "8 problems and the 4 built-in problems");
+
+    // BOJ 17780 (`--game stacking-bottom`): generated cases answered as
+    // their `.out` says, where BOJ 17837's rules (`--game stacking`) differ.
+    let bottom = dir.join("bottom");
+    let out = meeple(&[
+        "gen",
+        "stacking",
+        "--mover",
+        "bottom",
+        "--count",
+        "40",
+        "--seed",
+        "5",
+        "--judge",
+        bottom.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let files = inputs(&bottom);
+    let want: String = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f.with_extension("out")).unwrap())
+        .collect();
+    let answered = |game: &str| {
+        let mut args = vec!["answer".to_string(), "--game".into(), game.into()];
+        args.extend(files.iter().map(|f| f.display().to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = meeple(&args);
+        assert!(out.status.success(), "{}", text(&out).1);
+        text(&out).0
+    };
+    assert_eq!(answered("stacking-bottom"), want);
+    assert_ne!(
+        answered("stacking"),
+        want,
+        "some case differs under BOJ 17837"
+    );
 }
 
 /// A multi-case input (BOJ 11062: T games): one line per game, each the
