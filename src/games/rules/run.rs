@@ -73,34 +73,17 @@ pub const MOVES_READ_LIMIT: u64 = 100_000;
 /// which short-circuit them): the one arithmetic of both evaluation paths.
 #[inline(always)]
 fn scalar_op(op: BinOp, p: i64, q: i64, span: Span) -> R<i64> {
-    let ov = || err(RunErrorKind::Overflow, "an integer overflows 64 bits", span);
-    Ok(match op {
-        BinOp::Eq => (p == q) as i64,
-        BinOp::Ne => (p != q) as i64,
-        BinOp::Lt => (p < q) as i64,
-        BinOp::Le => (p <= q) as i64,
-        BinOp::Gt => (p > q) as i64,
-        BinOp::Ge => (p >= q) as i64,
-        BinOp::Add => p.checked_add(q).ok_or_else(ov)?,
-        BinOp::Sub => p.checked_sub(q).ok_or_else(ov)?,
-        BinOp::Mul => p.checked_mul(q).ok_or_else(ov)?,
-        BinOp::Div | BinOp::Rem => {
-            if q == 0 {
-                return Err(err(
-                    RunErrorKind::DivideByZero,
-                    format!("{p} divided by zero"),
-                    span,
-                ));
-            }
-            let r = if op == BinOp::Div {
-                p.checked_div(q)
-            } else {
-                p.checked_rem(q)
-            };
-            r.ok_or_else(ov)?
-        }
-        BinOp::And | BinOp::Or => 0,
-    })
+    if q == 0 && matches!(op, BinOp::Div | BinOp::Rem) {
+        return Err(err(
+            RunErrorKind::DivideByZero,
+            format!("{p} divided by zero"),
+            span,
+        ));
+    }
+    // The compiled turn's arithmetic (`None`: an overflow, the divisor
+    // being non-zero here).
+    code::bin(op, p, q)
+        .ok_or_else(|| err(RunErrorKind::Overflow, "an integer overflows 64 bits", span))
 }
 
 impl Run<'_> {

@@ -423,8 +423,9 @@ fn fuse(code: Vec<I>) -> Vec<I> {
     out
 }
 
-/// `p op q` on integers (`None`: an overflow or a division by zero);
-/// `and`/`or` are the jumps'.
+/// `p op q` on integers (`None`: an overflow or a division by zero):
+/// the one arithmetic of the interpreter (`scalar_op`, which tells the
+/// two apart) and the compiled turn; `and`/`or` are the jumps'.
 #[inline(always)]
 pub(super) fn bin(op: BinOp, p: i64, q: i64) -> Option<i64> {
     Some(match op {
