@@ -168,6 +168,11 @@ pub const RULES_OPERATORS: usize = 500;
 /// also costs the turn a step.
 pub const RULES_LIST_ITEMS: usize = 1 << 20;
 
+/// The most faces one die of a rules game may have (a `roll`'s own range,
+/// or a scenario's `dice uniform LO..HI`): every face is a branch of the
+/// turn.
+pub const RULES_DIE_FACES: u64 = 1_000_000;
+
 /// The most bits a rules game's position key may need
 /// (`meeple::rules::too_big`).
 pub const RULES_KEY_BITS: u128 = 65_536;

@@ -46,6 +46,7 @@ mod rules_messages;
 mod rules_off;
 mod rules_pictures;
 mod rules_quiet;
+mod rules_refusals;
 mod rules_scenario;
 mod rules_sets;
 mod rules_wire;

@@ -743,3 +743,31 @@ fn a_range_too_big_to_loop_over_is_told_to_narrow_it() {
     let out = ran(&game("while true max 3 { s += 1 }"));
     assert!(out.contains("raise the loop's `max`"), "{out}");
 }
+
+/// A two-player search down a line thousands of moves deep with many moves
+/// per position (AtCoder DP K: take one of 40 amounts from 30,000 stones)
+/// keeps within `--memory`: the open positions farthest from the search's
+/// end drop their moves and expand again when the search comes back
+/// (before, every open position kept all its moves: 838 MB for 100,000
+/// stones and 100 amounts, here a `meeple::limit::memory` under 16 MB).
+/// The answer is the plain DP's.
+#[test]
+fn a_deep_line_of_wide_positions_keeps_within_the_memory_limit() {
+    let takes: Vec<usize> = (0..40).map(|i| 1 + i * 7 + i * i % 5).collect();
+    let stones = 30_000;
+    let list = takes.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+    // The mover wins if some take leaves a losing pile.
+    let mut wins = vec![false; stones + 1];
+    for n in 1..=stones {
+        wins[n] = takes.iter().any(|&t| t <= n && !wins[n - t]);
+    }
+    let winner = if wins[stones] { "A" } else { "B" };
+    let text = format!(
+        "rules k {{\n  players A B\n  board none\n  var pile: 0..{stones} = {stones}\n  turn {{\n    choose t in [{list}] where t <= pile\n    pile -= t\n  }}\n  solve outcome\n}}\n\nscenario \"s\" {{\n  game k\n  solve\n  expect winner {winner}\n}}\n"
+    );
+    let mut config = RunConfig::default();
+    config.limits.memory = Some(16 << 20);
+    let out = crate::common::shown(&run_bytes("k.game", text.as_bytes(), &config));
+    assert!(out.contains(&format!("winner {winner}")), "{out}");
+    assert!(!out.contains("failed") && !out.contains("meeple::"), "{out}");
+}

@@ -4,7 +4,7 @@
 
 use super::setup::{BoardInput, PieceInput, SetValue};
 use super::state::Dice;
-use crate::error::Diags;
+use crate::error::{Code, Diag, Diags};
 use crate::games::typed::{not_of, Deferred, Lowering};
 use crate::games::GameKind;
 use crate::syntax::ast::{self, Play, Spanned, Stmt};
@@ -68,11 +68,26 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
         Stmt::Dice(ast::Dice::Fixed(rolls)) => Ok(Command::Dice(Dice::Known(
             rolls.iter().map(|r| r.node).collect(),
         ))),
-        Stmt::Dice(ast::Dice::Uniform { lo, hi, count }) => Ok(Command::Dice(Dice::Uniform(
-            lo.node,
-            hi.node,
-            u64::try_from(count.node).unwrap_or(0),
-        ))),
+        Stmt::Dice(ast::Dice::Uniform { lo, hi, count }) => {
+            if let Err(m) = super::run::faces(lo.node, hi.node) {
+                return Err(vec![Diag::new(Code::DiceRange, m)
+                    .label(lo.span.to(hi.span), "the faces")
+                    .help("write the range low to high, e.g. `dice uniform 1..6 x 10`")]);
+            }
+            if count.node < 0 {
+                return Err(vec![Diag::new(
+                    Code::DiceRange,
+                    "the number of rolls cannot be negative",
+                )
+                .label(count.span, "negative")
+                .help("write the number of rolls after `x`, e.g. `dice uniform 1..6 x 10`")]);
+            }
+            Ok(Command::Dice(Dice::Uniform(
+                lo.node,
+                hi.node,
+                count.node as u64,
+            )))
+        }
         Stmt::Play(Play::Dir { player, dir }) => Ok(Command::Play(vec![
             player.node.clone(),
             dir.node.name().to_string(),

@@ -96,6 +96,10 @@ pub struct Leaf<S> {
     pub end: Option<End>,
 }
 
+/// A slim position ([`Model::slim`]): a few integers, held inline (no
+/// allocation per position for the small states that are most of them).
+pub type Thin = smallvec::SmallVec<[i64; 4]>;
+
 /// A rules game as the solvers see it.
 pub trait Model {
     /// A position: every state variable, the mover, the known dice used.
@@ -158,7 +162,7 @@ pub trait Model {
     fn slim(
         &self,
         _start: &Self::State,
-    ) -> Option<(Box<dyn Model<State = Vec<i64>> + '_>, Vec<i64>)> {
+    ) -> Option<(Box<dyn Model<State = Thin> + '_>, Thin)> {
         None
     }
 }

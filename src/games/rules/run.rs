@@ -4,7 +4,7 @@
 //! move is*). Implements [`Model`].
 
 use super::compile::OFFSETS;
-use super::model::{End, Leaf, Model, Node, Prob, RunError, RunErrorKind, Sink, Turn};
+use super::model::{End, Leaf, Model, Node, Prob, RunError, RunErrorKind, Sink, Thin, Turn};
 use super::program::*;
 use super::state::{width, Dice, Instance, State};
 use crate::syntax::ast::Span;
@@ -20,6 +20,24 @@ pub(crate) use code::Code;
 /// (every path together): a program over it is a `meeple::rules::loop`
 /// run-time error, never a hang.
 pub const TURN_STEPS: u64 = 10_000_000;
+
+/// The most faces one die may have ([`crate::limits::RULES_DIE_FACES`]).
+const MAX_FACES: u64 = crate::limits::RULES_DIE_FACES;
+
+/// The number of faces of a die `lo..hi`, or why it cannot be rolled: an
+/// empty range, or more than [`MAX_FACES`] faces.
+pub fn faces(lo: i64, hi: i64) -> Result<u64, String> {
+    let n = i128::from(hi) - i128::from(lo) + 1;
+    if n < 1 {
+        Err(format!("the die {lo}..{hi} has no faces: its low end is above its high end"))
+    } else if n > i128::from(MAX_FACES) {
+        Err(format!(
+            "the die {lo}..{hi} has {n} faces, more than the {MAX_FACES} meeple rolls"
+        ))
+    } else {
+        Ok(n as u64)
+    }
+}
 
 /// The most values one list a turn makes may hold
 /// ([`crate::limits::RULES_LIST_ITEMS`]).
@@ -587,7 +605,9 @@ impl<'a> Run<'a> {
                             }
                             _ => (lo, hi),
                         };
-                        let faces = (hi - lo + 1).max(1) as usize;
+                        let faces = faces(lo, hi)
+                            .map_err(|m| err(RunErrorKind::Index, m, s.span))?
+                            as usize;
                         match self.prefix.get(self.taken) {
                             Some(&i) => {
                                 self.taken += 1;
@@ -1896,7 +1916,7 @@ impl Model for Instance {
     }
 
     #[allow(clippy::type_complexity)]
-    fn slim(&self, start: &State) -> Option<(Box<dyn Model<State = Vec<i64>> + '_>, Vec<i64>)> {
+    fn slim(&self, start: &State) -> Option<(Box<dyn Model<State = Thin> + '_>, Thin)> {
         if start.over.is_some() {
             // The game is over: the full model says so (slim ones only
             // run turns).

@@ -367,14 +367,24 @@ impl Checker<'_> {
                 }
                 Ty::Int(None)
             }
-            "len" => Ty::Int(None),
+            "len" => {
+                self.seq_arg(&f.node, &ts[0], args[0].span);
+                Ty::Int(None)
+            }
             "index" => {
+                self.seq_arg(&f.node, &ts[0], args[0].span);
                 let t = ts[0].clone();
                 self.by_place(&t, "`index`", at);
                 Ty::Int(None)
             }
-            "reverse" => ts[0].clone(),
-            "contains" => Ty::Bool,
+            "reverse" => {
+                self.seq_arg(&f.node, &ts[0], args[0].span);
+                ts[0].clone()
+            }
+            "contains" => {
+                self.seq_arg(&f.node, &ts[0], args[0].span);
+                Ty::Bool
+            }
             "advance" => {
                 want(self, 0, Ty::Square);
                 want(self, 1, Ty::Int(None));
@@ -385,6 +395,27 @@ impl Checker<'_> {
                 Ty::Int(None)
             }
         }
+    }
+
+    /// The first argument of `len`, `index`, `reverse` and `contains`: a
+    /// list or a set (`cells`, `pieces`, a direction set), never one value
+    /// (`len(3)` would be a silent 0).
+    fn seq_arg(&mut self, f: &str, t: &Ty, at: Span) {
+        if matches!(t, Ty::List(..) | Ty::Hood | Ty::Any) {
+            return;
+        }
+        let what = t.describe(&self.d.enums);
+        self.err(
+            diag(
+                Code::RulesType,
+                format!("`{f}` takes a list, and {what} is not one"),
+                at,
+                "not a list",
+            )
+            .help(format!(
+                "give `{f}` a list (a `list of T max N` variable, a slice, `cells`, `pieces`, `neighbours(c, SET)`…)"
+            )),
+        );
     }
 
     /// `region(c, LAYER)`'s second argument: a layer's name, not a value.

@@ -530,7 +530,7 @@ impl Checker<'_> {
     fn reserved(&self, n: &str) -> Option<&'static str> {
         if KEYWORDS.contains(&n) {
             Some("a keyword of the rules language")
-        } else if n == "here" || n == "score" {
+        } else if matches!(n, "here" | "score" | "me" | "opponent") {
             Some("a built-in name")
         } else {
             match self.globals.get(n) {
@@ -596,7 +596,9 @@ impl Checker<'_> {
             (Some(why), _) => Some(why),
             // `score +=` is a statement of its own: a var of that name could
             // never be written.
-            _ if n.node == "score" => Some("a built-in name"),
+            // `me` and `opponent` are players by the turn's meaning: a
+            // piece of that name would hide it (`me.at`).
+            _ if matches!(n.node.as_str(), "score" | "me" | "opponent") => Some("a built-in name"),
             // A piece named as a player (`piece A, B` in `players A B`).
             (_, Some(Sym::Const(Ty::Player))) if matches!(sym, Sym::Piece) => return,
             (_, Some(Sym::Const(Ty::Player))) => Some("declared already"),

@@ -457,7 +457,8 @@ impl Expand<'_> {
             }
             Dice::None => false,
         };
-        let faces = h.wrapping_sub(l).wrapping_add(1).max(1) as usize;
+        // (A die that cannot be rolled: the interpreter tells it.)
+        let faces = super::faces(l, h).map_err(|_| Out)? as usize;
         let p = Prob::new(1, faces as u64);
         let mark = sink.open(true);
         let mut chose = false;

@@ -39,6 +39,14 @@ use crate::budget::{Budget, LimitHit};
 /// Past any value.
 pub(crate) const INF: i64 = 1 << 62;
 
+/// The bytes the open frames may hold before the shallowest ones drop
+/// their children ([`Searcher::shed`]): 32 MB, or an eighth of `--memory`
+/// when that is less (keeping more saves few expansions: measured on a
+/// line 100,000 moves deep, a quarter of 1 GB saved a fifth of them).
+fn frames_kept(memory: u64) -> u64 {
+    (memory / 8).min(32 << 20)
+}
+
 /// The value arithmetic of a two-player objective.
 pub(crate) trait Kind {
     /// A turn that ended at its start, for its mover.
@@ -120,7 +128,14 @@ struct Frame<S> {
     depth: u32,
     /// Bytes the frame holds (counted against `--memory` with the table).
     bytes: u64,
+    /// The position, kept to expand it again when its children were
+    /// dropped.
+    state: S,
+    /// The moves not tried yet (`None`: tried); empty when dropped (a deep
+    /// line's frames keep only their position: [`Searcher::shed`]).
     children: Vec<Option<Leaf<S>>>,
+    /// The number of moves.
+    width: usize,
     /// The child to try first (the table's best move), or `u32::MAX`.
     first: u32,
     /// Children tried so far.
@@ -139,7 +154,7 @@ struct Frame<S> {
 impl<S> Frame<S> {
     fn index(&self, k: usize) -> usize {
         let first = self.first as usize;
-        if self.first == u32::MAX || first >= self.children.len() {
+        if self.first == u32::MAX || first >= self.width {
             k
         } else if k == 0 {
             first
@@ -187,6 +202,9 @@ pub(crate) struct Searcher<'a, K, M: Model + ?Sized> {
     depth: u32,
     /// Bytes the open frames hold.
     frame_bytes: u64,
+    /// The frames below this index may have dropped their children; those
+    /// at or above it hold them.
+    shed_from: usize,
     /// Whether the search stopped at a repetition to hand the game to
     /// retrograde analysis ([`Kind::RETROGRADE`]).
     cyclic: bool,
@@ -202,6 +220,7 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
             keyer: Keyer::new(),
             depth: 0,
             frame_bytes: 0,
+            shed_from: 0,
             cyclic: false,
             _kind: std::marker::PhantomData,
         }
@@ -245,40 +264,27 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
     fn expand(
         &mut self,
         stack: &mut Vec<Frame<M::State>>,
-        s: &M::State,
+        s: M::State,
         key: Key,
         (alpha, beta, first): (i64, i64, u32),
     ) -> Result<Entered, SolveError> {
         // (An error ends the whole search: the searcher is dropped with
         // the line still marked.)
         self.budget.tick()?;
-        let end = match self.model.turn_unnamed(s)? {
+        let end = match self.model.turn_unnamed(&s)? {
             Turn::Ended { end, .. } => end,
             Turn::Moves(node) => {
                 let mut leaves = Vec::new();
                 leaves_of(node, &mut leaves)?;
                 if !leaves.is_empty() {
-                    // A deep line holds a frame per position: they count
-                    // against `--memory` with the table.
-                    let per = std::mem::size_of::<Option<Leaf<M::State>>>() as u64
-                        + self.model.state_bytes(&leaves[0].next);
-                    let bytes = std::mem::size_of::<Frame<M::State>>() as u64
-                        + key.heap_bytes()
-                        + per * leaves.len() as u64;
-                    self.frame_bytes += bytes;
-                    let (limit, needed) = (
-                        self.budget.memory_bytes(),
-                        self.table.bytes() + self.frame_bytes,
-                    );
-                    if needed > limit {
-                        return Err(LimitHit::Memory { limit, needed }.into());
-                    }
                     let depth = self.depth;
                     self.depth += 1;
-                    stack.push(Frame {
+                    let mut frame = Frame {
                         key,
                         depth,
-                        bytes,
+                        bytes: 0,
+                        state: s,
+                        width: leaves.len(),
                         children: leaves.into_iter().map(Some).collect(),
                         first,
                         tried: 0,
@@ -289,7 +295,18 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
                         best_idx: 0,
                         rep: u32::MAX,
                         pending: (0, 0),
-                    });
+                    };
+                    frame.bytes = self.frame_size(&frame);
+                    self.frame_bytes += frame.bytes;
+                    stack.push(frame);
+                    self.shed(stack);
+                    let (limit, needed) = (
+                        self.budget.memory_bytes(),
+                        self.table.bytes() + self.frame_bytes,
+                    );
+                    if needed > limit {
+                        return Err(LimitHit::Memory { limit, needed }.into());
+                    }
                     return Ok(Entered::Pushed);
                 }
                 // Every path chose from an empty set: the mover is stuck.
@@ -301,6 +318,67 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
             (e.on, e.lo, e.hi) = (0, v, v);
         }
         Ok(Entered::Done(v, u32::MAX))
+    }
+
+    /// The bytes `f` holds (a deep line holds a frame per position: they
+    /// count against `--memory` with the table).
+    fn frame_size(&self, f: &Frame<M::State>) -> u64 {
+        let per = std::mem::size_of::<Option<Leaf<M::State>>>() as u64
+            + f.children
+                .iter()
+                .flatten()
+                .next()
+                .map_or(0, |l| self.model.state_bytes(&l.next));
+        std::mem::size_of::<Frame<M::State>>() as u64
+            + f.key.heap_bytes()
+            + self.model.state_bytes(&f.state)
+            + per * f.children.len() as u64
+    }
+
+    /// Drop the children of the frames farthest below the top while the
+    /// open frames hold more than [`frames_kept`]: a line thousands
+    /// of moves deep (taking stones one at a time) then holds a position
+    /// per frame, not every move of every position on it. A frame whose
+    /// children were dropped expands its position again when the search
+    /// comes back to it ([`Searcher::regrow`]): at most one expansion more
+    /// per child searched.
+    fn shed(&mut self, stack: &mut [Frame<M::State>]) {
+        let top = stack.len().saturating_sub(1);
+        let kept = frames_kept(self.budget.memory_bytes());
+        while self.frame_bytes > kept && self.shed_from < top {
+            let f = &mut stack[self.shed_from];
+            self.shed_from += 1;
+            if f.children.is_empty() {
+                continue;
+            }
+            f.children = Vec::new();
+            let bytes = self.frame_size(f);
+            self.frame_bytes -= f.bytes - bytes;
+            f.bytes = bytes;
+        }
+    }
+
+    /// Expand again the position of the top frame, whose children
+    /// [`Searcher::shed`] dropped (the moves come out in the same order:
+    /// the frame's indices still hold).
+    fn regrow(&mut self, stack: &mut [Frame<M::State>]) -> Result<(), SolveError> {
+        let Some(top) = stack.last_mut() else {
+            return Ok(());
+        };
+        let Turn::Moves(node) = self.model.turn_unnamed(&top.state)? else {
+            return Err(SolveError::Unsupported("a turn that expands differently twice"));
+        };
+        let mut leaves = Vec::with_capacity(top.width);
+        leaves_of(node, &mut leaves)?;
+        if leaves.len() != top.width {
+            return Err(SolveError::Unsupported("a turn that expands differently twice"));
+        }
+        top.children = leaves.into_iter().map(Some).collect();
+        let bytes = self.frame_size(top);
+        self.frame_bytes += bytes - top.bytes;
+        top.bytes = bytes;
+        self.shed_from = self.shed_from.min(stack.len() - 1);
+        Ok(())
     }
 
     /// The value of `s` for its mover, searched in the window
@@ -318,7 +396,7 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
             Look::Done(v) => return Ok(v),
             Look::Expand { alpha, beta, first } => {
                 if let Entered::Done(v, _) =
-                    self.expand(&mut stack, s, key, (alpha, beta, first))?
+                    self.expand(&mut stack, s.clone(), key, (alpha, beta, first))?
                 {
                     return Ok(v);
                 }
@@ -328,7 +406,11 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
             let Some(top) = stack.last_mut() else {
                 unreachable!("the loop returns when it pops the root")
             };
-            if top.tried < top.children.len() && top.alpha < top.beta {
+            if top.tried < top.width && top.alpha < top.beta {
+                if top.children.is_empty() {
+                    self.regrow(&mut stack)?;
+                    continue;
+                }
                 let i = top.index(top.tried);
                 top.tried += 1;
                 let Some(leaf) = top.children.get_mut(i).and_then(Option::take) else {
@@ -356,7 +438,7 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
                     Look::Expand { alpha, beta, first } => (alpha, beta, first),
                 };
                 top.pending = (i as u32, leaf.reward);
-                if let Entered::Done(c, rep) = self.expand(&mut stack, &leaf.next, key, window)? {
+                if let Entered::Done(c, rep) = self.expand(&mut stack, leaf.next, key, window)? {
                     let v = K::parent(c, leaf.reward)?;
                     if let Some(top) = stack.last_mut() {
                         top.apply(i, v, rep);
@@ -370,6 +452,7 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
             };
             self.depth -= 1;
             self.frame_bytes -= f.bytes;
+            self.shed_from = self.shed_from.min(stack.len());
             let v = f.best;
             if let Some(e) = self.table.get_mut(&f.key) {
                 e.on = 0;

@@ -21,7 +21,7 @@ use super::simulate_flat::{get, run, Compiler, Ctx, Flow, St, O};
 use std::cell::RefCell;
 
 /// A slim position: the written slots, in [`Slim`]'s order.
-pub type Thin = Vec<i64>;
+pub use super::super::model::Thin;
 
 /// The set a `choose` takes its value from.
 enum Set {
@@ -124,7 +124,7 @@ impl<'a> Slim<'a> {
                 v: start.v.clone(),
                 c: Ctx::new(inst),
                 options: Vec::new(),
-                mid: vec![0; slots.len()],
+                mid: smallvec::smallvec![0; slots.len()],
                 frame: Vec::new(),
             }),
             slots,

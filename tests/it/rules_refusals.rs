@@ -1,0 +1,122 @@
+//! Rules programs that used to run with a silently wrong meaning and are
+//! now refused on the exact span (found by a hostile newcomer's probe):
+//! dice with no faces or too many, `len` and its kin of one value, a piece
+//! named `me`.
+
+use meeple::error::Code;
+use meeple::pipeline::{run_bytes, RunConfig};
+
+fn invalid(text: &str) -> Vec<(Code, String, String)> {
+    crate::common::invalid_in("r.game", text)
+}
+
+/// A one-player game rolling `roll` (its words) once, scoring the face.
+fn rolling(roll: &str, scenario: &str) -> String {
+    format!(
+        "rules d {{\n  players solo\n  board none\n  param a: -9..9 = 1, b: -9..9 = 6\n  var v: 0..1 = 0\n  turn {{\n    stop if v == 1\n    {roll}\n    score += r\n    v = 1\n  }}\n  solve max score\n}}\n\nscenario \"s\" {{\n  game d\n{scenario}  solve\n}}\n"
+    )
+}
+
+/// `roll r in 6..1` answered `expected 6` (one face, the low end); a
+/// die of 2^63 faces answered 0 (its count wrapped).
+#[test]
+fn a_constant_die_with_no_faces_or_too_many_is_refused_on_its_range() {
+    for (range, words) in [
+        ("6..1", "has no faces"),
+        ("0..9223372036854775807", "9223372036854775808 faces"),
+        ("1..1000001", "1000001 faces"),
+    ] {
+        let ds = invalid(&rolling(&format!("roll r in {range}"), ""));
+        assert_eq!(ds.len(), 1, "{range}: {ds:?}");
+        let (code, at, text) = &ds[0];
+        assert_eq!(*code, Code::RulesBound, "{range}: {text}");
+        assert_eq!(at, range);
+        assert!(text.contains(words), "{range}: {text}");
+    }
+    // The largest die meeple rolls is fine.
+    let run = run_bytes(
+        "r.game",
+        rolling("roll r in 1..1000000", "").as_bytes(),
+        &RunConfig::default(),
+    );
+    let out = crate::common::shown(&run);
+    assert!(out.contains("expected score 500000.500000"), "{out}");
+}
+
+/// A scenario's `dice uniform 6..1 x 1` answered 6 as well.
+#[test]
+fn a_scenarios_uniform_dice_with_no_faces_or_too_many_are_refused() {
+    for (dice, words) in [
+        ("dice uniform 6..1 x 1", "no faces"),
+        ("dice uniform 0..2000000 x 1", "2000001 faces"),
+        ("dice uniform 1..6 x -1", "cannot be negative"),
+    ] {
+        let ds = invalid(&rolling("roll r in 1..6", &format!("  {dice}\n")));
+        assert_eq!(ds.len(), 1, "{dice}: {ds:?}");
+        assert_eq!(ds[0].0, Code::DiceRange, "{dice}: {ds:?}");
+        assert!(ds[0].2.contains(words), "{dice}: {ds:?}");
+    }
+}
+
+/// A die whose ends are params is checked when it is rolled.
+#[test]
+fn a_die_of_params_with_no_faces_is_a_run_time_error() {
+    let text = rolling("roll r in a..b", "  rule a 6\n  rule b 1\n");
+    let out = crate::common::shown(&run_bytes("r.game", text.as_bytes(), &RunConfig::default()));
+    assert!(out.contains("meeple::rules::run"), "{out}");
+    assert!(out.contains("the die 6..1 has no faces"), "{out}");
+    let text = rolling("roll r in a..b", "  rule a 2\n  rule b 4\n");
+    let out = crate::common::shown(&run_bytes("r.game", text.as_bytes(), &RunConfig::default()));
+    assert!(out.contains("expected score 3.000000"), "{out}");
+}
+
+/// `len(3)`, `index(3, 3)`, `contains(3, 3)` and `reverse(3)` gave 0, -1,
+/// false and 3.
+#[test]
+fn len_index_contains_and_reverse_of_one_value_are_type_errors() {
+    for (expr, f) in [
+        ("len(y)", "len"),
+        ("index(y, 3)", "index"),
+        ("if contains(y, 3) then 1 else 0", "contains"),
+        ("len(reverse(y))", "reverse"),
+        ("len(up)", "len"),
+    ] {
+        let text = format!(
+            "rules t {{\n  players none\n  board none\n  var y: 0..3 = 3, z: -9..9 = 9\n  turn {{\n    z = {expr}\n  }}\n  solve simulate limit 1\n}}\n"
+        );
+        let ds = invalid(&text);
+        assert!(
+            ds.iter().any(|(c, at, t)| *c == Code::RulesType
+                && (at == "y" || at == "up")
+                && t.contains(&format!("`{f}` takes a list"))),
+            "{expr}: {ds:?}"
+        );
+    }
+    // Lists and sets are still fine.
+    let text = "rules t {\n  players none\n  var y: list of 0..3 max 3 = [1, 2], z: -9..99 = 9\n  turn {\n    z = len(y) + len(cells) + len(orthogonal) + index(y, 2) + len(reverse(y))\n  }\n  solve simulate limit 1\n}\n\nscenario \"s\" {\n  game t\n  board [[0, 0]]\n  step\n  show\n}\n";
+    let out = crate::common::shown(&run_bytes("t.game", text.as_bytes(), &RunConfig::default()));
+    assert!(!out.contains("meeple::"), "{out}");
+    assert!(out.contains("z = 11"), "{out}");
+}
+
+/// `piece A, B, me` made `me.at` mean the piece, not the mover.
+#[test]
+fn a_piece_or_var_named_me_or_opponent_is_refused() {
+    for decl in [
+        "piece A, B, me { at: cell }",
+        "piece A, B, opponent { at: cell }",
+        "var me: 0..1 = 0\n  piece A, B { at: cell }",
+    ] {
+        let text = format!(
+            "rules g {{\n  players A B\n  {decl}\n  turn {{\n    choose d in orthogonal where step(A.at, d) != off\n    A.at = step(A.at, d)\n  }}\n  solve outcome\n}}\n"
+        );
+        let ds = invalid(&text);
+        let name = if decl.contains("opponent") { "opponent" } else { "me" };
+        assert!(
+            ds.iter().any(|(c, at, t)| *c == Code::RulesDuplicate
+                && at == name
+                && t.contains("is a built-in name")),
+            "{decl}: {ds:?}"
+        );
+    }
+}
