@@ -111,7 +111,11 @@ fn a_piece_or_var_named_me_or_opponent_is_refused() {
             "rules g {{\n  players A B\n  {decl}\n  turn {{\n    choose d in orthogonal where step(A.at, d) != off\n    A.at = step(A.at, d)\n  }}\n  solve outcome\n}}\n"
         );
         let ds = invalid(&text);
-        let name = if decl.contains("opponent") { "opponent" } else { "me" };
+        let name = if decl.contains("opponent") {
+            "opponent"
+        } else {
+            "me"
+        };
         assert!(
             ds.iter().any(|(c, at, t)| *c == Code::RulesDuplicate
                 && at == name

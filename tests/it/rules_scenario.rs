@@ -755,7 +755,11 @@ fn a_range_too_big_to_loop_over_is_told_to_narrow_it() {
 fn a_deep_line_of_wide_positions_keeps_within_the_memory_limit() {
     let takes: Vec<usize> = (0..40).map(|i| 1 + i * 7 + i * i % 5).collect();
     let stones = 30_000;
-    let list = takes.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+    let list = takes
+        .iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
     // The mover wins if some take leaves a losing pile.
     let mut wins = vec![false; stones + 1];
     for n in 1..=stones {
@@ -769,5 +773,21 @@ fn a_deep_line_of_wide_positions_keeps_within_the_memory_limit() {
     config.limits.memory = Some(16 << 20);
     let out = crate::common::shown(&run_bytes("k.game", text.as_bytes(), &config));
     assert!(out.contains(&format!("winner {winner}")), "{out}");
-    assert!(!out.contains("failed") && !out.contains("meeple::"), "{out}");
+    assert!(
+        !out.contains("failed") && !out.contains("meeple::"),
+        "{out}"
+    );
+}
+
+/// `say "take {k} of {k}"` fills every placeholder (it filled the first:
+/// the move read `take 2 of {k}`).
+#[test]
+fn say_fills_every_placeholder() {
+    let text = "rules sayt {\n  players solo\n  board none\n  var v: 0..1 = 0\n  turn {\n    stop if v == 1\n    choose k in 1..2 say \"take {k} of {k}\"\n    v = 1\n  }\n  solve longest\n}\n\nscenario \"s\" {\n  game sayt\n  analyze\n  play take 2 of 2\n  show\n}\n";
+    let out = ran(text);
+    assert!(
+        out.contains("take 1 of 1") && out.contains("take 2 of 2"),
+        "{out}"
+    );
+    assert!(!out.contains("{k}") && !out.contains("meeple::"), "{out}");
 }

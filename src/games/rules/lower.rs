@@ -72,7 +72,9 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
             if let Err(m) = super::run::faces(lo.node, hi.node) {
                 return Err(vec![Diag::new(Code::DiceRange, m)
                     .label(lo.span.to(hi.span), "the faces")
-                    .help("write the range low to high, e.g. `dice uniform 1..6 x 10`")]);
+                    .help(
+                        "write the range low to high, e.g. `dice uniform 1..6 x 10`",
+                    )]);
             }
             if count.node < 0 {
                 return Err(vec![Diag::new(
@@ -80,7 +82,9 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
                     "the number of rolls cannot be negative",
                 )
                 .label(count.span, "negative")
-                .help("write the number of rolls after `x`, e.g. `dice uniform 1..6 x 10`")]);
+                .help(
+                    "write the number of rolls after `x`, e.g. `dice uniform 1..6 x 10`",
+                )]);
             }
             Ok(Command::Dice(Dice::Uniform(
                 lo.node,

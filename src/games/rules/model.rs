@@ -159,10 +159,7 @@ pub trait Model {
     /// two-player searches' values, and the start as one of them (`None`:
     /// the model has none).
     #[allow(clippy::type_complexity)]
-    fn slim(
-        &self,
-        _start: &Self::State,
-    ) -> Option<(Box<dyn Model<State = Thin> + '_>, Thin)> {
+    fn slim(&self, _start: &Self::State) -> Option<(Box<dyn Model<State = Thin> + '_>, Thin)> {
         None
     }
 }

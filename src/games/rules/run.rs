@@ -29,7 +29,9 @@ const MAX_FACES: u64 = crate::limits::RULES_DIE_FACES;
 pub fn faces(lo: i64, hi: i64) -> Result<u64, String> {
     let n = i128::from(hi) - i128::from(lo) + 1;
     if n < 1 {
-        Err(format!("the die {lo}..{hi} has no faces: its low end is above its high end"))
+        Err(format!(
+            "the die {lo}..{hi} has no faces: its low end is above its high end"
+        ))
     } else if n > i128::from(MAX_FACES) {
         Err(format!(
             "the die {lo}..{hi} has {n} faces, more than the {MAX_FACES} meeple rolls"
@@ -1539,12 +1541,20 @@ impl<'a> Run<'a> {
     }
 }
 
-/// `say "piece {p}"` with the value's word in place of `{…}`.
+/// `say "piece {p}"` with the value's word in place of every `{…}`.
 fn fill(template: &str, word: &str) -> String {
-    match (template.find('{'), template.find('}')) {
-        (Some(a), Some(b)) if a < b => format!("{}{}{}", &template[..a], word, &template[b + 1..]),
-        _ => template.to_string(),
+    let mut out = String::with_capacity(template.len() + word.len());
+    let mut rest = template;
+    while let Some(a) = rest.find('{') {
+        let Some(b) = rest[a..].find('}') else {
+            break;
+        };
+        out.push_str(&rest[..a]);
+        out.push_str(word);
+        rest = &rest[a + b + 1..];
     }
+    out.push_str(rest);
+    out
 }
 
 /// A list read in place (see `Run::seq`).

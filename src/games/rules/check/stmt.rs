@@ -147,7 +147,15 @@ impl Checker<'_> {
                         let span = Span::new(lo.span.start(), hi.span.end());
                         let n = i128::from(b) - i128::from(a) + 1;
                         if n < 1 {
-                            self.err(diag(Code::RulesBound, format!("the die {a}..{b} has no faces"), span, "its low end is above its high end").help("write LO..HI with LO <= HI, e.g. `roll r in 1..6`"));
+                            self.err(
+                                diag(
+                                    Code::RulesBound,
+                                    format!("the die {a}..{b} has no faces"),
+                                    span,
+                                    "its low end is above its high end",
+                                )
+                                .help("write LO..HI with LO <= HI, e.g. `roll r in 1..6`"),
+                            );
                         } else if n > i128::from(crate::limits::RULES_DIE_FACES) {
                             self.err(diag(Code::RulesBound, format!("the die {a}..{b} has {n} faces, more than meeple rolls ({})", crate::limits::RULES_DIE_FACES), span, "too many faces").help("every face is a branch of the turn: roll a smaller range"));
                         }

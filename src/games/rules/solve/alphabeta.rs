@@ -366,12 +366,16 @@ impl<'a, K: Kind, M: Model + ?Sized> Searcher<'a, K, M> {
             return Ok(());
         };
         let Turn::Moves(node) = self.model.turn_unnamed(&top.state)? else {
-            return Err(SolveError::Unsupported("a turn that expands differently twice"));
+            return Err(SolveError::Unsupported(
+                "a turn that expands differently twice",
+            ));
         };
         let mut leaves = Vec::with_capacity(top.width);
         leaves_of(node, &mut leaves)?;
         if leaves.len() != top.width {
-            return Err(SolveError::Unsupported("a turn that expands differently twice"));
+            return Err(SolveError::Unsupported(
+                "a turn that expands differently twice",
+            ));
         }
         top.children = leaves.into_iter().map(Some).collect();
         let bytes = self.frame_size(top);
