@@ -124,3 +124,25 @@ fn a_piece_or_var_named_me_or_opponent_is_refused() {
         );
     }
 }
+
+/// `piece 1 at (0, 0) with k 2, k 3` kept the last value silently, as
+/// `with at (0, 1)` after `at (0, 0)` did.
+#[test]
+fn a_field_given_twice_to_one_piece_is_refused() {
+    let game = "rules p {\n  players solo\n  piece placed 1..3 { at: cell, k: 0..3 }\n  legend {\n    \".\":\n  }\n  turn { stop }\n  solve longest\n}\n";
+    for (piece, again) in [
+        ("piece 1 at (0, 0) with k 2, k 3", "k"),
+        ("piece 1 at (0, 0) with at (0, 1)", "at"),
+    ] {
+        let text = format!("{game}\nscenario \"s\" {{\n  game p\n  board {{\n    . .\n  }}\n  {piece}\n  show\n}}\n");
+        let ds = invalid(&text);
+        assert_eq!(ds.len(), 1, "{piece}: {ds:?}");
+        let (code, at, words) = &ds[0];
+        assert_eq!(*code, Code::RuleDuplicate, "{piece}: {words}");
+        assert_eq!(at, again, "{piece}: {words}");
+        assert!(
+            words.contains(&format!("field `{again}` of piece `1`")),
+            "{words}"
+        );
+    }
+}

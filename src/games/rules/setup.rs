@@ -571,6 +571,18 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
             ));
         }
         fields.extend(p.with.iter().cloned());
+        // One value per field: `with k 2, k 3` (or `at` given again after
+        // `with`) would silently keep the last.
+        for (j, (name, _)) in fields.iter().enumerate() {
+            if let Some((first, _)) = fields[..j].iter().find(|(n, _)| n.node == name.node) {
+                diags.push(crate::games::duplicate(
+                    Code::RuleDuplicate,
+                    name.span,
+                    &format!("field `{}` of piece `{}`", name.node, p.name.node),
+                    first.span,
+                ));
+            }
+        }
         for (name, value) in fields {
             let Some(f) = prog
                 .decls
