@@ -791,3 +791,29 @@ fn say_fills_every_placeholder() {
     );
     assert!(!out.contains("{k}") && !out.contains("meeple::"), "{out}");
 }
+
+/// One turn's moves count against `--memory`: `choose c in cells` on a
+/// 120x120 board makes 14,400 positions of 14,400 slots (1.6 GB) in one
+/// expansion, which was built in full before any limit was looked at (a
+/// 250x250 board aborted the process: out of memory). Now the expansion
+/// stops with `meeple::limit::memory` on `solve`, `analyze` and `line`.
+#[test]
+fn one_turns_moves_count_against_the_memory_limit() {
+    let n = 120;
+    let row = ".".repeat(n);
+    let board: Vec<String> = (0..n).map(|_| format!("    {row}")).collect();
+    for query in ["solve", "analyze", "line"] {
+        let text = format!(
+            "rules big {{\n  players A B\n  layer mark: bool\n  legend {{\n    \".\":\n  }}\n  turn {{\n    choose c in cells where not mark[c]\n    mark[c] = true\n  }}\n  solve outcome\n}}\n\nscenario \"s\" {{\n  game big\n  board {{\n{}\n  }}\n  {query}\n}}\n",
+            board.join("\n")
+        );
+        let mut config = RunConfig::default();
+        config.limits.memory = Some(20 << 20);
+        let out = crate::common::shown(&run_bytes("big.game", text.as_bytes(), &config));
+        assert!(out.contains("meeple::limit::memory"), "{query}: {out}");
+        assert!(
+            out.contains("over the memory limit of 20 MB"),
+            "{query}: {out}"
+        );
+    }
+}

@@ -259,6 +259,13 @@ pub enum RunErrorKind {
     Index,
     /// A game that can go on forever under an objective that needs an end.
     Endless,
+    /// One turn's moves would hold more than the solve's `--memory`.
+    Memory {
+        /// The bound, in bytes.
+        limit: u64,
+        /// The bytes the turn's moves needed when it stopped.
+        needed: u64,
+    },
     /// A searched game that reads `moves` went on past
     /// [`MOVES_READ_LIMIT`](super::run::MOVES_READ_LIMIT) moves.
     MovesEndless,

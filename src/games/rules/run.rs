@@ -21,6 +21,51 @@ pub(crate) use code::Code;
 /// run-time error, never a hang.
 pub const TURN_STEPS: u64 = 10_000_000;
 
+thread_local! {
+    /// The bytes one turn's moves may hold on this thread: the running
+    /// solve's `--memory` ([`with_turn_memory`]).
+    static TURN_MEMORY: std::cell::Cell<u64> =
+        const { std::cell::Cell::new(crate::budget::DEFAULT_MEMORY_BYTES) };
+}
+
+/// Run `f` with every turn expanded on this thread holding at most `bytes`
+/// of moves (the solve's `--memory`): a turn of more moves than that is a
+/// `meeple::limit::memory` error, not a process out of memory (a `choose c
+/// in cells` on a 250x250 board makes 62,500 positions of 62,500 slots).
+pub fn with_turn_memory<T>(bytes: u64, f: impl FnOnce() -> T) -> T {
+    let old = TURN_MEMORY.with(|c| c.replace(bytes));
+    let out = f();
+    TURN_MEMORY.with(|c| c.set(old));
+    out
+}
+
+/// What one move of a position of `slots` slots holds: its state and the
+/// tree's bookkeeping.
+pub(crate) fn move_bytes(slots: usize) -> u64 {
+    8 * slots as u64 + 96
+}
+
+/// The run-time error of a turn whose moves pass [`with_turn_memory`]'s bound.
+fn turn_memory_error(held: u64, span: Span) -> Box<RunError> {
+    let limit = TURN_MEMORY.with(|c| c.get());
+    err(
+        RunErrorKind::Memory {
+            limit,
+            needed: held,
+        },
+        format!(
+            "the turn's moves need more than {} MB, more than --memory allows",
+            limit >> 20
+        ),
+        span,
+    )
+}
+
+/// The bytes of moves a turn may hold on this thread ([`with_turn_memory`]).
+pub(crate) fn turn_memory() -> u64 {
+    TURN_MEMORY.with(|c| c.get())
+}
+
 /// The most faces one die may have ([`crate::limits::RULES_DIE_FACES`]).
 const MAX_FACES: u64 = crate::limits::RULES_DIE_FACES;
 
@@ -164,6 +209,10 @@ pub(crate) struct Run<'a> {
     reward: i64,
     chose: bool,
     steps: &'a mut u64,
+    /// Bytes of moves this expansion made, and the most it may
+    /// ([`with_turn_memory`]).
+    held: u64,
+    hold_cap: u64,
     span: Span,
     /// Whether a choice's options get their words (`false` in the solvers'
     /// searches, which never show them: each is then an empty word).
@@ -227,6 +276,8 @@ impl<'a> Run<'a> {
             reward: 0,
             chose: false,
             steps,
+            held: 0,
+            hold_cap: turn_memory(),
             span: Span::default(),
             names: true,
             resume: true,
@@ -1734,6 +1785,16 @@ impl<'a> Run<'a> {
     /// leaf ending in `end` to `sink`, made in place on the run's state and
     /// unmade after (the next replay starts from a checkpoint or the turn's
     /// start either way).
+    /// Count one more move of this expansion against
+    /// [`with_turn_memory`]'s bound.
+    fn hold(&mut self) -> R<()> {
+        self.held += move_bytes(self.st.v.len());
+        if self.held > self.hold_cap {
+            return Err(turn_memory_error(self.held, self.span));
+        }
+        Ok(())
+    }
+
     fn lend_leaf(&mut self, end: Option<End>, sink: &mut dyn Sink<State>) {
         let (moves, flip) = (self.st.moves, self.flips(end));
         let m = self.inst.layout.mover;
@@ -1761,6 +1822,7 @@ impl<'a> Run<'a> {
         Ok(match path {
             Path::Fail => None,
             Path::Leaf(end, chose) => {
+                self.hold()?;
                 let l = Leaf {
                     next: self.next_state(end),
                     reward: self.reward,
@@ -1794,7 +1856,10 @@ impl<'a> Run<'a> {
                         }
                         // No move after this roll: the mover is stuck there.
                         None => Node::Leaf(Leaf {
-                            next: s.clone(),
+                            next: {
+                                self.hold()?;
+                                s.clone()
+                            },
                             reward: 0,
                             end: Some(end_of(self.inst.prog.stuck)),
                         }),
@@ -1828,6 +1893,7 @@ impl<'a> Run<'a> {
         Ok(match path {
             Path::Fail => None,
             Path::Leaf(end, chose) => {
+                self.hold()?;
                 self.lend_leaf(end, sink);
                 Some(chose)
             }
@@ -1858,7 +1924,10 @@ impl<'a> Run<'a> {
                     match self.node_into(s, from, sink)? {
                         Some(c) => chose |= c,
                         // No move after this roll: the mover is stuck there.
-                        None => sink.leaf(s, 0, Some(end_of(self.inst.prog.stuck))),
+                        None => {
+                            self.hold()?;
+                            sink.leaf(s, 0, Some(end_of(self.inst.prog.stuck)))
+                        }
                     }
                     self.prefix.pop();
                 }

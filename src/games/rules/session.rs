@@ -11,6 +11,7 @@ use super::run::Run;
 use super::setup::{self, BoardInput, PieceInput, ScenarioInput, SetValue, SetupError};
 use super::solve::{self, Objective, SolveError};
 use super::state::{Dice, Instance, State};
+use crate::budget::LimitHit;
 use crate::error::{Code, Diag, Diags};
 use crate::games::options::RulesGame;
 use crate::games::typed::{Lowering, Rules};
@@ -421,6 +422,9 @@ pub(super) fn objective(inst: &Instance, span: Span) -> Result<Objective, Diag> 
 /// statement that ran it (with the rules statement that failed).
 pub(super) fn run_diag(e: RunError, span: Span) -> Diag {
     let (code, help) = match e.kind {
+        RunErrorKind::Memory { limit, needed } => {
+            return limit_diag(LimitHit::Memory { limit, needed }, span);
+        }
         // Only a `while` has a `max` to raise: a `for` or `choose` over a
         // range, a `repeat`, a list are said in their own words.
         RunErrorKind::Loop if e.message.starts_with("the range") => (

@@ -33,6 +33,10 @@ struct Expand<'a> {
     steps: &'a mut u64,
     reward: i64,
     chose: bool,
+    /// Bytes of moves made, and the most the turn may hold (as
+    /// `Run::hold`: past it the interpreter tells the error).
+    held: u64,
+    hold_cap: u64,
 }
 
 /// An expansion's buffers, kept for the next one on the same thread.
@@ -93,6 +97,8 @@ pub(super) fn expand(
         steps,
         reward: 0,
         chose: false,
+        held: 0,
+        hold_cap: super::turn_memory(),
     };
     let got = x.go(0, s, sink);
     let back = Buffers {
@@ -211,16 +217,17 @@ impl Expand<'_> {
             match flow {
                 F::Go => {}
                 F::Fail => return Ok(None),
-                F::End(w) => return Ok(Some(self.leaf(Some(end_of(w)), sink))),
-                F::Next | F::Break => return Ok(Some(self.leaf(None, sink))),
+                F::End(w) => return Ok(Some(self.leaf(Some(end_of(w)), sink)?)),
+                F::Next | F::Break => return Ok(Some(self.leaf(None, sink)?)),
             }
         }
-        Ok(Some(self.leaf(None, sink)))
+        Ok(Some(self.leaf(None, sink)?))
     }
 
     /// Lend the path's next position to `sink` (as `Run::lend_leaf`):
     /// whether a choice was taken on the way.
-    fn leaf(&mut self, end: Option<End>, sink: &mut dyn Sink<State>) -> bool {
+    fn leaf(&mut self, end: Option<End>, sink: &mut dyn Sink<State>) -> Result<bool, Out> {
+        self.hold()?;
         let flip = self.inst.prog.decls.player_count == 2 && end.is_none();
         let m = self.inst.layout.mover;
         let moves = self.st.moves;
@@ -233,7 +240,16 @@ impl Expand<'_> {
             self.st.v[m] = 1 - self.st.v[m];
         }
         self.st.moves = moves;
-        self.chose
+        Ok(self.chose)
+    }
+
+    /// Count one more move against the turn's bound (`Run::hold`).
+    fn hold(&mut self) -> Result<(), Out> {
+        self.held += super::move_bytes(self.st.v.len());
+        if self.held > self.hold_cap {
+            return Err(Out);
+        }
+        Ok(())
     }
 
     fn block(&mut self, b: &[S]) -> Result<F, Out> {
@@ -441,7 +457,7 @@ impl Expand<'_> {
                 self.saved.truncate(m.frame);
                 let used = self.st.v[d] as usize;
                 let Some(&r) = rolls.get(used) else {
-                    return Ok(Some(Some(self.leaf(Some(End::Stop), sink))));
+                    return Ok(Some(Some(self.leaf(Some(End::Stop), sink)?)));
                 };
                 self.put(d, used as i64 + 1);
                 self.frame[slot] = r;
@@ -450,7 +466,7 @@ impl Expand<'_> {
             Dice::Uniform(dlo, dhi, n) => {
                 if self.st.v[d] as u64 >= *n {
                     self.saved.truncate(m.frame);
-                    return Ok(Some(Some(self.leaf(Some(End::Stop), sink))));
+                    return Ok(Some(Some(self.leaf(Some(End::Stop), sink)?)));
                 }
                 (l, h) = (*dlo, *dhi);
                 true
@@ -476,7 +492,10 @@ impl Expand<'_> {
             match self.go(at + 1, s, sink)? {
                 Some(c) => chose |= c,
                 // No move after this roll: the mover is stuck there.
-                None => sink.leaf(s, 0, Some(end_of(self.inst.prog.stuck))),
+                None => {
+                    self.hold()?;
+                    sink.leaf(s, 0, Some(end_of(self.inst.prog.stuck)))
+                }
             }
         }
         sink.close(mark, faces as u32);

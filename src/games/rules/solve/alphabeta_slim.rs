@@ -236,7 +236,12 @@ impl<'a> Slim<'a> {
             kept += 1;
         }
         options.truncate(kept);
-        if options.is_empty() {
+        // Moves past what a turn may hold: the interpreter (counting the
+        // full positions it would make) tells the limit.
+        let full = super::super::run::move_bytes(self.base.v.len());
+        if options.is_empty()
+            || (options.len() as u64).saturating_mul(full) > super::super::run::turn_memory()
+        {
             return None;
         }
         for (k, &(slot, ..)) in self.slots.iter().enumerate() {

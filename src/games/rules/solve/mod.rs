@@ -51,7 +51,7 @@ mod tree;
 #[cfg(test)]
 mod tests;
 
-use super::model::{End, Model, RunError, Word};
+use super::model::{End, Model, RunError, RunErrorKind, Word};
 use crate::budget::{Budget, LimitHit};
 use num_rational::BigRational;
 use std::fmt;
@@ -182,7 +182,13 @@ impl From<LimitHit> for SolveError {
 
 impl From<RunError> for SolveError {
     fn from(e: RunError) -> Self {
-        SolveError::Run(e)
+        match e.kind {
+            // A turn of more moves than `--memory` holds: the limit's stop.
+            RunErrorKind::Memory { limit, needed } => {
+                SolveError::Limit(LimitHit::Memory { limit, needed })
+            }
+            _ => SolveError::Run(e),
+        }
     }
 }
 
@@ -238,6 +244,17 @@ pub fn solve<M: Model>(
     objective: &Objective,
     budget: &Budget,
 ) -> Result<Value, SolveError> {
+    super::run::with_turn_memory(budget.memory_bytes(), || {
+        solve_here(model, start, objective, budget)
+    })
+}
+
+fn solve_here<M: Model>(
+    model: &M,
+    start: &M::State,
+    objective: &Objective,
+    budget: &Budget,
+) -> Result<Value, SolveError> {
     match objective {
         Objective::Moves => {
             need_players(model, &[2])?;
@@ -288,6 +305,18 @@ pub fn line<M: Model>(
     max_moves: u64,
     budget: &Budget,
 ) -> Result<Line<M::State>, SolveError> {
+    super::run::with_turn_memory(budget.memory_bytes(), || {
+        line_here(model, start, objective, max_moves, budget)
+    })
+}
+
+fn line_here<M: Model>(
+    model: &M,
+    start: &M::State,
+    objective: &Objective,
+    max_moves: u64,
+    budget: &Budget,
+) -> Result<Line<M::State>, SolveError> {
     match objective {
         Objective::Moves => {
             need_players(model, &[2])?;
@@ -331,6 +360,17 @@ pub fn line<M: Model>(
 /// Zero-player games have no moves (an empty list); a die before the first
 /// choice is [`SolveError::Unsupported`].
 pub fn analyze<M: Model>(
+    model: &M,
+    start: &M::State,
+    objective: &Objective,
+    budget: &Budget,
+) -> Result<Vec<MoveValue>, SolveError> {
+    super::run::with_turn_memory(budget.memory_bytes(), || {
+        analyze_here(model, start, objective, budget)
+    })
+}
+
+fn analyze_here<M: Model>(
     model: &M,
     start: &M::State,
     objective: &Objective,
