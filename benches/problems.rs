@@ -5,6 +5,15 @@
 //! Rows: the script's lines, the time (best of a few runs), the states
 //! searched. `cargo bench --bench problems [-- NAME…]` keeps the problems
 //! whose name contains one of the NAMEs.
+//!
+//! `simulate`'s compiled stepper, before (main 65a3eaf) and after (branch
+//! `lists`: operands applied in place, two-operand closures specialised on
+//! their operands' kinds), release, 3 runs each back to back, load average
+//! 3.6 on 2 cores: conveyor worst 890 / 881 / 852 ms before, 695 / 698 /
+//! 671 ms after (-21%; callgrind on another N = 100, K = 200 belt: 10.83G
+//! instructions before, 8.52G after). card_game worst (alphabeta, not the
+//! stepper) 1139 / 1079 / 716 ms before, 1069 / 751 / 759 ms after: within
+//! the noise (callgrind 4.12G before, 3.97G after).
 
 use std::fmt::Write as _;
 use std::path::Path;

@@ -44,6 +44,7 @@ mod simulate;
 mod simulate_digest;
 pub(crate) mod simulate_flat;
 mod simulate_lists;
+mod simulate_operand;
 pub(crate) mod simulate_run;
 mod table;
 mod tree;

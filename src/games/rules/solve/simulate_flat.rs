@@ -23,36 +23,46 @@ use super::super::state::{Instance, State};
 use crate::syntax::rules::{AssignOp, BinOp};
 use std::cell::RefCell;
 
-/// A scalar expression compiled to a closure over the position's slots
-/// and the locals; `None`: leave the turn to the interpreter.
-pub(super) type E = Box<dyn Fn(&[i64], &[i64]) -> Option<i64>>;
-
-/// An operand: the common leaves read in place, anything else called.
-pub(super) enum O {
-    Const(i64),
-    Local(usize),
-    Slot(usize),
-    Call(E),
-}
-
-#[inline(always)]
-pub(super) fn get(o: &O, v: &[i64], f: &[i64]) -> Option<i64> {
-    match o {
-        O::Const(n) => Some(*n),
-        O::Local(slot) => Some(f[*slot]),
-        O::Slot(slot) => Some(v[*slot]),
-        O::Call(e) => e(v, f),
-    }
-}
+pub(super) use super::simulate_operand::{get, Op, E, L, O};
 
 /// A closure of two operands.
+/// Specialised on the operands' kinds where one is a call and the other a
+/// constant, a local or a call: the closure then reads them with no match
+/// (a smaller closure, fewer registers saved per call).
 macro_rules! two {
     ($a:ident, $b:ident, |$p:ident, $q:ident| $body:expr) => {
-        Box::new(move |v: &[i64], f: &[i64]| {
-            let $p = get(&$a, v, f)?;
-            let $q = get(&$b, v, f)?;
-            $body
-        })
+        match ($a, $b) {
+            (O::Call(x), O::Const(k)) => Box::new(move |v: &[i64], f: &[i64]| {
+                let $p = x(v, f)?;
+                let $q = k;
+                $body
+            }) as E,
+            (O::Call(x), O::Local(s)) => Box::new(move |v: &[i64], f: &[i64]| {
+                let $p = x(v, f)?;
+                let $q = f[s];
+                $body
+            }) as E,
+            (O::Const(k), O::Call(y)) => Box::new(move |v: &[i64], f: &[i64]| {
+                let $p = k;
+                let $q = y(v, f)?;
+                $body
+            }) as E,
+            (O::Local(s), O::Call(y)) => Box::new(move |v: &[i64], f: &[i64]| {
+                let $p = f[s];
+                let $q = y(v, f)?;
+                $body
+            }) as E,
+            (O::Call(x), O::Call(y)) => Box::new(move |v: &[i64], f: &[i64]| {
+                let $p = x(v, f)?;
+                let $q = y(v, f)?;
+                $body
+            }) as E,
+            (a, b) => Box::new(move |v: &[i64], f: &[i64]| {
+                let $p = get(&a, v, f)?;
+                let $q = get(&b, v, f)?;
+                $body
+            }) as E,
+        }
     };
 }
 
@@ -241,6 +251,11 @@ impl<'a> Compiler<'a> {
             }
             CExpr::Ambient(Ambient::Me) => O::Slot(inst.layout.mover),
             _ => {
+                if !self.constant(e) {
+                    if let Some(o) = self.inline(e) {
+                        return Some(o);
+                    }
+                }
                 let f = self.call(e)?;
                 // Folded; one that fails (an overflow) fails when it runs.
                 match self.constant(e).then(|| f(&[], &[])).flatten() {
@@ -248,6 +263,79 @@ impl<'a> Compiler<'a> {
                     None => O::Call(f),
                 }
             }
+        })
+    }
+
+    /// `e` as a leaf, when it is one (looked at, not compiled: no
+    /// expression is compiled twice).
+    fn leaf(&self, e: &CExpr) -> Option<L> {
+        let inst = self.inst;
+        Some(match e {
+            CExpr::Flat(f) => return self.leaf(&f.tree),
+            CExpr::Const(Val::S(n)) => L::Const(*n),
+            CExpr::Param(i) => match inst.params.get(*i)? {
+                Val::S(n) => L::Const(*n),
+                Val::L(_) => return None,
+            },
+            CExpr::Ambient(Ambient::Rows) => L::Const(inst.rows),
+            CExpr::Ambient(Ambient::Cols) => L::Const(inst.cols),
+            CExpr::Local(slot) => match self.consts.borrow().get(*slot) {
+                Some(Some(n)) => L::Const(*n),
+                _ if self.lists.as_ref().is_some_and(|l| l.is_list(*slot)) => return None,
+                _ => L::Local(*slot),
+            },
+            CExpr::Var(i) => {
+                let (base, d) = *inst.layout.vars.get(*i)?;
+                d.list_max.is_none().then_some(L::Slot(base))?
+            }
+            CExpr::Ambient(Ambient::Me) => L::Slot(inst.layout.mover),
+            CExpr::Layer(i, c) => {
+                let (base, d) = *inst.layout.layers.get(*i)?;
+                if d.list_max.is_some() {
+                    return None;
+                }
+                let (cells, def) = (inst.rows * inst.cols, inst.default_of(&d));
+                match self.leaf(c)? {
+                    L::Local(slot) => L::Layer(base, cells, def, slot),
+                    L::Const(c) if c >= 0 && c < cells => L::Slot(base + c as usize),
+                    L::Const(_) => L::Const(def),
+                    _ => return None,
+                }
+            }
+            // A constant (`mover == bottom` of a param), folded.
+            _ if self.constant(e) => match self.opd(e)? {
+                O::Const(n) => L::Const(n),
+                _ => return None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// An operator on two leaves, or a scalar layer's cell at a leaf, as
+    /// an operand applied in place.
+    fn inline(&self, e: &CExpr) -> Option<O> {
+        let inst = self.inst;
+        Some(match e {
+            CExpr::Bin(op, a, b, _) => O::Bin(Op::of(*op), self.leaf(a)?, self.leaf(b)?),
+            // `not a` is `a == 0`.
+            CExpr::Not(a) => O::Bin(Op::Eq, self.leaf(a)?, L::Const(0)),
+            CExpr::Layer(i, c) => {
+                let (base, d) = *inst.layout.layers.get(*i)?;
+                if d.list_max.is_some() {
+                    return None;
+                }
+                let c = self.leaf(c)?;
+                O::Layer(base, inst.rows * inst.cols, inst.default_of(&d), c)
+            }
+            // Fields are `simulate_lists`' (the slim searches take none).
+            CExpr::Field(p, f) if self.lists.is_some() => {
+                let (base, d) = *inst.layout.fields.get(*f)?;
+                if d.list_max.is_some() {
+                    return None;
+                }
+                O::Field(base, inst.pieces.len() as i64, self.leaf(p)?)
+            }
+            _ => return None,
         })
     }
 
@@ -380,14 +468,19 @@ impl<'a> Compiler<'a> {
         }
         let l = &self.inst.layout;
         Some(match &s.kind {
-            CStmtKind::Let(slot, e) => {
-                let (slot, e) = (*slot, self.opd(e)?);
-                Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+            CStmtKind::Let(slot, e) => match (*slot, self.opd(e)?) {
+                // A call: read with no match on the operand's kind.
+                (slot, O::Call(x)) => Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                    tick!(c);
+                    c.frame[slot] = out!(x(v, &c.frame));
+                    Flow::Go
+                }),
+                (slot, e) => Box::new(move |c: &mut Ctx, v: &mut [i64]| {
                     tick!(c);
                     c.frame[slot] = out!(get(&e, v, &c.frame));
                     Flow::Go
-                })
-            }
+                }),
+            },
             CStmtKind::If(arms, other) => {
                 let arms: Vec<(O, Vec<St>)> = arms
                     .iter()

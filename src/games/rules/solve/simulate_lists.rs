@@ -27,8 +27,39 @@ use std::rc::Rc;
 /// costs (each operation its result's length and one).
 type Lb = Box<dyn Fn(&[i64], &[i64], &mut Vec<i64>) -> Option<u64>>;
 
-/// A state place's base slot, from the position and the locals.
-type At = Box<dyn Fn(&[i64], &[i64]) -> Option<usize>>;
+/// A state place's base slot, from the position and the locals, computed
+/// in place (no call).
+enum At {
+    /// A var's.
+    Var(usize),
+    /// A layer's cell: the layer's first slot, its width, the cells, the
+    /// cell (off the board: `usize::MAX`).
+    Layer(usize, usize, i64, O),
+    /// A piece's field: the field's first slot, its width, the pieces, the
+    /// piece (`None`: no piece).
+    Field(usize, usize, i64, O),
+}
+
+impl At {
+    #[inline(always)]
+    fn get(&self, v: &[i64], f: &[i64]) -> Option<usize> {
+        match self {
+            At::Var(base) => Some(*base),
+            At::Layer(base, w, cells, c) => {
+                let c = get(c, v, f)?;
+                Some(if c >= 0 && c < *cells {
+                    base + c as usize * w
+                } else {
+                    usize::MAX
+                })
+            }
+            At::Field(base, w, n, p) => {
+                let p = get(p, v, f)?;
+                (p >= 0 && p < *n).then(|| base + p as usize * w)
+            }
+        }
+    }
+}
 
 /// A var, a layer's cell or a piece's field, as an expression or a place
 /// names it.
@@ -38,8 +69,23 @@ enum Slots<'e> {
     Field(&'e CExpr, usize),
 }
 
-/// A state list's first item slot and length.
-type Span = Box<dyn Fn(&[i64], &[i64]) -> Option<(usize, usize)>>;
+/// A state list's place and most items: [`Span::get`] gives its first item
+/// slot and length (off the board: the empty list).
+struct Span {
+    at: At,
+    max: i64,
+}
+
+impl Span {
+    #[inline(always)]
+    fn get(&self, v: &[i64], f: &[i64]) -> Option<(usize, usize)> {
+        let base = self.at.get(v, f)?;
+        if base == usize::MAX {
+            return Some((0, 0));
+        }
+        Some((base + 1, v[base].clamp(0, self.max) as usize))
+    }
+}
 
 /// Where a list is read in place: a state list's first item slot and
 /// length, or a local.
@@ -148,30 +194,17 @@ impl Compiler<'_> {
         Some(match s {
             Slots::Var(i) => {
                 let (base, d) = *l.vars.get(i)?;
-                (Box::new(move |_: &[i64], _: &[i64]| Some(base)), d)
+                (At::Var(base), d)
             }
             Slots::Layer(i, c) => {
                 let (base, d) = *l.layers.get(i)?;
-                let (c, w) = (self.opd(c)?, width(&d));
                 // Off the board: `usize::MAX`, read as the empty list.
-                let f = move |v: &[i64], f: &[i64]| {
-                    let c = get(&c, v, f)?;
-                    Some(if c >= 0 && c < cells {
-                        base + c as usize * w
-                    } else {
-                        usize::MAX
-                    })
-                };
-                (Box::new(f), d)
+                (At::Layer(base, width(&d), cells, self.opd(c)?), d)
             }
             Slots::Field(p, f) => {
                 let (base, d) = *l.fields.get(f)?;
-                let (p, w, n) = (self.opd(p)?, width(&d), inst.pieces.len() as i64);
-                let f = move |v: &[i64], f: &[i64]| {
-                    let p = get(&p, v, f)?;
-                    (p >= 0 && p < n).then(|| base + p as usize * w)
-                };
-                (Box::new(f), d)
+                let n = inst.pieces.len() as i64;
+                (At::Field(base, width(&d), n, self.opd(p)?), d)
             }
         })
     }
@@ -186,13 +219,7 @@ impl Compiler<'_> {
         }
         let (at, d) = self.state_base(e)?;
         let max = d.list_max? as i64;
-        Some(Src::State(Box::new(move |v: &[i64], f: &[i64]| {
-            let base = at(v, f)?;
-            if base == usize::MAX {
-                return Some((0, 0));
-            }
-            Some((base + 1, v[base].clamp(0, max) as usize))
-        })))
+        Some(Src::State(Span { at, max }))
     }
 
     /// A scalar expression over lists, fields and directions (the ones
@@ -251,7 +278,9 @@ impl Compiler<'_> {
                 })
             }
             CExpr::Call(Builtin::Len, args, _) if args.len() == 1 => match self.src(&args[0])? {
-                Src::State(at) => Box::new(move |v: &[i64], f: &[i64]| Some(at(v, f)?.1 as i64)),
+                Src::State(at) => {
+                    Box::new(move |v: &[i64], f: &[i64]| Some(at.get(v, f)?.1 as i64))
+                }
                 Src::Local(slot) => {
                     let locals = lists.locals.clone();
                     Box::new(move |_: &[i64], _: &[i64]| Some(locals.borrow()[slot].len() as i64))
@@ -272,7 +301,7 @@ impl Compiler<'_> {
                 };
                 match self.src(&args[0])? {
                     Src::State(at) => Box::new(move |v: &[i64], f: &[i64]| {
-                        let (first, n) = at(v, f)?;
+                        let (first, n) = at.get(v, f)?;
                         let x = get(&x, v, f)?;
                         Some(answer(v[first..first + n].iter().position(|&y| y == x)))
                     }),
@@ -289,7 +318,7 @@ impl Compiler<'_> {
                 let i = self.opd(i)?;
                 match self.src(list)? {
                     Src::State(at) => Box::new(move |v: &[i64], f: &[i64]| {
-                        let (first, n) = at(v, f)?;
+                        let (first, n) = at.get(v, f)?;
                         let i = get(&i, v, f)?;
                         (i >= 0 && (i as usize) < n).then(|| v[first + i as usize])
                     }),
@@ -316,7 +345,7 @@ impl Compiler<'_> {
             CExpr::Local(_) | CExpr::Var(_) | CExpr::Layer(..) | CExpr::Field(..) => {
                 match self.src(e)? {
                     Src::State(at) => Box::new(move |v: &[i64], f: &[i64], out: &mut Vec<i64>| {
-                        let (first, n) = at(v, f)?;
+                        let (first, n) = at.get(v, f)?;
                         out.extend_from_slice(&v[first..first + n]);
                         Some(n as u64 + 1)
                     }),
@@ -390,7 +419,7 @@ impl Compiler<'_> {
                 match self.src(list) {
                     Some(Src::State(at)) => {
                         Box::new(move |v: &[i64], f: &[i64], out: &mut Vec<i64>| {
-                            let (first, n) = at(v, f)?;
+                            let (first, n) = at.get(v, f)?;
                             let (lo, hi) = bounds(v, f, n)?;
                             out.extend_from_slice(&v[first + lo..first + hi]);
                             Some((hi - lo) as u64 + 1)
@@ -449,7 +478,10 @@ impl Compiler<'_> {
                     if *op != AssignOp::Set {
                         return Some(None);
                     }
-                    self.write_list(at, d, e)
+                    match self.in_place(p, d, e) {
+                        Some(st) => Some(st),
+                        None => self.write_list(at, d, e),
+                    }
                 } else if let CPlace::Field(..) = p {
                     self.write_field(at, d, *op, e)
                 } else {
@@ -513,11 +545,70 @@ impl Compiler<'_> {
             buf.clear();
             let n = out!(b(v, &c.frame, &mut buf));
             charge!(c, n);
-            let base = out!(at(v, &c.frame));
+            let base = out!(at.get(v, &c.frame));
             let flow = store_list(c, v, base, &d, max, &buf);
             *scratch.borrow_mut() = buf;
             flow
         }))
+    }
+
+    /// `P = P[..hi]` (the items past `hi` dropped) and `P = P + X` (`X`'s
+    /// items put after the last): the state list edited in place, the items
+    /// it keeps neither copied nor compared. The steps charged, the checks
+    /// and the slots written are [`Compiler::write_list`]'s.
+    fn in_place(&self, p: &CPlace, d: Dom, e: &CExpr) -> Option<St> {
+        let max = d.list_max?;
+        let (at, _) = self.place(p)?;
+        match strip(e) {
+            CExpr::Slice(list, None, Some(hi), _) if same(p, list) => {
+                let hi = self.opd(hi)?;
+                Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                    charge!(c, 1);
+                    let base = out!(at.get(v, &c.frame));
+                    if base == usize::MAX {
+                        return Flow::Out;
+                    }
+                    let n = v[base].clamp(0, max as i64) as usize;
+                    let hi = out!(get(&hi, v, &c.frame));
+                    if hi < 0 || hi as usize > n {
+                        return Flow::Out;
+                    }
+                    let hi = hi as usize;
+                    charge!(c, hi as u64 + 1);
+                    let kept = &v[base + 1..base + 1 + hi];
+                    if kept.iter().any(|&x| x < d.lo || x > d.hi) {
+                        return Flow::Out;
+                    }
+                    for k in hi..n {
+                        if v[base + 1 + k] != 0 {
+                            out!(c.put(v, base + 1 + k, 0));
+                        }
+                    }
+                    if v[base] != hi as i64 {
+                        out!(c.put(v, base, hi as i64));
+                    }
+                    Flow::Go
+                }))
+            }
+            CExpr::Bin(BinOp::Add, a, b, _) if same(p, a) && self.is_list(b)? => {
+                let b = self.list(b)?;
+                let scratch = RefCell::new(Vec::new());
+                Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                    charge!(c, 1);
+                    let base = out!(at.get(v, &c.frame));
+                    if base == usize::MAX {
+                        return Flow::Out;
+                    }
+                    let n = v[base].clamp(0, max as i64) as usize;
+                    let mut buf = std::mem::take(&mut *scratch.borrow_mut());
+                    buf.clear();
+                    let flow = append(c, v, base, n, &d, max, &b, &mut buf);
+                    *scratch.borrow_mut() = buf;
+                    flow
+                }))
+            }
+            _ => None,
+        }
     }
 
     /// `p.f = …`, `p.f += …` of a scalar field.
@@ -529,7 +620,7 @@ impl Compiler<'_> {
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
             charge!(c, 1);
             let x = out!(get(&e, v, &c.frame));
-            let slot = out!(at(v, &c.frame));
+            let slot = out!(at.get(v, &c.frame));
             let x = out!(match op {
                 AssignOp::Set => Some(x),
                 AssignOp::Add => v[slot].checked_add(x),
@@ -659,7 +750,7 @@ impl Compiler<'_> {
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
             charge!(c, 1);
-            let base = out!(at(v, &c.frame));
+            let base = out!(at.get(v, &c.frame));
             if base == usize::MAX {
                 return Flow::Out;
             }
@@ -674,6 +765,62 @@ impl Compiler<'_> {
             *scratch.borrow_mut() = items;
             flow
         }))
+    }
+}
+
+/// `P = P + X` of [`Compiler::in_place`]: the state list at `base` holds
+/// `n` items; `b` gives `X`'s items into `buf`.
+#[allow(clippy::too_many_arguments)]
+fn append(
+    c: &mut Ctx,
+    v: &mut [i64],
+    base: usize,
+    n: usize,
+    d: &Dom,
+    max: usize,
+    b: &Lb,
+    buf: &mut Vec<i64>,
+) -> Flow {
+    let nb = out!(b(v, &c.frame, buf));
+    // `P + X` as a list expression: P's read, X's, the sum's items, one.
+    charge!(c, (n as u64 + 1) + nb + (n + buf.len()) as u64 + 1);
+    if n + buf.len() > max {
+        return Flow::Out;
+    }
+    let kept = &v[base + 1..base + 1 + n];
+    if kept.iter().chain(buf.iter()).any(|&x| x < d.lo || x > d.hi) {
+        return Flow::Out;
+    }
+    for (k, &x) in buf.iter().enumerate() {
+        if v[base + 1 + n + k] != x {
+            out!(c.put(v, base + 1 + n + k, x));
+        }
+    }
+    let len = (n + buf.len()) as i64;
+    if v[base] != len {
+        out!(c.put(v, base, len));
+    }
+    Flow::Go
+}
+
+/// `e` without its flat code's wrapper.
+fn strip(e: &CExpr) -> &CExpr {
+    match e {
+        CExpr::Flat(f) => strip(&f.tree),
+        _ => e,
+    }
+}
+
+/// Whether expression `e` reads the state list place `p` writes: the same
+/// var, or the same layer or field at the same local (expressions write
+/// nothing, so the local holds the same value at both).
+fn same(p: &CPlace, e: &CExpr) -> bool {
+    let local = |a: &CExpr, b: &CExpr| matches!((strip(a), strip(b)), (CExpr::Local(x), CExpr::Local(y)) if x == y);
+    match (p, strip(e)) {
+        (CPlace::Var(i), CExpr::Var(j)) => i == j,
+        (CPlace::Layer(i, c), CExpr::Layer(j, k)) => i == j && local(c, k),
+        (CPlace::Field(q, f), CExpr::Field(r, g)) => f == g && local(q, r),
+        _ => false,
     }
 }
 

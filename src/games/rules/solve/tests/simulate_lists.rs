@@ -2,7 +2,8 @@
 //! against the interpreter on random zero-player programs: list layers, a
 //! list var, list locals, slices, `+`, `reverse`, `push`/`pop`, `index`,
 //! `contains`, `len`, items, `for` over lists and over `pieces` (some of
-//! them absent), piece fields, `step` and `opposite`. Turn by turn, a turn
+//! them absent), piece fields, `step` and `opposite`, and the lists edited
+//! in place (`P = P[..k]`, `P = P + X`). Turn by turn, a turn
 //! the stepper runs gives the interpreter's next position and the digest
 //! of that position; a turn it leaves is undone; `solve` agrees both ways.
 
@@ -60,6 +61,8 @@ struct Lists<'r, 'g> {
     lists: Vec<String>,
     /// The piece locals in scope.
     pieces: Vec<String>,
+    /// The cell locals in scope.
+    cells: Vec<String>,
 }
 
 impl Lists<'_, '_> {
@@ -127,17 +130,52 @@ impl Lists<'_, '_> {
                 let p = self.pieces[self.g.r.gen_range(0..self.pieces.len())].clone();
                 format!("{p}.n")
             }
+            // A layer's cell at a cell local (maybe off the board).
+            5 if !self.cells.is_empty() => {
+                let c = self.cells[self.g.r.gen_range(0..self.cells.len())].clone();
+                let k = self.g.r.gen_range(0..9);
+                format!("(if not w[{c}] and h[{c}] > {k} then h[{c}] - {k} else {k})")
+            }
             _ => self.g.int(depth),
         }
     }
 
+    /// `P = P[..k]` or `P = P + X` of one place (the list var, or a pile
+    /// at a cell local, maybe off the board): the stepper edits it in place.
+    fn in_place(&mut self, out: &mut String) {
+        let place = if self.g.r.gen_bool(0.25) {
+            "q".to_string()
+        } else {
+            let c = format!("c{}", self.g.fresh);
+            self.g.fresh += 1;
+            out.push_str(&format!("let {c} = {}\n", self.cell()));
+            if self.g.r.gen_bool(0.3) {
+                out.push_str(&format!("w[{c}] = not w[{c}] or h[{c}] > 4\n"));
+            }
+            self.cells.push(c.clone());
+            format!("pile[{c}]")
+        };
+        if self.g.r.gen_bool(0.5) {
+            // Mostly within the list, sometimes past either end.
+            let k = if self.g.r.gen_bool(0.8) {
+                self.small()
+            } else {
+                self.g.int(1)
+            };
+            out.push_str(&format!("{place} = {place}[..{k}]\n"));
+        } else {
+            out.push_str(&format!("{place} = {place} + {}\n", self.list(1)));
+        }
+    }
+
     fn block(&mut self, depth: u32, out: &mut String) {
-        let (lists, pieces) = (self.lists.len(), self.pieces.len());
+        let (lists, pieces, cells) = (self.lists.len(), self.pieces.len(), self.cells.len());
         for _ in 0..self.g.r.gen_range(1..=3) {
             self.stmt(depth, out);
         }
         self.lists.truncate(lists);
         self.pieces.truncate(pieces);
+        self.cells.truncate(cells);
     }
 
     fn stmt(&mut self, depth: u32, out: &mut String) {
@@ -153,6 +191,7 @@ impl Lists<'_, '_> {
                 let g = self.lists[self.g.r.gen_range(0..self.lists.len())].clone();
                 out.push_str(&format!("{g} = {}\n", self.list(2)));
             }
+            1 | 2 if self.g.r.gen_bool(0.5) => self.in_place(out),
             1 | 2 => out.push_str(&format!("pile[{}] = {}\n", self.cell(), self.list(2))),
             3 => out.push_str(&format!("q = {}\n", self.list(1))),
             4 => {
@@ -228,11 +267,12 @@ fn program(r: &mut StdRng) -> String {
         g: &mut g,
         lists: Vec::new(),
         pieces: Vec::new(),
+        cells: Vec::new(),
     };
     let mut body = String::new();
     l.block(3, &mut body);
     format!(
-        "rules f {{\n players none\n layer h: 0..9\n layer pile: list of 0..5 max 5\n \
+        "rules f {{\n players none\n layer h: 0..9, w: bool\n layer pile: list of 0..5 max 5\n \
          var a: 0..50 = 3, b: -20..20 = 0\n var q: list of 0..5 max 4 = [1]\n \
          piece placed 1..4 {{ at: cell, facing: dir, n: 0..5 }}\n \
          legend {{\n  number n: h[here] = n\n }}\n \
@@ -318,5 +358,121 @@ fn the_stepper_runs_random_list_programs_as_the_interpreter_does() {
     assert!(
         stepped > 1000 && left > 50,
         "{stepped} {left} ({ended} ended)"
+    );
+}
+
+/// The prelude's stacking script (`index`, slices, `+`, `reverse`, `for`
+/// over a list local, fields, `len`, the piles edited in place) on random
+/// boards, both movers: every turn the stepper runs is the interpreter's
+/// next position, and `solve` agrees both ways.
+#[test]
+fn the_stepper_runs_the_stacking_script_as_the_interpreter_does() {
+    const SCRIPT: &str = include_str!("../../../prelude/stacking.game");
+    // Under another name (`stacking` is the built-in game's).
+    let script = SCRIPT.replace("rules stacking {", "rules stacks {");
+    let (file, diags) = crate::syntax::parse(&script);
+    assert!(diags.is_empty(), "{diags:?}");
+    let decls = super::super::super::check(&file.rules[0]).expect("the script checks");
+    let prog = Arc::new(super::super::super::compile::compile(&file.rules[0], decls));
+    let mut r = StdRng::seed_from_u64(17);
+    fn sp<T>(x: T) -> Spanned<T> {
+        Spanned::new(x, Span::default())
+    }
+    let (mut stepped, mut ends, mut errors) = (0, 0, 0);
+    for case in 0..150 {
+        let n = r.gen_range(2..=5usize);
+        let board = (0..n)
+            .map(|_| {
+                (0..n)
+                    .map(|_| sp(['0', '0', '0', '1', '2'][r.gen_range(0..5)]))
+                    .collect()
+            })
+            .collect();
+        let dirs = ["up", "down", "left", "right"];
+        let pieces = (1..=r.gen_range(2..=(n * n).min(8)))
+            .map(|k| PieceInput {
+                name: sp(k.to_string()),
+                at: Some(sp(SetValue::Cell(
+                    r.gen_range(0..n) as i64,
+                    r.gen_range(0..n) as i64,
+                ))),
+                facing: Some(sp(dirs[r.gen_range(0..4)].to_string())),
+                with: Vec::new(),
+            })
+            .collect();
+        let mover = if case % 3 == 0 { "bottom" } else { "any" };
+        let inp = ScenarioInput {
+            board: BoardInput::Grid(board),
+            pieces,
+            sets: Vec::new(),
+            rules: vec![
+                (
+                    sp("stack".to_string()),
+                    sp(SetValue::Int(r.gen_range(2..=5))),
+                ),
+                (sp("limit".to_string()), sp(SetValue::Int(60))),
+                (sp("mover".to_string()), sp(SetValue::Word(mover.into()))),
+            ],
+            dice: Dice::None,
+        };
+        let Ok((inst, s0)) = start(prog.clone(), &inp) else {
+            continue;
+        };
+        assert!(
+            super::super::simulate_flat::Flat::compile(&inst).is_some(),
+            "the compiled stepper takes the script"
+        );
+        let mut stepper = Model::stepper(&inst).expect("a stepper");
+        let mut s = s0.clone();
+        for _ in 0..60 {
+            let mut a = s.clone();
+            let ran = stepper.step(&mut a);
+            let mut node = match inst.turn(&s) {
+                Ok(Turn::Moves(node)) => node,
+                // A pile past its `max` (a start of more than `stack`
+                // pieces on a cell): the interpreter's error, left to it.
+                Err(_) => {
+                    assert!(!ran && a == s, "case {case}: a failing turn is left");
+                    errors += 1;
+                    break;
+                }
+                t => panic!("case {case}: a stacking turn is one path, not {t:?}"),
+            };
+            let l = loop {
+                match node {
+                    Node::Leaf(l) => break l,
+                    Node::Choice(mut bs) if bs.len() == 1 => node = bs.remove(0).1,
+                    _ => panic!("case {case}: a stacking turn is one path"),
+                }
+            };
+            if !ran {
+                assert_eq!(a, s, "a turn left to the interpreter is undone");
+                if l.end.is_some() {
+                    ends += 1;
+                    break;
+                }
+                s = l.next;
+                continue;
+            }
+            stepped += 1;
+            assert_eq!(l.end, None);
+            assert_eq!(l.next, a, "case {case}: the next position");
+            s = a;
+        }
+        let b = Budget::unlimited();
+        let fast = simulate::stepped(
+            &inst,
+            Model::stepper(&inst).expect("a stepper"),
+            &s0,
+            60,
+            &b,
+        )
+        .map(|x| x.0);
+        let plain = simulate::expanded(&inst, &s0, 60, None, &b).map(|x| x.0);
+        assert_eq!(format!("{fast:?}"), format!("{plain:?}"), "case {case}");
+    }
+    assert!(
+        stepped > 1000 && ends > 30 && errors > 0,
+        "{stepped} turns, {ends} ends, {errors} errors"
     );
 }
