@@ -101,10 +101,18 @@ fn each_input(
             .and_then(|b| String::from_utf8(b).map_err(|_| "it is not UTF-8 text".to_string()));
         let (src, answers, diags) = match text {
             Ok(text) => {
-                let (answers, diags) = match reader(&text) {
+                let (answers, mut diags) = match reader(&text) {
                     Ok(a) => (a, Vec::new()),
                     Err(d) => (String::new(), d),
                 };
+                // A validator also checks the file's layout (one space
+                // between words, `\n` line ends, …), which the readers
+                // take leniently.
+                if matches!(mode, Mode::Validate) {
+                    let mut layout = meeple::games::judge_layout::layout_errors(&text);
+                    layout.append(&mut diags);
+                    diags = layout;
+                }
                 (SourceFile::new(name.as_str(), text), answers, diags)
             }
             Err(why) => {

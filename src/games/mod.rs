@@ -15,6 +15,7 @@ pub mod footholds;
 pub mod gen_option;
 pub mod gen_shape;
 pub(crate) mod grid;
+pub mod judge_layout;
 pub mod judge_position;
 pub(crate) mod judge_text;
 pub mod not_instance;
