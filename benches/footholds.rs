@@ -509,9 +509,16 @@ fn profile(filter: &[String]) {
         let (a, b) = s.split_once(',')?;
         Some((a.parse().ok()?, b.parse().ok()?))
     });
+    // `DEEP_ORDER=a,b,c`: the territory minimax 2, 3, 4 plies deep from
+    // `a`, `b`, `c` live cells (tuning; `u32::MAX` is off).
+    let deep_order = std::env::var("DEEP_ORDER").ok().and_then(|s| {
+        let v: Vec<u32> = s.split(',').filter_map(|x| x.parse().ok()).collect();
+        <[u32; 3]>::try_from(v).ok()
+    });
     let cfg = SearchConfig {
         trace: true,
         sure_live: sure_live.unwrap_or(SearchConfig::default().sure_live),
+        deep_order: deep_order.unwrap_or(SearchConfig::default().deep_order),
         ..SearchConfig::default()
     };
     let only: Vec<&String> = filter.iter().filter(|f| *f != "profile").collect();
