@@ -513,7 +513,7 @@ fn profile(filter: &[String]) {
     // `a`, `b`, `c` live cells (tuning; `u32::MAX` is off).
     let deep_order = std::env::var("DEEP_ORDER").ok().and_then(|s| {
         let v: Vec<u32> = s.split(',').filter_map(|x| x.parse().ok()).collect();
-        <[u32; 3]>::try_from(v).ok()
+        <[u32; 5]>::try_from(v).ok()
     });
     let cfg = SearchConfig {
         trace: true,

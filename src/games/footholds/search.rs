@@ -693,7 +693,7 @@ mod tests {
         assert!(checked > 200 && cuts > 300, "{checked} {cuts}");
     }
 
-    /// The move ordering by a territory minimax (two to four plies deep)
+    /// The move ordering by a territory minimax (two to six plies deep)
     /// against the plain reference: off, at its default (which small
     /// random boards never reach), two plies at every open node, and four
     /// at every one. The order changes what the search visits, never its
@@ -716,10 +716,10 @@ mod tests {
             let mut nodes = Vec::new();
             let max = u32::MAX;
             for deep_order in [
-                [max; 3],
+                [max; 5],
                 SearchConfig::default().deep_order,
-                [0, max, max],
-                [0; 3],
+                [0, max, max, max, max],
+                [0, 0, 0, max, max],
             ] {
                 let cfg = SearchConfig {
                     deep_order,

@@ -6,7 +6,7 @@
 //! - from [`TERRITORY_MIN`] live cells: by the territory each move keeps
 //!   (a Voronoi split of the live cells), then by history;
 //! - big nodes (`SearchConfig::deep_order`): by a territory minimax two to
-//!   four plies deep ([`territory_minimax`]), then as above.
+//!   six plies deep ([`territory_minimax`]), then as above.
 
 use super::Engine;
 use crate::games::footholds::bitboard::Bits;
