@@ -110,7 +110,12 @@ impl<B: Bits> Engine<B> {
             None => plain_order(cand),
             Some(_) if cells.size() >= self.cfg.deep_order[0] && cand.more_than_one() => {
                 let n = cells.size();
-                let plies = 2 + self.cfg.deep_order[1..].iter().filter(|&&t| n >= t).count();
+                // Deeper than two plies only on boards small enough.
+                let plies = if self.g.n <= self.cfg.deep_footholds as usize {
+                    2 + self.cfg.deep_order[1..].iter().filter(|&&t| n >= t).count()
+                } else {
+                    2
+                };
                 self.deep_territory_order(cells, (m, o), cand, plies as u32)
             }
             Some(_) if cells.size() >= TERRITORY_MIN && cand.more_than_one() => {
