@@ -87,6 +87,37 @@
 //!      1.53 → 1.33 s (one thread: 22.0 → 17.0 ms, 1.23 → 1.06 s). Still
 //!      far from goal 3 (9x9 centre under 2 s): the tree shrinks ~15 %.
 //!
+//!    - Where the states go (issue 33, counted once however deep they
+//!      nest): 9x9 (3,3)-(4,4) put 13.4 M of its 17.9 M states into
+//!      moves searched before the one that cut, at nodes of 60 or more
+//!      live cells (the top ~20 plies), spread over plies 2-15+; table
+//!      hits at small positions cut 90 % of the time but are rare (2 M
+//!      of 14.8 M open nodes), so exact values kept for small positions
+//!      would not pay. Tried and not kept (one thread, states, CPU):
+//!      block-tree bounds in the sure paths (17.87 M, 10.8 s) or the
+//!      opponent's side too (17.40 M, 10.1 s; both 17.35 M, 13.2 s);
+//!      moves tried in rounds of growing node caps at nodes of 40+/50+/
+//!      60+ live cells (53.6 M: the rounds nest, every level spreads its
+//!      work over all its moves; at the root only, 20.4 M); killer moves
+//!      per ply (24.0 M).
+//!    - Kept: big nodes order by a territory minimax (`order.rs`,
+//!      `SearchConfig::deep_order`): two plies from 56 live cells, three
+//!      from 60, four from 68, five from 72, six from 76, deeper than two
+//!      only on boards of at most 90 footholds. One thread, before →
+//!      after (states, CPU; machine loaded ~5): (3,3)-(4,4) 17.9 M, 8.9 s
+//!      → 3.8 M, 2.2 s; (4,4)-(4,5) 22.8 M, 11.2 s → 8.3 M, 4.5 s;
+//!      (3,4)-(5,4) 23.0 M, 11.6 s → 4.1 M, 2.2 s; (2,2)-(6,6) 10.9 M,
+//!      5.3 s → 4.9 M, 2.6 s. Big section (two threads, wall, CPU, states,
+//!      peak RSS): (3,3) 3.16 s, 2.13 s, 4.21 M, 69 MiB; (4,4) 11.91 s,
+//!      7.57 s, 15.42 M, 57 MiB; (3,4) 4.21 s, 2.47 s, 4.70 M, 57 MiB;
+//!      (2,2) 5.52 s, 3.03 s, 5.68 M, 75 MiB; 11x11 corners 117, 6.05 M,
+//!      4.81 s CPU; 50 random boards median 11.2 ms, worst 0.67 s.
+//!      Deeper looks at the top of 11x11 corners cost dearly (6.8 M states
+//!      with two plies at most, 22.6 M with three from 100 live cells,
+//!      over 99 M with the 9x9 thresholds), hence the board-size gate.
+//!      10x10 (4,4)-(5,5): the first test still unsettled after 150 M
+//!      states (104 s CPU, 602 MiB peak).
+//!
 //! Names given after `--` keep only the rows whose name contains one of
 //! them. Times are wall-clock on a shared machine: read the CPU column
 //! and the states too.
@@ -208,6 +239,14 @@ fn env_limit(var: &str, default: u64) -> Duration {
             .and_then(|s| s.parse().ok())
             .unwrap_or(default),
     )
+}
+
+/// A number from the environment variable `var`, or `default`.
+fn env_num(var: &str, default: u64) -> u64 {
+    std::env::var(var)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
 }
 
 fn verdict(v: Value) -> String {
@@ -501,6 +540,8 @@ fn profile(filter: &[String]) {
         ("9x9 A(3,4) B(5,4)", full(9, (3, 4), (5, 4), o)),
         ("9x9 A(2,2) B(6,6)", full(9, (2, 2), (6, 6), o)),
         ("10x10 A(4,4) B(5,5)", full(10, (4, 4), (5, 5), o)),
+        ("10x10 A(0,0) B(9,9)", full(10, (0, 0), (9, 9), o)),
+        ("11x11 A(0,0) B(10,10)", full(11, (0, 0), (10, 10), o)),
     ];
     println!("\n## Profile, one thread (tests on stderr)\n");
     // `SURE_LIVE=a,b`: the sure-path bounds on open positions of `a..b`
@@ -509,9 +550,20 @@ fn profile(filter: &[String]) {
         let (a, b) = s.split_once(',')?;
         Some((a.parse().ok()?, b.parse().ok()?))
     });
+    // `DEEP_ORDER=a,b,c`: the territory minimax 2, 3, 4 plies deep from
+    // `a`, `b`, `c` live cells (tuning; `u32::MAX` is off).
+    let deep_order = std::env::var("DEEP_ORDER").ok().and_then(|s| {
+        let v: Vec<u32> = s.split(',').filter_map(|x| x.parse().ok()).collect();
+        <[u32; 5]>::try_from(v).ok()
+    });
     let cfg = SearchConfig {
         trace: true,
         sure_live: sure_live.unwrap_or(SearchConfig::default().sure_live),
+        deep_order: deep_order.unwrap_or(SearchConfig::default().deep_order),
+        deep_footholds: env_num(
+            "DEEP_FOOTHOLDS",
+            SearchConfig::default().deep_footholds as u64,
+        ) as u32,
         ..SearchConfig::default()
     };
     let only: Vec<&String> = filter.iter().filter(|f| *f != "profile").collect();

@@ -70,7 +70,6 @@ pub(crate) enum Layout<B> {
 #[derive(Clone, Debug)]
 pub struct Graph<B> {
     /// Number of indexed footholds.
-    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) n: usize,
     /// Neighbour set of each index (a byte indexes it without a bounds
     /// check).

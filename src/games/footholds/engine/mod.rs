@@ -8,7 +8,8 @@
 //! still reach: dead cells play no part, so positions differing only there
 //! share an entry), move ordering (the table's move, then by the territory
 //! each move keeps, or in small regions towards the opponent by
-//! breadth-first distance; then history), optional enhanced transposition
+//! breadth-first distance; then history; near the root by a territory
+//! minimax a few plies deep), optional enhanced transposition
 //! cutoffs, the separation endgame ([`super::endgame`], only as precise as
 //! the window needs), board symmetry wherever a position is symmetric, and
 //! an MTD(f)-style driver of null-window tests on the exact score.
@@ -102,6 +103,25 @@ const SMALL_LIVE: u32 = 40;
 /// cut about as much and cost more; from 32 or 12 live cells they cost
 /// more CPU than they save (12..64: 9.6 M states but 8.2 s on (2,2)).
 const SURE_LIVE: (u32, u32) = (40, 64);
+/// Open positions with at least these many live cells order their moves
+/// by a territory minimax 2, 3, 4, 5 and 6 plies deep. Near the root a
+/// first move that fails costs a whole subtree, and one-ply territory
+/// guessed wrong there often enough to dominate: 9x9 (3,3)-(4,4) put
+/// 13.4 M of its 17.9 M states into first moves that failed at nodes of 60
+/// or more live cells. Measured (release, one thread, machine loaded ~5 on
+/// 2 cores; the four 9x9 centre starts' states, CPU): 74.5 M, 37 s
+/// without; (3,3)-(4,4) alone 14.6 M two plies from 56, 5.4 M adding three
+/// from 60; 25.9 M, 13.4 s with 56, 60, 68 (to four plies); 23.8 M,
+/// 13.6 s adding five from 72; 21.2 M, 11.5 s adding six from 76; 26.6 M,
+/// 13.8 s with 56, 60, 64, 68, 72. Deeper is not better everywhere (the
+/// minimax is a guess): (4,4)-(4,5) 9.3 M with four plies, 12.1 M with
+/// five.
+const DEEP_ORDER: [u32; 5] = [56, 60, 68, 72, 76];
+/// Boards with more footholds order by two plies at most: deeper looks
+/// near the root cost 11x11 corners dearly (6.8 M states without, 22.6 M
+/// with three plies from 100 live cells, over 99 M with the defaults),
+/// whatever the parity of the depth or the distance between the players.
+const DEEP_FOOTHOLDS: u32 = 90;
 /// The small table's buckets (log 2): `2^16`, 4 MiB with 64-bit sets,
 /// 6 MiB with 128-bit ones, 10 MiB with 256-bit ones (within a sixteenth
 /// of `--memory`: [`small_table_log2`]).
@@ -217,6 +237,14 @@ pub struct SearchConfig {
     /// the sure-path bounds (`sure_paths`) before their moves; an empty
     /// range turns them off.
     pub sure_live: (u32, u32),
+    /// Open positions with at least `deep_order[0]` live cells order their
+    /// moves by a territory minimax two plies deep, from `deep_order[1]`
+    /// three, and so on to six plies (`order`; default 56, 60, 68, 72, 76:
+    /// see `DEEP_ORDER`); `u32::MAX` turns a depth off.
+    pub deep_order: [u32; 5],
+    /// The minimax looks deeper than two plies only on boards of at most
+    /// this many footholds (default `DEEP_FOOTHOLDS`).
+    pub deep_footholds: u32,
 }
 
 impl Default for SearchConfig {
@@ -230,6 +258,8 @@ impl Default for SearchConfig {
             small_live: SMALL_LIVE,
             small_log2: SMALL_LOG2,
             sure_live: SURE_LIVE,
+            deep_order: DEEP_ORDER,
+            deep_footholds: DEEP_FOOTHOLDS,
         }
     }
 }

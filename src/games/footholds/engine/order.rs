@@ -4,10 +4,13 @@
 //! - small regions: towards the opponent (breadth-first distance), then
 //!   by history;
 //! - from [`TERRITORY_MIN`] live cells: by the territory each move keeps
-//!   (a Voronoi split of the live cells), then by history.
+//!   (a Voronoi split of the live cells), then by history;
+//! - big nodes (`SearchConfig::deep_order`): by a territory minimax two to
+//!   six plies deep ([`territory_minimax`]), then as above.
 
 use super::Engine;
 use crate::games::footholds::bitboard::Bits;
+use crate::games::footholds::graph::Graph;
 
 /// Nodes with at least this many live cells order their moves by territory
 /// ([`Engine::territory_order`]); smaller ones by distance to the opponent.
@@ -127,6 +130,28 @@ impl<B: Bits> Engine<B> {
         (order.map(|e| e.1), k)
     }
 
+    /// The candidates ordered by a territory minimax `plies` deep (2: the
+    /// territory the opponent keeps after its best reply): best first,
+    /// ties in [`Engine::territory_order`]'s order (which also breaks its
+    /// ties by history). Dearer than one ply: for big nodes.
+    pub(super) fn deep_territory_order(
+        &self,
+        cells: B,
+        (m, o): (u8, u8),
+        cand: B,
+        plies: u32,
+    ) -> ([u8; 8], usize) {
+        let (first, k) = self.territory_order(cells, m, cand);
+        let rest = cells.without(m);
+        let mut order = [(0u32, 0u8); 8];
+        for (rank, &x) in first[..k].iter().enumerate() {
+            let theirs = territory_minimax(&self.g, rest, (o, x), plies - 1);
+            order[rank] = (((theirs.clamp(0, 1023) as u32) << 8) | rank as u32, x);
+        }
+        order[..k].sort_unstable_by_key(|e| e.0);
+        (order.map(|e| e.1), k)
+    }
+
     /// The history score of the step `m -> x`: how much search its
     /// cutoffs have saved so far.
     #[inline]
@@ -140,5 +165,117 @@ impl<B: Bits> Engine<B> {
         let cap = B::CAPACITY;
         let h = &mut self.history[(m as usize % cap) * cap + x as usize % cap];
         *h = h.saturating_add(bonus);
+    }
+}
+
+/// The territory score (`0..=1024`, 512 when even) the mover at `m`
+/// (opponent at `o`, both on `cells`) keeps after `plies` moves of best
+/// play by territory: with one ply, the most any move keeps (as
+/// [`Engine::territory_order`] counts it); 0 when it cannot move.
+pub(super) fn territory_minimax<B: Bits>(
+    g: &Graph<B>,
+    cells: B,
+    (m, o): (u8, u8),
+    plies: u32,
+) -> i32 {
+    let rest = cells.without(m);
+    let cand = (g.adj(m) & cells).without(o);
+    if plies <= 1 {
+        // The opponent's breadth-first layers avoiding the mover's cell.
+        let mut layers = Vec::with_capacity(32);
+        let mut seen = B::from_index(o);
+        let mut frontier = seen;
+        layers.push(seen);
+        while !frontier.is_empty() {
+            frontier = g.expand(frontier) & (rest - seen);
+            seen |= frontier;
+            layers.push(seen);
+        }
+        let mut best = 0;
+        for x in cand {
+            let mut mine = B::from_index(x);
+            let mut fm = mine;
+            let mut free = rest.without(x);
+            let mut d = 0;
+            while !fm.is_empty() {
+                d += 1;
+                let theirs = layers.get(d).copied().unwrap_or(seen);
+                fm = g.expand(fm) & (free - theirs);
+                free = free - fm;
+                mine |= fm;
+            }
+            best = best.max(512 + 2 * mine.size() as i32 - (seen | mine).size() as i32);
+        }
+        return best;
+    }
+    let mut best = 0;
+    for x in cand {
+        best = best.max(1024 - territory_minimax(g, rest, (o, x), plies - 1));
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::search::{scan, Scan};
+    use super::super::{Engine, SearchConfig, Start};
+    use super::*;
+    use crate::games::footholds::bitboard::Bitboard;
+    use crate::games::footholds::rules::Steps;
+    use crate::games::testkit::footholds_position;
+
+    /// On random open positions: a score within `0..=1024` (0 when stuck),
+    /// each depth the best over the moves of the one below it, and every
+    /// depth orders all the candidates, each once.
+    #[test]
+    fn the_territory_minimax_orders_every_move_at_every_depth() {
+        let mut rng = StdRng::seed_from_u64(6060);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let steps = if rng.gen_bool(0.3) {
+                Steps::King
+            } else {
+                Steps::Orthogonal
+            };
+            let size = rng.gen_range(4..=7);
+            let p = footholds_position(&mut rng, size, steps, 0.7);
+            let cells: Vec<_> = (0..p.rows)
+                .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
+                .filter(|&c| p.is_foothold(c))
+                .collect();
+            let mut e = Engine::<Bitboard>::new(&cells, steps, 1 << 20, SearchConfig::default());
+            let Some(Start::Search(n)) = e.start(&p) else {
+                continue;
+            };
+            let Scan::Distances(live, _) = scan(&e.g, n.cells, n.m, n.o, &mut e.layers) else {
+                continue;
+            };
+            let cand = (e.g.adj(n.m) & live).without(n.o);
+            let rest = live.without(n.m);
+            let one = territory_minimax(&e.g, live, (n.m, n.o), 1);
+            assert!((0..=1024).contains(&one), "{one}");
+            if cand.is_empty() {
+                assert_eq!(one, 0);
+            }
+            for plies in 2..=4 {
+                let deeper = territory_minimax(&e.g, live, (n.m, n.o), plies);
+                let by_moves = cand
+                    .into_iter()
+                    .map(|x| 1024 - territory_minimax(&e.g, rest, (n.o, x), plies - 1))
+                    .max()
+                    .unwrap_or(0);
+                assert_eq!(deeper, by_moves, "{plies} {p:?}");
+                let (order, k) = e.deep_territory_order(live, (n.m, n.o), cand, plies);
+                let got: Bitboard = order[..k].iter().copied().collect();
+                assert_eq!((k as u32, got), (cand.size(), cand), "{plies} {p:?}");
+            }
+            let (order, k) = e.territory_order(live, n.m, cand);
+            assert_eq!(order[..k].iter().copied().collect::<Bitboard>(), cand);
+            checked += 1;
+        }
+        assert!(checked > 250, "{checked}");
     }
 }

@@ -108,6 +108,16 @@ impl<B: Bits> Engine<B> {
         };
         let (mut order, k) = match dist {
             None => plain_order(cand),
+            Some(_) if cells.size() >= self.cfg.deep_order[0] && cand.more_than_one() => {
+                let n = cells.size();
+                // Deeper than two plies only on boards small enough.
+                let plies = if self.g.n <= self.cfg.deep_footholds as usize {
+                    2 + self.cfg.deep_order[1..].iter().filter(|&&t| n >= t).count()
+                } else {
+                    2
+                };
+                self.deep_territory_order(cells, (m, o), cand, plies as u32)
+            }
             Some(_) if cells.size() >= TERRITORY_MIN && cand.more_than_one() => {
                 self.territory_order(cells, m, cand)
             }
