@@ -115,8 +115,10 @@ pub fn layout_errors(text: &str) -> Vec<Diag> {
                 "separate words with one space",
             );
         }
+        // Numbers: the words, and the parts of a bracketed word
+        // (`[+1,`).
         let mut w = 0;
-        for word in text_part.split(' ') {
+        for word in text_part.split(|c| matches!(c, ' ' | '[' | ']' | ',' | '(' | ')')) {
             let at = offset + w;
             w += word.len() + 1;
             let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
@@ -180,6 +182,7 @@ mod tests {
             ("1 2", "does not end with a line break", 3),
             ("1 +2\n", "`+2` is written with a `+`", 2),
             ("-0 2\n", "negative zero", 0),
+            ("[[1, 0], [1, 1]] [+1, 0]\n", "`+1` is written", 18),
         ] {
             let ds = layout_errors(text);
             assert_eq!(ds.len(), 1, "{text:?}: {:?}", kinds(text));

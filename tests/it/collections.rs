@@ -220,7 +220,7 @@ scenario "kakao example 2" {
 /// The files of the snapshot walk-through: a collection `puzzles/` of one
 /// script, its snapshot and the pending file `meeple test` writes.
 struct SnapFiles {
-    dir: PathBuf,
+    dir: crate::common::TestDir,
     script: PathBuf,
     snap: PathBuf,
     pending: PathBuf,

@@ -33,11 +33,34 @@ pub fn text(o: &Output) -> (String, String) {
 }
 
 /// A fresh, empty temporary folder for one test.
-pub fn temp_dir(name: &str) -> PathBuf {
+pub fn temp_dir(name: &str) -> TestDir {
     let dir = std::env::temp_dir().join(format!("meeple-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TestDir(dir)
+}
+
+/// A test's own folder under the system's temporary folder, removed with
+/// everything in it when the test is done (it left hundreds behind).
+pub struct TestDir(PathBuf);
+
+impl std::ops::Deref for TestDir {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TestDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The string `field` of each element of the JSON array `v` (completion

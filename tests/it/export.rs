@@ -146,7 +146,8 @@ fn check_cases(dir: &Path, base: &Path, rows: &[Vec<String>], problem_folder: &s
 
 #[test]
 fn bundled_scripts_export_in_test_order_and_read_back() {
-    let dir = temp_dir("export-bundled").join("cases");
+    let base = temp_dir("export-bundled");
+    let dir = base.join("cases");
     let o = meeple(&["export", "--judge", dir.to_str().unwrap(), "scripts"]);
     let (out, err) = text(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
@@ -547,7 +548,8 @@ fn solves_run_within_the_limits() {
 /// offers) gives the closing line as one object.
 #[test]
 fn export_filter_and_json_summary() {
-    let dir = temp_dir("export-filter").join("cases");
+    let base = temp_dir("export-filter");
+    let dir = base.join("cases");
     let d = dir.to_str().unwrap();
     let o = meeple(&[
         "export",

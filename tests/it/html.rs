@@ -8,7 +8,7 @@ use crate::common::{meeple, temp_dir, text};
 use meeple::pipeline::Outcome;
 use meeple::render::svg::files::scenario_pictures;
 use scraper::{ElementRef, Html, Selector};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const PASSING: &str = r#"# A passing scenario, with a picture.
@@ -46,7 +46,7 @@ const INVALID: &str =
     "scenario \"ragged\" {\n  game footholds\n  board {\n    1 1 1\n    1 1\n  }\n}\n";
 
 /// A folder with `fail.game`, `invalid.game` and `pass.game`.
-fn collection(name: &str) -> PathBuf {
+fn collection(name: &str) -> crate::common::TestDir {
     let dir = temp_dir(name);
     std::fs::write(dir.join("pass.game"), PASSING).unwrap();
     std::fs::write(dir.join("fail.game"), failing()).unwrap();

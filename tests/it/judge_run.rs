@@ -192,7 +192,7 @@ fn stacking_case(rng: &mut StdRng) -> String {
 
 /// A folder with `cases.game` (`count` random cases of `game`) and
 /// `prog.py`; the working folder for `meeple judge` is its empty `cwd/`.
-fn setup(name: &str, game: &str, count: usize, program: &str) -> std::path::PathBuf {
+fn setup(name: &str, game: &str, count: usize, program: &str) -> crate::common::TestDir {
     let dir = temp_dir(&format!("judge-{name}"));
     let mut rng = StdRng::seed_from_u64(14);
     let mut script = String::new();
@@ -413,7 +413,8 @@ fn judge_samples(dir: &Path, cmd: &str, extra: &[&str]) -> (i32, String, String)
 #[test]
 fn a_program_past_the_time_limit_is_killed_with_its_group() {
     let dir = temp_dir("judge-tle");
-    let started = temp_dir("judge-tle-started").join("started");
+    let started_dir = temp_dir("judge-tle-started");
+    let started = started_dir.join("started");
     let sleep = marker(61);
     // The shell waits on a sleep of its own group; both must be killed.
     let cmd = format!("sleep {sleep} & echo x >> {}; wait", started.display());
@@ -519,7 +520,8 @@ fn answers_pass_and_bad_options_are_refused() {
 #[test]
 fn what_a_program_leaves_running_is_killed_and_floods_are_capped() {
     let dir = temp_dir("judge-left");
-    let started = temp_dir("judge-left-started").join("started");
+    let started_dir = temp_dir("judge-left-started");
+    let started = started_dir.join("started");
     let sleep = marker(62);
     // Answers at once but leaves a sleep behind, holding stdout open.
     let cmd = format!(

@@ -542,7 +542,7 @@ fn the_page_works_in_headless_chromium() {
     let mut cmd = Command::new("node");
     cmd.arg(root().join("tests/web/e2e.mjs"))
         .arg(format!("http://{}/", server.addr))
-        .arg(&dir);
+        .arg(&*dir);
     if let Some(shot) = std::env::var_os("MEEPLE_SCREENSHOT") {
         cmd.arg(shot);
     }

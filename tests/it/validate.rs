@@ -245,3 +245,87 @@ fn validate_and_answer_draw_nothing() {
         text(&o).1
     );
 }
+
+/// A validator checks the file's layout too, as testlib's do: an input
+/// the lenient readers take (a byte-order mark, `+1`, `-0`, `\r\n`) is
+/// refused, each on its place; the same values written tidily pass, and
+/// `meeple answer` still answers the untidy ones its reader takes.
+#[test]
+fn validate_refuses_an_untidy_layout_the_readers_take() {
+    let base = temp_dir("validate-layout");
+    let write = |name: &str, body: &str| std::fs::write(base.join(name), body).unwrap();
+    write("tidy.in", "1 2 3 4 1 2 3 4 1 2\n");
+    let untidy = [
+        (
+            "bom.in",
+            "\u{FEFF}1 2 3 4 1 2 3 4 1 2\n",
+            "byte-order mark",
+            "bom.in:1:1",
+        ),
+        (
+            "plus.in",
+            "+1 2 3 4 1 2 3 4 1 2\n",
+            "`+1` is written with a `+`",
+            "plus.in:1:1",
+        ),
+        (
+            "crlf.in",
+            "1 2 3 4 1 2 3 4 1 2\r\n",
+            "Windows line ending",
+            "crlf.in:1:20",
+        ),
+        (
+            "spaces.in",
+            "1 2 3  4 1 2 3 4 1 2\n",
+            "two spaces in a row",
+            "spaces.in:1:6",
+        ),
+        (
+            "eof.in",
+            "1 2 3 4 1 2 3 4 1 2",
+            "does not end with a line break",
+            "eof.in:1:20",
+        ),
+    ];
+    for (name, body, ..) in untidy {
+        write(name, body);
+    }
+    let o = meeple_in(&base, &["validate", "tidy.in", "--game", "yut"], &[]);
+    let (out, err) = text(&o);
+    assert_eq!(
+        (o.status.code(), out.as_str(), err.as_str()),
+        (Some(0), "tidy.in: ok\n", "")
+    );
+    // A footholds input's bracketed numbers are checked too.
+    write(
+        "brackets.in",
+        "[[1, 1, 1], [1, 1, 1], [1, 1, 1]] [+1, 0] [1, 2]\n",
+    );
+    let o = meeple_in(
+        &base,
+        &["validate", "brackets.in", "--game", "footholds"],
+        &[],
+    );
+    let (_, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("`+1` is written with a `+`"), "{err}");
+    for (name, _, words, at) in untidy {
+        let o = meeple_in(
+            &base,
+            &["validate", name, "--game", "yut", "--color", "never"],
+            &[],
+        );
+        let (out, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{name}: {out}{err}");
+        assert!(
+            err.contains("meeple::input::format") && err.contains(words),
+            "{name}: {err}"
+        );
+        assert!(err.contains(at), "{name}: {err}");
+        // (The yut reader, a grammar's, takes no `+1`.)
+        if name != "plus.in" {
+            let o = meeple_in(&base, &["answer", name, "--game", "yut"], &[]);
+            assert_eq!(o.status.code(), Some(0), "{name}: {:?}", text(&o));
+        }
+    }
+}
