@@ -13,6 +13,7 @@
 //! - after (operands applied in place, list places resolved in place,
 //!   `P = P[..k]` / `P = P + X` edited in place): native 1.14 / 1.34 /
 //!   1.00 s, rules 23.4 / 23.8 / 21.4 s (21.4×).
+//!
 //! Instructions (callgrind, whole `meeple run --engine rules` of the 60x60
 //! case, exact): 770M before, 616M after (-20%). The 51M case gains less:
 //! perf puts ~40% of its time on the first read of a pile (a cache and TLB

@@ -118,7 +118,7 @@ pub fn layout_errors(text: &str) -> Vec<Diag> {
         // Numbers: the words, and the parts of a bracketed word
         // (`[+1,`).
         let mut w = 0;
-        for word in text_part.split(|c| matches!(c, ' ' | '[' | ']' | ',' | '(' | ')')) {
+        for word in text_part.split([' ', '[', ']', ',', '(', ')']) {
             let at = offset + w;
             w += word.len() + 1;
             let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());

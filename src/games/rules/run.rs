@@ -70,7 +70,7 @@ pub(crate) fn turn_memory() -> u64 {
 const MAX_FACES: u64 = crate::limits::RULES_DIE_FACES;
 
 /// The number of faces of a die `lo..hi`, or why it cannot be rolled: an
-/// empty range, or more than [`MAX_FACES`] faces.
+/// empty range, or more than [`crate::limits::RULES_DIE_FACES`] faces.
 pub fn faces(lo: i64, hi: i64) -> Result<u64, String> {
     let n = i128::from(hi) - i128::from(lo) + 1;
     if n < 1 {

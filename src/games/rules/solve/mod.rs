@@ -163,7 +163,7 @@ pub enum SolveError {
     /// A budget limit (states, time, memory, Ctrl-C).
     Limit(LimitHit),
     /// The rules program failed, or the game cannot end where the
-    /// objective needs an end ([`RunErrorKind::Endless`](super::model::RunErrorKind::Endless);
+    /// objective needs an end ([`RunErrorKind::Endless`];
     /// its span is the default one: the caller puts the statement's).
     Run(RunError),
     /// Under `moves`, a game ended in a draw or `stop` (only wins and losses
