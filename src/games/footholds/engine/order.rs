@@ -108,17 +108,7 @@ impl<B: Bits> Engine<B> {
         let mut order = [(0u32, 0u8); 8];
         let mut k = 0;
         for x in cand {
-            let mut mine = B::from_index(x);
-            let mut fm = mine;
-            let mut free = rest.without(x);
-            let mut d = 0;
-            while !fm.is_empty() {
-                d += 1;
-                let theirs = layers.get(d).copied().unwrap_or(theirs_all);
-                fm = g.expand(fm) & (free - theirs);
-                free = free - fm;
-                mine |= fm;
-            }
+            let mine = claimed(g, x, rest, layers, theirs_all);
             let score = 512 + 2 * mine.size() as i32 - (theirs_all | mine).size() as i32;
             let key = territory_key(score, self.history_score(m, x));
             if k < order.len() {
@@ -168,6 +158,25 @@ impl<B: Bits> Engine<B> {
     }
 }
 
+/// The cells the mover claims by moving to `x` (of the free cells `rest`):
+/// those it reaches, step by step, before the opponent, whose
+/// breadth-first layers are `layers` (all it reaches: `theirs_all`).
+#[inline]
+fn claimed<B: Bits>(g: &Graph<B>, x: u8, rest: B, layers: &[B], theirs_all: B) -> B {
+    let mut mine = B::from_index(x);
+    let mut fm = mine;
+    let mut free = rest.without(x);
+    let mut d = 0;
+    while !fm.is_empty() {
+        d += 1;
+        let theirs = layers.get(d).copied().unwrap_or(theirs_all);
+        fm = g.expand(fm) & (free - theirs);
+        free = free - fm;
+        mine |= fm;
+    }
+    mine
+}
+
 /// The territory score (`0..=1024`, 512 when even) the mover at `m`
 /// (opponent at `o`, both on `cells`) keeps after `plies` moves of best
 /// play by territory: with one ply, the most any move keeps (as
@@ -193,17 +202,7 @@ pub(super) fn territory_minimax<B: Bits>(
         }
         let mut best = 0;
         for x in cand {
-            let mut mine = B::from_index(x);
-            let mut fm = mine;
-            let mut free = rest.without(x);
-            let mut d = 0;
-            while !fm.is_empty() {
-                d += 1;
-                let theirs = layers.get(d).copied().unwrap_or(seen);
-                fm = g.expand(fm) & (free - theirs);
-                free = free - fm;
-                mine |= fm;
-            }
+            let mine = claimed(g, x, rest, &layers, seen);
             best = best.max(512 + 2 * mine.size() as i32 - (seen | mine).size() as i32);
         }
         return best;
