@@ -64,7 +64,7 @@ fn describe_static(rule: Rule) -> Option<&'static str> {
         Rule::scenario | Rule::track_def | Rule::file => "`scenario` or `track`",
         Rule::string => "a name in quotes, like \"example 1\"",
         Rule::ident => "a name",
-        Rule::int | Rule::dice_fixed => "a whole number",
+        Rule::int | Rule::dice_fixed | Rule::int_list => "a whole number",
         Rule::coord => "a coordinate like (1, 2)",
         Rule::judge_coord => "a coordinate like [1, 2]",
         Rule::direction => "a direction (right, left, up or down)",
