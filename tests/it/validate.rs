@@ -322,7 +322,11 @@ fn validate_refuses_an_untidy_layout_the_readers_take() {
             "{name}: {err}"
         );
         assert!(err.contains(at), "{name}: {err}");
-        let o = meeple_in(&base, &["answer", name, "--game", "yut", "--color", "never"], &[]);
+        let o = meeple_in(
+            &base,
+            &["answer", name, "--game", "yut", "--color", "never"],
+            &[],
+        );
         if name == "plus.in" {
             // The yut reader, a grammar's, takes no `+1`: said in a judge's
             // words (it spoke of scenario statements).
