@@ -14,7 +14,7 @@ mod code;
 mod expand;
 mod flat;
 
-pub(crate) use code::Code;
+pub(crate) use code::{bin, Code};
 
 /// The most statements and loop iterations one turn's expansion runs
 /// (every path together): a program over it is a `meeple::rules::loop`
@@ -1463,6 +1463,18 @@ impl<'a> Run<'a> {
             }
             Builtin::Lanes => {
                 let d = self.int(&args[0])?;
+                if !matches!(d, 0 | 2 | 4 | 6) {
+                    let name = crate::games::rules::check::DIRECTIONS
+                        .get(d as usize)
+                        .unwrap_or(&"none");
+                    return Err(err(
+                        RunErrorKind::Index,
+                        format!(
+                            "`lanes({name})`: a board has lanes only along up, down, left or right"
+                        ),
+                        span,
+                    ));
+                }
                 let (rows, cols) = (self.inst.rows, self.inst.cols);
                 let lane = |outer: i64, inner: i64| -> i64 {
                     match d {
@@ -1485,11 +1497,24 @@ impl<'a> Run<'a> {
             }
             Builtin::Lines => {
                 let n = self.int(&args[0])?;
+                if n < 1 {
+                    return Err(err(
+                        RunErrorKind::Index,
+                        format!("`lines({n})`: a line has at least one cell"),
+                        span,
+                    ));
+                }
                 let mut out = Vec::new();
                 // No line is longer than the board is wide or high; each
                 // cell a line visits costs a step, each line kept one more.
-                if n >= 1 && n <= self.inst.rows.max(self.inst.cols) {
-                    for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+                // A line of one cell runs no way: each cell once.
+                let ways: &[(i64, i64)] = if n == 1 {
+                    &[(0, 1)]
+                } else {
+                    &[(0, 1), (1, 0), (1, 1), (1, -1)]
+                };
+                if n <= self.inst.rows.max(self.inst.cols) {
+                    for &(dr, dc) in ways {
                         for c in 0..self.cells() {
                             let mut run = vec![c];
                             while (run.len() as i64) < n {

@@ -425,9 +425,11 @@ fn fuse(code: Vec<I>) -> Vec<I> {
 
 /// `p op q` on integers (`None`: an overflow or a division by zero):
 /// the one arithmetic of the interpreter (`scalar_op`, which tells the
-/// two apart) and the compiled turn; `and`/`or` are the jumps'.
+/// two apart), the compiled turn and the compiled simulation. `and`/`or`
+/// here are those of two values read already: code that must
+/// short-circuit does so before it comes here.
 #[inline(always)]
-pub(super) fn bin(op: BinOp, p: i64, q: i64) -> Option<i64> {
+pub(crate) fn bin(op: BinOp, p: i64, q: i64) -> Option<i64> {
     Some(match op {
         BinOp::Eq => (p == q) as i64,
         BinOp::Ne => (p != q) as i64,
@@ -440,7 +442,8 @@ pub(super) fn bin(op: BinOp, p: i64, q: i64) -> Option<i64> {
         BinOp::Mul => p.checked_mul(q)?,
         BinOp::Div => p.checked_div(q)?,
         BinOp::Rem => p.checked_rem(q)?,
-        BinOp::And | BinOp::Or => 0,
+        BinOp::And => (p != 0 && q != 0) as i64,
+        BinOp::Or => (p != 0 || q != 0) as i64,
     })
 }
 

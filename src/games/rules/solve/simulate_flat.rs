@@ -18,12 +18,12 @@
 
 use super::super::model::Stepper;
 use super::super::program::{Ambient, Builtin, CExpr, CPlace, CStmt, CStmtKind, Val};
-use super::super::run::TURN_STEPS;
+use super::super::run::{bin, TURN_STEPS};
 use super::super::state::{Instance, State};
 use crate::syntax::rules::{AssignOp, BinOp};
 use std::cell::RefCell;
 
-pub(super) use super::simulate_operand::{get, Op, E, L, O};
+pub(super) use super::simulate_operand::{get, E, L, O};
 
 /// A closure of two operands.
 /// Specialised on the operands' kinds where one is a call and the other a
@@ -316,9 +316,9 @@ impl<'a> Compiler<'a> {
     fn inline(&self, e: &CExpr) -> Option<O> {
         let inst = self.inst;
         Some(match e {
-            CExpr::Bin(op, a, b, _) => O::Bin(Op::of(*op), self.leaf(a)?, self.leaf(b)?),
+            CExpr::Bin(op, a, b, _) => O::Bin(*op, self.leaf(a)?, self.leaf(b)?),
             // `not a` is `a == 0`.
-            CExpr::Not(a) => O::Bin(Op::Eq, self.leaf(a)?, L::Const(0)),
+            CExpr::Not(a) => O::Bin(BinOp::Eq, self.leaf(a)?, L::Const(0)),
             CExpr::Layer(i, c) => {
                 let (base, d) = *inst.layout.layers.get(*i)?;
                 if d.list_max.is_some() {
@@ -421,21 +421,10 @@ impl<'a> Compiler<'a> {
             }
             CExpr::Bin(op, a, b, _) => {
                 let (a, b) = (self.opd(a)?, self.opd(b)?);
-                match op {
-                    BinOp::Eq => two!(a, b, |p, q| Some((p == q) as i64)),
-                    BinOp::Ne => two!(a, b, |p, q| Some((p != q) as i64)),
-                    BinOp::Lt => two!(a, b, |p, q| Some((p < q) as i64)),
-                    BinOp::Le => two!(a, b, |p, q| Some((p <= q) as i64)),
-                    BinOp::Gt => two!(a, b, |p, q| Some((p > q) as i64)),
-                    BinOp::Ge => two!(a, b, |p, q| Some((p >= q) as i64)),
-                    BinOp::Add => two!(a, b, |p, q| p.checked_add(q)),
-                    BinOp::Sub => two!(a, b, |p, q| p.checked_sub(q)),
-                    BinOp::Mul => two!(a, b, |p, q| p.checked_mul(q)),
-                    // Division by zero: `checked_*` gives `None` too.
-                    BinOp::Div => two!(a, b, |p, q| p.checked_div(q)),
-                    BinOp::Rem => two!(a, b, |p, q| p.checked_rem(q)),
-                    BinOp::And | BinOp::Or => return None,
-                }
+                // `and`/`or` short-circuit above; division by zero and an
+                // overflow give `None` (left to the interpreter).
+                let op = *op;
+                two!(a, b, |p, q| bin(op, p, q))
             }
             CExpr::If(c, a, b) => {
                 let (c, a, b) = (self.opd(c)?, self.opd(a)?, self.opd(b)?);

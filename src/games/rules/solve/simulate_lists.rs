@@ -59,6 +59,18 @@ impl At {
             }
         }
     }
+
+    /// A state list written in place: its length slot and its length
+    /// (within `max`); `None` (leave the turn) when no such list is there,
+    /// a cell off the board included.
+    #[inline(always)]
+    fn list(&self, v: &[i64], f: &[i64], max: usize) -> Option<(usize, usize)> {
+        let base = self.get(v, f)?;
+        if base == usize::MAX {
+            return None;
+        }
+        Some((base, v[base].clamp(0, max as i64) as usize))
+    }
 }
 
 /// A var, a layer's cell or a piece's field, as an expression or a place
@@ -564,11 +576,7 @@ impl Compiler<'_> {
                 let hi = self.opd(hi)?;
                 Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
                     charge!(c, 1);
-                    let base = out!(at.get(v, &c.frame));
-                    if base == usize::MAX {
-                        return Flow::Out;
-                    }
-                    let n = v[base].clamp(0, max as i64) as usize;
+                    let (base, n) = out!(at.list(v, &c.frame, max));
                     let hi = out!(get(&hi, v, &c.frame));
                     if hi < 0 || hi as usize > n {
                         return Flow::Out;
@@ -595,11 +603,7 @@ impl Compiler<'_> {
                 let scratch = RefCell::new(Vec::new());
                 Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
                     charge!(c, 1);
-                    let base = out!(at.get(v, &c.frame));
-                    if base == usize::MAX {
-                        return Flow::Out;
-                    }
-                    let n = v[base].clamp(0, max as i64) as usize;
+                    let (base, n) = out!(at.list(v, &c.frame, max));
                     let mut buf = std::mem::take(&mut *scratch.borrow_mut());
                     buf.clear();
                     let flow = append(c, v, base, n, &d, max, &b, &mut buf);

@@ -5,6 +5,7 @@
 //! rest. A loop of a simulation reads mostly these (BOJ 20055's `(p + base)
 //! % cols`, `not robot[ahead]`; stacking's `p.at`, `colour[to] == red`).
 
+use crate::games::rules::run::bin;
 use crate::syntax::rules::BinOp;
 
 /// A scalar expression compiled to a closure over the position's slots
@@ -19,7 +20,7 @@ pub(super) enum O {
     Local(usize),
     Slot(usize),
     /// `a OP b` of two leaves.
-    Bin(Op, L, L),
+    Bin(BinOp, L, L),
     /// A scalar layer's cell at a leaf: the layer's first slot, the cells,
     /// the value off the board.
     Layer(usize, i64, i64, L),
@@ -38,66 +39,6 @@ pub(super) enum L {
     Local(usize),
     Slot(usize),
     Layer(usize, i64, i64, usize),
-}
-
-/// The operators [`O::Bin`] applies, as the interpreter does (`None`: an
-/// overflow or a division by zero, left to it).
-#[derive(Clone, Copy)]
-pub(super) enum Op {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    And,
-    Or,
-}
-
-impl Op {
-    pub(super) fn of(op: BinOp) -> Op {
-        match op {
-            BinOp::Eq => Op::Eq,
-            BinOp::Ne => Op::Ne,
-            BinOp::Lt => Op::Lt,
-            BinOp::Le => Op::Le,
-            BinOp::Gt => Op::Gt,
-            BinOp::Ge => Op::Ge,
-            BinOp::Add => Op::Add,
-            BinOp::Sub => Op::Sub,
-            BinOp::Mul => Op::Mul,
-            BinOp::Div => Op::Div,
-            BinOp::Rem => Op::Rem,
-            BinOp::And => Op::And,
-            BinOp::Or => Op::Or,
-        }
-    }
-
-    /// Both operands are leaves, read already: `and` and `or` need not
-    /// short-circuit.
-    #[inline(always)]
-    fn apply(self, p: i64, q: i64) -> Option<i64> {
-        match self {
-            Op::Eq => Some((p == q) as i64),
-            Op::Ne => Some((p != q) as i64),
-            Op::Lt => Some((p < q) as i64),
-            Op::Le => Some((p <= q) as i64),
-            Op::Gt => Some((p > q) as i64),
-            Op::Ge => Some((p >= q) as i64),
-            Op::Add => p.checked_add(q),
-            Op::Sub => p.checked_sub(q),
-            Op::Mul => p.checked_mul(q),
-            Op::Div => p.checked_div(q),
-            Op::Rem => p.checked_rem(q),
-            Op::And => Some((p != 0 && q != 0) as i64),
-            Op::Or => Some((p != 0 || q != 0) as i64),
-        }
-    }
 }
 
 #[inline(always)]
@@ -123,7 +64,7 @@ pub(super) fn get(o: &O, v: &[i64], f: &[i64]) -> Option<i64> {
         O::Const(n) => Some(*n),
         O::Local(slot) => Some(f[*slot]),
         O::Slot(slot) => Some(v[*slot]),
-        O::Bin(op, a, b) => op.apply(leaf(a, v, f), leaf(b, v, f)),
+        O::Bin(op, a, b) => bin(*op, leaf(a, v, f), leaf(b, v, f)),
         O::Layer(base, cells, def, c) => {
             let c = leaf(c, v, f);
             Some(if c >= 0 && c < *cells {
