@@ -290,21 +290,24 @@ fn repeated(inst: &Instance, start: &State, l: &Line<State>) -> Option<String> {
 }
 
 /// `line`.
-pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) -> RulesAnswer {
+/// The line's positions move into the answer's picture (a line of
+/// thousands of moves on a big board holds a copy of it per move: once).
+pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: Line<State>) -> RulesAnswer {
     let mut lines = Vec::new();
     let mut moves = Vec::new();
-    let mut frames = Vec::new();
-    let mut before = start;
-    for (i, st) in l.steps.iter().enumerate() {
+    let repeats = repeated(inst, start, &l);
+    let (ended, n_steps) = (l.ended, l.steps.len());
+    let last_end = l.steps.last().and_then(|st| st.end);
+    let mut frames: Vec<(String, State, i64)> = Vec::with_capacity(n_steps);
+    for (i, st) in l.steps.into_iter().enumerate() {
+        let before = frames.last().map_or(start, |f| &f.1);
         let mut name = move_name(inst, before, &st.words);
-        before = &st.next;
-        if name.is_empty() {
+        let caption = if name.is_empty() {
             name = format!("turn {}", i + 1);
-            frames.push((name.clone(), st.next.clone(), st.reward));
+            name.clone()
         } else {
-            let caption = format!("move {}: {name}", i + 1);
-            frames.push((caption, st.next.clone(), st.reward));
-        }
+            format!("move {}: {name}", i + 1)
+        };
         let mut text = format!("{}. {name}", i + 1);
         if st.reward != 0 {
             text.push_str(&format!(" (score {:+})", st.reward));
@@ -314,10 +317,10 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
         }
         lines.push(text);
         moves.push(json!({"move": name, "reward": st.reward, "end": st.end.map(end_word)}));
+        frames.push((caption, st.next, st.reward));
     }
-    let last_end = l.steps.last().and_then(|st| st.end);
     let mut end = last_end.map(|e| format!("the last move ends the game: {}", end_word(e)));
-    if let Some((e, stuck)) = l.ended {
+    if let Some((e, stuck)) = ended {
         let text = if stuck {
             format!("then the mover is stuck: {}", end_word(e))
         } else {
@@ -326,7 +329,7 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
         end = Some(text.clone());
         lines.push(text);
     }
-    if let Some(text) = repeated(inst, start, l).filter(|_| end.is_none()) {
+    if let Some(text) = repeats.filter(|_| end.is_none()) {
         end = Some(text.clone());
         lines.push(text);
     }
@@ -340,7 +343,7 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: &Line<State>) 
         lines,
         detail: Some(json!({
             "moves": moves,
-            "ended": l.ended.map(|(e, stuck)| json!({"end": end_word(e), "stuck": stuck})),
+            "ended": ended.map(|(e, stuck)| json!({"end": end_word(e), "stuck": stuck})),
         })),
         drawing: Some(Arc::new(Drawing {
             inst: Arc::new(inst.clone()),

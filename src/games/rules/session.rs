@@ -585,7 +585,7 @@ impl Rules for RulesSession {
                     .map_or(u64::MAX, |n| n.node.max(0) as u64);
                 let line = solve::line(inst, &s, &objective, max, budget)
                     .map_err(|e| solve_diag(e, span))?;
-                answer::line(&name, inst, &s, &line)
+                answer::line(&name, inst, &s, line)
             }
             QueryKind::Analyze => {
                 let moves = solve::analyze(inst, &s, &objective, budget)

@@ -627,7 +627,8 @@ fn line_retrograde<K: Kind, M: Model>(
         let Some((pick, p)) = best else {
             break;
         };
-        let Some((reward, ended)) = play_on(&mut line, moves, pick, &mut here) else {
+        let Some((reward, ended)) = play_on(model, &mut line, moves, pick, &mut here, budget)?
+        else {
             break;
         };
         v = K::child_of(p, reward);
@@ -657,23 +658,28 @@ fn moves_here<M: Model>(
 }
 
 /// Play the `pick`th of `moves` on `line`, moving `here` to where it leads:
-/// its reward and whether it ended the game.
-fn play_on<S: Clone>(
-    line: &mut Line<S>,
-    moves: Vec<Move<S>>,
+/// its reward and whether it ended the game (`None`: no such move).
+fn play_on<M: Model>(
+    model: &M,
+    line: &mut Line<M::State>,
+    moves: Vec<Move<M::State>>,
     pick: usize,
-    here: &mut S,
-) -> Option<(i64, bool)> {
-    let m = moves.into_iter().nth(pick)?;
+    here: &mut M::State,
+    budget: &Budget,
+) -> Result<Option<(i64, bool)>, SolveError> {
+    let Some(m) = moves.into_iter().nth(pick) else {
+        return Ok(None);
+    };
     here.clone_from(&m.leaf.next);
     let (reward, end) = (m.leaf.reward, m.leaf.end);
-    line.steps.push(Step {
+    let step = Step {
         words: m.words,
         next: m.leaf.next,
         reward,
         end,
-    });
-    Some((reward, end.is_some()))
+    };
+    line.push(step, model.state_bytes(here), budget)?;
+    Ok(Some((reward, end.is_some())))
 }
 
 fn line_with<K: Kind, M: Model>(
@@ -713,7 +719,8 @@ fn line_with<K: Kind, M: Model>(
                 best.0
             }
         };
-        let Some((reward, ended)) = play_on(&mut line, moves, pick, &mut here) else {
+        let Some((reward, ended)) = play_on(model, &mut line, moves, pick, &mut here, budget)?
+        else {
             break;
         };
         v = K::child_of(v, reward);

@@ -2,6 +2,7 @@
 //! and the position it leads to.
 
 use super::super::model::{End, Word};
+use crate::budget::{Budget, LimitHit};
 
 /// One move (or turn) of a line.
 #[derive(Clone, Debug)]
@@ -24,6 +25,8 @@ pub struct Line<S> {
     /// When the game ended at the start of the turn after the last move
     /// (how, and whether the mover was stuck).
     pub ended: Option<(End, bool)>,
+    /// The bytes the steps' positions hold (counted against `--memory`).
+    held: u64,
 }
 
 impl<S> Line<S> {
@@ -31,17 +34,23 @@ impl<S> Line<S> {
         Line {
             steps: Vec::new(),
             ended: None,
+            held: 0,
         }
     }
 
-    /// The first `max` moves (the end kept only when every move is).
-    pub(crate) fn truncated(mut self, max: u64) -> Line<S> {
-        let max = usize::try_from(max).unwrap_or(usize::MAX);
-        if self.steps.len() > max {
-            self.steps.truncate(max);
-            self.ended = None;
-        }
-        self
+    /// Add a step whose position holds `bytes`, the line's positions
+    /// counted against `--memory` (a line of thousands of moves on a big
+    /// board holds a copy of the board per move).
+    pub(crate) fn push(
+        &mut self,
+        step: Step<S>,
+        bytes: u64,
+        budget: &Budget,
+    ) -> Result<(), LimitHit> {
+        self.held = self.held.saturating_add(bytes + 64);
+        budget.check_memory(self.held)?;
+        self.steps.push(step);
+        Ok(())
     }
 
     /// The words of every move, joined by spaces (tests, debugging).

@@ -434,12 +434,17 @@ pub(crate) fn line<F: Fold, M: Model>(
         };
         let end = leaf.end;
         here = leaf.next.clone();
-        line.steps.push(super::Step {
-            words,
-            next: leaf.next,
-            reward: leaf.reward,
-            end,
-        });
+        let bytes = model.state_bytes(&here);
+        line.push(
+            super::Step {
+                words,
+                next: leaf.next,
+                reward: leaf.reward,
+                end,
+            },
+            bytes,
+            budget,
+        )?;
         if end.is_some() {
             break;
         }
@@ -510,12 +515,17 @@ pub(crate) fn cycle_line<M: Model>(
             break;
         };
         here = leaf.next.clone();
-        line.steps.push(super::Step {
-            words,
-            next: leaf.next,
-            reward: leaf.reward,
-            end: None,
-        });
+        let bytes = model.state_bytes(&here);
+        line.push(
+            super::Step {
+                words,
+                next: leaf.next,
+                reward: leaf.reward,
+                end: None,
+            },
+            bytes,
+            budget,
+        )?;
     }
     Ok(line)
 }

@@ -284,7 +284,7 @@ fn solve_here<M: Model>(
         }
         Objective::Shortest { within } => {
             need_players(model, &[1])?;
-            Ok(shortest::solve(model, start, *within, budget)?.0)
+            Ok(shortest::solve(model, start, *within, None, budget)?.0)
         }
         Objective::Longest => {
             need_players(model, &[1])?;
@@ -343,8 +343,7 @@ fn line_here<M: Model>(
         }
         Objective::Shortest { within } => {
             need_players(model, &[1])?;
-            let (_, line) = shortest::solve(model, start, *within, budget)?;
-            Ok(line.truncated(max_moves))
+            Ok(shortest::solve(model, start, *within, Some(max_moves), budget)?.1)
         }
         Objective::Longest => {
             need_players(model, &[1])?;

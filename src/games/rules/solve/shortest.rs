@@ -19,10 +19,13 @@ struct Win {
     mv: Option<u32>,
 }
 
+/// The fewest moves, and with `line_max` the line to the win (its first
+/// `line_max` moves: `solve` replays none).
 pub(crate) fn solve<M: Model>(
     model: &M,
     start: &M::State,
     within: u32,
+    line_max: Option<u64>,
     budget: &Budget,
 ) -> Result<(Value, Line<M::State>), SolveError> {
     let mut keyer = Keyer::new();
@@ -89,7 +92,10 @@ pub(crate) fn solve<M: Model>(
     let Some((d, win)) = found else {
         return Ok((Value::Shortest(None), Line::new()));
     };
-    let line = replay(model, start, &parents, win, budget)?;
+    let line = match line_max {
+        Some(max) => replay(model, start, &parents, win, max, budget)?,
+        None => Line::new(),
+    };
     Ok((Value::Shortest(Some(d)), line))
 }
 
@@ -175,12 +181,14 @@ impl<M: Model> Sink<M::State> for Level<'_, M> {
     }
 }
 
-/// The line to `win`, replayed from the start along the parents' moves.
+/// The line to `win` (its first `max` moves), replayed from the start
+/// along the parents' moves.
 fn replay<M: Model>(
     model: &M,
     start: &M::State,
     parents: &[(u32, u32)],
     win: Win,
+    max: u64,
     budget: &Budget,
 ) -> Result<Line<M::State>, SolveError> {
     let mut path = Vec::new();
@@ -200,6 +208,10 @@ fn replay<M: Model>(
     let mut here = start.clone();
     let mut keyer = Keyer::new();
     for mv in path {
+        if line.steps.len() as u64 >= max {
+            // Cut short: the end is not reached.
+            return Ok(line);
+        }
         budget.tick()?;
         // The search numbered the moves of the turn as it saw them, without
         // names (interchangeable pieces with equal fields taken once: see
@@ -225,12 +237,14 @@ fn replay<M: Model>(
         }
         let m = named.swap_remove(at);
         here = m.leaf.next.clone();
-        line.steps.push(Step {
+        let bytes = model.state_bytes(&here);
+        let step = Step {
             words: m.words,
             next: m.leaf.next,
             reward: m.leaf.reward,
             end: m.leaf.end,
-        });
+        };
+        line.push(step, bytes, budget)?;
     }
     if win.mv.is_none() {
         line.ended = Some((End::Win, false));
@@ -250,7 +264,7 @@ pub(crate) fn analyze<M: Model>(
             Some(End::Win) if within >= 1 => Value::Shortest(Some(1)),
             Some(_) => Value::Shortest(None),
             None if within == 0 => Value::Shortest(None),
-            None => match solve(model, &m.leaf.next, within - 1, budget)?.0 {
+            None => match solve(model, &m.leaf.next, within - 1, None, budget)?.0 {
                 Value::Shortest(v) => Value::Shortest(v.map(|x| x + 1)),
                 other => other,
             },

@@ -168,15 +168,16 @@ pub(crate) fn expanded<M: Model>(
         let end = leaf.end;
         let next_key = keyer.key(model, &leaf.next);
         here = leaf.next.clone();
-        line.steps.push(Step {
-            words,
-            next: leaf.next,
-            reward: leaf.reward,
-            end,
-        });
-        if line_max.is_none() {
+        if line_max.is_some() {
             // Only `line` keeps the turns.
-            line.steps.clear();
+            let bytes = model.state_bytes(&here);
+            let step = Step {
+                words,
+                next: leaf.next,
+                reward: leaf.reward,
+                end,
+            };
+            line.push(step, bytes, budget)?;
         }
         if end.is_some() {
             let value = Value::Simulated {
