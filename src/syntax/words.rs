@@ -354,6 +354,12 @@ fn expected_here(
         span = Span::new(offset + end - width, offset + end);
     }
     let mut help = help_for(wanted);
+    // A word with a letter meeple's names do not take (`ñame`, `größe`).
+    if let Some(c) = found.chars().find(|c| !c.is_ascii() && c.is_alphanumeric()) {
+        help = format!(
+            "names are written with the letters a-z and A-Z, digits, `_` and `-`: `{c}` is not one of them; {help}"
+        );
+    }
     let hint = slip(found, wanted);
     if let Some(hint) = hint {
         help = format!("did you mean `{hint}`? {help}");

@@ -146,3 +146,87 @@ fn a_field_given_twice_to_one_piece_is_refused() {
         );
     }
 }
+
+/// A one-player game on a 3x4 board whose turn scores `expr` once.
+fn scoring(expr: &str) -> String {
+    format!(
+        "rules g {{\n  players solo\n  param k: 0..9 = 1\n  var v: 0..1 = 0\n  turn {{\n    stop if v == 1\n    score += {expr}\n    v = 1\n  }}\n  solve max score\n}}\n\nscenario \"s\" {{\n  game g\n  board {{\n    . . . .\n    . . . .\n    . . . .\n  }}\n  solve\n}}\n"
+    )
+}
+
+/// `lines(1)` listed each cell four times (once per way a line runs), and
+/// `lines(0)` was silently empty; `lanes` of a diagonal or `none` gave the
+/// columns as `up` does.
+#[test]
+fn lines_of_one_cell_list_each_cell_once_and_lines_or_lanes_of_no_way_are_refused() {
+    for (expr, want) in [
+        ("len(lines(k))", "answer 12"),
+        ("len(lines(2))", "answer 29"),
+        ("len(lines(5))", "answer 0"),
+        ("len(lanes(up))", "answer 4"),
+        ("len(lanes(left))", "answer 3"),
+    ] {
+        let out = crate::common::shown(&run_bytes(
+            "r.game",
+            scoring(expr).as_bytes(),
+            &RunConfig::default(),
+        ));
+        assert!(out.contains(want), "{expr}: {out}");
+    }
+    for (expr, words) in [
+        (
+            "len(lines(k - 1))",
+            "`lines(0)`: a line has at least one cell",
+        ),
+        (
+            "len(lanes(up-right))",
+            "`lanes(up-right)`: a board has lanes only",
+        ),
+        ("len(lanes(none))", "`lanes(none)`"),
+    ] {
+        let out = crate::common::shown(&run_bytes(
+            "r.game",
+            scoring(expr).as_bytes(),
+            &RunConfig::default(),
+        ));
+        assert!(out.contains("meeple::rules::run"), "{expr}: {out}");
+        assert!(out.contains(words), "{expr}: {out}");
+    }
+}
+
+/// A `var` default outside its domain (a list longer than its `max`) was
+/// told on the scenario's `solve`, as if the turn had computed it: now on
+/// the declaration's name, saying it is the default.
+#[test]
+fn a_default_outside_its_domain_is_told_on_the_declaration() {
+    let text = "rules d {\n  players solo\n  board none\n  var v: list of 0..3 max 2 = [1, 2, 3]\n  turn { stop }\n  solve longest\n}\nscenario \"s\" {\n  game d\n  solve\n}\n";
+    let out = crate::common::shown(&run_bytes("r.game", text.as_bytes(), &RunConfig::default()));
+    assert!(out.contains("meeple::rules::run"), "{out}");
+    assert!(out.contains("the default of `v`"), "{out}");
+    assert!(out.contains("r.game:4:7"), "{out}");
+}
+
+/// `piece 1 at (-1, 0)` was "no value of field `at`" with a help offering
+/// `off`, which the statement cannot take: now "off the board", with the
+/// rows and columns of the board in the scenario's numbering.
+#[test]
+fn a_piece_placed_off_the_board_is_told_so_with_the_boards_rows_and_columns() {
+    let text = "rules p {\n  players solo\n  piece placed 1..3 { at: cell }\n  legend {\n    \".\":\n  }\n  turn { stop }\n  solve longest\n}\nscenario \"s\" {\n  game p\n  board {\n    . .\n  }\n  rule origin 1\n  piece 1 at (0, 1)\n  solve\n}\n";
+    let ds = invalid(text);
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert_eq!(ds[0].0, Code::RulesValue, "{ds:?}");
+    assert_eq!(ds[0].1, "(0, 1)", "{ds:?}");
+    assert!(ds[0].2.contains("`(0, 1)` is off the 1x2 board"), "{ds:?}");
+    assert!(ds[0].2.contains("rows 1..1 and columns 1..2"), "{ds:?}");
+    assert!(!ds[0].2.contains("`off`"), "{ds:?}");
+}
+
+/// `let ñame = 1` got only "expected a name": the help now names the
+/// letter names cannot take.
+#[test]
+fn a_name_with_a_letter_outside_ascii_is_told_which_letter() {
+    let text = "rules g {\n  players solo\n  board none\n  turn {\n    let ñame = 1\n    stop\n  }\n  solve longest\n}\n";
+    let ds = invalid(text);
+    assert_eq!(ds[0].0, Code::Parse, "{ds:?}");
+    assert!(ds[0].2.contains("`ñ` is not one of them"), "{ds:?}");
+}

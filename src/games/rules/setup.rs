@@ -453,10 +453,20 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     // Initial values of vars and fields.
     {
         let mut run = Run::new(&inst, st, &[], &mut steps);
+        // A default outside its domain is told on the declaration's name.
+        let at_decl = |name: &Spanned<String>| {
+            let (span, name) = (name.span, name.node.clone());
+            move |mut e: RunError| {
+                e.message = format!("the default of `{name}`: {}", e.message);
+                e.span = span;
+                SetupError::Run(e)
+            }
+        };
         for (i, (_, init)) in prog.vars.iter().enumerate() {
             if let Some(e) = init {
                 let v = run.expr(e).map_err(SetupError::Run)?;
-                run.store_var(i, v).map_err(SetupError::Run)?;
+                run.store_var(i, v)
+                    .map_err(at_decl(&prog.decls.vars[i].name))?;
             }
         }
         for (f, (_, init)) in prog.fields.iter().enumerate() {
@@ -464,7 +474,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                 let v = run.expr(e).map_err(SetupError::Run)?;
                 for p in 0..pieces {
                     run.store_field(p as i64, f, v.clone())
-                        .map_err(SetupError::Run)?;
+                        .map_err(at_decl(&prog.decls.fields[f].name))?;
                 }
             }
         }
@@ -809,6 +819,25 @@ fn wrong_kind(inst: &Instance, dm: Dom, what: &str, value: &Spanned<SetValue>) -
                 format!("each item of {what} is {wants}"),
             );
         }
+    }
+    // A coordinate off the board: say so, in the scenario's numbering
+    // (`off` is a word of `set` and `with`, not of `piece … at`).
+    if let (Kind::Cell, SetValue::Cell(..)) = (kind, &value.node) {
+        let o = inst.origin;
+        return d(
+            Code::RulesValue,
+            format!(
+                "`{}` is off the {}x{} board",
+                value.node, inst.rows, inst.cols
+            ),
+            value.span,
+            "not a cell of the board",
+            format!(
+                "{what} takes a cell of the board: rows {o}..{} and columns {o}..{}",
+                inst.rows - 1 + o,
+                inst.cols - 1 + o
+            ),
+        );
     }
     d(
         Code::RulesValue,
