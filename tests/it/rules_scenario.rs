@@ -704,6 +704,39 @@ fn breadth_first_search_counts_its_levels_against_the_memory_limit() {
     assert!(out.contains("answer 118"), "{out}");
 }
 
+/// `solve shortest` keeps no line: a serpentine corridor of 818 moves on a
+/// 39x40 board (13 KB a position) answers under `--memory 4`, where it
+/// replayed its line (10 MB of positions, 394 MB on a 99x100 maze) before
+/// answering; `line` keeps them, counted against `--memory`, so it stops
+/// there with the memory limit and answers without it.
+#[test]
+fn shortest_solve_keeps_no_line_and_a_long_line_counts_against_the_memory_limit() {
+    let mut rows = Vec::new();
+    for r in 0..39 {
+        let row: Vec<&str> = (0..40)
+            .map(|c| match (r % 4, c) {
+                (0 | 2, _) | (1, 39) | (3, 0) => "0",
+                _ => "1",
+            })
+            .collect();
+        rows.push(format!("    {}", row.join(" ")));
+    }
+    let game = format!(
+        "rules walk {{\n  players solo\n  layer wall: bool\n  legend {{\n    \"1\": wall[here] = true\n    \"0\":\n  }}\n  piece P {{ at: cell }}\n  turn {{\n    choose d in orthogonal where step(P.at, d) != off and not wall[step(P.at, d)]\n    P.at = step(P.at, d)\n    win if P.at == (38, 0)\n  }}\n  solve shortest within 2000\n}}\n\nscenario \"s\" {{\n  game walk\n  board {{\n{}\n  }}\n  piece P at (0, 0)\n  QUERY\n}}\n",
+        rows.join("\n")
+    );
+    let mut small = RunConfig::default();
+    small.limits.memory = Some(4 << 20);
+    let solve = game.replace("QUERY", "solve");
+    let out = crate::common::shown(&run_bytes("w.game", solve.as_bytes(), &small));
+    assert!(out.contains("answer 818"), "{out}");
+    let line = game.replace("QUERY", "line");
+    let out = crate::common::shown(&run_bytes("w.game", line.as_bytes(), &small));
+    assert!(out.contains("meeple::limit::memory"), "{out}");
+    let out = crate::common::shown(&run_bytes("w.game", line.as_bytes(), &RunConfig::default()));
+    assert!(out.contains("818. left — win"), "{out}");
+}
+
 /// A `max score` game of random dice answers an expectation whatever the
 /// count of rolls: `dice uniform 1..6 x 0` (no die rolled) gives
 /// `expected 0` as `x 1` gives `expected 7/2` (before, `x 0` answered
