@@ -114,22 +114,17 @@ fn d(
 /// The `board` statement is refused with them, so that each is said once.
 pub(crate) fn board_shape(board: &BoardInput, prog: &Program) -> Diags {
     let mut diags = Vec::new();
-    let cells: Vec<(String, Span)> = match board {
+    // Each cell's text made as it is read (no string per cell held).
+    let cells: Box<dyn Iterator<Item = (String, Span)> + '_> = match board {
         BoardInput::Grid(r) => {
             ragged(r, prog, &mut diags);
-            r.iter()
-                .flatten()
-                .map(|c| (c.node.to_string(), c.span))
-                .collect()
+            Box::new(r.iter().flatten().map(|c| (c.node.to_string(), c.span)))
         }
         BoardInput::Array(r) => {
             ragged(r, prog, &mut diags);
-            r.iter()
-                .flatten()
-                .map(|c| (c.node.to_string(), c.span))
-                .collect()
+            Box::new(r.iter().flatten().map(|c| (c.node.to_string(), c.span)))
         }
-        _ => Vec::new(),
+        _ => Box::new(std::iter::empty()),
     };
     if !prog.legend.is_empty() {
         for (key, span) in cells {
@@ -480,27 +475,20 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
         }
         st = run.st;
     }
-    // The legend, cell by cell.
-    let cell_keys: Vec<(i64, String, Span)> = match &input.board {
-        BoardInput::Grid(r) => r
-            .iter()
-            .enumerate()
-            .flat_map(|(i, row)| {
-                row.iter()
-                    .enumerate()
-                    .map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))
-            })
-            .collect(),
-        BoardInput::Array(r) => r
-            .iter()
-            .enumerate()
-            .flat_map(|(i, row)| {
-                row.iter()
-                    .enumerate()
-                    .map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))
-            })
-            .collect(),
-        _ => Vec::new(),
+    // The legend, cell by cell (each key made as its cell is read: a board
+    // of millions of cells holds no string per cell).
+    let cell_keys: Box<dyn Iterator<Item = (i64, String, Span)> + '_> = match &input.board {
+        BoardInput::Grid(r) => Box::new(r.iter().enumerate().flat_map(move |(i, row)| {
+            row.iter()
+                .enumerate()
+                .map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))
+        })),
+        BoardInput::Array(r) => Box::new(r.iter().enumerate().flat_map(move |(i, row)| {
+            row.iter()
+                .enumerate()
+                .map(move |(j, c)| (i as i64 * cols + j as i64, c.node.to_string(), c.span))
+        })),
+        _ => Box::new(std::iter::empty()),
     };
     if !prog.legend.is_empty() {
         // Each piece's cell fields (its `at`): a piece the legend puts on
