@@ -584,12 +584,22 @@ impl<'a> Run<'a> {
                 }
                 let mut options = Vec::new();
                 let items = self.items(set)?;
+                let limit = turn_memory();
                 for k in 0..items.len() {
                     let v = items.get(k);
                     self.tick()?;
                     self.frame[*var] = v.clone();
                     if cond.as_ref().map_or(Ok(true), |c| self.truth(c))? {
                         options.push(v);
+                        // The options themselves count against --memory (a
+                        // choose over millions of values), with their
+                        // moves' ([`Run::hold`]).
+                        if options.len().is_multiple_of(4096) {
+                            let held = (options.capacity() * std::mem::size_of::<Val>()) as u64;
+                            if held > limit {
+                                return Err(turn_memory_error(held, s.span));
+                            }
+                        }
                     }
                 }
                 if *twins && !self.names && !self.inst.groups.is_empty() {
