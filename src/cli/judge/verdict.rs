@@ -16,8 +16,14 @@ const STDERR_CHARS: usize = 600;
 pub enum Verdict {
     /// Accepted: the first token is the answer.
     Ac,
-    /// Wrong answer: a number, not the answer.
-    Wa { expected: String, got: String },
+    /// Wrong answer: the first token that differs from the answer's
+    /// (`got` empty: the output ends before it; `expected` empty: a token
+    /// past the answer's end), and where, when the answer has several.
+    Wa {
+        expected: String,
+        got: String,
+        place: Option<String>,
+    },
     /// Time limit exceeded: killed with its process group.
     Tle { limit: String },
     /// Runtime error: a non-zero exit status or a signal, and stderr's end.
@@ -101,9 +107,8 @@ fn real(answer: &str) -> Option<BigRational> {
 /// The tolerance of a real-valued answer, as the verdict says it.
 pub const TOLERANCE: &str = "0.000001";
 
-/// The verdict on `ran` against the judge's `answer` (its line): the
-/// first token of the output, which must be a number when the answer is
-/// one (else `PE`), and equal to it.
+/// The verdict on `ran` against the judge's `answer` (its lines): the
+/// exit status, then the whole output token by token ([`compare`]).
 pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
     let status = match &ran.end {
         End::TimedOut => {
@@ -128,44 +133,83 @@ pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
         };
     }
     let out = String::from_utf8_lossy(&ran.stdout);
-    let Some(token) = out.split_ascii_whitespace().next() else {
+    compare(&out, answer)
+}
+
+/// The tokens of `text`, each with its line (from 1).
+fn tokens(text: &str) -> Vec<(usize, &str)> {
+    text.split('\n')
+        .enumerate()
+        .flat_map(|(i, l)| l.split_ascii_whitespace().map(move |t| (i + 1, t)))
+        .collect()
+}
+
+/// The program's whole output `out` against the judge's answer, token by
+/// token (line breaks are not checked, as judges read words): every token
+/// must be there and nothing more; a number where the answer has a number
+/// (else `PE`), a real-valued one within [`TOLERANCE`]. The first
+/// difference is the verdict, named by the answer's line when the answer
+/// has more than one token.
+pub fn compare(out: &str, answer: &str) -> Verdict {
+    let want = tokens(answer);
+    let got = tokens(out);
+    if got.is_empty() && !want.is_empty() {
         return Verdict::Pe {
             why: "no output".into(),
         };
-    };
-    // A number is expected as a number; a word (a rules game's winner,
-    // `output winner`) as that word.
-    if is_number(answer.trim()) && !is_number(token) {
-        let shown: String = token.chars().take(40).collect();
-        return Verdict::Pe {
-            why: format!("the first token `{shown}` is not a number"),
-        };
     }
-    let expected = answer.trim();
-    if let Some(want) = real(expected) {
-        let Some(got) = meeple::games::parse_number(token, false) else {
-            let shown: String = token.chars().take(40).collect();
-            return Verdict::Pe {
-                why: format!("the first token `{shown}` is not a number"),
+    let many = want.len() > 1;
+    let place = |line: usize| many.then(|| format!("line {line}"));
+    for (i, &(line, expected)) in want.iter().enumerate() {
+        let Some(&(_, token)) = got.get(i) else {
+            return Verdict::Wa {
+                expected: expected.to_string(),
+                got: String::new(),
+                place: place(line),
             };
         };
-        let tolerance = BigRational::new(1.into(), 1_000_000.into());
-        return if (got - want).abs() <= tolerance {
-            Verdict::Ac
+        let which = if i == 0 {
+            "the first token"
         } else {
-            Verdict::Wa {
+            "the token"
+        };
+        let at = place(line).map_or(String::new(), |p| format!(" on {p}"));
+        // A number is expected as a number; a word (a rules game's winner,
+        // `output winner`) as that word.
+        if is_number(expected) && !is_number(token) {
+            let shown: String = token.chars().take(40).collect();
+            return Verdict::Pe {
+                why: format!("{which} `{shown}`{at} is not a number"),
+            };
+        }
+        let same = match real(expected) {
+            Some(want) => {
+                let Some(got) = meeple::games::parse_number(token, false) else {
+                    let shown: String = token.chars().take(40).collect();
+                    return Verdict::Pe {
+                        why: format!("{which} `{shown}`{at} is not a number"),
+                    };
+                };
+                let tolerance = BigRational::new(1.into(), 1_000_000.into());
+                (got - want).abs() <= tolerance
+            }
+            None => token == expected,
+        };
+        if !same {
+            return Verdict::Wa {
                 expected: expected.to_string(),
                 got: token.to_string(),
-            }
-        };
-    }
-    if token == expected {
-        Verdict::Ac
-    } else {
-        Verdict::Wa {
-            expected: expected.to_string(),
-            got: token.to_string(),
+                place: place(line),
+            };
         }
+    }
+    match got.get(want.len()) {
+        Some(&(line, token)) => Verdict::Wa {
+            expected: String::new(),
+            got: token.to_string(),
+            place: Some(format!("line {line} of the output")),
+        },
+        None => Verdict::Ac,
     }
 }
 
@@ -184,10 +228,27 @@ impl Verdict {
     pub fn detail(&self) -> String {
         match self {
             Verdict::Ac => String::new(),
-            Verdict::Wa { expected, got } if real(expected).is_some() => {
-                format!("expected {expected} (within {TOLERANCE}), got {got}")
+            Verdict::Wa {
+                expected,
+                got,
+                place,
+            } => {
+                let at = place.as_ref().map_or(String::new(), |p| format!("{p}: "));
+                let within = if real(expected).is_some() {
+                    format!(" (within {TOLERANCE})")
+                } else {
+                    String::new()
+                };
+                if expected.is_empty() {
+                    format!("{at}expected the end of the output, got {got}")
+                } else if got.is_empty() {
+                    format!(
+                        "{at}expected {expected}{within}, got nothing (the output ends before it)"
+                    )
+                } else {
+                    format!("{at}expected {expected}{within}, got {got}")
+                }
             }
-            Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
             Verdict::Tle { limit } => {
                 format!("still running after {limit} s: killed with its process group")
             }
@@ -202,7 +263,7 @@ impl Verdict {
         let mut v = json!({ "verdict": self.kind().as_str() });
         match self {
             Verdict::Ac => {}
-            Verdict::Wa { expected, got } => {
+            Verdict::Wa { expected, got, .. } => {
                 v["expected"] = json!(expected);
                 v["got"] = json!(got);
             }

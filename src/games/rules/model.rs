@@ -94,6 +94,10 @@ pub struct Leaf<S> {
     /// When the path ended the game (a `win`/`lose`/`draw`/`stop` after a
     /// choice, or in the only path of a zero-player turn).
     pub end: Option<End>,
+    /// The values `print` appended on this path, in order: not state (not
+    /// in the key), read only by `solve simulate` (docs/rules-language.md,
+    /// *Printing*).
+    pub printed: Vec<i64>,
 }
 
 /// A slim position ([`Model::slim`]): a few integers, held inline (no

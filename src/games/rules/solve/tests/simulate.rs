@@ -34,6 +34,7 @@ impl Model for Counter {
                 next: y,
                 reward: 0,
                 end: Some(End::Stop),
+                printed: Vec::new(),
             })
         } else {
             go(y, 0)
@@ -81,7 +82,7 @@ fn counters_end_pass_the_limit_or_cycle() {
         let (want, cyclic) = brute(&c, x0, limit);
         let b = Budget::unlimited();
         let v = solve(&c, &x0, &Objective::Simulate { limit }, &b).unwrap();
-        let Value::Simulated { turn, cycle } = v else {
+        let Value::Simulated { turn, cycle, .. } = v else {
             panic!("{v:?}")
         };
         assert_eq!(turn, want);
