@@ -855,6 +855,10 @@ pub const RULES_WORDS: &[Word] = &[
         help: "`stop`: the game ends",
     },
     Word {
+        name: "print",
+        help: "`print E`: a line of `solve simulate`'s `printed` (a whole number)",
+    },
+    Word {
         name: "simultaneously",
         help: "`simultaneously { … }`: reads see the state before the block",
     },

@@ -295,7 +295,9 @@ mod tests {
     fn verdicts_follow_the_judges_order() {
         let v = |end, out| judge(&ran(end, out, "a\nb\nboom\n"), "5\n", "1").kind();
         assert_eq!(v(End::Exit(0), "5\n"), Kind::Ac);
-        assert_eq!(v(End::Exit(0), "  5 extra"), Kind::Ac);
+        assert_eq!(v(End::Exit(0), "  5 \n"), Kind::Ac);
+        // Every token counts: one past the answer is a wrong answer.
+        assert_eq!(v(End::Exit(0), "  5 extra"), Kind::Wa);
         assert_eq!(v(End::Exit(0), "6\n"), Kind::Wa);
         assert_eq!(v(End::Exit(0), "05\n"), Kind::Wa);
         assert_eq!(v(End::Exit(0), ""), Kind::Pe);
@@ -326,7 +328,7 @@ mod tests {
             "3.000000",
             "3.0000009",
             "2.999999",
-            "3.000001 x",
+            "3.000001\n",
         ] {
             assert_eq!(v(ok), Verdict::Ac, "{ok}");
         }
@@ -358,5 +360,53 @@ mod tests {
         // A program that ran and printed, then ended with 127: judged.
         assert_eq!(cannot_start(&ran(End::Exit(127), "5\n", "")), None);
         assert_eq!(cannot_start(&ran(End::Exit(1), "", "")), None);
+    }
+
+    /// A list answer (`output printed`, a `cases` input): one token a
+    /// line, each compared, none missing and none more; the first
+    /// difference named by the answer's line.
+    #[test]
+    fn a_many_line_answer_compares_every_token() {
+        let answer = "0\n0\n3\n8\n";
+        let v = |out: &str| compare(out, answer);
+        assert_eq!(v("0\n0\n3\n8\n"), Verdict::Ac);
+        // Line breaks are not checked: judges read words.
+        assert_eq!(v("0 0 3 8"), Verdict::Ac);
+        let wrong = v("0\n0\n6\n8\n");
+        assert_eq!(wrong.kind(), Kind::Wa);
+        assert_eq!(wrong.detail(), "line 3: expected 3, got 6");
+        assert_eq!(wrong.json()["expected"], "3");
+        assert_eq!(wrong.json()["got"], "6");
+        let short = v("0\n0\n3\n");
+        assert_eq!(
+            short.detail(),
+            "line 4: expected 8, got nothing (the output ends before it)"
+        );
+        let long = v("0\n0\n3\n8\n5\n");
+        assert_eq!(
+            long.detail(),
+            "line 5 of the output: expected the end of the output, got 5"
+        );
+        assert_eq!(
+            v("0\n0\nx\n8\n").detail(),
+            "the token `x` on line 3 is not a number"
+        );
+        assert_eq!(v("").detail(), "no output");
+        // A single answer's difference is told as before, without a line.
+        assert_eq!(compare("6\n", "5\n").detail(), "expected 5, got 6");
+        // An empty answer (nothing printed): only an empty output passes.
+        assert_eq!(compare("", ""), Verdict::Ac);
+        assert_eq!(compare(" \n", ""), Verdict::Ac);
+        assert_eq!(
+            compare("1\n", "").detail(),
+            "line 1 of the output: expected the end of the output, got 1"
+        );
+        // Real-valued answers keep their tolerance on every line.
+        let real = |out: &str| compare(out, "3.000000\n2.500000\n");
+        assert_eq!(real("3 2.5000009"), Verdict::Ac);
+        assert_eq!(
+            real("3 2.6").detail(),
+            "line 2: expected 2.500000 (within 0.000001), got 2.6"
+        );
     }
 }

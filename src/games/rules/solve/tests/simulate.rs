@@ -129,7 +129,8 @@ fn a_cycle_is_proven_and_a_long_run_stops_at_its_limit() {
         v,
         Value::Simulated {
             turn: None,
-            cycle: Cycle::Yes
+            cycle: Cycle::Yes,
+            printed: Vec::new(),
         }
     );
     assert_eq!(v.answer(), Some(-1));
@@ -145,7 +146,8 @@ fn a_cycle_is_proven_and_a_long_run_stops_at_its_limit() {
         v,
         Value::Simulated {
             turn: None,
-            cycle: Cycle::NotProven
+            cycle: Cycle::NotProven,
+            printed: Vec::new(),
         }
     );
     // The turn during which it stops, from 1: 0 → 1 → … → 7.
