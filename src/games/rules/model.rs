@@ -121,6 +121,11 @@ pub trait Model {
         let _ = s;
         std::mem::size_of::<Self::State>() as u64
     }
+    /// Whether the turn may `print` (its leaves carry lines): `simulate`
+    /// then keeps each turn's count of lines since its saved position.
+    fn prints(&self) -> bool {
+        false
+    }
     /// Whether `s` is a position a scenario's move left over (its turn is
     /// [`Turn::Ended`] without running anything).
     fn is_over(&self, s: &Self::State) -> bool {

@@ -1995,6 +1995,10 @@ impl Model for Instance {
         self.expand(s, true)
     }
 
+    fn prints(&self) -> bool {
+        self.prog.prints
+    }
+
     fn turn_unnamed(&self, s: &State) -> Result<Turn<State>, RunError> {
         self.expand(s, false)
     }

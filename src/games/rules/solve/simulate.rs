@@ -150,6 +150,7 @@ pub(crate) fn expanded<M: Model>(
     let mut saved = keyer.key(model, &here);
     let (mut power, mut lam) = (1u64, 0u64);
     let mut printed: Vec<i64> = Vec::new();
+    let prints = model.prints();
     // How much was printed when the saved position was saved, and after
     // each turn since: a proven cycle's lines, turn by turn.
     let (mut saved_mark, mut marks) = (0usize, Vec::<usize>::new());
@@ -178,12 +179,7 @@ pub(crate) fn expanded<M: Model>(
             Turn::Moves(node) => node,
         };
         let (words, mut leaf) = only(node)?;
-        if !leaf.printed.is_empty() {
-            printed.append(&mut leaf.printed);
-            budget
-                .check_memory(base.saturating_add(printed_bytes(printed.len() as u64)))
-                .map_err(SolveError::Limit)?;
-        }
+        printed.append(&mut leaf.printed);
         let end = leaf.end;
         let next_key = keyer.key(model, &leaf.next);
         here = leaf.next.clone();
@@ -200,10 +196,17 @@ pub(crate) fn expanded<M: Model>(
         if end.is_some() {
             return Ok((value(Some(turn), Cycle::No, printed), line));
         }
-        marks.push(printed.len());
+        if prints {
+            // The lines and each turn's mark since the saved position.
+            marks.push(printed.len());
+            let held = (printed.len() + marks.len()) as u64;
+            budget
+                .check_memory(base.saturating_add(printed_bytes(held)))
+                .map_err(SolveError::Limit)?;
+        }
         // `line N` (a bound given) draws its N turns through a cycle.
         if next_key == saved && line_max.is_none_or(|m| m == u64::MAX) {
-            if line_max.is_none() {
+            if line_max.is_none() && prints {
                 repeat_cycle(&mut printed, saved_mark, &marks, limit - turn, base, budget)?;
             }
             return Ok((value(None, Cycle::Yes, printed), line));
