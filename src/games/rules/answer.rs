@@ -263,11 +263,16 @@ pub(crate) const NEVER_ENDS: &str = "the game never ends: a position repeats (-1
 pub(crate) fn solved(game: &str, inst: &Instance, v: &Value) -> RulesAnswer {
     let (fields, text) = value_fields(inst, v);
     let first = fields.first().map_or(String::new(), |(_, v)| v.to_string());
+    let mut lines = vec![format!("answer {first}: {text}")];
+    // The run's printed lines, when the turn prints (`printed`).
+    if let Some((_, v)) = fields.iter().find(|(f, _)| *f == Field::Printed) {
+        lines.push(format!("printed {v}"));
+    }
     RulesAnswer {
         game: game.into(),
         query: "solve",
         fields,
-        lines: vec![format!("answer {first}: {text}")],
+        lines,
         detail: None,
         drawing: None,
     }
