@@ -163,13 +163,19 @@ fn expect_printed_takes_a_list() {
     assert_eq!(ds[0].0, Code::ExpectValue, "{ds:?}");
 }
 
-/// `output printed` needs a turn that prints.
+/// `output printed` and `expect printed` need a turn that prints.
 #[test]
 fn output_printed_needs_a_print() {
     let text = "rules q {\n  players none\n  board none\n  var n: 0..9 = 0\n  turn {\n    stop if n == 3\n    n += 1\n  }\n  input {\n    n: 0..9\n  }\n  output printed\n  solve simulate limit 20\n}\n";
     let ds = invalid(text);
     assert_eq!(ds.len(), 1, "{ds:?}");
     assert_eq!((ds[0].0, ds[0].1.as_str()), (Code::RulesInput, "printed"));
+    // So does `expect printed`: such a game's answer has no such field.
+    let quiet = text.replace("  output printed\n", "")
+        + "\nscenario \"s\" {\n  game q\n  solve\n  expect printed []\n}\n";
+    let ds = invalid(&quiet);
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert_eq!((ds[0].0, ds[0].1.as_str()), (Code::ExpectField, "printed"));
 }
 
 /// `meeple answer` and `meeple export --judge` write every printed line
