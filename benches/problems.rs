@@ -24,7 +24,7 @@ use meeple::{run_source_with, Outcome, RunConfig};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const PROBLEMS: [&str; 8] = [
+const PROBLEMS: [&str; 9] = [
     "marbles",
     "weighted_ttt",
     "merge2048",
@@ -33,6 +33,7 @@ const PROBLEMS: [&str; 8] = [
     "card_game",
     "conveyor",
     "stones",
+    "rolling_die",
 ];
 
 /// The best time of up to three runs (one when a run takes over a second),
@@ -186,6 +187,20 @@ fn worst(name: &str, r: &mut StdRng) -> (String, &'static str) {
             )
         }
         "stones" => ("  rule stones 1000".to_string(), "N = 1000"),
+        "rolling_die" => {
+            let b: Vec<Vec<i64>> = (0..20)
+                .map(|_| (0..20).map(|_| r.gen_range(0..=9)).collect())
+                .collect();
+            let dice: Vec<String> = (0..1000).map(|_| r.gen_range(1..=4).to_string()).collect();
+            (
+                format!(
+                    "  board {}\n  set x 10\n  set y 10\n  dice {}",
+                    rows(&b),
+                    dice.join(" ")
+                ),
+                "20 x 20, K = 1000",
+            )
+        }
         _ => unreachable!("{name}"),
     }
 }

@@ -180,13 +180,24 @@ pub fn shrink<T>(
 pub fn scenario(name: &str, p: &JudgePosition, answer: &str) -> String {
     let rules = p.rules();
     let name = name.replace('\\', "\\\\").replace('"', "\\\"");
+    let field = p.answer_field();
+    // A list field (`printed`, one value a line) is expected in its list
+    // form, `[1, 2, 3]`.
+    let value = if field == "printed" {
+        format!(
+            "[{}]",
+            answer.split_whitespace().collect::<Vec<_>>().join(", ")
+        )
+    } else {
+        answer.trim().to_string()
+    };
     format!(
         "{}scenario \"{name}\" {{\n  game {}\n{rules}  input \"\"\"\n{}\"\"\"\n  solve\n  expect {} {}\n  line\n}}\n",
         p.definitions(),
         p.game_name(),
         p.input(),
-        p.answer_field(),
-        answer.trim()
+        field,
+        value
     )
 }
 

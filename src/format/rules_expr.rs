@@ -212,6 +212,7 @@ pub(super) fn simple(s: &Stmt, source: &str) -> Option<String> {
         StmtKind::End(word, None) => end_word(*word).to_string(),
         StmtKind::End(word, Some(c)) => format!("{} if {}", end_word(*word), expr(c)),
         StmtKind::Score(op, e) => format!("score {} {}", assign_op(*op), expr(e)),
+        StmtKind::Print(e) => format!("print {}", expr(e)),
         StmtKind::Swap(a, b) => format!("swap {}, {}", expr(a), expr(b)),
         StmtKind::Push { front, list, value } => format!(
             "{} {}, {}",

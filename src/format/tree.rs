@@ -365,7 +365,9 @@ fn code(p: P<'_>) -> String {
         .collect();
     match rule {
         Rule::coord => format!("({})", parts.join(", ")),
-        Rule::board_array | Rule::array_row | Rule::set_list => format!("[{}]", parts.join(", ")),
+        Rule::board_array | Rule::array_row | Rule::set_list | Rule::expect_list => {
+            format!("[{}]", parts.join(", "))
+        }
         Rule::piece_with => match parts.split_first() {
             Some((with, fields)) => format!("{with} {}", fields.join(", ")),
             None => String::new(),

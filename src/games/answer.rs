@@ -191,6 +191,9 @@ pub enum FieldValue {
     Word(String),
     /// An exact rational, shown to 6 decimals.
     Ratio(BigRational),
+    /// A list of values, in order (`printed`), written `[1, 2, 3]` (the
+    /// judge's answer: one value a line).
+    List(Vec<FieldValue>),
 }
 
 impl fmt::Display for FieldValue {
@@ -199,6 +202,16 @@ impl fmt::Display for FieldValue {
             FieldValue::Int(n) => write!(f, "{n}"),
             FieldValue::Word(w) => f.write_str(w),
             FieldValue::Ratio(r) => f.write_str(&super::decimal::decimal(r, 6)),
+            FieldValue::List(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
         }
     }
 }
@@ -209,6 +222,7 @@ impl Serialize for FieldValue {
             FieldValue::Int(n) => json_int(*n).serialize(s),
             FieldValue::Word(w) => s.serialize_str(w),
             FieldValue::Ratio(r) => s.serialize_str(&r.to_string()),
+            FieldValue::List(items) => items.serialize(s),
         }
     }
 }

@@ -111,7 +111,14 @@ impl Condition {
         objective: &crate::syntax::rules::Objective,
         text: &str,
     ) -> Result<Condition, OptionError> {
-        let known: Vec<&str> = objective.fields().iter().map(|f| f.name()).collect();
+        // A list field (`printed`) has no order to compare: not a field
+        // `--where` knows.
+        let known: Vec<&str> = objective
+            .fields()
+            .iter()
+            .filter(|f| **f != Field::Printed)
+            .map(|f| f.name())
+            .collect();
         // A rules game's words (its players' names, …) are its own: any
         // word compares.
         let kind = |_: &str| Some(ValueKind::Whole);

@@ -42,6 +42,7 @@ const STATEMENTS: &[&str] = &[
     "draw",
     "stop",
     "score",
+    "print",
     "simultaneously",
     "swap",
     "push",

@@ -22,8 +22,18 @@ pub(crate) fn matches(actual: &FieldValue, expected: &ExpectValue) -> bool {
             Some(f) => &f == r,
             None => parse_decimal(s).is_some_and(|v| within_half_micro(&v, r)),
         },
+        (FieldValue::List(got), ExpectValue::List(want)) => {
+            got.len() == want.len() && got.iter().zip(want).all(|(g, w)| matches(g, w))
+        }
         _ => false,
     }
+}
+
+/// Whether `n` is written as a whole number (any size: totals are exact,
+/// and a number too big for any answer simply does not match).
+fn whole(n: &str) -> bool {
+    let digits = n.strip_prefix('-').unwrap_or(n);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// `a/b` as an exact rational.
@@ -91,7 +101,7 @@ pub(crate) fn check_value(
     };
     let mut words: Vec<&str> = match spec.kind {
         ValueKind::WholeOr(w) | ValueKind::Words(w) => w.to_vec(),
-        ValueKind::Whole | ValueKind::Exact => Vec::new(),
+        ValueKind::Whole | ValueKind::Exact | ValueKind::Wholes => Vec::new(),
     };
     if let Some((_, players)) = rules {
         // A rules game names its winner by the block's players; a game of
@@ -108,13 +118,16 @@ pub(crate) fn check_value(
         ExpectValue::Number(n) => match spec.kind {
             // Any size: totals are exact (i128), and a number too big for
             // any answer simply does not match.
-            ValueKind::Whole | ValueKind::WholeOr(_) => {
-                let digits = n.strip_prefix('-').unwrap_or(n);
-                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
-            }
+            ValueKind::Whole | ValueKind::WholeOr(_) => whole(n),
             ValueKind::Exact => true,
-            ValueKind::Words(_) => false,
+            ValueKind::Words(_) | ValueKind::Wholes => false,
         },
+        ExpectValue::List(items) => {
+            spec.kind == ValueKind::Wholes
+                && items
+                    .iter()
+                    .all(|v| matches!(v, ExpectValue::Number(n) if whole(n)))
+        }
     };
     if fits {
         return Ok(spec.field);
@@ -137,7 +150,12 @@ pub(crate) fn check_value(
             w.trim()
         )),
         ExpectValue::Word(w) => did_you_mean(w, words.iter().copied()),
-        ExpectValue::Number(_) => None,
+        // `expect printed 5`: one value of a list field.
+        ExpectValue::Number(n) if spec.kind == ValueKind::Wholes => Some(format!(
+            "write the list in brackets: `expect {} [{n}]`.",
+            spec.field
+        )),
+        ExpectValue::Number(_) | ExpectValue::List(_) => None,
     };
     let got = match &value.node {
         ExpectValue::Word(w) if looks_numeric(w) => format!("the string \"{w}\""),
@@ -151,7 +169,7 @@ pub(crate) fn check_value(
     .suggest(match &value.node {
         ExpectValue::Word(w) if takes_numbers(spec.kind) && looks_numeric(w) => Some(w.trim()),
         ExpectValue::Word(w) => dialect::suggest(w, words.iter().copied()),
-        ExpectValue::Number(_) => None,
+        ExpectValue::Number(_) | ExpectValue::List(_) => None,
     })
     .help(match hint {
         Some(hint) => format!("{hint} {about}"),

@@ -477,10 +477,22 @@ impl Runner {
         span: Span,
         emit: &mut dyn FnMut(Event),
     ) -> Result<(), Diags> {
-        let rules = self.opts.rules.as_ref().map(|r| {
-            let players = &r.prog.decls.players;
-            (r.prog.objective.fields(), players.as_slice())
+        // `printed` only where the turn prints (docs/rules-language.md,
+        // *Printing*).
+        let fields: Option<Vec<Field>> = self.opts.rules.as_ref().map(|r| {
+            let all = r.prog.objective.fields().iter().copied();
+            all.filter(|f| *f != Field::Printed || r.prog.prints)
+                .collect()
         });
+        let rules = self
+            .opts
+            .rules
+            .as_ref()
+            .zip(fields.as_deref())
+            .map(|(r, fields)| {
+                let players = &r.prog.decls.players;
+                (fields, players.as_slice())
+            });
         expect::check_value(self.game, rules, field, value).map_err(|d| vec![d])?;
         if !self.solved {
             return Err(vec![Diag::new(

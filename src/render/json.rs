@@ -306,6 +306,10 @@ fn fields(answer: &Answer) -> Map<String, Value> {
                 obj.insert(format!("{name}_fraction"), Value::from(json_fraction(&r)));
                 obj.insert(name.into(), Value::from(decimal(&r, 6)))
             }
+            FieldValue::List(items) => obj.insert(
+                name.into(),
+                serde_json::to_value(&items).unwrap_or_default(),
+            ),
         };
     }
     obj

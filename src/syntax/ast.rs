@@ -427,12 +427,24 @@ pub enum ExpectValue {
     Number(String),
     /// A word (`A`, `draw`, …).
     Word(String),
+    /// A list `[a, b, …]` of numbers or words (`printed`).
+    List(Vec<ExpectValue>),
 }
 
 impl fmt::Display for ExpectValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ExpectValue::Number(s) | ExpectValue::Word(s) => f.write_str(s),
+            ExpectValue::List(items) => {
+                f.write_str("[")?;
+                for (i, v) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
         }
     }
 }

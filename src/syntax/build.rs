@@ -405,6 +405,24 @@ impl Cx<'_> {
         let vs = self.span(&v);
         let inner = v.into_inner().next()?;
         let value = match inner.as_rule() {
+            Rule::expect_list => ExpectValue::List(
+                inner
+                    .into_inner()
+                    .filter_map(|item| item.into_inner().next())
+                    .map(|x| self.expect_scalar(x, vs))
+                    .collect(),
+            ),
+            _ => self.expect_scalar(inner, vs),
+        };
+        Some(Stmt::Expect {
+            field,
+            value: Spanned::new(value, vs),
+        })
+    }
+
+    /// One value of `expect`: a word, a string or a number.
+    fn expect_scalar(&mut self, inner: P<'_>, vs: Span) -> ExpectValue {
+        match inner.as_rule() {
             Rule::ident => ExpectValue::Word(inner.as_str().to_string()),
             Rule::string => ExpectValue::Word(self.string(inner).node),
             _ => {
@@ -423,11 +441,7 @@ impl Cx<'_> {
                 }
                 ExpectValue::Number(text.to_string())
             }
-        };
-        Some(Stmt::Expect {
-            field,
-            value: Spanned::new(value, vs),
-        })
+        }
     }
 
     fn scenario(&mut self, p: P) -> Option<Scenario> {

@@ -246,6 +246,8 @@ pub enum ValueKind {
     Exact,
     /// One of these words.
     Words(&'static [&'static str]),
+    /// A list of whole numbers, written `[1, 2, 3]` (`[]`: none).
+    Wholes,
 }
 
 impl ValueKind {
@@ -256,6 +258,9 @@ impl ValueKind {
             ValueKind::WholeOr(words) => format!("a whole number or {}", or_list(words)),
             ValueKind::Exact => "a number (whole, decimal like 12.5 or fraction like 25/2)".into(),
             ValueKind::Words(words) => or_list(words),
+            ValueKind::Wholes => {
+                "a list of whole numbers such as `[1, 2, 3]` (`[]` for none)".into()
+            }
         }
     }
 }
@@ -281,11 +286,13 @@ pub enum Field {
     Cycle,
     /// rules `longest`: whether play can go on forever.
     Forever,
+    /// rules `simulate`: what `print` printed along the run, in order.
+    Printed,
 }
 
 impl Field {
     /// Every field.
-    pub const ALL: [Field; 8] = [
+    pub const ALL: [Field; 9] = [
         Field::Answer,
         Field::Moves,
         Field::Winner,
@@ -294,6 +301,7 @@ impl Field {
         Field::Turn,
         Field::Cycle,
         Field::Forever,
+        Field::Printed,
     ];
 
     /// The word for it in scripts and JSON.
@@ -307,6 +315,7 @@ impl Field {
             Field::Turn => "turn",
             Field::Cycle => "cycle",
             Field::Forever => "forever",
+            Field::Printed => "printed",
         }
     }
 
@@ -456,6 +465,7 @@ pub const RULES_DIALECT: Dialect = Dialect {
         FieldWord { field: Field::Turn, kind: ValueKind::WholeOr(&["none"]), help: "the turn the game ends, or none" },
         FieldWord { field: Field::Cycle, kind: ValueKind::Words(&["yes", "no"]), help: "whether the game provably never ends" },
         FieldWord { field: Field::Forever, kind: ValueKind::Words(&["yes", "no"]), help: "whether play can go on forever" },
+        FieldWord { field: Field::Printed, kind: ValueKind::Wholes, help: "what `print` printed along the run, in order" },
     ],
     play: &[],
     facing: true,
@@ -843,6 +853,10 @@ pub const RULES_WORDS: &[Word] = &[
     Word {
         name: "stop",
         help: "`stop`: the game ends",
+    },
+    Word {
+        name: "print",
+        help: "`print E`: a line of `solve simulate`'s `printed` (a whole number)",
     },
     Word {
         name: "simultaneously",

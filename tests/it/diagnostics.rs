@@ -602,6 +602,21 @@ scenario "a slip in the judge format" {
 }
 "#,
         ),
+        Code::RulesPrint => Script(
+            r#"rules walk {
+  players solo
+  board none
+  var at: 0..9 = 0
+  turn {
+    choose d in 1..2
+    at = min(at + d, 9)
+    print at
+    win if at == 9
+  }
+  solve shortest within 9
+}
+"#,
+        ),
         Code::RulesDroppedScore => Script(
             r#"rules sweep {
   players solo

@@ -453,10 +453,19 @@ fn the_problem_librarys_exports_read_back_to_their_answers() {
             }
             let input = std::fs::read_to_string(&p).unwrap();
             let answer = std::fs::read_to_string(p.with_extension("out")).unwrap();
+            // A judge that prints lines (`output printed`): its list.
+            let printed = std::fs::read_to_string(&script)
+                .unwrap()
+                .contains("\n  output printed\n");
+            let expect = if printed {
+                let lines: Vec<&str> = answer.split_whitespace().collect();
+                format!("printed [{}]", lines.join(", "))
+            } else {
+                format!("answer {}", answer.trim())
+            };
             let text = format!(
-                "import \"{}\"\nscenario \"back\" {{\n  game {game}\n  input \"\"\"\n{input}\"\"\"\n  solve\n  expect answer {}\n}}\n",
+                "import \"{}\"\nscenario \"back\" {{\n  game {game}\n  input \"\"\"\n{input}\"\"\"\n  solve\n  expect {expect}\n}}\n",
                 script.display(),
-                answer.trim()
             );
             let f = dir.join("back.game");
             std::fs::write(&f, &text).unwrap();

@@ -45,6 +45,7 @@ mod rules_front;
 mod rules_messages;
 mod rules_off;
 mod rules_pictures;
+mod rules_print;
 mod rules_quiet;
 mod rules_refusals;
 mod rules_scenario;

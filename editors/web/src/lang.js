@@ -19,7 +19,7 @@ const words = new Set([
   'origin', 'first', 'steps', 'pieces', 'stack', 'limit', 'mover',
   'orthogonal', 'king', 'none', 'any', 'bottom',
   // `expect` fields and their values
-  'answer', 'moves', 'winner', 'score', 'expected', 'turn', 'cycle', 'forever', 'yes', 'no',
+  'answer', 'moves', 'winner', 'score', 'expected', 'turn', 'cycle', 'forever', 'printed', 'yes', 'no',
 ]);
 
 // The rules language's words (RULES_WORDS), keywords inside a `rules NAME
@@ -32,7 +32,7 @@ const rulesWords = new Set([
   'longest', 'simulate', 'limit', 'bool', 'cell', 'dir', 'player', 'square',
   'list', 'of', 'let', 'if', 'else', 'then', 'for', 'in',
   'where', 'repeat', 'while', 'choose', 'say', 'require', 'roll', 'win',
-  'lose', 'draw', 'stop', 'simultaneously', 'swap', 'push', 'push_front', 'pop',
+  'lose', 'draw', 'stop', 'print', 'simultaneously', 'swap', 'push', 'push_front', 'pop',
   'pop_front', 'next', 'break', 'not', 'and', 'or', 'true', 'false',
   'all', 'any', 'count', 'sum', 'find', 'cases', 'rows', 'chars', 'char',
   'numbers', 'cells', 'pieces', 'as', 'from', 'bracketed', 'border', 'once', 'output',

@@ -105,7 +105,7 @@ impl Report {
         let cases = if s.steps == 1 { "case" } else { "cases" };
         let runs = if s.runs == 1 { "run" } else { "runs" };
         let got = match verdict {
-            Verdict::Wa { expected, got } => format!("expected {expected}, got {}", printable(got)),
+            v @ Verdict::Wa { .. } => printable(&v.detail()).to_string(),
             v => format!(
                 "expected {}, got {} ({})",
                 answer.trim(),

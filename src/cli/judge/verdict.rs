@@ -16,8 +16,14 @@ const STDERR_CHARS: usize = 600;
 pub enum Verdict {
     /// Accepted: the first token is the answer.
     Ac,
-    /// Wrong answer: a number, not the answer.
-    Wa { expected: String, got: String },
+    /// Wrong answer: the first token that differs from the answer's
+    /// (`got` empty: the output ends before it; `expected` empty: a token
+    /// past the answer's end), and where, when the answer has several.
+    Wa {
+        expected: String,
+        got: String,
+        place: Option<String>,
+    },
     /// Time limit exceeded: killed with its process group.
     Tle { limit: String },
     /// Runtime error: a non-zero exit status or a signal, and stderr's end.
@@ -101,9 +107,8 @@ fn real(answer: &str) -> Option<BigRational> {
 /// The tolerance of a real-valued answer, as the verdict says it.
 pub const TOLERANCE: &str = "0.000001";
 
-/// The verdict on `ran` against the judge's `answer` (its line): the
-/// first token of the output, which must be a number when the answer is
-/// one (else `PE`), and equal to it.
+/// The verdict on `ran` against the judge's `answer` (its lines): the
+/// exit status, then the whole output token by token ([`compare`]).
 pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
     let status = match &ran.end {
         End::TimedOut => {
@@ -128,44 +133,83 @@ pub fn judge(ran: &Ran, answer: &str, limit: &str) -> Verdict {
         };
     }
     let out = String::from_utf8_lossy(&ran.stdout);
-    let Some(token) = out.split_ascii_whitespace().next() else {
+    compare(&out, answer)
+}
+
+/// The tokens of `text`, each with its line (from 1).
+fn tokens(text: &str) -> Vec<(usize, &str)> {
+    text.split('\n')
+        .enumerate()
+        .flat_map(|(i, l)| l.split_ascii_whitespace().map(move |t| (i + 1, t)))
+        .collect()
+}
+
+/// The program's whole output `out` against the judge's answer, token by
+/// token (line breaks are not checked, as judges read words): every token
+/// must be there and nothing more; a number where the answer has a number
+/// (else `PE`), a real-valued one within [`TOLERANCE`]. The first
+/// difference is the verdict, named by the answer's line when the answer
+/// has more than one token.
+pub fn compare(out: &str, answer: &str) -> Verdict {
+    let want = tokens(answer);
+    let got = tokens(out);
+    if got.is_empty() && !want.is_empty() {
         return Verdict::Pe {
             why: "no output".into(),
         };
-    };
-    // A number is expected as a number; a word (a rules game's winner,
-    // `output winner`) as that word.
-    if is_number(answer.trim()) && !is_number(token) {
-        let shown: String = token.chars().take(40).collect();
-        return Verdict::Pe {
-            why: format!("the first token `{shown}` is not a number"),
-        };
     }
-    let expected = answer.trim();
-    if let Some(want) = real(expected) {
-        let Some(got) = meeple::games::parse_number(token, false) else {
-            let shown: String = token.chars().take(40).collect();
-            return Verdict::Pe {
-                why: format!("the first token `{shown}` is not a number"),
+    let many = want.len() > 1;
+    let place = |line: usize| many.then(|| format!("line {line}"));
+    for (i, &(line, expected)) in want.iter().enumerate() {
+        let Some(&(_, token)) = got.get(i) else {
+            return Verdict::Wa {
+                expected: expected.to_string(),
+                got: String::new(),
+                place: place(line),
             };
         };
-        let tolerance = BigRational::new(1.into(), 1_000_000.into());
-        return if (got - want).abs() <= tolerance {
-            Verdict::Ac
+        let which = if i == 0 {
+            "the first token"
         } else {
-            Verdict::Wa {
+            "the token"
+        };
+        let at = place(line).map_or(String::new(), |p| format!(" on {p}"));
+        // A number is expected as a number; a word (a rules game's winner,
+        // `output winner`) as that word.
+        if is_number(expected) && !is_number(token) {
+            let shown: String = token.chars().take(40).collect();
+            return Verdict::Pe {
+                why: format!("{which} `{shown}`{at} is not a number"),
+            };
+        }
+        let same = match real(expected) {
+            Some(want) => {
+                let Some(got) = meeple::games::parse_number(token, false) else {
+                    let shown: String = token.chars().take(40).collect();
+                    return Verdict::Pe {
+                        why: format!("{which} `{shown}`{at} is not a number"),
+                    };
+                };
+                let tolerance = BigRational::new(1.into(), 1_000_000.into());
+                (got - want).abs() <= tolerance
+            }
+            None => token == expected,
+        };
+        if !same {
+            return Verdict::Wa {
                 expected: expected.to_string(),
                 got: token.to_string(),
-            }
-        };
-    }
-    if token == expected {
-        Verdict::Ac
-    } else {
-        Verdict::Wa {
-            expected: expected.to_string(),
-            got: token.to_string(),
+                place: place(line),
+            };
         }
+    }
+    match got.get(want.len()) {
+        Some(&(line, token)) => Verdict::Wa {
+            expected: String::new(),
+            got: token.to_string(),
+            place: Some(format!("line {line} of the output")),
+        },
+        None => Verdict::Ac,
     }
 }
 
@@ -184,10 +228,27 @@ impl Verdict {
     pub fn detail(&self) -> String {
         match self {
             Verdict::Ac => String::new(),
-            Verdict::Wa { expected, got } if real(expected).is_some() => {
-                format!("expected {expected} (within {TOLERANCE}), got {got}")
+            Verdict::Wa {
+                expected,
+                got,
+                place,
+            } => {
+                let at = place.as_ref().map_or(String::new(), |p| format!("{p}: "));
+                let within = if real(expected).is_some() {
+                    format!(" (within {TOLERANCE})")
+                } else {
+                    String::new()
+                };
+                if expected.is_empty() {
+                    format!("{at}expected the end of the output, got {got}")
+                } else if got.is_empty() {
+                    format!(
+                        "{at}expected {expected}{within}, got nothing (the output ends before it)"
+                    )
+                } else {
+                    format!("{at}expected {expected}{within}, got {got}")
+                }
             }
-            Verdict::Wa { expected, got } => format!("expected {expected}, got {got}"),
             Verdict::Tle { limit } => {
                 format!("still running after {limit} s: killed with its process group")
             }
@@ -202,7 +263,7 @@ impl Verdict {
         let mut v = json!({ "verdict": self.kind().as_str() });
         match self {
             Verdict::Ac => {}
-            Verdict::Wa { expected, got } => {
+            Verdict::Wa { expected, got, .. } => {
                 v["expected"] = json!(expected);
                 v["got"] = json!(got);
             }
@@ -234,7 +295,9 @@ mod tests {
     fn verdicts_follow_the_judges_order() {
         let v = |end, out| judge(&ran(end, out, "a\nb\nboom\n"), "5\n", "1").kind();
         assert_eq!(v(End::Exit(0), "5\n"), Kind::Ac);
-        assert_eq!(v(End::Exit(0), "  5 extra"), Kind::Ac);
+        assert_eq!(v(End::Exit(0), "  5 \n"), Kind::Ac);
+        // Every token counts: one past the answer is a wrong answer.
+        assert_eq!(v(End::Exit(0), "  5 extra"), Kind::Wa);
         assert_eq!(v(End::Exit(0), "6\n"), Kind::Wa);
         assert_eq!(v(End::Exit(0), "05\n"), Kind::Wa);
         assert_eq!(v(End::Exit(0), ""), Kind::Pe);
@@ -265,7 +328,7 @@ mod tests {
             "3.000000",
             "3.0000009",
             "2.999999",
-            "3.000001 x",
+            "3.000001\n",
         ] {
             assert_eq!(v(ok), Verdict::Ac, "{ok}");
         }
@@ -297,5 +360,53 @@ mod tests {
         // A program that ran and printed, then ended with 127: judged.
         assert_eq!(cannot_start(&ran(End::Exit(127), "5\n", "")), None);
         assert_eq!(cannot_start(&ran(End::Exit(1), "", "")), None);
+    }
+
+    /// A list answer (`output printed`, a `cases` input): one token a
+    /// line, each compared, none missing and none more; the first
+    /// difference named by the answer's line.
+    #[test]
+    fn a_many_line_answer_compares_every_token() {
+        let answer = "0\n0\n3\n8\n";
+        let v = |out: &str| compare(out, answer);
+        assert_eq!(v("0\n0\n3\n8\n"), Verdict::Ac);
+        // Line breaks are not checked: judges read words.
+        assert_eq!(v("0 0 3 8"), Verdict::Ac);
+        let wrong = v("0\n0\n6\n8\n");
+        assert_eq!(wrong.kind(), Kind::Wa);
+        assert_eq!(wrong.detail(), "line 3: expected 3, got 6");
+        assert_eq!(wrong.json()["expected"], "3");
+        assert_eq!(wrong.json()["got"], "6");
+        let short = v("0\n0\n3\n");
+        assert_eq!(
+            short.detail(),
+            "line 4: expected 8, got nothing (the output ends before it)"
+        );
+        let long = v("0\n0\n3\n8\n5\n");
+        assert_eq!(
+            long.detail(),
+            "line 5 of the output: expected the end of the output, got 5"
+        );
+        assert_eq!(
+            v("0\n0\nx\n8\n").detail(),
+            "the token `x` on line 3 is not a number"
+        );
+        assert_eq!(v("").detail(), "no output");
+        // A single answer's difference is told as before, without a line.
+        assert_eq!(compare("6\n", "5\n").detail(), "expected 5, got 6");
+        // An empty answer (nothing printed): only an empty output passes.
+        assert_eq!(compare("", ""), Verdict::Ac);
+        assert_eq!(compare(" \n", ""), Verdict::Ac);
+        assert_eq!(
+            compare("1\n", "").detail(),
+            "line 1 of the output: expected the end of the output, got 1"
+        );
+        // Real-valued answers keep their tolerance on every line.
+        let real = |out: &str| compare(out, "3.000000\n2.500000\n");
+        assert_eq!(real("3 2.5000009"), Verdict::Ac);
+        assert_eq!(
+            real("3 2.6").detail(),
+            "line 2: expected 2.500000 (within 0.000001), got 2.6"
+        );
     }
 }

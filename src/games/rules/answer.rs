@@ -92,6 +92,7 @@ pub(crate) fn field_json(v: &FieldValue) -> Json {
         FieldValue::Int(n) => json_int(*n),
         FieldValue::Word(w) => json!(w),
         FieldValue::Ratio(r) => json!(crate::games::answer::json_fraction(r)),
+        FieldValue::List(items) => Json::Array(items.iter().map(field_json).collect()),
     }
 }
 
@@ -222,19 +223,29 @@ fn value_fields(inst: &Instance, v: &Value) -> (Vec<(Field, FieldValue)>, String
                 },
             )
         }
-        Value::Simulated { turn, cycle } => {
+        Value::Simulated {
+            turn,
+            cycle,
+            printed,
+        } => {
             let n = v.answer().unwrap_or(-1);
             let t = match turn {
                 Some(t) => int(i64::try_from(*t).unwrap_or(i64::MAX)),
                 None => word("none"),
             };
             let cyc = *cycle == Cycle::Yes;
+            let mut fields = vec![
+                (Field::Answer, int(n)),
+                (Field::Turn, t),
+                (Field::Cycle, yes_no(cyc)),
+            ];
+            // A turn that prints answers its lines (empty when none ran).
+            if inst.prog.prints {
+                let lines = printed.iter().map(|&x| int(x)).collect();
+                fields.push((Field::Printed, FieldValue::List(lines)));
+            }
             (
-                vec![
-                    (Field::Answer, int(n)),
-                    (Field::Turn, t),
-                    (Field::Cycle, yes_no(cyc)),
-                ],
+                fields,
                 match (turn, cyc) {
                     (Some(t), _) => format!("the game ends during turn {t}"),
                     (None, true) => NEVER_ENDS.into(),
@@ -252,11 +263,16 @@ pub(crate) const NEVER_ENDS: &str = "the game never ends: a position repeats (-1
 pub(crate) fn solved(game: &str, inst: &Instance, v: &Value) -> RulesAnswer {
     let (fields, text) = value_fields(inst, v);
     let first = fields.first().map_or(String::new(), |(_, v)| v.to_string());
+    let mut lines = vec![format!("answer {first}: {text}")];
+    // The run's printed lines, when the turn prints (`printed`).
+    if let Some((_, v)) = fields.iter().find(|(f, _)| *f == Field::Printed) {
+        lines.push(format!("printed {v}"));
+    }
     RulesAnswer {
         game: game.into(),
         query: "solve",
         fields,
-        lines: vec![format!("answer {first}: {text}")],
+        lines,
         detail: None,
         drawing: None,
     }

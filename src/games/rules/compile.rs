@@ -119,6 +119,7 @@ pub fn compile_tree(def: &RulesDef, d: Decls) -> Program {
         facing_field: d.fields.iter().position(|f| f.name.node == "facing"),
         written: Written::default(),
         reads_moves: false,
+        prints: false,
         input: None,
         output: None,
         requires: Vec::new(),
@@ -227,7 +228,21 @@ pub fn compile_tree(def: &RulesDef, d: Decls) -> Program {
         prog.fields.len(),
     );
     prog.reads_moves = cx.reads_moves;
+    prog.prints = prints(&prog.turn);
     prog
+}
+
+/// Whether `body` holds a `print`, at any depth.
+fn prints(body: &[CStmt]) -> bool {
+    body.iter().any(|s| match &s.kind {
+        CStmtKind::Print(_) => true,
+        CStmtKind::If(arms, other) => arms.iter().any(|(_, b)| prints(b)) || prints(other),
+        CStmtKind::For { body, .. }
+        | CStmtKind::Repeat(_, body)
+        | CStmtKind::While(_, _, body)
+        | CStmtKind::Simultaneously(body) => prints(body),
+        _ => false,
+    })
 }
 
 impl Cx<'_> {
@@ -533,6 +548,7 @@ impl Cx<'_> {
             }
             StmtKind::End(w, c) => CStmtKind::End(*w, c.as_ref().map(|c| self.expr(c))),
             StmtKind::Score(op, e) => CStmtKind::Score(*op, self.expr(e)),
+            StmtKind::Print(e) => CStmtKind::Print(self.expr(e)),
             StmtKind::Simultaneously(b) => CStmtKind::Simultaneously(self.block(b)),
             StmtKind::Swap(a, b) => CStmtKind::Swap(self.place(a), self.place(b)),
             StmtKind::Push { front, list, value } => CStmtKind::Push {

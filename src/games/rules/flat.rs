@@ -134,7 +134,10 @@ fn block(sc: &Scalars, b: &mut [CStmt]) {
 
 fn stmt(sc: &Scalars, s: &mut CStmt) {
     match &mut s.kind {
-        CStmtKind::Let(_, e) | CStmtKind::Require(e) | CStmtKind::Score(_, e) => expr(sc, e),
+        CStmtKind::Let(_, e)
+        | CStmtKind::Require(e)
+        | CStmtKind::Score(_, e)
+        | CStmtKind::Print(e) => expr(sc, e),
         CStmtKind::If(arms, other) => {
             for (c, b) in arms {
                 expr(sc, c);

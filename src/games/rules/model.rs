@@ -94,6 +94,10 @@ pub struct Leaf<S> {
     /// When the path ended the game (a `win`/`lose`/`draw`/`stop` after a
     /// choice, or in the only path of a zero-player turn).
     pub end: Option<End>,
+    /// The values `print` appended on this path, in order: not state (not
+    /// in the key), read only by `solve simulate` (docs/rules-language.md,
+    /// *Printing*).
+    pub printed: Vec<i64>,
 }
 
 /// A slim position ([`Model::slim`]): a few integers, held inline (no
@@ -116,6 +120,11 @@ pub trait Model {
     fn state_bytes(&self, s: &Self::State) -> u64 {
         let _ = s;
         std::mem::size_of::<Self::State>() as u64
+    }
+    /// Whether the turn may `print` (its leaves carry lines): `simulate`
+    /// then keeps each turn's count of lines since its saved position.
+    fn prints(&self) -> bool {
+        false
     }
     /// Whether `s` is a position a scenario's move left over (its turn is
     /// [`Turn::Ended`] without running anything).

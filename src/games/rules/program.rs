@@ -183,6 +183,8 @@ pub enum CStmtKind {
     Roll(usize, CExpr, CExpr),
     End(EndWord, Option<CExpr>),
     Score(AssignOp, CExpr),
+    /// `print E`: a line of the run's output.
+    Print(CExpr),
     Simultaneously(Vec<CStmt>),
     Swap(CPlace, CPlace),
     Push {
@@ -283,6 +285,9 @@ pub struct Program {
     /// Whether the program reads `moves` (then a position is more than
     /// its key, and `step` skips no cycles).
     pub reads_moves: bool,
+    /// Whether the turn holds a `print` (then `solve simulate` runs each
+    /// turn through the interpreter and answers `printed`).
+    pub prints: bool,
     /// `input { … }`: the judge's input format (docs/rules-language.md,
     /// *Judge input*).
     pub input: Option<crate::syntax::rules::input::InputFormat>,
@@ -363,6 +368,7 @@ impl Written {
                 | CStmtKind::Roll(..)
                 | CStmtKind::End(..)
                 | CStmtKind::Score(..)
+                | CStmtKind::Print(_)
                 | CStmtKind::Next
                 | CStmtKind::Break => {}
             }

@@ -207,6 +207,8 @@ pub(crate) struct Run<'a> {
     /// `me.at`'s piece for each player, found once (`i64::MIN`: not yet).
     player_piece: [i64; 2],
     reward: i64,
+    /// What `print` appended on this path, in order (not state).
+    printed: Vec<i64>,
     chose: bool,
     steps: &'a mut u64,
     /// Bytes of moves this expansion made, and the most it may
@@ -274,6 +276,7 @@ impl<'a> Run<'a> {
             options: Vec::new(),
             player_piece: [i64::MIN; 2],
             reward: 0,
+            printed: Vec::new(),
             chose: false,
             steps,
             held: 0,
@@ -701,6 +704,15 @@ impl<'a> Run<'a> {
                     _ => self.reward.checked_add(n),
                 }
                 .ok_or_else(|| err(RunErrorKind::Overflow, "the score overflows", s.span))?;
+            }
+            CStmtKind::Print(e) => {
+                let n = self.int(e)?;
+                // Each line counts against the turn's memory, as its moves.
+                self.held += std::mem::size_of::<i64>() as u64;
+                if self.held > self.hold_cap {
+                    return Err(turn_memory_error(self.held, self.span));
+                }
+                self.printed.push(n);
             }
             CStmtKind::Simultaneously(b) => {
                 let outer = self.snap.is_none();
@@ -1692,6 +1704,7 @@ struct Checkpoint {
     frame: Vec<Val>,
     taken: usize,
     reward: i64,
+    printed: usize,
     chose: bool,
 }
 
@@ -1732,6 +1745,7 @@ impl<'a> Run<'a> {
                 self.frame.clone_from(&c.frame);
                 self.taken = c.taken;
                 self.reward = c.reward;
+                self.printed.truncate(c.printed);
                 self.chose = c.chose;
                 c.at
             }
@@ -1747,6 +1761,7 @@ impl<'a> Run<'a> {
                 self.frame.fill(Val::S(0));
                 self.taken = 0;
                 self.reward = 0;
+                self.printed.clear();
                 self.chose = false;
                 0
             }
@@ -1754,7 +1769,7 @@ impl<'a> Run<'a> {
         let known = matches!(inst.dice, Dice::Known(_));
         let mut flow = Flow::Go;
         for (i, stmt) in inst.prog.turn.iter().enumerate().skip(first) {
-            let before = (self.taken, self.reward, self.chose);
+            let before = (self.taken, self.reward, self.chose, self.printed.len());
             let held = ((matches!(stmt.kind, CStmtKind::Choose { .. })
                 || matches!(stmt.kind, CStmtKind::Roll(..)) && !known)
                 && self.prefix.len() == self.taken)
@@ -1773,6 +1788,7 @@ impl<'a> Run<'a> {
                     frame,
                     taken: before.0,
                     reward: before.1,
+                    printed: before.3,
                     chose: before.2,
                 });
             }
@@ -1862,6 +1878,7 @@ impl<'a> Run<'a> {
                     next: self.next_state(end),
                     reward: self.reward,
                     end,
+                    printed: std::mem::take(&mut self.printed),
                 };
                 Some((Node::Leaf(l), chose))
             }
@@ -1897,6 +1914,7 @@ impl<'a> Run<'a> {
                             },
                             reward: 0,
                             end: Some(end_of(self.inst.prog.stuck)),
+                            printed: Vec::new(),
                         }),
                     };
                     self.prefix.pop();
@@ -2012,6 +2030,10 @@ impl Model for Instance {
         self.expand(s, true)
     }
 
+    fn prints(&self) -> bool {
+        self.prog.prints
+    }
+
     fn turn_unnamed(&self, s: &State) -> Result<Turn<State>, RunError> {
         self.expand(s, false)
     }
@@ -2022,6 +2044,11 @@ impl Model for Instance {
     }
 
     fn stepper(&self) -> Option<Box<dyn super::model::Stepper<State> + '_>> {
+        if self.prog.prints {
+            // The in-place steppers print nothing: each turn is expanded
+            // by the interpreter, whose leaf carries its lines.
+            return None;
+        }
         if let Some(flat) = super::solve::simulate_flat::Flat::compile(self) {
             return Some(Box::new(flat));
         }

@@ -96,7 +96,7 @@ impl Objective {
             }
             Objective::Shortest(_) => &[Field::Answer, Field::Moves],
             Objective::Longest => &[Field::Answer, Field::Forever],
-            Objective::Simulate(_) => &[Field::Answer, Field::Turn, Field::Cycle],
+            Objective::Simulate(_) => &[Field::Answer, Field::Turn, Field::Cycle, Field::Printed],
         }
     }
 }
@@ -264,6 +264,8 @@ pub enum StmtKind {
     End(EndWord, Option<Expr>),
     /// `score += E`
     Score(AssignOp, Expr),
+    /// `print E`: a line of the run's output (`solve simulate`'s `printed`)
+    Print(Expr),
     /// `simultaneously { … }`
     Simultaneously(Block),
     /// `swap A, B`

@@ -413,6 +413,7 @@ impl Cx<'_> {
                 let op = k.next().map_or(AssignOp::Add, |o| assign_op(o.as_str()));
                 StmtKind::Score(op, k.next().map_or(zero, |e| self.expr(e)))
             }
+            Rule::r_print => StmtKind::Print(k.next().map_or(zero, |e| self.expr(e))),
             Rule::r_simul => {
                 StmtKind::Simultaneously(k.next().map(|b| self.block(b)).unwrap_or_default())
             }

@@ -10,6 +10,7 @@ mod conveyor;
 mod die_roll;
 mod marbles;
 mod merge2048;
+mod rolling_die;
 mod shark;
 mod stones;
 mod weighted_ttt;
@@ -91,4 +92,35 @@ pub fn agree(name: &str, bodies: &[String], want: &[String]) {
     for (i, (g, w)) in got.iter().zip(want).enumerate() {
         assert_eq!(&g.to_string(), w, "{name} case {i}:\n{}", bodies[i]);
     }
+}
+
+/// The `field` of `solve` for each scenario body, as [`answers`] gives
+/// `answer` (for a problem whose judge prints another field: `printed`).
+pub fn field_values(name: &str, field: Field, bodies: &[String]) -> Vec<FieldValue> {
+    let mut text = rules(name);
+    for (i, b) in bodies.iter().enumerate() {
+        text.push_str(&format!(
+            "\nscenario \"case {i}\" {{\n  game {name}\n{b}\n  solve\n}}\n"
+        ));
+    }
+    let run = meeple::run_source(&format!("{name}.game"), &text);
+    let Outcome::Ran(runs) = &run.outcome else {
+        panic!("invalid: {}\n{text}", crate::common::shown(&run));
+    };
+    assert_eq!(runs.len(), bodies.len());
+    runs.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut got = r.events.iter().filter_map(|e| match e {
+                Event::Answer { answer, .. } => answer
+                    .fields()
+                    .into_iter()
+                    .find(|(f, _)| *f == field)
+                    .map(|(_, v)| v),
+                Event::Error(d) => panic!("case {i}: {d:?}\n{}", bodies[i]),
+                _ => None,
+            });
+            got.next().unwrap_or_else(|| panic!("case {i}: no {field}"))
+        })
+        .collect()
 }

@@ -19,6 +19,27 @@ fn known<'a>(word: &str, known: impl IntoIterator<Item = &'a str>, list: String)
     did_you_mean(word, known).map_or(list.clone(), |h| format!("{h} {list}"))
 }
 
+/// Whether the block's `turn` holds a `print`, at any depth.
+fn turn_prints(def: &crate::syntax::rules::RulesDef) -> bool {
+    use crate::syntax::rules::{Block, StmtKind};
+    fn any(b: &Block) -> bool {
+        b.iter().any(|s| match &s.kind {
+            StmtKind::Print(_) => true,
+            StmtKind::If(arms, other) => {
+                arms.iter().any(|(_, b)| any(b)) || other.as_ref().is_some_and(any)
+            }
+            StmtKind::For { body, .. }
+            | StmtKind::Repeat(_, body)
+            | StmtKind::While(_, _, body)
+            | StmtKind::Simultaneously(body) => any(body),
+            _ => false,
+        })
+    }
+    def.parts
+        .iter()
+        .any(|p| matches!(&p.node, Part::Turn(b) if any(b)))
+}
+
 fn bad(msg: impl Into<String>, at: Span, label: impl Into<String>) -> Diag {
     diag(Code::RulesInput, msg, at, label)
 }
@@ -54,6 +75,15 @@ impl Checker<'_> {
                                 fields.iter().copied(),
                                 list,
                             )),
+                        );
+                    } else if field.node == "printed" && !turn_prints(def) {
+                        self.err(
+                            bad(
+                                "`output printed` of a turn that never prints",
+                                field.span,
+                                "no `print` in `turn` gives these lines",
+                            )
+                            .help("`printed` holds what the turn's `print E` statements print along the run: write one in `turn { … }`, or output another field"),
                         );
                     }
                 }

@@ -22,10 +22,10 @@ mod stmt;
 /// The words of the rules language no declared name or local may take
 /// (each starts a statement or joins an expression, so a variable of that
 /// name could not be read or written, or would be silently misread).
-const KEYWORDS: [&str; 24] = [
+const KEYWORDS: [&str; 25] = [
     "let", "if", "else", "then", "for", "in", "where", "repeat", "while", "choose", "say",
-    "require", "roll", "win", "lose", "draw", "stop", "next", "break", "not", "and", "or", "true",
-    "false",
+    "require", "roll", "win", "lose", "draw", "stop", "print", "next", "break", "not", "and", "or",
+    "true", "false",
 ];
 
 /// The built-in games, whose names a rules block may not take.

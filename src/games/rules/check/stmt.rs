@@ -209,6 +209,11 @@ impl Checker<'_> {
                 let t = self.expr(e);
                 self.want(&Ty::Int(None), &t, e.span);
             }
+            StmtKind::Print(e) => {
+                self.print_here(s.span);
+                let t = self.expr(e);
+                self.want(&Ty::Int(None), &t, e.span);
+            }
             StmtKind::Simultaneously(b) => self.block(b),
             StmtKind::Swap(a, b) => {
                 let ta = self.place(a);
@@ -295,6 +300,27 @@ impl Checker<'_> {
                 .help("choices and dice belong in `turn { … }` of a game with players"),
             );
         }
+    }
+
+    /// `print` has a meaning only along `solve simulate`'s run, in the
+    /// turn: refused elsewhere (`meeple::rules::print`).
+    fn print_here(&mut self, at: Span) {
+        let simulate = self
+            .def
+            .parts
+            .iter()
+            .any(|p| matches!(&p.node, Part::Solve(Objective::Simulate(_))));
+        let why = match self.ctx {
+            Ctx::Setup => "`setup` runs before the run: nothing is printed yet",
+            Ctx::Legend => "the legend only reads the board",
+            Ctx::Turn if simulate => return,
+            Ctx::Turn => "only `solve simulate` has one run whose lines are printed",
+        };
+        self.err(
+            diag(Code::RulesPrint, "`print` cannot stand here", at, why).help(
+                "`print E` appends a line to `solve simulate`'s `printed` (docs/rules-language.md, *Printing*): write it in `turn { … }` of a `solve simulate limit N` game",
+            ),
+        );
     }
 
     pub(super) fn cond(&mut self, c: &Expr) {

@@ -120,10 +120,14 @@ pub(crate) fn answer(
     }
 }
 
-/// The answer line `fields` give under `inst`'s `output` field.
+/// The answer line `fields` give under `inst`'s `output` field (a list
+/// field, `printed`: its values one a line, no line when it is empty).
 fn line(inst: &Instance, fields: &[(Field, FieldValue)]) -> Option<String> {
     let field = output(inst);
     let value = match crate::games::judge_field(fields, field)? {
+        FieldValue::List(items) => {
+            return Some(items.iter().map(|v| format!("{v}\n")).collect());
+        }
         // A score of a game that rolls random dice is a real number,
         // whether or not this start rolls one: one format a folder.
         FieldValue::Int(n)

@@ -169,6 +169,7 @@ impl<'a> Slim<'a> {
                 next: self.thin_of(&l.next),
                 reward: l.reward,
                 end: l.end,
+                printed: Vec::new(),
             }),
             Node::Choice(bs) => Node::Choice(
                 bs.into_iter()
@@ -271,6 +272,7 @@ impl<'a> Slim<'a> {
                     next,
                     reward: c.reward,
                     end: None,
+                    printed: Vec::new(),
                 }),
             ));
         }

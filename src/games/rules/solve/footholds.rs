@@ -136,6 +136,7 @@ impl Model for Footholds {
                     next,
                     reward: 0,
                     end: None,
+                    printed: Vec::new(),
                 }),
             ));
         }

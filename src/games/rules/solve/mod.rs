@@ -138,6 +138,10 @@ pub enum Value {
         turn: Option<u64>,
         /// Whether a cycle was proven.
         cycle: Cycle,
+        /// What `print` printed along the run, in order: turns 1 to the
+        /// ending turn, or to turn N past the limit (a proven cycle's
+        /// lines repeated up to it). Empty when the turn never prints.
+        printed: Vec<i64>,
     },
 }
 

@@ -79,10 +79,15 @@ pub(crate) fn stepped<M: Model>(
     let mut here = start.clone();
     let mut saved = start.clone();
     let (mut power, mut lam) = (1u64, 0u64);
-    let not_yet = |cycle| Value::Simulated { turn: None, cycle };
+    let not_yet = |cycle| Value::Simulated {
+        turn: None,
+        cycle,
+        printed: Vec::new(),
+    };
     let ended = |turn| Value::Simulated {
         turn: Some(turn),
         cycle: Cycle::No,
+        printed: Vec::new(),
     };
     let mut h = stepper.digest(&here);
     let mut saved_h = h;
@@ -128,6 +133,9 @@ pub(crate) fn stepped<M: Model>(
 }
 
 /// [`run`] expanding every turn (the line kept when `line_max` is given).
+/// What the turns `print` is gathered into the value (counted against
+/// `--memory`, 8 bytes a value); a cycle proven before the limit prints its
+/// lines again up to turn N (the positions repeat, so do their lines).
 pub(crate) fn expanded<M: Model>(
     model: &M,
     start: &M::State,
@@ -135,19 +143,29 @@ pub(crate) fn expanded<M: Model>(
     line_max: Option<u64>,
     budget: &Budget,
 ) -> Result<(Value, Line<M::State>), SolveError> {
+    let base = model.state_bytes(start).saturating_mul(3);
     let mut keyer = Keyer::new();
     let mut line = Line::new();
     let mut here = start.clone();
     let mut saved = keyer.key(model, &here);
     let (mut power, mut lam) = (1u64, 0u64);
-    let not_yet = |cycle| Value::Simulated { turn: None, cycle };
+    let mut printed: Vec<i64> = Vec::new();
+    let prints = model.prints();
+    // How much was printed when the saved position was saved, and after
+    // each turn since: a proven cycle's lines, turn by turn.
+    let (mut saved_mark, mut marks) = (0usize, Vec::<usize>::new());
+    let value = |turn, cycle, printed| Value::Simulated {
+        turn,
+        cycle,
+        printed,
+    };
     let mut turn: u64 = 1;
     loop {
         if turn > limit {
-            return Ok((not_yet(Cycle::NotProven), line));
+            return Ok((value(None, Cycle::NotProven, printed), line));
         }
         if line_max.is_some_and(|m| line.steps.len() as u64 >= m) {
-            return Ok((not_yet(Cycle::NotProven), line));
+            return Ok((value(None, Cycle::NotProven, printed), line));
         }
         budget.tick()?;
         if turn.is_multiple_of(1024) {
@@ -156,15 +174,12 @@ pub(crate) fn expanded<M: Model>(
         let node = match model.turn(&here)? {
             Turn::Ended { end, stuck } => {
                 line.ended = Some((end, stuck));
-                let value = Value::Simulated {
-                    turn: Some(turn),
-                    cycle: Cycle::No,
-                };
-                return Ok((value, line));
+                return Ok((value(Some(turn), Cycle::No, printed), line));
             }
             Turn::Moves(node) => node,
         };
-        let (words, leaf) = only(node)?;
+        let (words, mut leaf) = only(node)?;
+        printed.append(&mut leaf.printed);
         let end = leaf.end;
         let next_key = keyer.key(model, &leaf.next);
         here = leaf.next.clone();
@@ -180,22 +195,71 @@ pub(crate) fn expanded<M: Model>(
             line.push(step, bytes, budget)?;
         }
         if end.is_some() {
-            let value = Value::Simulated {
-                turn: Some(turn),
-                cycle: Cycle::No,
-            };
-            return Ok((value, line));
+            return Ok((value(Some(turn), Cycle::No, printed), line));
+        }
+        if prints {
+            // The lines and each turn's mark since the saved position.
+            marks.push(printed.len());
+            let held = (printed.len() + marks.len()) as u64;
+            budget
+                .check_memory(base.saturating_add(printed_bytes(held)))
+                .map_err(SolveError::Limit)?;
         }
         // `line N` (a bound given) draws its N turns through a cycle.
         if next_key == saved && line_max.is_none_or(|m| m == u64::MAX) {
-            return Ok((not_yet(Cycle::Yes), line));
+            if line_max.is_none() && prints {
+                repeat_cycle(&mut printed, saved_mark, &marks, limit - turn, base, budget)?;
+            }
+            return Ok((value(None, Cycle::Yes, printed), line));
         }
         lam += 1;
         if lam == power {
             saved = next_key;
+            saved_mark = printed.len();
+            marks.clear();
             power = power.saturating_mul(2);
             lam = 0;
         }
         turn += 1;
     }
+}
+
+/// Bytes `n` printed values hold.
+fn printed_bytes(n: u64) -> u64 {
+    n.saturating_mul(std::mem::size_of::<i64>() as u64)
+}
+
+/// A cycle proven: the turns since the saved position (their lines from
+/// `printed[from..]`, turn by turn ending at `marks`) repeat forever, so
+/// the `left` turns up to the limit print them again, whole cycles then
+/// the first turns of one; an error when they would pass `--memory`.
+fn repeat_cycle(
+    printed: &mut Vec<i64>,
+    from: usize,
+    marks: &[usize],
+    left: u64,
+    base: u64,
+    budget: &Budget,
+) -> Result<(), SolveError> {
+    let period = marks.len() as u64;
+    let cycle_lines = printed.len() - from;
+    if cycle_lines == 0 || period == 0 || left == 0 {
+        return Ok(());
+    }
+    let (whole, part) = (left / period, (left % period) as usize);
+    let part_lines = if part == 0 { 0 } else { marks[part - 1] - from };
+    let more = whole
+        .saturating_mul(cycle_lines as u64)
+        .saturating_add(part_lines as u64);
+    let total = (printed.len() as u64).saturating_add(more);
+    budget
+        .check_memory(base.saturating_add(printed_bytes(total)))
+        .map_err(SolveError::Limit)?;
+    let cycle = printed[from..].to_vec();
+    printed.reserve(more as usize);
+    for _ in 0..whole {
+        printed.extend_from_slice(&cycle);
+    }
+    printed.extend_from_slice(&cycle[..part_lines]);
+    Ok(())
 }

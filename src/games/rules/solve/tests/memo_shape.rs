@@ -50,11 +50,13 @@ fn tree(r: &mut StdRng, at: usize, n: usize, depth: u32) -> Node<usize> {
             next: r.gen_range(at + 1..n),
             reward: r.gen_range(-9..=9),
             end: None,
+            printed: Vec::new(),
         }),
         0 | 1 => Node::Leaf(Leaf {
             next: at,
             reward: r.gen_range(-9..=9),
             end: Some(End::Stop),
+            printed: Vec::new(),
         }),
         2 => Node::Choice(
             (0..r.gen_range(0..=3))

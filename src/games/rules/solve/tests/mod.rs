@@ -25,5 +25,6 @@ pub(super) fn go<S>(next: S, reward: i64) -> Node<S> {
         next,
         reward,
         end: None,
+        printed: Vec::new(),
     })
 }

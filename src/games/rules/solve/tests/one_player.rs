@@ -444,6 +444,7 @@ fn a_transposition_heavy_walk_expands_each_position_once() {
                         next: n + 2,
                         reward: 3,
                         end: None,
+                        printed: Vec::new(),
                     }),
                 ));
             }

@@ -34,6 +34,7 @@ impl Model for Counter {
                 next: y,
                 reward: 0,
                 end: Some(End::Stop),
+                printed: Vec::new(),
             })
         } else {
             go(y, 0)
@@ -81,7 +82,7 @@ fn counters_end_pass_the_limit_or_cycle() {
         let (want, cyclic) = brute(&c, x0, limit);
         let b = Budget::unlimited();
         let v = solve(&c, &x0, &Objective::Simulate { limit }, &b).unwrap();
-        let Value::Simulated { turn, cycle } = v else {
+        let Value::Simulated { turn, cycle, .. } = v else {
             panic!("{v:?}")
         };
         assert_eq!(turn, want);
@@ -128,7 +129,8 @@ fn a_cycle_is_proven_and_a_long_run_stops_at_its_limit() {
         v,
         Value::Simulated {
             turn: None,
-            cycle: Cycle::Yes
+            cycle: Cycle::Yes,
+            printed: Vec::new(),
         }
     );
     assert_eq!(v.answer(), Some(-1));
@@ -144,7 +146,8 @@ fn a_cycle_is_proven_and_a_long_run_stops_at_its_limit() {
         v,
         Value::Simulated {
             turn: None,
-            cycle: Cycle::NotProven
+            cycle: Cycle::NotProven,
+            printed: Vec::new(),
         }
     );
     // The turn during which it stops, from 1: 0 → 1 → … → 7.

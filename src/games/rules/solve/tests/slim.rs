@@ -141,6 +141,7 @@ fn slim_of(
             next: slim.thin_of(&l.next),
             reward: l.reward,
             end: l.end,
+            printed: Vec::new(),
         }),
         Node::Choice(bs) => {
             Node::Choice(bs.into_iter().map(|(w, b)| (w, slim_of(slim, b))).collect())

@@ -57,6 +57,7 @@ impl Model for Dag {
                     next: (e.to, 1 - p),
                     reward: e.reward,
                     end: e.end,
+                    printed: Vec::new(),
                 };
                 (format!("e{k}"), Node::Leaf(leaf))
             })

@@ -35,6 +35,7 @@ impl Model for Subtract {
                         next: (0, 1 - p),
                         reward: 0,
                         end: Some(End::Win),
+                        printed: Vec::new(),
                     })
                 } else {
                     go((n - t, 1 - p), 0)
@@ -398,6 +399,7 @@ impl Model for Ring {
                 next: (na, nb, 1 - p),
                 reward: 0,
                 end,
+                printed: Vec::new(),
             };
             ch.push((k.to_string(), Node::Leaf(leaf)));
         };
