@@ -419,7 +419,7 @@ impl Reader<'_, '_> {
                             Ty::List(t, _) => *t,
                             t => t,
                         };
-                        let who = format!("line {} of the lists", i + 1);
+                        let who = format!("list line {}", i + 1);
                         let v = self.field(&who, f, &ty, false, &mut true)?;
                         lists[j].push(v);
                     }
