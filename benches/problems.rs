@@ -24,7 +24,7 @@ use meeple::{run_source_with, Outcome, RunConfig};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const PROBLEMS: [&str; 8] = [
+const PROBLEMS: [&str; 9] = [
     "marbles",
     "weighted_ttt",
     "merge2048",
@@ -33,6 +33,7 @@ const PROBLEMS: [&str; 8] = [
     "card_game",
     "conveyor",
     "stones",
+    "snake",
 ];
 
 /// The best time of up to three runs (one when a run takes over a second),
@@ -186,6 +187,28 @@ fn worst(name: &str, r: &mut StdRng) -> (String, &'static str) {
             )
         }
         "stones" => ("  rule stones 1000".to_string(), "N = 1000"),
+        "snake" => {
+            // 100 apples (row 1, then (2, 100)) and 100 turns sweeping the
+            // rows two at a time: a snake of 101 cells for 5,100 seconds.
+            let mut s = String::from("  input \"\"\"\n100\n100\n");
+            for c in 2..=100 {
+                let _ = writeln!(s, "1 {c}");
+            }
+            s.push_str("2 100\n100\n");
+            for p in 0..25 {
+                let t = 200 * p;
+                let _ = write!(
+                    s,
+                    "{} D\n{} D\n{} L\n{} L\n",
+                    t + 99,
+                    t + 100,
+                    t + 199,
+                    t + 200
+                );
+            }
+            s.push_str("\"\"\"");
+            (s, "N = 100, K = 100, L = 100, rows swept")
+        }
         _ => unreachable!("{name}"),
     }
 }

@@ -11,6 +11,7 @@ mod die_roll;
 mod marbles;
 mod merge2048;
 mod shark;
+mod snake;
 mod stones;
 mod weighted_ttt;
 
