@@ -30,7 +30,7 @@ const TALLY: &str = r#"rules tally {
     k: 0..5
     cells k: seed from 1
     l: 0..5
-    lists l: amounts, dirs as "N" | "S"
+    lists l: amounts increasing, dirs as "N" | "S"
     p: 0..3
     pieces p: at from 1, turn as "L" | "D"
   }
@@ -112,6 +112,17 @@ fn export_writes_the_records_back_and_they_read_to_the_same_start() {
     let written = std::fs::read_to_string(dir.join("out/tally/001.in")).unwrap();
     // The board's size is `n m`; the seeds row by row, from 1.
     assert_eq!(written, INPUT);
+    // Amounts that do not increase are read (meeple goes beyond the
+    // judge) but not exported: beyond the judge's limits.
+    let body = STATEMENTS.replace("[3, 4]", "[4, 4]");
+    std::fs::write(dir.join("u.game"), scenario(&format!("{body}  solve\n"))).unwrap();
+    let o = meeple_in(&dir, &["export", "--judge", "out2", "u.game"], &[]);
+    let (out, err) = text(&o);
+    assert!(!dir.join("out2/tally/001.in").exists(), "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("`amounts` on line 2 is 4, not above 4"),
+        "{out}{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -150,6 +161,12 @@ fn gen_draws_distinct_cells_and_words_within_the_limits() {
         let l = num(w[at]);
         for j in 0..l {
             assert!(num(w[at + 1 + 2 * j]) <= 9, "{input}");
+            if j > 0 {
+                assert!(
+                    num(w[at + 1 + 2 * j]) > num(w[at - 1 + 2 * j]),
+                    "increasing: {input}"
+                );
+            }
             let d = w[at + 2 + 2 * j];
             assert!(d == "N" || d == "S", "{input}");
             words.insert(d.to_string());
@@ -241,9 +258,22 @@ fn records_refused_on_the_exact_word() {
 
 #[test]
 fn record_formats_are_checked_before_anything_runs() {
-    let format = "    n, m: 1..5\n    board n by m\n    k: 0..5\n    cells k: seed from 1\n    l: 0..5\n    lists l: amounts, dirs as \"N\" | \"S\"\n    p: 0..3\n    pieces p: at from 1, turn as \"L\" | \"D\"\n";
+    let format = "    n, m: 1..5\n    board n by m\n    k: 0..5\n    cells k: seed from 1\n    l: 0..5\n    lists l: amounts increasing, dirs as \"N\" | \"S\"\n    p: 0..3\n    pieces p: at from 1, turn as \"L\" | \"D\"\n";
     let bad = |with: &str| invalid(&TALLY.replace(format, with));
-    let cases: [(&str, Code, &str, &str); 9] = [
+    let cases: [(&str, Code, &str, &str); 11] = [
+        // `increasing` orders numbers of a `lists` item only.
+        (
+            "    lists 1: dirs as \"N\" | \"S\" increasing\n",
+            Code::RulesInput,
+            "increasing",
+            "not a list of numbers",
+        ),
+        (
+            "    p: 0..3\n    pieces p: at increasing\n",
+            Code::RulesInput,
+            "increasing",
+            "orders the lines of a `lists` item",
+        ),
         // An unknown layer, with a did-you-mean.
         (
             "    board 2 by 2\n    cells 1: seeds\n",

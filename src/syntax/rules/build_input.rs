@@ -292,6 +292,7 @@ impl Cx<'_> {
         let mut words = Vec::new();
         let mut spelled = Vec::new();
         let mut from = None;
+        let mut increasing = None;
         let mut after_from = false;
         for k in it {
             match k.as_rule() {
@@ -301,6 +302,7 @@ impl Cx<'_> {
                     from = Some(Spanned::new(self.int(&k), at));
                 }
                 Rule::ident => words.push(self.ident(k)),
+                Rule::rw_increasing => increasing = Some(self.span(&k)),
                 Rule::r_in_spelled => {
                     for s in k.into_inner().filter(|s| s.as_rule() == Rule::string) {
                         spelled.push(crate::syntax::build::string_node(
@@ -318,6 +320,7 @@ impl Cx<'_> {
             words,
             spelled,
             from,
+            increasing,
         }
     }
 }

@@ -111,6 +111,9 @@ pub struct FieldFormat {
     /// `from B`: the number of the first value (cells: of the first row
     /// and column); 0 when not written.
     pub from: Option<Spanned<i64>>,
+    /// `increasing` (a `lists` number): each line's value is above the
+    /// line before's, a limit of the judge's.
+    pub increasing: Option<Span>,
 }
 
 /// One item of a judge input. (A format holds a handful: the board's
@@ -249,6 +252,9 @@ impl std::fmt::Display for FieldFormat {
         }
         if let Some(b) = &self.from {
             write!(f, " from {}", b.node)?;
+        }
+        if self.increasing.is_some() {
+            f.write_str(" increasing")?;
         }
         Ok(())
     }

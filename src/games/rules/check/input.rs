@@ -508,6 +508,16 @@ impl Checker<'_> {
     }
 
     fn field_format(&mut self, x: &FieldFormat) {
+        if let Some(at) = x.increasing {
+            self.err(
+                bad(
+                    "`increasing` orders the lines of a `lists` item",
+                    at,
+                    "not in `lists`",
+                )
+                .help("read the values into a `list of` var with `lists K: …`, or remove it"),
+            );
+        }
         let Some(f) = self
             .d
             .fields
@@ -773,6 +783,16 @@ impl Checker<'_> {
             );
         }
         self.values_format(x, item);
+        if let (Some(at), false) = (x.increasing, matches!(**item, Ty::Int(_) | Ty::Any)) {
+            self.err(
+                bad(
+                    format!("`{}` is not a list of numbers", name.node),
+                    at,
+                    "`increasing` orders numbers",
+                )
+                .help("`increasing` says the judge's numbers grow line by line; remove it"),
+            );
+        }
         if !matches!(
             **item,
             Ty::Cell | Ty::Dir | Ty::Enum(_) | Ty::Int(_) | Ty::Bool | Ty::Any

@@ -620,10 +620,28 @@ impl Drawer<'_> {
                     return Err(format!("{k} lines are too many to draw"));
                 }
                 let prog = self.shape.prog.clone();
+                // An increasing number: k distinct values of its domain,
+                // each set equally likely, in order.
+                let mut sorted: Vec<Option<Vec<i64>>> = Vec::new();
+                for f in fields {
+                    let ty = prog.decls.vars.iter().find(|d| d.name.node == f.field.node);
+                    let range = match ty.map(|d| &d.ty) {
+                        Some(Ty::List(t, _)) => t.clone().range(),
+                        _ => None,
+                    };
+                    sorted.push(match (f.increasing, range) {
+                        (Some(_), Some((lo, hi))) => Some(self.increasing(lo, hi, k)?),
+                        _ => None,
+                    });
+                }
                 let mut lines = Vec::new();
                 for i in 0..k {
                     let mut v = Vec::new();
-                    for f in fields {
+                    for (f, sorted) in fields.iter().zip(&sorted) {
+                        if let Some(xs) = sorted {
+                            v.push(xs[i as usize].to_string());
+                            continue;
+                        }
                         let ty = match prog.decls.vars.iter().find(|d| d.name.node == f.field.node)
                         {
                             Some(d) => match &d.ty {
@@ -720,6 +738,32 @@ impl Drawer<'_> {
         if br {
             out.push(Tok::Text("]".into()));
         }
+        Ok(out)
+    }
+
+    /// `k` distinct values of `lo..=hi` in increasing order, each such set
+    /// equally likely (the lowest or highest `k` for the edge cases).
+    fn increasing(&mut self, lo: i64, hi: i64, k: i64) -> Result<Vec<i64>, String> {
+        let span = hi.saturating_sub(lo).saturating_add(1);
+        if k > span {
+            return Err(format!("{k} increasing values between {lo} and {hi}"));
+        }
+        let mut out: Vec<i64> = match self.mode {
+            Mode::Low => (lo..lo + k).collect(),
+            Mode::High => (hi - k + 1..=hi).collect(),
+            _ => {
+                // Floyd's sampling: k draws, whatever the domain's size.
+                let mut set = std::collections::BTreeSet::new();
+                for j in span - k..span {
+                    let t = self.uniform(0, j);
+                    if !set.insert(lo + t) {
+                        set.insert(lo + j);
+                    }
+                }
+                set.into_iter().collect()
+            }
+        };
+        out.sort_unstable();
         Ok(out)
     }
 

@@ -425,6 +425,23 @@ impl Reader<'_, '_> {
                     }
                 }
                 let here = self.at(Span::new(self.cur.at, self.cur.at));
+                for (f, items) in fields.iter().zip(&lists) {
+                    if f.increasing.is_none() {
+                        continue;
+                    }
+                    let values = items.iter().map(|v| match v.node {
+                        SetValue::Int(x) => x,
+                        _ => 0,
+                    });
+                    let pairs = values.clone().zip(values.skip(1)).enumerate();
+                    if let Some((i, (a, b))) = pairs.into_iter().find(|(_, (a, b))| b <= a) {
+                        out.beyond.push(format!(
+                            "`{}` on line {} is {b}, not above {a} on the line before; the judge's are increasing",
+                            f.field.node,
+                            i + 2
+                        ));
+                    }
+                }
                 for (f, items) in fields.iter().zip(lists) {
                     let at = match (items.first(), items.last()) {
                         (Some(a), Some(b)) => Span::new(a.span.start(), b.span.end()),
