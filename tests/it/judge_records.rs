@@ -370,3 +370,40 @@ fn record_formats_are_checked_before_anything_runs() {
         "{d:?}"
     );
 }
+
+#[test]
+fn a_failing_snake_case_shrinks_to_a_smaller_board_and_fewer_apples() {
+    let script =
+        std::fs::read_to_string(crate::common::root().join("scripts/problems/snake.game")).unwrap();
+    let rules = &script[script.find("rules snake").unwrap()..];
+    let rules = &rules[..rules.find("\n}\n").unwrap() + 3];
+    let input = "6\n3\n3 4\n2 5\n5 3\n3\n3 D\n15 L\n17 D\n";
+    let text =
+        format!("{rules}\nscenario \"s\" {{\n  game snake\n  input \"\"\"\n{input}\"\"\"\n}}\n");
+    let checked = meeple::pipeline::check_text(&text).unwrap_or_else(|d| panic!("{d:?}"));
+    let start = meeple::export::start_position(&checked, 0).unwrap();
+    // Written back: the apples row by row.
+    assert_eq!(start.input(), "6\n3\n2 5\n3 4\n5 3\n3\n3 D\n15 L\n17 D\n");
+    // A "program" that fails while an apple is on row 2 or below.
+    let fails = |p: &meeple::games::JudgePosition| {
+        let input = p.input();
+        let w: Vec<i64> = input
+            .split_whitespace()
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        let k = w[1] as usize;
+        (0..k).any(|i| w[2 + 2 * i] >= 2).then_some(())
+    };
+    let out = meeple::shrink::shrink(start, (), &meeple::shrink::Settings::default(), |b| {
+        b.iter().map(fails).collect()
+    });
+    // A smaller board (the apples are not moved: the last one that fails
+    // stays on it) and one apple below the first row.
+    let shrunk = out.position.input();
+    let w: Vec<i64> = shrunk
+        .split_whitespace()
+        .filter_map(|x| x.parse().ok())
+        .collect();
+    assert!(w[0] < 6 && w[1] == 1 && w[2] >= 2, "{shrunk}");
+    assert!(out.position.instance().is_ok(), "{shrunk}");
+}
