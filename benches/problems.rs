@@ -24,7 +24,7 @@ use meeple::{run_source_with, Outcome, RunConfig};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-const PROBLEMS: [&str; 9] = [
+const PROBLEMS: [&str; 10] = [
     "marbles",
     "weighted_ttt",
     "merge2048",
@@ -34,6 +34,7 @@ const PROBLEMS: [&str; 9] = [
     "conveyor",
     "stones",
     "rolling_die",
+    "snake",
 ];
 
 /// The best time of up to three runs (one when a run takes over a second),
@@ -200,6 +201,28 @@ fn worst(name: &str, r: &mut StdRng) -> (String, &'static str) {
                 ),
                 "20 x 20, K = 1000",
             )
+        }
+        "snake" => {
+            // 100 apples (row 1, then (2, 100)) and 100 turns sweeping the
+            // rows two at a time: a snake of 101 cells for 5,100 seconds.
+            let mut s = String::from("  input \"\"\"\n100\n100\n");
+            for c in 2..=100 {
+                let _ = writeln!(s, "1 {c}");
+            }
+            s.push_str("2 100\n100\n");
+            for p in 0..25 {
+                let t = 200 * p;
+                let _ = write!(
+                    s,
+                    "{} D\n{} D\n{} L\n{} L\n",
+                    t + 99,
+                    t + 100,
+                    t + 199,
+                    t + 200
+                );
+            }
+            s.push_str("\"\"\"");
+            (s, "N = 100, K = 100, L = 100, rows swept")
         }
         _ => unreachable!("{name}"),
     }

@@ -74,6 +74,7 @@ fn piece(name: &str, r: usize, c: usize, facing: Option<&str>) -> PieceInput {
 
 fn input(board: BoardInput, pieces: Vec<PieceInput>) -> ScenarioInput {
     ScenarioInput {
+        marks: Vec::new(),
         board,
         pieces,
         sets: Vec::new(),

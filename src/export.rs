@@ -114,7 +114,11 @@ pub fn start_position(checked: &Checked, index: usize) -> Result<JudgePosition, 
     for stmt in &sc.stmts {
         if matches!(
             stmt.node,
-            Stmt::Board(_) | Stmt::Piece { .. } | Stmt::Dice(_) | Stmt::Input { .. }
+            Stmt::Board(_)
+                | Stmt::Piece { .. }
+                | Stmt::Dice(_)
+                | Stmt::Set { .. }
+                | Stmt::Input { .. }
         ) && session.apply(stmt, &lx, &cx).is_err()
         {
             // The checker has passed the file, so this does not happen.

@@ -952,7 +952,19 @@ pub const RULES_WORDS: &[Word] = &[
     },
     Word {
         name: "cells",
-        help: "`rows N of M cells piece, number LO..HI`: each cell several numbers",
+        help: "`rows N of M cells piece, number LO..HI`: each cell several numbers; `cells K: LAYER from 1` in `input { … }`: K lines `r c`, each a cell where the bool layer is true",
+    },
+    Word {
+        name: "lists",
+        help: "`lists K: VAR, VAR as \"L\" | \"D\"` in `input { … }`: K lines, each one item of each `list of` var",
+    },
+    Word {
+        name: "by",
+        help: "`board R by C` in `input { … }`: an R x C board of the layers' defaults, sized by numbers read before",
+    },
+    Word {
+        name: "increasing",
+        help: "`lists K: VAR increasing`: the judge's numbers grow line by line (a limit; `meeple gen` draws them so)",
     },
     Word {
         name: "pieces",
@@ -960,7 +972,7 @@ pub const RULES_WORDS: &[Word] = &[
     },
     Word {
         name: "as",
-        help: "`FIELD as a | b | c`: the judge writes a value by its number",
+        help: "`FIELD as a | b | c`: the judge writes a value by its number; `FIELD as \"L\" | \"D\"`: by its word, the i-th word for the i-th value",
     },
     Word {
         name: "from",

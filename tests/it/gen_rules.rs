@@ -111,6 +111,41 @@ fn valid(name: &str, input: &str) -> bool {
                 && v.len() == 3 + (n * m) as usize
                 && v[3..].iter().all(|x| (1..=10).contains(x))
         }
+        "snake" => {
+            let w: Vec<&str> = input.split_whitespace().collect();
+            let num = |i: usize| w.get(i).and_then(|x| x.parse::<i64>().ok());
+            let (Some(n), Some(k)) = (num(0), num(1)) else {
+                return false;
+            };
+            let k = k as usize;
+            let apples: Vec<(i64, i64)> = (0..k)
+                .filter_map(|i| Some((num(2 + 2 * i)?, num(3 + 2 * i)?)))
+                .collect();
+            let distinct: std::collections::HashSet<_> = apples.iter().collect();
+            let Some(l) = num(2 + 2 * k) else {
+                return false;
+            };
+            let turns: Vec<(Option<i64>, &str)> = (0..l.max(0) as usize)
+                .map(|i| {
+                    let at = 3 + 2 * k + 2 * i;
+                    (num(at), w.get(at + 1).copied().unwrap_or(""))
+                })
+                .collect();
+            let xs: Vec<i64> = turns.iter().filter_map(|t| t.0).collect();
+            (2..=100).contains(&n)
+                && k <= 100
+                && apples.len() == k
+                && distinct.len() == k
+                && apples
+                    .iter()
+                    .all(|&(r, c)| (1..=n).contains(&r) && (1..=n).contains(&c) && (r, c) != (1, 1))
+                && (1..=100).contains(&l)
+                && xs.len() == l as usize
+                && xs.windows(2).all(|p| p[0] < p[1])
+                && xs.iter().all(|x| (1..=10_000).contains(x))
+                && turns.iter().all(|t| t.1 == "L" || t.1 == "D")
+                && w.len() == 3 + 2 * k + 2 * l as usize
+        }
         _ => panic!("no predicate for {name}"),
     }
 }
@@ -130,6 +165,7 @@ const PROBLEMS: &[(&str, &[&str])] = &[
         "die_roll",
         &["--n", "2..8", "--m", "2..8", "--rolls", "1..100"],
     ),
+    ("snake", &[]),
 ];
 
 #[test]

@@ -56,6 +56,7 @@ fn flats(b: &[super::program::CStmt]) -> usize {
 
 fn input(rows: &[String], pieces: Vec<PieceInput>, dice: Dice) -> ScenarioInput {
     ScenarioInput {
+        marks: Vec::new(),
         board: BoardInput::Grid(
             rows.iter()
                 .map(|r| r.chars().filter(|c| !c.is_whitespace()).map(sp).collect())

@@ -24,6 +24,7 @@ fn compiled(src: &str, board: BoardInput, pieces: &[(&str, i64, i64)], dice: Dic
     let decls = super::check(&file.rules[0]).expect("it checks");
     let prog = Arc::new(super::compile::compile(&file.rules[0], decls));
     let inp = ScenarioInput {
+        marks: Vec::new(),
         board,
         pieces: pieces
             .iter()
@@ -138,6 +139,7 @@ fn the_yut_prelude_keys_match_on_random_states() {
     let mut r = StdRng::seed_from_u64(17825);
     for dice in [Dice::Known(vec![1, 2, 3, 4, 5]), Dice::Uniform(1, 5, 10)] {
         let inp = ScenarioInput {
+            marks: Vec::new(),
             board: BoardInput::Track(track.clone()),
             pieces: Vec::new(),
             sets: Vec::new(),

@@ -53,6 +53,7 @@ fn piece(name: &str, r: i64, c: i64) -> PieceInput {
 
 fn input(board: BoardInput, pieces: Vec<PieceInput>) -> ScenarioInput {
     ScenarioInput {
+        marks: Vec::new(),
         board,
         pieces,
         sets: Vec::new(),

@@ -24,6 +24,7 @@ fn compiled(src: &str, rows: &[&str], dice: Dice) -> (Instance, State) {
         .map(|r| r.chars().filter(|c| !c.is_whitespace()).map(sp).collect())
         .collect();
     let inp = ScenarioInput {
+        marks: Vec::new(),
         board: BoardInput::Grid(board),
         pieces: Vec::new(),
         sets: Vec::new(),

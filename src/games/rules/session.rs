@@ -31,6 +31,8 @@ pub(crate) struct RulesSession {
     /// `set NAME VALUE`, in order.
     sets: Vec<(Spanned<String>, Spanned<SetValue>)>,
     dice: Option<(Dice, Span)>,
+    /// A judge input's `cells K: LAYER` marks.
+    marks: Vec<(Spanned<String>, Spanned<SetValue>)>,
     /// The instance and the positions since the start (the start first),
     /// made at the first `play`, `step` or query.
     played: Option<(Instance, Vec<State>)>,
@@ -73,6 +75,7 @@ impl RulesSession {
             pieces: Vec::new(),
             sets: Vec::new(),
             dice: None,
+            marks: Vec::new(),
             played: None,
             rewards: Vec::new(),
             turns: Vec::new(),
@@ -179,6 +182,7 @@ impl RulesSession {
             sets: self.sets.clone(),
             rules: self.rules.clone(),
             dice: self.dice.as_ref().map_or(Dice::None, |(d, _)| d.clone()),
+            marks: self.marks.clone(),
         }
     }
 
@@ -212,6 +216,7 @@ impl RulesSession {
         for p in read.pieces {
             self.place(p, "place each piece once")?;
         }
+        self.marks.extend(read.marks);
         Ok(())
     }
 

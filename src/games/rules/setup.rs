@@ -58,6 +58,9 @@ pub enum BoardInput {
     Array(Vec<Vec<Spanned<i64>>>),
     /// `board yut` / `board NAME`.
     Track(Arc<Track>),
+    /// A judge input's `board R by C`: R x C cells, each the layers'
+    /// defaults (no legend entry is applied).
+    Sized(i64, i64),
     /// No board.
     None,
 }
@@ -88,6 +91,9 @@ pub struct ScenarioInput {
     pub rules: Vec<(Spanned<String>, Spanned<SetValue>)>,
     /// The dice.
     pub dice: Dice,
+    /// A judge input's `cells K: LAYER`: each cell (counted from the
+    /// origin) where that bool layer is true.
+    pub marks: Vec<(Spanned<String>, Spanned<SetValue>)>,
 }
 
 /// Why a start position could not be made.
@@ -208,6 +214,7 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
     let (rows, cols) = match &input.board {
         BoardInput::Grid(r) => (r.len() as i64, r.first().map_or(0, |x| x.len()) as i64),
         BoardInput::Array(r) => (r.len() as i64, r.first().map_or(0, |x| x.len()) as i64),
+        BoardInput::Sized(r, c) => (*r, *c),
         _ => (0, 0),
     };
     // The legend's loop below names unknown cells; a `board` statement
@@ -531,6 +538,40 @@ pub fn start(prog: Arc<Program>, input: &ScenarioInput) -> Result<(Instance, Sta
                     None => placed[p] = Some(span),
                 }
             }
+        }
+    }
+    // Cells a judge input marks on a bool layer.
+    for (name, value) in &input.marks {
+        let Some(l) = prog
+            .decls
+            .layers
+            .iter()
+            .position(|x| x.name.node == name.node)
+        else {
+            diags.push(d(
+                Code::RulesValue,
+                format!("`{}` has no layer `{}`", prog.name, name.node),
+                name.span,
+                "unknown layer",
+                "the format's `cells` item names a bool layer",
+            ));
+            continue;
+        };
+        let (base, dm) = inst.layout.layers[l];
+        match scenario_value(&inst, Kind::Cell, &value.node) {
+            Some(Val::S(cell)) if cell >= 0 && dm.list_max.is_none() => {
+                st.v[base + cell as usize * width(&dm)] = 1;
+            }
+            _ => diags.push(d(
+                Code::RulesValue,
+                format!(
+                    "{} is not a cell of the {} x {} board",
+                    value.node, inst.rows, inst.cols
+                ),
+                value.span,
+                "off the board",
+                format!("`{}` is set on cells of the board", name.node),
+            )),
         }
     }
     // Pieces placed by the scenario.

@@ -97,6 +97,46 @@ impl Cx<'_> {
                         },
                     }
                 }
+                Rule::r_in_board => {
+                    let mut counts = q
+                        .into_inner()
+                        .filter(|k| k.as_rule() == Rule::r_in_count)
+                        .map(|k| self.count(k));
+                    let none = || Count::Product(Vec::new());
+                    let rows = counts.next().unwrap_or_else(none);
+                    let cols = counts.next().unwrap_or_else(none);
+                    Item::Board { rows, cols }
+                }
+                Rule::r_in_marks => {
+                    let mut count = Count::Product(Vec::new());
+                    let mut layer = None;
+                    let mut from = None;
+                    for k in q.into_inner() {
+                        match k.as_rule() {
+                            Rule::r_in_count => count = self.count(k),
+                            Rule::ident => layer = Some(self.ident(k)),
+                            Rule::int => {
+                                let at = self.span(&k);
+                                from = Some(Spanned::new(self.int(&k), at));
+                            }
+                            _ => {}
+                        }
+                    }
+                    let Some(layer) = layer else { continue };
+                    Item::Marks { count, layer, from }
+                }
+                Rule::r_in_lists => {
+                    let mut count = Count::Product(Vec::new());
+                    let mut fields = Vec::new();
+                    for k in q.into_inner() {
+                        match k.as_rule() {
+                            Rule::r_in_count => count = self.count(k),
+                            Rule::r_in_field => fields.push(self.field(k)),
+                            _ => {}
+                        }
+                    }
+                    Item::Lists { count, fields }
+                }
                 Rule::r_in_dice => {
                     let mut count = Count::Product(Vec::new());
                     let mut range = None;
@@ -250,7 +290,9 @@ impl Cx<'_> {
         let mut it = f.into_inner();
         let field = it.next().map(|n| self.ident(n));
         let mut words = Vec::new();
+        let mut spelled = Vec::new();
         let mut from = None;
+        let mut increasing = None;
         let mut after_from = false;
         for k in it {
             match k.as_rule() {
@@ -260,13 +302,25 @@ impl Cx<'_> {
                     from = Some(Spanned::new(self.int(&k), at));
                 }
                 Rule::ident => words.push(self.ident(k)),
+                Rule::rw_increasing => increasing = Some(self.span(&k)),
+                Rule::r_in_spelled => {
+                    for s in k.into_inner().filter(|s| s.as_rule() == Rule::string) {
+                        spelled.push(crate::syntax::build::string_node(
+                            s,
+                            self.offset,
+                            self.diags,
+                        ));
+                    }
+                }
                 _ => {}
             }
         }
         FieldFormat {
             field: field.unwrap_or_else(|| Spanned::new(String::new(), at)),
             words,
+            spelled,
             from,
+            increasing,
         }
     }
 }

@@ -104,9 +104,16 @@ pub struct FieldFormat {
     pub field: Spanned<String>,
     /// `as a | b | c`: the values by number.
     pub words: Vec<Spanned<String>>,
+    /// `as "L" | "D"`: the judge writes the value as a word, the i-th word
+    /// standing for the i-th value of the field's type (its declared
+    /// order).
+    pub spelled: Vec<Spanned<String>>,
     /// `from B`: the number of the first value (cells: of the first row
     /// and column); 0 when not written.
     pub from: Option<Spanned<i64>>,
+    /// `increasing` (a `lists` number): each line's value is above the
+    /// line before's, a limit of the judge's.
+    pub increasing: Option<Span>,
 }
 
 /// One item of a judge input. (A format holds a handful: the board's
@@ -147,6 +154,32 @@ pub enum Item {
         fields: Vec<FieldFormat>,
         /// `bracketed`.
         bracketed: bool,
+    },
+    /// `board R by C`: an R x C board of the layers' defaults; the judge
+    /// writes nothing for it (R and C are read before).
+    Board {
+        /// How many rows.
+        rows: Count,
+        /// How many columns.
+        cols: Count,
+    },
+    /// `cells K: LAYER from B`: K lines `r c`, each a distinct cell where
+    /// the bool layer is true.
+    Marks {
+        /// How many cells.
+        count: Count,
+        /// The bool layer.
+        layer: Spanned<String>,
+        /// `from B`: the number of the first row and column.
+        from: Option<Spanned<i64>>,
+    },
+    /// `lists K: VAR, …`: K lines, the i-th giving the i-th item of each
+    /// `list of T` var named.
+    Lists {
+        /// How many lines.
+        count: Count,
+        /// The vars, one value each on a line.
+        fields: Vec<FieldFormat>,
     },
     /// `dice N of LO..HI`: the known rolls.
     Dice {
@@ -209,8 +242,19 @@ impl std::fmt::Display for FieldFormat {
             let w: Vec<&str> = self.words.iter().map(|w| w.node.as_str()).collect();
             write!(f, " as {}", w.join(" | "))?;
         }
+        if !self.spelled.is_empty() {
+            let w: Vec<String> = self
+                .spelled
+                .iter()
+                .map(|w| format!("{:?}", w.node))
+                .collect();
+            write!(f, " as {}", w.join(" | "))?;
+        }
         if let Some(b) = &self.from {
             write!(f, " from {}", b.node)?;
+        }
+        if self.increasing.is_some() {
+            f.write_str(" increasing")?;
         }
         Ok(())
     }
@@ -300,6 +344,15 @@ impl std::fmt::Display for Item {
                 fields(fs),
                 brackets(*bracketed)
             ),
+            Item::Board { rows, cols } => write!(f, "board {rows} by {cols}"),
+            Item::Marks { count, layer, from } => {
+                write!(f, "cells {count}: {}", layer.node)?;
+                if let Some(b) = from {
+                    write!(f, " from {}", b.node)?;
+                }
+                Ok(())
+            }
+            Item::Lists { count, fields: fs } => write!(f, "lists {count}: {}", fields(fs)),
             Item::Dice { count, range } => write!(f, "dice {count} of {range}"),
             Item::Require { text, .. } => write!(f, "require {text}"),
         }

@@ -12,6 +12,7 @@ mod marbles;
 mod merge2048;
 mod rolling_die;
 mod shark;
+mod snake;
 mod stones;
 mod weighted_ttt;
 

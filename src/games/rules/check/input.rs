@@ -15,7 +15,11 @@ use std::collections::HashSet;
 
 /// `help`: a did-you-mean for `word` among `known` (when one is close)
 /// before `list`, the names that are known.
-fn known<'a>(word: &str, known: impl IntoIterator<Item = &'a str>, list: String) -> String {
+pub(super) fn known<'a>(
+    word: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    list: String,
+) -> String {
     did_you_mean(word, known).map_or(list.clone(), |h| format!("{h} {list}"))
 }
 
@@ -40,7 +44,7 @@ fn turn_prints(def: &crate::syntax::rules::RulesDef) -> bool {
         .any(|p| matches!(&p.node, Part::Turn(b) if any(b)))
 }
 
-fn bad(msg: impl Into<String>, at: Span, label: impl Into<String>) -> Diag {
+pub(super) fn bad(msg: impl Into<String>, at: Span, label: impl Into<String>) -> Diag {
     diag(Code::RulesInput, msg, at, label)
 }
 
@@ -99,6 +103,7 @@ impl Checker<'_> {
             read.insert(c.name.node.clone());
         }
         let mut board: Option<Span> = None;
+        let mut marked: HashSet<String> = HashSet::new();
         for item in &f.items {
             match &item.node {
                 Item::Numbers(ns) => {
@@ -137,6 +142,50 @@ impl Checker<'_> {
                     }
                     self.cells(cell, item.span);
                     self.hints(cell, hints);
+                }
+                Item::Board { rows, cols } => {
+                    if let Some(first) = board {
+                        self.err(
+                            bad("the judge input gives the board twice", item.span, "again")
+                                .label(first, "the board is read here")
+                                .help("one `rows` or `board` item gives the whole board"),
+                        );
+                    }
+                    board = Some(item.span);
+                    if self.board != BoardKind::Grid {
+                        self.err(
+                            bad(
+                                "`board R by C` sizes a grid, but the game has none",
+                                item.span,
+                                "board",
+                            )
+                            .help("a track or `board none` game reads numbers, pieces and dice"),
+                        );
+                    }
+                    for c in [rows, cols] {
+                        self.count(c, false, &mut read);
+                    }
+                }
+                Item::Marks { count, layer, from } => {
+                    self.count(count, false, &mut read);
+                    if board.is_none() {
+                        self.err(
+                            bad(
+                                format!("the cells of `{}` are read before the board", layer.node),
+                                item.span,
+                                "no board yet",
+                            )
+                            .help("put `board R by C` (or `rows …`) before the `cells` item"),
+                        );
+                    }
+                    self.mark_layer(layer, &mut marked);
+                    let _ = from;
+                }
+                Item::Lists { count, fields } => {
+                    self.count(count, false, &mut read);
+                    for x in fields {
+                        self.list_format(x, &mut read);
+                    }
                 }
                 Item::Pieces {
                     count,
@@ -493,6 +542,16 @@ impl Checker<'_> {
     }
 
     fn field_format(&mut self, x: &FieldFormat) {
+        if let Some(at) = x.increasing {
+            self.err(
+                bad(
+                    "`increasing` orders the lines of a `lists` item",
+                    at,
+                    "not in `lists`",
+                )
+                .help("read the values into a `list of` var with `lists K: …`, or remove it"),
+            );
+        }
         let Some(f) = self
             .d
             .fields
@@ -511,7 +570,30 @@ impl Checker<'_> {
                 .help(known(&x.field.node, names.iter().copied(), list)),
             );
         };
-        let values: Option<Vec<String>> = match &f.ty {
+        self.values_format(x, &f.ty);
+        if !matches!(
+            f.ty,
+            Ty::Cell | Ty::Dir | Ty::Enum(_) | Ty::Int(_) | Ty::Bool
+        ) {
+            self.err(
+                bad(
+                    format!("the judge cannot write `{}` as numbers", x.field.node),
+                    x.field.span,
+                    "not a cell, number, bool, direction or enumeration",
+                )
+                .help("read it another way, or set it in `setup`"),
+            );
+        }
+    }
+
+    /// How a field's values are written: a direction or an enumeration by
+    /// its number (`as a | b`) or its word (`as "L" | "D"`); a bool may be
+    /// spelled too.
+    pub(super) fn values_format(&mut self, x: &FieldFormat, ty: &Ty) {
+        if !x.spelled.is_empty() {
+            return self.spelled_format(x, ty);
+        }
+        let values: Option<Vec<String>> = match ty {
             Ty::Dir => Some(super::DIRECTIONS.iter().map(|d| d.to_string()).collect()),
             Ty::Enum(i) => self.d.enums.get(*i).cloned(),
             _ => None,
@@ -561,19 +643,6 @@ impl Checker<'_> {
                 }
             }
             (None, true) => {}
-        }
-        if !matches!(
-            f.ty,
-            Ty::Cell | Ty::Dir | Ty::Enum(_) | Ty::Int(_) | Ty::Bool
-        ) {
-            self.err(
-                bad(
-                    format!("the judge cannot write `{}` as numbers", x.field.node),
-                    x.field.span,
-                    "not a cell, number, bool, direction or enumeration",
-                )
-                .help("read it another way, or set it in `setup`"),
-            );
         }
     }
 }

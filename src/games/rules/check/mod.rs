@@ -16,6 +16,7 @@ mod domain;
 mod dropped_score;
 mod expr;
 mod input;
+mod input_records;
 mod interchangeable;
 mod stmt;
 

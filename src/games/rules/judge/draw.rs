@@ -580,6 +580,96 @@ impl Drawer<'_> {
                 fields,
                 bracketed,
             } => self.piece(&name.node, fields, *bracketed)?,
+            Item::Board { rows, cols } => {
+                let n = self.count(rows)?.max(0);
+                let m = self.count(cols)?.max(0);
+                if n.saturating_mul(m) > 1 << 20 {
+                    return Err(format!("a board of {n} × {m} cells is too large to draw"));
+                }
+                self.dims = Some((n, m));
+                return Ok(None);
+            }
+            Item::Marks { count, layer, from } => {
+                let k = self.count(count)?.max(0);
+                let Some((n, m)) = self.dims else {
+                    return Err("the format reads cells before the board".into());
+                };
+                let cells = n * m;
+                if k > cells {
+                    return Err(format!(
+                        "{k} cells of `{}` on a board of {n} × {m}",
+                        layer.node
+                    ));
+                }
+                // k distinct cells, each set of k equally likely: the
+                // first k of a partial shuffle.
+                let mut all: Vec<i64> = (0..cells).collect();
+                let base = from.as_ref().map_or(0, |b| b.node);
+                let mut lines = Vec::new();
+                for i in 0..k as usize {
+                    let j = self.rng.range_usize(i, all.len() - 1);
+                    all.swap(i, j);
+                    let c = all[i];
+                    lines.push(format!("{} {}", c / m + base, c % m + base));
+                }
+                text_line(lines.join("\n"))
+            }
+            Item::Lists { count, fields } => {
+                let k = self.count(count)?.max(0);
+                if k > 1 << 20 {
+                    return Err(format!("{k} lines are too many to draw"));
+                }
+                let prog = self.shape.prog.clone();
+                // An increasing number: k distinct values of its domain,
+                // each set equally likely, in order.
+                let mut sorted: Vec<Option<Vec<i64>>> = Vec::new();
+                for f in fields {
+                    let ty = prog.decls.vars.iter().find(|d| d.name.node == f.field.node);
+                    let range = match ty.map(|d| &d.ty) {
+                        Some(Ty::List(t, _)) => t.clone().range(),
+                        _ => None,
+                    };
+                    sorted.push(match (f.increasing, range) {
+                        (Some(_), Some((lo, hi))) => Some(self.increasing(lo, hi, k)?),
+                        _ => None,
+                    });
+                }
+                let mut lines = Vec::new();
+                for i in 0..k {
+                    let mut v = Vec::new();
+                    for (f, sorted) in fields.iter().zip(&sorted) {
+                        if let Some(xs) = sorted {
+                            v.push(xs[i as usize].to_string());
+                            continue;
+                        }
+                        let ty = match prog.decls.vars.iter().find(|d| d.name.node == f.field.node)
+                        {
+                            Some(d) => match &d.ty {
+                                Ty::List(t, _) => (**t).clone(),
+                                t => t.clone(),
+                            },
+                            None => Ty::Any,
+                        };
+                        let who = format!("line {} of `{}`", i + 1, f.field.node);
+                        match ty {
+                            Ty::Cell => {
+                                let Some((n, m)) = self.dims.filter(|(n, m)| n * m > 0) else {
+                                    return Err(format!(
+                                        "{who} is a cell, but no board is drawn before it"
+                                    ));
+                                };
+                                let base = f.from.as_ref().map_or(0, |b| b.node);
+                                let r = self.uniform(0, n - 1);
+                                let c = self.uniform(0, m - 1);
+                                v.push(format!("{} {}", r + base, c + base));
+                            }
+                            ty => v.push(self.value(&who, f, &ty)?),
+                        }
+                    }
+                    lines.push(v.join(" "));
+                }
+                text_line(lines.join("\n"))
+            }
             Item::Dice { count, range } => {
                 let k = self.count(count)?.max(0);
                 // Capped as boards are: a count up to 10^18 would be drawn.
@@ -632,25 +722,7 @@ impl Drawer<'_> {
                     let (r, c) = self.free_cell()?;
                     v.push(Tok::Text(format!("{}{sep}{}", r + base, c + base)));
                 }
-                Ty::Dir | Ty::Enum(_) if !f.words.is_empty() => {
-                    let i = self.rng.range_usize(0, f.words.len() - 1) as i64;
-                    v.push(Tok::Text((i + base).to_string()));
-                }
-                Ty::Bool => v.push(Tok::Text(self.rng.range(0, 1).to_string())),
-                Ty::Int(Some((lo, hi))) => {
-                    let x = match self.mode {
-                        Mode::Low => lo,
-                        Mode::High => hi,
-                        _ => self.uniform(lo, hi),
-                    };
-                    v.push(Tok::Text(x.to_string()));
-                }
-                _ => {
-                    return Err(format!(
-                        "piece {name}'s {} has no domain to draw from",
-                        f.field.node
-                    ))
-                }
+                ty => v.push(Tok::Text(self.value(&format!("piece {name}"), f, &ty)?)),
             }
         }
         let mut out = Vec::new();
@@ -667,6 +739,63 @@ impl Drawer<'_> {
             out.push(Tok::Text("]".into()));
         }
         Ok(out)
+    }
+
+    /// `k` distinct values of `lo..=hi` in increasing order, each such set
+    /// equally likely (the lowest or highest `k` for the edge cases).
+    fn increasing(&mut self, lo: i64, hi: i64, k: i64) -> Result<Vec<i64>, String> {
+        let span = hi.saturating_sub(lo).saturating_add(1);
+        if k > span {
+            return Err(format!("{k} increasing values between {lo} and {hi}"));
+        }
+        let mut out: Vec<i64> = match self.mode {
+            Mode::Low => (lo..lo + k).collect(),
+            Mode::High => (hi - k + 1..=hi).collect(),
+            _ => {
+                // Floyd's sampling: k draws, whatever the domain's size.
+                let mut set = std::collections::BTreeSet::new();
+                for j in span - k..span {
+                    let t = self.uniform(0, j);
+                    if !set.insert(lo + t) {
+                        set.insert(lo + j);
+                    }
+                }
+                set.into_iter().collect()
+            }
+        };
+        out.sort_unstable();
+        Ok(out)
+    }
+
+    /// One field's value other than a cell, uniform in its `as` list or
+    /// its declared domain (at an end for the edge cases).
+    fn value(&mut self, who: &str, f: &FieldFormat, ty: &Ty) -> Result<String, String> {
+        let base = f.from.as_ref().map_or(0, |b| b.node);
+        Ok(match ty {
+            _ if !f.spelled.is_empty() => {
+                let i = self.rng.range_usize(0, f.spelled.len() - 1);
+                f.spelled[i].node.clone()
+            }
+            Ty::Dir | Ty::Enum(_) if !f.words.is_empty() => {
+                let i = self.rng.range_usize(0, f.words.len() - 1) as i64;
+                (i + base).to_string()
+            }
+            Ty::Bool => self.rng.range(0, 1).to_string(),
+            Ty::Int(Some((lo, hi))) => {
+                let x = match self.mode {
+                    Mode::Low => *lo,
+                    Mode::High => *hi,
+                    _ => self.uniform(*lo, *hi),
+                };
+                x.to_string()
+            }
+            _ => {
+                return Err(format!(
+                    "{who}'s {} has no domain to draw from",
+                    f.field.node
+                ))
+            }
+        })
     }
 
     /// The one-character keys a chars board draws: the first such key of

@@ -420,3 +420,50 @@ fn edge_cases_a_requirement_refuses_are_named_with_why() {
         refused[0].1
     );
 }
+
+/// One apple on a 2 x 2 board and three increasing numbers of 1..5.
+const ORCHARD: &str = r#"rules orchard {
+  players none
+  layer apple: bool
+  var times: list of 1..5 max 3
+  turn {
+    stop
+  }
+  input {
+    board 2 by 2
+    cells 1: apple from 1
+    lists 3: times increasing
+  }
+  solve simulate limit 1
+}
+"#;
+
+#[test]
+fn cells_and_increasing_numbers_are_drawn_uniformly() {
+    let shape = RulesShape::new(program(ORCHARD), String::new(), &[]).unwrap();
+    let mut cells = std::collections::HashMap::new();
+    let mut triples = std::collections::HashMap::new();
+    for case in 0..2000 {
+        let text = shape.draw(&mut Rng::for_case(5, case)).input();
+        let w: Vec<i64> = text
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert_eq!(w.len(), 5, "{text}");
+        assert!(w[2] < w[3] && w[3] < w[4], "{text}");
+        *cells.entry((w[0], w[1])).or_insert(0) += 1;
+        *triples.entry((w[2], w[3], w[4])).or_insert(0) += 1;
+    }
+    // Each of the 4 cells (500 expected) and each of the C(5, 3) = 10
+    // increasing triples (200 expected) within a generous band.
+    assert_eq!(cells.len(), 4, "{cells:?}");
+    assert!(
+        cells.values().all(|&n| (400..=600).contains(&n)),
+        "{cells:?}"
+    );
+    assert_eq!(triples.len(), 10, "{triples:?}");
+    assert!(
+        triples.values().all(|&n| (140..=260).contains(&n)),
+        "{triples:?}"
+    );
+}

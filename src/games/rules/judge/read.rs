@@ -12,8 +12,30 @@ use crate::games::rules::setup::{BoardInput, PieceInput, SetValue};
 use crate::games::rules::state::Dice;
 use crate::games::rules::types::Ty;
 use crate::syntax::ast::{Int, Span, Spanned};
+use crate::syntax::dialect::did_you_mean;
 use crate::syntax::rules::input::*;
 use std::collections::HashMap;
+
+/// The most cells a `board R by C` item sizes.
+pub(crate) const MAX_CELLS: i64 = 1 << 22;
+
+/// The `i`-th value of the type `ty` in its declared order (an
+/// enumeration's names, the directions, `false` and `true`), as a scenario
+/// writes it.
+pub(crate) fn value_word(
+    decls: &crate::games::rules::check::Decls,
+    ty: &Ty,
+    i: usize,
+) -> Option<String> {
+    match ty {
+        Ty::Enum(e) => decls.enums.get(*e)?.get(i).cloned(),
+        Ty::Dir => crate::games::rules::check::DIRECTIONS
+            .get(i)
+            .map(|d| d.to_string()),
+        Ty::Bool => ["false", "true"].get(i).map(|w| w.to_string()),
+        _ => None,
+    }
+}
 
 /// One case of a judge input, as scenario statements would say it.
 #[derive(Clone, Debug, Default)]
@@ -28,6 +50,8 @@ pub(crate) struct Read {
     pub(crate) sets: Vec<(Spanned<String>, Spanned<SetValue>)>,
     /// `dice N of …`: the rolls.
     pub(crate) dice: Option<Dice>,
+    /// `cells K: LAYER`: each cell where the bool layer is true.
+    pub(crate) marks: Vec<(Spanned<String>, Spanned<SetValue>)>,
     /// The numbers outside the problem's limits, each in words.
     pub(crate) beyond: Vec<String>,
 }
@@ -344,6 +368,91 @@ impl Reader<'_, '_> {
                 let p = self.piece(&name.node, fields, *bracketed)?;
                 out.pieces.push(p);
             }
+            Item::Board { rows, cols } => {
+                let r = self.count(rows)?.unwrap_or(0);
+                let c = self.count(cols)?.unwrap_or(0);
+                if r < 1 || c < 1 || r.saturating_mul(c) > MAX_CELLS {
+                    let at = self.at(Span::new(self.cur.at, self.cur.at));
+                    return Err(Diag::new(
+                        Code::InputFormat,
+                        format!("judge input: a board of {r} x {c} cells"),
+                    )
+                    .label(at, "the board's size is read before here")
+                    .label(span, "sized here")
+                    .help(format!(
+                        "a board has 1 to {MAX_CELLS} cells, at least one row and one column"
+                    )));
+                }
+                out.board = Some(BoardInput::Sized(r, c));
+            }
+            Item::Marks { count, layer, from } => {
+                let k = self.nonnegative(count, "cells", span)?;
+                let base = from.as_ref().map_or(0, |b| b.node);
+                let mut seen: HashMap<(i64, i64), Span> = HashMap::new();
+                for i in 0..k {
+                    let what = format!("cell {} of `{}`", i + 1, layer.node);
+                    let row = self.cur.number(&format!("{what}'s row"))?;
+                    let col = self.cur.number(&format!("{what}'s column"))?;
+                    let at = Span::new(row.span.start(), col.span.end());
+                    if let Some(first) = seen.insert((row.node, col.node), at) {
+                        return Err(self
+                            .err(
+                                at,
+                                &format!("{what} is ({}, {}) again", row.node, col.node),
+                                "given twice",
+                            )
+                            .label(self.at(first), "first given here"));
+                    }
+                    let at = self.at(at);
+                    out.marks.push((
+                        Spanned::new(layer.node.clone(), at),
+                        Spanned::new(SetValue::Cell(row.node - base, col.node - base), at),
+                    ));
+                }
+            }
+            Item::Lists { count, fields } => {
+                let k = self.nonnegative(count, "lines", span)?;
+                let mut lists: Vec<Vec<Spanned<SetValue>>> = vec![Vec::new(); fields.len()];
+                for i in 0..k {
+                    for (j, f) in fields.iter().enumerate() {
+                        let ty = match self.var_ty(&f.field.node) {
+                            Ty::List(t, _) => *t,
+                            t => t,
+                        };
+                        let who = format!("list line {}", i + 1);
+                        let v = self.field(&who, f, &ty, false, &mut true)?;
+                        lists[j].push(v);
+                    }
+                }
+                let here = self.at(Span::new(self.cur.at, self.cur.at));
+                for (f, items) in fields.iter().zip(&lists) {
+                    if f.increasing.is_none() {
+                        continue;
+                    }
+                    let values = items.iter().map(|v| match v.node {
+                        SetValue::Int(x) => x,
+                        _ => 0,
+                    });
+                    let pairs = values.clone().zip(values.skip(1)).enumerate();
+                    if let Some((i, (a, b))) = pairs.into_iter().find(|(_, (a, b))| b <= a) {
+                        out.beyond.push(format!(
+                            "`{}` on line {} is {b}, not above {a} on the line before; the judge's are increasing",
+                            f.field.node,
+                            i + 2
+                        ));
+                    }
+                }
+                for (f, items) in fields.iter().zip(lists) {
+                    let at = match (items.first(), items.last()) {
+                        (Some(a), Some(b)) => Span::new(a.span.start(), b.span.end()),
+                        _ => here,
+                    };
+                    out.sets.push((
+                        Spanned::new(f.field.node.clone(), at),
+                        Spanned::new(SetValue::List(items), at),
+                    ));
+                }
+            }
             Item::Dice { count, range } => {
                 let k = self.count(count)?.unwrap_or(0);
                 let mut rolls = Vec::new();
@@ -383,64 +492,14 @@ impl Reader<'_, '_> {
         };
         let mut first = true;
         for f in fields {
-            let base = f.from.as_ref().map_or(0, |b| b.node);
-            let decl = self
+            let ty = self
                 .prog
                 .decls
                 .fields
                 .iter()
-                .find(|d| d.name.node == f.field.node);
-            let ty = decl.map_or(Ty::Any, |d| d.ty.clone());
-            let num = |r: &mut Self, what: String, first: &mut bool| {
-                if bracketed && !*first {
-                    r.cur.punct(b',', "between the numbers")?;
-                }
-                *first = false;
-                r.cur.number(&what)
-            };
-            let value = match ty {
-                Ty::Cell => {
-                    let row = num(self, format!("piece {name}'s row"), &mut first)?;
-                    let col = num(self, format!("piece {name}'s column"), &mut first)?;
-                    Spanned::new(
-                        SetValue::Cell(row.node - base, col.node - base),
-                        self.at(Span::new(row.span.start(), col.span.end())),
-                    )
-                }
-                Ty::Dir | Ty::Enum(_) => {
-                    let v = num(self, format!("piece {name}'s {}", f.field.node), &mut first)?;
-                    let i = v.node - base;
-                    let word = usize::try_from(i).ok().and_then(|i| f.words.get(i));
-                    let Some(word) = word else {
-                        let list: Vec<String> = f
-                            .words
-                            .iter()
-                            .enumerate()
-                            .map(|(i, w)| format!("{} = {}", i as i64 + base, w.node))
-                            .collect();
-                        return Err(error(
-                            self.cur.within(),
-                            v.span,
-                            format!(
-                                "piece {name}'s {} is {}, not one of its numbers",
-                                f.field.node, v.node
-                            ),
-                            "no such value",
-                            format!("the judge writes {}", list.join(", ")),
-                        ));
-                    };
-                    Spanned::new(SetValue::Word(word.node.clone()), self.at(v.span))
-                }
-                Ty::Bool => {
-                    let v = num(self, format!("piece {name}'s {}", f.field.node), &mut first)?;
-                    let w = if v.node != 0 { "true" } else { "false" };
-                    Spanned::new(SetValue::Word(w.into()), self.at(v.span))
-                }
-                _ => {
-                    let v = num(self, format!("piece {name}'s {}", f.field.node), &mut first)?;
-                    Spanned::new(SetValue::Int(v.node), self.at(v.span))
-                }
-            };
+                .find(|d| d.name.node == f.field.node)
+                .map_or(Ty::Any, |d| d.ty.clone());
+            let value = self.field(&format!("piece {name}"), f, &ty, bracketed, &mut first)?;
             match f.field.node.as_str() {
                 "at" => p.at = Some(value),
                 "facing" => {
@@ -460,6 +519,124 @@ impl Reader<'_, '_> {
         let end = self.cur.at;
         p.name.span = self.at(Span::new(start, end.max(start)));
         Ok(p)
+    }
+
+    /// The type of the var `name` (`Any` when there is none).
+    fn var_ty(&self, name: &str) -> Ty {
+        let decls = &self.prog.decls;
+        decls
+            .vars
+            .iter()
+            .find(|v| v.name.node == name)
+            .map_or(Ty::Any, |v| v.ty.clone())
+    }
+
+    /// A count of lines that is at least 0.
+    fn nonnegative(&self, count: &Count, what: &str, span: Span) -> Result<i64, Diag> {
+        let k = self.count(count)?.unwrap_or(0);
+        if k < 0 {
+            return Err(
+                Diag::new(Code::InputFormat, format!("judge input: {k} {what}"))
+                    .label(span, "a negative count")
+                    .help(format!("the count of {what} is at least 0")),
+            );
+        }
+        Ok(k)
+    }
+
+    /// One field's value on a line of `who` (`piece 3`, `line 2 of the
+    /// lists`): a cell two numbers, an enumeration, direction or bool its
+    /// number (`as a | b`) or its word (`as "L" | "D"`), else one number.
+    fn field(
+        &mut self,
+        who: &str,
+        f: &FieldFormat,
+        ty: &Ty,
+        bracketed: bool,
+        first: &mut bool,
+    ) -> Result<Spanned<SetValue>, Diag> {
+        let base = f.from.as_ref().map_or(0, |b| b.node);
+        let field = &f.field.node;
+        let num = |r: &mut Self, what: String, first: &mut bool| {
+            if bracketed && !*first {
+                r.cur.punct(b',', "between the numbers")?;
+            }
+            *first = false;
+            r.cur.number(&what)
+        };
+        if !f.spelled.is_empty() {
+            if bracketed && !*first {
+                self.cur.punct(b',', "between the words")?;
+            }
+            *first = false;
+            let spelled: Vec<&str> = f.spelled.iter().map(|w| w.node.as_str()).collect();
+            let what = format!("{who}'s {field} ({})", spelled.join(", "));
+            let Some(w) = self.cur.word(bracketed) else {
+                let end = Span::new(self.cur.at, self.cur.at);
+                return Err(error(
+                    self.cur.within(),
+                    end,
+                    format!("expected {what}, found the end of the input"),
+                    "the input ends here",
+                    format!("the judge writes {what} here"),
+                ));
+            };
+            let Some(i) = spelled.iter().position(|x| *x == w.node) else {
+                let help = did_you_mean(w.node, spelled.iter().copied()).map_or_else(
+                    || format!("the judge writes one of: {}", spelled.join(", ")),
+                    |h| format!("{h} the judge writes one of: {}", spelled.join(", ")),
+                );
+                return Err(error(
+                    self.cur.within(),
+                    w.span,
+                    format!("expected {what}, found `{}`", w.node),
+                    "not one of its words",
+                    help,
+                ));
+            };
+            let word = value_word(&self.prog.decls, ty, i).unwrap_or_default();
+            return Ok(Spanned::new(SetValue::Word(word), self.at(w.span)));
+        }
+        Ok(match ty {
+            Ty::Cell => {
+                let row = num(self, format!("{who}'s row"), first)?;
+                let col = num(self, format!("{who}'s column"), first)?;
+                Spanned::new(
+                    SetValue::Cell(row.node - base, col.node - base),
+                    self.at(Span::new(row.span.start(), col.span.end())),
+                )
+            }
+            Ty::Dir | Ty::Enum(_) => {
+                let v = num(self, format!("{who}'s {field}"), first)?;
+                let i = v.node - base;
+                let word = usize::try_from(i).ok().and_then(|i| f.words.get(i));
+                let Some(word) = word else {
+                    let list: Vec<String> = f
+                        .words
+                        .iter()
+                        .enumerate()
+                        .map(|(i, w)| format!("{} = {}", i as i64 + base, w.node))
+                        .collect();
+                    return Err(error(
+                        self.cur.within(),
+                        v.span,
+                        format!("{who}'s {field} is {}, not one of its numbers", v.node),
+                        "no such value",
+                        format!("the judge writes {}", list.join(", ")),
+                    ));
+                };
+                Spanned::new(SetValue::Word(word.node.clone()), self.at(v.span))
+            }
+            Ty::Bool => {
+                let v = num(self, format!("{who}'s {field}"), first)?;
+                let w = if v.node != 0 { "true" } else { "false" };
+                Spanned::new(SetValue::Word(w.into()), self.at(v.span))
+            }
+            _ => {
+                let v = num(self, format!("{who}'s {field}"), first)?;
+                Spanned::new(SetValue::Int(v.node), self.at(v.span))
+            }
+        })
     }
 
     fn rows(

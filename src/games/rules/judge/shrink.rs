@@ -4,7 +4,8 @@
 //! and vars nearer the low end of their limits, rolls at their low end,
 //! board numbers at their low end (then halfway to it, and to 0 and
 //! halfway to 0 when 0 is in range), and a repeated board character replaced
-//! by the board's most common one. Each is set up and written again; the
+//! by the board's most common one; a board sized by numbers a row and a
+//! column smaller, without a marked cell (`cells K: LAYER`). Each is set up and written again; the
 //! shrinker keeps the judge instances (`crate::shrink::admissible`).
 
 use super::position::RulesPosition;
@@ -106,6 +107,29 @@ pub(super) fn candidates(p: &RulesPosition) -> Vec<crate::games::rules::setup::S
             c.board = b;
             out.push(c);
         }
+    }
+    // A board sized by numbers one row and one column smaller (a square
+    // stays square): the marks and pieces outside it go.
+    if let BoardInput::Sized(r, c) = d.board {
+        if r > 1 && c > 1 {
+            let inside = |v: &Option<&SetValue>| match v {
+                Some(SetValue::Cell(x, y)) => *x < r - 1 && *y < c - 1,
+                _ => true,
+            };
+            let mut smaller = d.clone();
+            smaller.board = BoardInput::Sized(r - 1, c - 1);
+            smaller.marks.retain(|(_, v)| inside(&Some(&v.node)));
+            smaller
+                .pieces
+                .retain(|q| inside(&q.at.as_ref().map(|a| &a.node)));
+            out.push(smaller);
+        }
+    }
+    // Fewer marked cells: the last first.
+    for i in (0..d.marks.len()).rev() {
+        let mut c = d.clone();
+        c.marks.remove(i);
+        out.push(c);
     }
     // Fewer pieces: the last placed first.
     for i in (0..d.pieces.len()).rev() {

@@ -30,6 +30,7 @@ pub(crate) fn declared(prog: &Program, read: &Read) -> ScenarioInput {
         sets: read.sets.clone(),
         rules: read.rules.clone(),
         dice: read.dice.clone().unwrap_or(Dice::None),
+        marks: read.marks.clone(),
     }
 }
 

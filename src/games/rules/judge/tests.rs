@@ -27,6 +27,7 @@ fn written_back(
         ))
     });
     let input = ScenarioInput {
+        marks: Vec::new(),
         board: board.clone(),
         pieces: r.pieces.clone(),
         sets: r.sets.clone(),

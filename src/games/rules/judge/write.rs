@@ -38,7 +38,8 @@ pub(crate) fn write(inst: &Instance, s: &State, board: &BoardInput) -> Result<St
     }
     let mut last_bracketed = false;
     for item in &format.items {
-        if matches!(item.node, Item::Require { .. }) {
+        // Nothing to write: a condition, a board sized by numbers before.
+        if matches!(item.node, Item::Require { .. } | Item::Board { .. }) {
             continue;
         }
         let (text, bracketed) = w.item(&item.node)?;
@@ -112,7 +113,30 @@ fn env(inst: &Instance, s: &State, f: &InputFormat) -> Result<HashMap<String, i6
                 solve(rows, inst.rows, &mut env);
                 solve(cols, inst.cols, &mut env);
             }
+            Item::Board { rows, cols } => {
+                solve(rows, inst.rows, &mut env);
+                solve(cols, inst.cols, &mut env);
+            }
             Item::Pieces { count, .. } => solve(count, present(inst) as i64, &mut env),
+            Item::Marks { layer, .. } => solve(
+                count_of(item),
+                marked(inst, s, layer).len() as i64,
+                &mut env,
+            ),
+            Item::Lists { fields, .. } => {
+                let mut lens = fields
+                    .iter()
+                    .filter_map(|f| list(inst, s, &f.field.node).map(|l| (f, l.len())));
+                if let Some((first, n)) = lens.next() {
+                    if let Some((other, m)) = lens.find(|(_, m)| *m != n) {
+                        return Err(format!(
+                            "the lists `{}` ({n} items) and `{}` ({m}) differ in length, which one count of lines cannot say",
+                            first.field.node, other.field.node
+                        ));
+                    }
+                    solve(count_of(item), n as i64, &mut env);
+                }
+            }
             Item::Dice { count, .. } => {
                 if let Dice::Known(r) = &inst.dice {
                     solve(count, r.len() as i64, &mut env)
@@ -132,6 +156,34 @@ fn env(inst: &Instance, s: &State, f: &InputFormat) -> Result<HashMap<String, i6
         }
     }
     Ok(env)
+}
+
+/// The count of a `cells` or `lists` item.
+fn count_of(item: &crate::syntax::ast::Spanned<Item>) -> &Count {
+    match &item.node {
+        Item::Marks { count, .. } | Item::Lists { count, .. } => count,
+        _ => unreachable!("only cells and lists items are asked"),
+    }
+}
+
+/// The cells where the bool layer `layer` is true, row by row.
+fn marked(inst: &Instance, s: &State, layer: &crate::syntax::ast::Spanned<String>) -> Vec<i64> {
+    let Some(l) = (inst.prog.decls.layers.iter()).position(|x| x.name.node == layer.node) else {
+        return Vec::new();
+    };
+    let (base, dom) = inst.layout.layers[l];
+    (0..inst.rows * inst.cols)
+        .filter(|&c| s.v[base + c as usize * width(&dom)] != 0)
+        .collect()
+}
+
+/// The items of the list var `name` (`None`: no such list var).
+fn list(inst: &Instance, s: &State, name: &str) -> Option<Vec<i64>> {
+    let i = (inst.prog.decls.vars.iter()).position(|v| v.name.node == name)?;
+    let (slot, dom) = inst.layout.vars.get(i)?;
+    dom.list_max?;
+    let len = s.v[*slot].max(0) as usize;
+    Some(s.v[slot + 1..slot + 1 + len].to_vec())
 }
 
 struct Writer<'a> {
@@ -190,8 +242,106 @@ impl Writer<'_> {
                 }
                 _ => return Err("the judge input gives known rolls, not random dice".into()),
             },
-            Item::Require { .. } => (String::new(), false),
+            Item::Marks { layer, from, .. } => {
+                let base = from.as_ref().map_or(0, |b| b.node);
+                let cols = self.inst.cols.max(1);
+                let lines: Vec<String> = marked(self.inst, self.s, layer)
+                    .iter()
+                    .map(|c| format!("{} {}", c / cols + base, c % cols + base))
+                    .collect();
+                (lines.join("\n"), false)
+            }
+            Item::Lists { fields, .. } => {
+                let mut cols: Vec<Vec<i64>> = Vec::new();
+                for f in fields {
+                    cols.push(
+                        list(self.inst, self.s, &f.field.node)
+                            .ok_or_else(|| format!("no list var `{}`", f.field.node))?,
+                    );
+                }
+                let n = cols.first().map_or(0, Vec::len);
+                let mut lines = Vec::new();
+                for i in 0..n {
+                    let mut v = Vec::new();
+                    for (f, col) in fields.iter().zip(&cols) {
+                        let ty = match self.var_ty(&f.field.node) {
+                            Ty::List(t, _) => *t,
+                            t => t,
+                        };
+                        self.value(
+                            &format!("item {} of `{}`", i + 1, f.field.node),
+                            f,
+                            &ty,
+                            col[i],
+                            &mut v,
+                        )?;
+                    }
+                    lines.push(v.join(" "));
+                }
+                (lines.join("\n"), false)
+            }
+            Item::Require { .. } | Item::Board { .. } => (String::new(), false),
         })
+    }
+
+    fn var_ty(&self, name: &str) -> Ty {
+        let decls = &self.prog().decls;
+        (decls.vars.iter())
+            .find(|v| v.name.node == name)
+            .map_or(Ty::Any, |v| v.ty.clone())
+    }
+
+    /// The words of one field's value `x` of type `ty`, pushed on `v`.
+    fn value(
+        &self,
+        who: &str,
+        f: &FieldFormat,
+        ty: &Ty,
+        x: i64,
+        v: &mut Vec<String>,
+    ) -> Result<(), String> {
+        let inst = self.inst;
+        let base = f.from.as_ref().map_or(0, |b| b.node);
+        if !f.spelled.is_empty() {
+            let word = usize::try_from(x).ok().and_then(|i| f.spelled.get(i));
+            let Some(word) = word else {
+                let name = super::read::value_word(&self.prog().decls, ty, x.max(0) as usize)
+                    .unwrap_or_else(|| x.to_string());
+                return Err(format!(
+                    "{who}'s {} is {name}, which the judge cannot write",
+                    f.field.node
+                ));
+            };
+            v.push(word.node.clone());
+            return Ok(());
+        }
+        match ty {
+            Ty::Cell => {
+                if x < 0 {
+                    return Err(format!("{who} is off the board"));
+                }
+                let cols = inst.cols.max(1);
+                v.push((x / cols + base).to_string());
+                v.push((x % cols + base).to_string());
+            }
+            Ty::Dir | Ty::Enum(_) => {
+                let kind = match ty {
+                    Ty::Dir => crate::games::rules::program::Kind::Dir,
+                    Ty::Enum(e) => crate::games::rules::program::Kind::Enum(*e),
+                    _ => unreachable!(),
+                };
+                let word = inst.word(kind, x);
+                let Some(i) = f.words.iter().position(|w| w.node == word) else {
+                    return Err(format!(
+                        "{who}'s {} is {word}, which the judge cannot write",
+                        f.field.node
+                    ));
+                };
+                v.push((i as i64 + base).to_string());
+            }
+            _ => v.push(x.to_string()),
+        }
+        Ok(())
     }
 
     fn piece(&self, name: &str, fields: &[FieldFormat], bracketed: bool) -> Result<String, String> {
@@ -201,7 +351,6 @@ impl Writer<'_> {
         };
         let mut v = Vec::new();
         for f in fields {
-            let base = f.from.as_ref().map_or(0, |b| b.node);
             let Some(fi) = self
                 .prog()
                 .decls
@@ -213,27 +362,8 @@ impl Writer<'_> {
             };
             let (slot, dom) = inst.layout.fields[fi];
             let x = self.s.v[slot + p * width(&dom)];
-            match &self.prog().decls.fields[fi].ty {
-                Ty::Cell => {
-                    if x < 0 {
-                        return Err(format!("piece {name} is off the board"));
-                    }
-                    let cols = inst.cols.max(1);
-                    v.push((x / cols + base).to_string());
-                    v.push((x % cols + base).to_string());
-                }
-                Ty::Dir | Ty::Enum(_) => {
-                    let word = inst.word(dom.kind, x);
-                    let Some(i) = f.words.iter().position(|w| w.node == word) else {
-                        return Err(format!(
-                            "piece {name}'s {} is {word}, which the judge cannot write",
-                            f.field.node
-                        ));
-                    };
-                    v.push((i as i64 + base).to_string());
-                }
-                _ => v.push(x.to_string()),
-            }
+            let ty = self.prog().decls.fields[fi].ty.clone();
+            self.value(&format!("piece {name}"), f, &ty, x, &mut v)?;
         }
         Ok(join(&v, bracketed))
     }

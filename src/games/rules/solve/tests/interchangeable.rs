@@ -88,6 +88,7 @@ fn position(rng: &mut Rng, prog: &Arc<Program>) -> ((Instance, State), String) {
             .collect::<Vec<_>>()
     );
     let input = ScenarioInput {
+        marks: Vec::new(),
         board: BoardInput::Track(track),
         pieces: placed,
         sets: Vec::new(),

@@ -35,6 +35,7 @@ fn sp<T>(v: T) -> Spanned<T> {
 
 fn input(board: BoardInput, dice: Dice) -> ScenarioInput {
     ScenarioInput {
+        marks: Vec::new(),
         board,
         pieces: Vec::new(),
         sets: Vec::new(),

@@ -22,6 +22,7 @@ pub(super) fn compiled(src: &str, rows: &[String]) -> Option<(Instance, State)> 
     let sp = |c| Spanned::new(c, Span::default());
     let board = rows.iter().map(|r| r.chars().map(sp).collect()).collect();
     let inp = ScenarioInput {
+        marks: Vec::new(),
         board: BoardInput::Grid(board),
         pieces: Vec::new(),
         sets: Vec::new(),

@@ -45,6 +45,7 @@ fn set_up(src: &str, rows: &[String], r: &mut StdRng) -> Option<(Instance, State
         })
         .collect();
     let inp = ScenarioInput {
+        marks: Vec::new(),
         board: BoardInput::Grid(board),
         pieces,
         sets: Vec::new(),
@@ -402,6 +403,7 @@ fn the_stepper_runs_the_stacking_script_as_the_interpreter_does() {
             .collect();
         let mover = if case % 3 == 0 { "bottom" } else { "any" };
         let inp = ScenarioInput {
+            marks: Vec::new(),
             board: BoardInput::Grid(board),
             pieces,
             sets: Vec::new(),

@@ -30,6 +30,7 @@ fn compiled(src: &str, rows: &[String], dice: Dice) -> (Instance, State) {
         .map(|r| r.chars().filter(|c| !c.is_whitespace()).map(sp).collect())
         .collect();
     let inp = ScenarioInput {
+        marks: Vec::new(),
         board: BoardInput::Grid(board),
         pieces: Vec::new(),
         sets: Vec::new(),
@@ -296,6 +297,7 @@ fn the_yut_prelude_turn_is_compiled_and_streams_as_the_interpreter() {
         Dice::Uniform(1, 5, 10),
     ] {
         let inp = ScenarioInput {
+            marks: Vec::new(),
             board: BoardInput::Track(track.clone()),
             pieces: Vec::new(),
             sets: Vec::new(),
