@@ -339,3 +339,57 @@ fn validate_refuses_an_untidy_layout_the_readers_take() {
         }
     }
 }
+
+/// `meeple validate` checks which item stands on which line, as a
+/// validator does: each item of the format on a line of its own (a line
+/// of numbers, a row, a record), nothing broken over two lines. The
+/// readers (`input """…"""`, `meeple answer`) still read words.
+#[test]
+fn validate_checks_each_item_on_a_line_of_its_own() {
+    let base = temp_dir("validate-lines");
+    let snake =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/problems/snake.game");
+    let write = |name: &str, body: &str| std::fs::write(base.join(name), body).unwrap();
+    write("ok.in", "6\n3\n3 4\n2 5\n5 3\n3\n3 D\n15 L\n17 D\n");
+    write("joined.in", "6\n3\n3 4 2 5\n5 3\n3\n3 D\n15 L\n17 D\n");
+    write("broken.in", "6\n3\n3 4\n2 5\n5 3\n3\n3\nD\n15 L\n17 D\n");
+    write("two.in", "6 3\n3 4\n2 5\n5 3\n3\n3 D\n15 L\n17 D\n");
+    let run = |file: &str, verb: &str| {
+        let o = meeple_in(
+            &base,
+            &[
+                verb,
+                file,
+                "--game",
+                "snake",
+                "--rules",
+                snake.to_str().unwrap(),
+            ],
+            &[],
+        );
+        let (out, err) = text(&o);
+        (o.status.code(), out, err)
+    };
+    assert_eq!(run("ok.in", "validate").0, Some(0));
+    let (code, _, err) = run("joined.in", "validate");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("cell 2 of `apple` is on the line of what comes before it"),
+        "{err}"
+    );
+    assert!(err.contains("joined.in:3:5"), "{err}");
+    let (code, _, err) = run("broken.in", "validate");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("a line break inside list line 1"), "{err}");
+    let (code, _, err) = run("two.in", "validate");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("the line of `k` is on the line of what comes before it"),
+        "{err}"
+    );
+    // The answer reads words: the same inputs answer as the judge's.
+    for f in ["ok.in", "joined.in", "broken.in", "two.in"] {
+        let (code, out, err) = run(f, "answer");
+        assert_eq!((code, out.as_str()), (Some(0), "9\n"), "{f}: {err}");
+    }
+}

@@ -58,32 +58,7 @@ pub fn rules(name: &str) -> String {
 /// The `answer` of `solve` for each scenario body (its statements after
 /// `game NAME`; `solve` is added), all in one file under the problem's rules.
 pub fn answers(name: &str, bodies: &[String]) -> Vec<FieldValue> {
-    let mut text = rules(name);
-    for (i, b) in bodies.iter().enumerate() {
-        text.push_str(&format!(
-            "\nscenario \"case {i}\" {{\n  game {name}\n{b}\n  solve\n}}\n"
-        ));
-    }
-    let run = meeple::run_source(&format!("{name}.game"), &text);
-    let Outcome::Ran(runs) = &run.outcome else {
-        panic!("invalid: {}\n{text}", crate::common::shown(&run));
-    };
-    assert_eq!(runs.len(), bodies.len());
-    runs.iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let mut got = r.events.iter().filter_map(|e| match e {
-                Event::Answer { answer, .. } => answer
-                    .fields()
-                    .into_iter()
-                    .find(|(f, _)| *f == Field::Answer)
-                    .map(|(_, v)| v),
-                Event::Error(d) => panic!("case {i}: {d:?}\n{}", bodies[i]),
-                _ => None,
-            });
-            got.next().unwrap_or_else(|| panic!("case {i}: no answer"))
-        })
-        .collect()
+    field_values(name, Field::Answer, bodies)
 }
 
 /// Compare the script's answers with the reference's, naming the first

@@ -22,7 +22,8 @@ use std::sync::Arc;
 /// Read the judge input `text` (its spans from 0) by `prog`'s format and
 /// set each case up, as `input """…"""` (`input case K`) would: the
 /// errors of the format, else those of the first case that cannot be set
-/// up (a cell not in the legend, a piece drawn twice, …).
+/// up (a cell not in the legend, a piece drawn twice, …), else those of
+/// its lines ([`read::line_errors`]: `meeple validate` is a validator).
 pub(crate) fn read_input(prog: &Arc<Program>, text: &str) -> Result<(), crate::error::Diags> {
     let whole = crate::syntax::ast::Span::new(0, text.len());
     let spanned = crate::syntax::ast::Spanned::new(text.to_string(), whole);
@@ -32,7 +33,16 @@ pub(crate) fn read_input(prog: &Arc<Program>, text: &str) -> Result<(), crate::e
             refused = start::set_up(prog, &case, whole).err();
         }
     })?;
-    refused.map_or(Ok(()), Err)
+    if let Some(ds) = refused {
+        return Err(ds);
+    }
+    // A validator checks the lines too: each item where the judge puts it.
+    let lines = read::line_errors(prog, &spanned);
+    if lines.is_empty() {
+        Ok(())
+    } else {
+        Err(lines)
+    }
 }
 
 /// Every case of the judge input `text` (its spans from 0) answered as

@@ -117,6 +117,18 @@ fn read_cases(
     case: Option<Int>,
     keep: &mut dyn FnMut(u64, Read),
 ) -> Result<(), Diags> {
+    read_lines(prog, text, case, keep, false).map(|_| ())
+}
+
+/// [`read_cases`], giving back where each line the format reads starts
+/// (with what it holds) when `record`.
+fn read_lines(
+    prog: &Program,
+    text: &Spanned<String>,
+    case: Option<Int>,
+    keep: &mut dyn FnMut(u64, Read),
+    record: bool,
+) -> Result<Vec<(usize, String)>, Diags> {
     let within = Within::new(text);
     let Some(format) = &prog.input else {
         return Err(vec![Diag::new(
@@ -143,9 +155,11 @@ fn read_cases(
         prog,
         cur: Cursor::new(&text.node, !chars, within),
         env: HashMap::new(),
+        lines: record.then(Vec::new),
     };
     let cases = match &format.cases {
         Some(c) => {
+            r.line(|| "the number of test cases".to_string());
             let t = r
                 .cur
                 .number(&format!("`{}`, the number of test cases", c.name.node))
@@ -191,16 +205,83 @@ fn read_cases(
             "the judge input ends here: remove what follows (or check the counts before it)".into(),
         )]);
     }
-    Ok(())
+    Ok(r.lines.unwrap_or_default())
+}
+
+/// The judge text's lines against the format's (`meeple validate`): each
+/// item of the format on a line of its own (a row, a piece's or a
+/// record's line, a line of numbers), nothing broken over two lines;
+/// consecutive bracketed items share one. At most one error of each kind.
+/// None when the text cannot be read (its reading errors say why).
+pub(crate) fn line_errors(prog: &Program, text: &Spanned<String>) -> Diags {
+    let Ok(mut want) = read_lines(prog, text, None, &mut |_, _| {}, true) else {
+        return Vec::new();
+    };
+    want.dedup_by_key(|(at, _)| *at);
+    let t = &text.node;
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(t.match_indices('\n').map(|(i, _)| i + 1))
+        .filter(|&i| i < t.len())
+        .collect();
+    let within = Within::new(text);
+    let mut out = Vec::new();
+    // A line the format starts in the middle of the judge's line.
+    if let Some((at, what)) = want
+        .iter()
+        .find(|(at, _)| starts.binary_search(at).is_err())
+    {
+        let end = t[*at..].find(['\n', ' ']).map_or(t.len(), |e| at + e);
+        out.push(error(
+            &within,
+            Span::new(*at, end),
+            format!("{what} is on the line of what comes before it"),
+            "a line of its own in the judge's format",
+            format!("break the line before {what}: the format reads each item on its own line"),
+        ));
+    }
+    // A line break inside what the format reads as one line.
+    if let Some(&q) = starts
+        .iter()
+        .find(|q| **q > 0 && want.binary_search_by_key(*q, |(at, _)| *at).is_err())
+    {
+        let what = want
+            .iter()
+            .rev()
+            .find(|(at, _)| *at < q)
+            .map_or("the line before", |(_, w)| w.as_str());
+        out.push(error(
+            &within,
+            Span::new(q - 1, q),
+            format!("a line break inside {what}"),
+            "this line break",
+            format!("the judge writes {what} on one line"),
+        ));
+    }
+    out
 }
 
 struct Reader<'p, 't> {
     prog: &'p Program,
     cur: Cursor<'t>,
     env: HashMap<String, i64>,
+    /// Where each line the format reads starts, and what it holds (kept
+    /// only for [`line_errors`]).
+    lines: Option<Vec<(usize, String)>>,
 }
 
 impl Reader<'_, '_> {
+    /// Note that a line of the judge's starts at the next word, holding
+    /// `what` (for `meeple validate`'s check of the lines).
+    fn line(&mut self, what: impl FnOnce() -> String) {
+        if self.lines.is_some() {
+            self.cur.blank();
+            let at = self.cur.at;
+            if let Some(lines) = &mut self.lines {
+                lines.push((at, what()));
+            }
+        }
+    }
+
     fn err(&self, span: Span, msg: &str, label: &str) -> Diag {
         error(
             self.cur.within(),
@@ -276,6 +357,14 @@ impl Reader<'_, '_> {
             // judges' pages write them (`[[1, 1]], [0, 0], [0, 1]`).
             if bracketed && after_brackets && self.cur.peek(b',') {
                 let _ = self.cur.punct(b',', "between the lists");
+            }
+            // Where the judge's lines start: a bracketed item (after
+            // another's, on its line), a line of numbers or of rolls;
+            // rows, pieces and records line by line as they are read.
+            match &item.node {
+                _ if bracketed && !after_brackets => self.line(|| item_words(&item.node)),
+                Item::Numbers(_) | Item::Dice { .. } => self.line(|| item_words(&item.node)),
+                _ => {}
             }
             after_brackets = bracketed;
             self.item(&item.node, item.span, &mut out)
@@ -391,6 +480,7 @@ impl Reader<'_, '_> {
                 let mut seen: HashMap<(i64, i64), Span> = HashMap::new();
                 for i in 0..k {
                     let what = format!("cell {} of `{}`", i + 1, layer.node);
+                    self.line(|| what.clone());
                     let row = self.cur.number(&format!("{what}'s row"))?;
                     let col = self.cur.number(&format!("{what}'s column"))?;
                     let at = Span::new(row.span.start(), col.span.end());
@@ -414,6 +504,7 @@ impl Reader<'_, '_> {
                 let k = self.nonnegative(count, "lines", span)?;
                 let mut lists: Vec<Vec<Spanned<SetValue>>> = vec![Vec::new(); fields.len()];
                 for i in 0..k {
+                    self.line(|| format!("list line {}", i + 1));
                     for (j, f) in fields.iter().enumerate() {
                         let ty = match self.var_ty(&f.field.node) {
                             Ty::List(t, _) => *t,
@@ -476,6 +567,9 @@ impl Reader<'_, '_> {
         fields: &[FieldFormat],
         bracketed: bool,
     ) -> Result<PieceInput, Diag> {
+        if !bracketed {
+            self.line(|| format!("piece {name}'s line"));
+        }
         let start = {
             self.cur.blank();
             self.cur.at
@@ -685,6 +779,9 @@ impl Reader<'_, '_> {
             if bracketed && r > 0 {
                 self.cur.punct(b',', "between the rows")?;
             }
+            if !bracketed {
+                self.line(|| format!("row {} of the board", r + 1));
+            }
             let mut grow = Vec::new();
             let mut arow = Vec::new();
             if matches!(cell, CellFormat::Chars) {
@@ -815,5 +912,20 @@ impl Reader<'_, '_> {
         });
         out.beyond.extend(beyond);
         Ok(())
+    }
+}
+
+/// An item of the format in words, for [`line_errors`].
+fn item_words(item: &Item) -> String {
+    match item {
+        Item::Numbers(ns) => {
+            let names: Vec<String> = ns.iter().map(|n| format!("`{}`", n.name.node)).collect();
+            format!("the line of {}", names.join(", "))
+        }
+        Item::Dice { .. } => "the line of rolls".to_string(),
+        Item::Rows { .. } => "the board's list".to_string(),
+        Item::Pieces { .. } => "the pieces' lists".to_string(),
+        Item::Piece { name, .. } => format!("piece {}'s list", name.node),
+        _ => "the next item".to_string(),
     }
 }
