@@ -76,7 +76,7 @@ fn answer_prints_what_export_writes_to_each_out_file() {
         );
         folders += 1;
     }
-    assert_eq!(folders, 13, "9 problems and the 4 built-in problems");
+    assert_eq!(folders, 14, "10 problems and the 4 built-in problems");
 
     // BOJ 17780 (`--game stacking-bottom`): generated cases answered as
     // their `.out` says, where BOJ 17837's rules (`--game stacking`) differ.
