@@ -964,7 +964,11 @@ pub const RULES_WORDS: &[Word] = &[
     },
     Word {
         name: "increasing",
-        help: "`lists K: VAR increasing`: the judge's numbers grow line by line (a limit; `meeple gen` draws them so)",
+        help: "`lists K: VAR increasing`: the judge's numbers grow line by line; `rows R of C numbers LO..HI increasing`: each row grows left to right (a limit; `meeple gen` draws them so)",
+    },
+    Word {
+        name: "distinct",
+        help: "`rows R of C numbers LO..HI distinct`: no value twice in a row (a limit; `meeple gen` draws them so)",
     },
     Word {
         name: "pieces",

@@ -30,6 +30,7 @@ mod judge;
 mod judge_contain;
 mod judge_format;
 mod judge_records;
+mod judge_row_order;
 mod judge_rules_data;
 mod judge_run;
 mod layers;

@@ -36,7 +36,7 @@ const rulesWords = new Set([
   'pop_front', 'next', 'break', 'not', 'and', 'or', 'true', 'false',
   'all', 'any', 'count', 'sum', 'find', 'cases', 'rows', 'chars', 'char',
   'numbers', 'cells', 'pieces', 'as', 'from', 'bracketed', 'border', 'once', 'output',
-  'lists', 'by', 'increasing',
+  'lists', 'by', 'increasing', 'distinct',
 ]);
 const rulesFunctions = new Set([
   'step', 'neighbours', 'directions', 'opposite', 'left', 'right', 'rotate', 'forward',

@@ -220,12 +220,15 @@ impl Cx<'_> {
         }
     }
 
-    /// `border "K"` or `once "K" "L" …` of a `rows` item.
+    /// `border "K"`, `once "K" "L" …`, `increasing` or `distinct` of a
+    /// `rows` item.
     fn hint(&mut self, h: P, hints: &mut Hints) {
         let mut border = false;
         for k in h.into_inner() {
             match k.as_rule() {
                 Rule::rw_border => border = true,
+                Rule::rw_increasing => hints.increasing = Some(self.span(&k)),
+                Rule::rw_distinct => hints.distinct = Some(self.span(&k)),
                 Rule::string => {
                     let key = crate::syntax::build::string_node(k, self.offset, self.diags);
                     if border {

@@ -47,13 +47,19 @@ impl Range {
     }
 }
 
-/// Drawing hints of a `rows … chars` board (for `meeple gen`).
+/// Drawing hints of a `rows … chars` board (for `meeple gen`), and the
+/// order of each row of a `rows … numbers` board (a limit of the judge's
+/// that `meeple gen` draws by).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Hints {
     /// `border "K"`: every edge cell is key K.
     pub border: Option<Spanned<String>>,
     /// `once "K" "L"`: each of these keys on exactly one inner cell.
     pub once: Vec<Spanned<String>>,
+    /// `increasing` (numbers rows): each row's values grow left to right.
+    pub increasing: Option<Span>,
+    /// `distinct` (numbers rows): no value twice in a row.
+    pub distinct: Option<Span>,
 }
 
 /// An end of a range or a factor of a count.
@@ -325,6 +331,12 @@ impl std::fmt::Display for Item {
                     for k in &hints.once {
                         write!(f, " {:?}", k.node)?;
                     }
+                }
+                if hints.increasing.is_some() {
+                    f.write_str(" increasing")?;
+                }
+                if hints.distinct.is_some() {
+                    f.write_str(" distinct")?;
                 }
                 f.write_str(brackets(*bracketed))
             }

@@ -239,6 +239,7 @@ impl Checker<'_> {
     /// `border "K"` and `once "K" …`: chars boards only, each key a
     /// one-character legend key, none given twice.
     fn hints(&mut self, cell: &CellFormat, hints: &Hints) {
+        self.row_order(cell, hints);
         let keys: Vec<&crate::syntax::ast::Spanned<String>> =
             hints.border.iter().chain(&hints.once).collect();
         if keys.is_empty() {
@@ -289,6 +290,39 @@ impl Checker<'_> {
                         .help("a key is the border's or drawn once, not both"),
                 );
             }
+        }
+    }
+
+    /// `increasing` and `distinct`: rows of numbers only, one of them.
+    fn row_order(&mut self, cell: &CellFormat, hints: &Hints) {
+        let words = [
+            ("increasing", hints.increasing),
+            ("distinct", hints.distinct),
+        ];
+        if !matches!(cell, CellFormat::Numbers(_)) {
+            for (word, at) in words {
+                if let Some(at) = at {
+                    let what = match cell {
+                        CellFormat::Chars => "a `chars` board",
+                        _ => "a `cells` board",
+                    };
+                    self.err(
+                        bad(
+                            format!("`{word}` orders the numbers of each row, not {what}"),
+                            at,
+                            "not a `numbers` board",
+                        )
+                        .help("use it after `rows R of C numbers LO..HI`, or remove it; a `lists` number takes `increasing` line by line"),
+                    );
+                }
+            }
+            return;
+        }
+        if let (Some(_), Some(at)) = (hints.increasing, hints.distinct) {
+            self.err(
+                bad("`increasing` rows are already `distinct`", at, "said twice")
+                    .help("keep one: `increasing` (strictly growing) or `distinct` (any order)"),
+            );
         }
     }
 

@@ -767,6 +767,45 @@ impl Drawer<'_> {
         Ok(out)
     }
 
+    /// An `increasing` row (`m` distinct values of `range` in order, each
+    /// set equally likely) or a `distinct` one (`m` distinct values in
+    /// random order, each sequence equally likely). A value list draws
+    /// from its values within the ends.
+    fn ordered_row(&mut self, range: &Range, m: i64, increasing: bool) -> Result<Vec<i64>, String> {
+        if m == 0 {
+            return Ok(Vec::new());
+        }
+        let (lo, hi) = (self.bound(&range.lo.node)?, self.bound(&range.hi.node)?);
+        let word = if increasing { "increasing" } else { "distinct" };
+        let mut row = if range.values.is_empty() {
+            if m > hi.saturating_sub(lo).saturating_add(1) {
+                return Err(format!("a row of {m} {word} values between {lo} and {hi}"));
+            }
+            self.increasing(lo, hi, m)?
+        } else {
+            let mut values: Vec<i64> = range
+                .values
+                .iter()
+                .copied()
+                .filter(|v| (lo..=hi).contains(v))
+                .collect();
+            values.sort_unstable();
+            values.dedup();
+            if m > values.len() as i64 {
+                return Err(format!("a row of {m} {word} values of {range}"));
+            }
+            let picks = self.increasing(0, values.len() as i64 - 1, m)?;
+            picks.into_iter().map(|i| values[i as usize]).collect()
+        };
+        if !increasing && self.mode == Mode::Random {
+            for i in (1..row.len()).rev() {
+                let j = self.rng.range_usize(0, i);
+                row.swap(i, j);
+            }
+        }
+        Ok(row)
+    }
+
     /// One field's value other than a cell, uniform in its `as` list or
     /// its declared domain (at an end for the edge cases).
     fn value(&mut self, who: &str, f: &FieldFormat, ty: &Ty) -> Result<String, String> {
@@ -829,13 +868,17 @@ impl Drawer<'_> {
                 Ok(grid.join("\n"))
             }
             CellFormat::Numbers(range) => {
+                let ordered = hints.increasing.is_some() || hints.distinct.is_some();
                 let mut lines = Vec::new();
                 for _ in 0..n {
-                    let mut row = Vec::new();
-                    for _ in 0..m {
-                        row.push(self.cell_number(range)?.to_string());
-                    }
-                    lines.push(row);
+                    let row: Vec<i64> = if ordered {
+                        self.ordered_row(range, m, hints.increasing.is_some())?
+                    } else {
+                        (0..m)
+                            .map(|_| self.cell_number(range))
+                            .collect::<Result<_, _>>()?
+                    };
+                    lines.push(row.iter().map(i64::to_string).collect());
                 }
                 Ok(grid_text(&lines, bracketed))
             }

@@ -10,6 +10,8 @@ mod draw_tests;
 pub(crate) mod position;
 pub(crate) mod read;
 mod refusal;
+#[cfg(test)]
+mod row_order_tests;
 mod shrink;
 pub(crate) mod start;
 #[cfg(test)]

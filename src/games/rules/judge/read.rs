@@ -82,6 +82,36 @@ pub(crate) fn within(prog: &Program, text: &str) -> Result<(), crate::games::Not
     }
 }
 
+/// How the first row of `array` that breaks `increasing` or `distinct`
+/// breaks it, in words.
+fn row_order(hints: &Hints, array: &[Vec<Spanned<i64>>]) -> Option<String> {
+    for (r, row) in array.iter().enumerate() {
+        let r = r + 1;
+        if hints.increasing.is_some() {
+            if let Some(c) = (1..row.len()).find(|&c| row[c].node <= row[c - 1].node) {
+                let (a, b) = (row[c - 1].node, row[c].node);
+                return Some(format!(
+                    "row {r}, column {} is {b}, not above {a} before it; the judge's rows are increasing",
+                    c + 1
+                ));
+            }
+        } else if hints.distinct.is_some() {
+            let mut seen = HashMap::new();
+            for (c, v) in row.iter().enumerate() {
+                if let Some(first) = seen.insert(v.node, c) {
+                    return Some(format!(
+                        "row {r} has {} in columns {} and {}; the judge's rows are distinct",
+                        v.node,
+                        first + 1,
+                        c + 1
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Read case `case` (from 1; the first when not given) of the judge text
 /// `text` by `prog`'s format.
 pub(crate) fn read(
@@ -425,9 +455,14 @@ impl Reader<'_, '_> {
                 rows,
                 cols,
                 cell,
+                hints,
                 bracketed,
-                ..
-            } => self.rows(rows, cols, cell, *bracketed, span, out)?,
+            } => {
+                self.rows(rows, cols, cell, *bracketed, span, out)?;
+                if let (CellFormat::Numbers(_), Some(BoardInput::Array(a))) = (cell, &out.board) {
+                    out.beyond.extend(row_order(hints, a));
+                }
+            }
             Item::Pieces {
                 count,
                 fields,
