@@ -18,6 +18,16 @@ pub(crate) fn squeeze(text: &str) -> String {
     text.split_whitespace().collect()
 }
 
+/// A footholds step rule as the random tests draw it: king steps three
+/// times in ten, orthogonal otherwise.
+pub(crate) fn footholds_steps(rng: &mut StdRng) -> Steps {
+    if rng.gen_bool(0.3) {
+        Steps::King
+    } else {
+        Steps::Orthogonal
+    }
+}
+
 /// A footholds position of 1..=`max_side` rows and columns, a fraction of
 /// footholds drawn from `min_density..=1`, players on footholds (sometimes
 /// the same one), a random side to move, the given step rule.

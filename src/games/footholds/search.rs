@@ -515,11 +515,7 @@ mod tests {
     /// A random position: board up to 5x5 with random holes, players on
     /// footholds (maybe shared), random side to move and step rule.
     fn random_position(rng: &mut StdRng) -> Position {
-        let steps = if rng.gen_bool(0.3) {
-            Steps::King
-        } else {
-            Steps::Orthogonal
-        };
+        let steps = crate::games::testkit::footholds_steps(rng);
         random_position_with(rng, steps, 0.4)
     }
 
@@ -627,11 +623,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(4040);
         let (mut checked, mut cuts) = (0, 0);
         for _ in 0..250 {
-            let steps = if rng.gen_bool(0.3) {
-                Steps::King
-            } else {
-                Steps::Orthogonal
-            };
+            let steps = crate::games::testkit::footholds_steps(&mut rng);
             let p = crate::games::testkit::footholds_position(&mut rng, 6, steps, 0.5);
             let b = unlimited();
             let Ok(want) = reference_solve(&p, &Budget::new(Some(2_000_000), None)) else {
@@ -663,11 +655,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(3333);
         let (mut checked, mut cuts) = (0, 0);
         for _ in 0..300 {
-            let steps = if rng.gen_bool(0.3) {
-                Steps::King
-            } else {
-                Steps::Orthogonal
-            };
+            let steps = crate::games::testkit::footholds_steps(&mut rng);
             let p = crate::games::testkit::footholds_position(&mut rng, 6, steps, 0.6);
             let b = unlimited();
             let Ok(want) = reference_solve(&p, &Budget::new(Some(2_000_000), None)) else {
@@ -703,11 +691,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(5656);
         let (mut checked, mut differ) = (0, 0);
         for _ in 0..200 {
-            let steps = if rng.gen_bool(0.3) {
-                Steps::King
-            } else {
-                Steps::Orthogonal
-            };
+            let steps = crate::games::testkit::footholds_steps(&mut rng);
             let p = crate::games::testkit::footholds_position(&mut rng, 6, steps, 0.7);
             let b = unlimited();
             let Ok(want) = reference_solve(&p, &Budget::new(Some(2_000_000), None)) else {

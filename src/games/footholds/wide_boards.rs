@@ -159,11 +159,7 @@ fn four_word_sets_on_small_boards_match_the_reference() {
     let mut rng = StdRng::seed_from_u64(2560);
     let mut checked = 0;
     for _ in 0..400 {
-        let steps = if rng.gen_bool(0.3) {
-            Steps::King
-        } else {
-            Steps::Orthogonal
-        };
+        let steps = crate::games::testkit::footholds_steps(&mut rng);
         let p = footholds_position(&mut rng, 5, steps, 0.5);
         let Ok(want) = reference_solve(&p, &Budget::new(Some(40_000), None)) else {
             continue;

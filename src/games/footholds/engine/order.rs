@@ -223,7 +223,6 @@ mod tests {
     use super::super::{Engine, SearchConfig, Start};
     use super::*;
     use crate::games::footholds::bitboard::Bitboard;
-    use crate::games::footholds::rules::Steps;
     use crate::games::testkit::footholds_position;
 
     /// On random open positions: a score within `0..=1024` (0 when stuck),
@@ -234,11 +233,7 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(6060);
         let mut checked = 0;
         for _ in 0..400 {
-            let steps = if rng.gen_bool(0.3) {
-                Steps::King
-            } else {
-                Steps::Orthogonal
-            };
+            let steps = crate::games::testkit::footholds_steps(&mut rng);
             let size = rng.gen_range(4..=7);
             let p = footholds_position(&mut rng, size, steps, 0.7);
             let cells: Vec<_> = (0..p.rows)
