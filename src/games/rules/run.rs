@@ -587,7 +587,6 @@ impl<'a> Run<'a> {
                 }
                 let mut options = Vec::new();
                 let items = self.items(set)?;
-                let limit = turn_memory();
                 for k in 0..items.len() {
                     let v = items.get(k);
                     self.tick()?;
@@ -599,7 +598,7 @@ impl<'a> Run<'a> {
                         // moves' ([`Run::hold`]).
                         if options.len().is_multiple_of(4096) {
                             let held = (options.capacity() * std::mem::size_of::<Val>()) as u64;
-                            if held > limit {
+                            if held > turn_memory() {
                                 return Err(turn_memory_error(held, s.span));
                             }
                         }

@@ -30,7 +30,7 @@ pub(crate) fn read_input(prog: &Arc<Program>, text: &str) -> Result<(), crate::e
     let whole = crate::syntax::ast::Span::new(0, text.len());
     let spanned = crate::syntax::ast::Spanned::new(text.to_string(), whole);
     let mut refused: Option<crate::error::Diags> = None;
-    read::read_each(prog, &spanned, &mut |_, case| {
+    let lines = read::read_each_lines(prog, &spanned, &mut |_, case| {
         if refused.is_none() {
             refused = start::set_up(prog, &case, whole).err();
         }
@@ -39,7 +39,7 @@ pub(crate) fn read_input(prog: &Arc<Program>, text: &str) -> Result<(), crate::e
         return Err(ds);
     }
     // A validator checks the lines too: each item where the judge puts it.
-    let lines = read::line_errors(prog, &spanned);
+    let lines = read::line_errors(&spanned, lines);
     if lines.is_empty() {
         Ok(())
     } else {

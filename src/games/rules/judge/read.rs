@@ -238,15 +238,22 @@ fn read_lines(
     Ok(r.lines.unwrap_or_default())
 }
 
-/// The judge text's lines against the format's (`meeple validate`): each
-/// item of the format on a line of its own (a row, a piece's or a
-/// record's line, a line of numbers), nothing broken over two lines;
-/// consecutive bracketed items share one. At most one error of each kind.
-/// None when the text cannot be read (its reading errors say why).
-pub(crate) fn line_errors(prog: &Program, text: &Spanned<String>) -> Diags {
-    let Ok(mut want) = read_lines(prog, text, None, &mut |_, _| {}, true) else {
-        return Vec::new();
-    };
+/// [`read_each`], giving back where each line the format reads starts and
+/// what it holds, for [`line_errors`] (`meeple validate` reads once).
+pub(crate) fn read_each_lines(
+    prog: &Program,
+    text: &Spanned<String>,
+    each: &mut dyn FnMut(u64, Read),
+) -> Result<Vec<(usize, String)>, Diags> {
+    read_lines(prog, text, None, each, true)
+}
+
+/// The judge text's lines against the format's, `want` as
+/// [`read_each_lines`] gives them (`meeple validate`): each item of the
+/// format on a line of its own (a row, a piece's or a record's line, a
+/// line of numbers), nothing broken over two lines; consecutive bracketed
+/// items share one. At most one error of each kind.
+pub(crate) fn line_errors(text: &Spanned<String>, mut want: Vec<(usize, String)>) -> Diags {
     want.dedup_by_key(|(at, _)| *at);
     let t = &text.node;
     let starts: Vec<usize> = std::iter::once(0)
