@@ -149,3 +149,30 @@ fn unclosed(text: &str, at: usize, good: usize, file_end: bool) -> Diag {
             }
         ))
 }
+
+/// A list inside a `set` or `with` list (`set v [[1], [2, 3]]`): pest
+/// only says a statement was expected. Lists of state hold single values,
+/// so the slip is said on the inner `[`.
+pub(crate) fn nested_value_list(text: &str, pos: usize, found: &str, offset: usize) -> Option<Diag> {
+    if found != "[" {
+        return None;
+    }
+    let line = &text[text[..pos].rfind('\n').map_or(0, |n| n + 1)..pos];
+    let words = line.trim_start();
+    let prev = line.trim_end().chars().next_back()?;
+    if !(words.starts_with("set ") || words.starts_with("piece ") && line.contains(" with "))
+        || !matches!(prev, '[' | ',')
+        || !line.contains('[')
+    {
+        return None;
+    }
+    let at = offset + pos;
+    Some(
+        Diag::new(Code::Parse, "a list in a value cannot hold lists")
+            .label(Span::new(at, at + 1), "a list inside a list")
+            .help(
+                "a `set` or `with` value is a number, a name, `(r, c)` or a list of them: \
+                 the lists of a game's state hold single values",
+            ),
+    )
+}

@@ -136,6 +136,9 @@ pub(crate) fn parse_error(err: &Error<Rule>, rest: &str, offset: usize) -> (Diag
     if let Some(diag) = super::slips::array_slip(rest, pos, &wanted, offset) {
         return (diag, offset + pos);
     }
+    if let Some(diag) = super::slips::nested_value_list(rest, pos, found, offset) {
+        return (diag, offset + pos);
+    }
     if let Some(diag) = super::rules_slips::rules_slip(rest, pos, found, offset) {
         return (diag, offset + pos);
     }

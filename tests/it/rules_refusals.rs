@@ -230,3 +230,26 @@ fn a_name_with_a_letter_outside_ascii_is_told_which_letter() {
     assert_eq!(ds[0].0, Code::Parse, "{ds:?}");
     assert!(ds[0].2.contains("`ñ` is not one of them"), "{ds:?}");
 }
+
+/// `list of list of …` was taken as a state type, but state keeps one
+/// value a slot: `push v, [1, 2]` then `len(v[0])` gave 0. Now refused on
+/// the inner list; and `set v [[1], [2, 3]]`, which was "expected a
+/// statement", says lists in a value do not nest.
+#[test]
+fn a_list_of_lists_in_state_or_in_a_set_value_is_refused_on_the_inner_list() {
+    let text = "rules d {\n  players none\n  var v: list of list of 0..3 max 2 max 3\n  layer l: list of list of bool max 1 max 1\n  turn {\n    push v, [1, 2]\n    print len(v[0])\n    stop\n  }\n  solve simulate limit 1\n}\n";
+    let ds = invalid(text);
+    assert_eq!(ds.len(), 2, "{ds:?}");
+    for (d, at) in ds.iter().zip(["list of 0..3 max 2", "list of bool max 1"]) {
+        assert_eq!(d.0, Code::RulesType, "{ds:?}");
+        assert_eq!(d.1, at, "{ds:?}");
+        assert!(d.2.contains("a list's items cannot be lists"), "{ds:?}");
+    }
+    for set in ["set v [[1], [2, 3]]", "set v [1, [2]]"] {
+        let text = format!("scenario \"s\" {{\n  game footholds\n  {set}\n  solve\n}}\n");
+        let ds = invalid(&text);
+        assert_eq!(ds[0].0, Code::Parse, "{ds:?}");
+        assert_eq!(ds[0].1, "[", "{ds:?}");
+        assert!(ds[0].2.contains("a list in a value cannot hold lists"), "{ds:?}");
+    }
+}

@@ -235,7 +235,9 @@ impl Cx<'_> {
     }
 
     fn ty(&mut self, p: P) -> Spanned<Type> {
+        // A list's item type ends before the blanks ahead of its `max`.
         let span = self.span(&p);
+        let span = Span::new(span.start(), span.start() + p.as_str().trim_end().len());
         let Some(t) = p.into_inner().next() else {
             return Spanned::new(Type::Bool, span);
         };

@@ -107,6 +107,20 @@ impl Checker<'_> {
                 Ty::Enum(i)
             }
             Type::List(item, n) => {
+                // State keeps a list's items one to a slot: a list of
+                // lists has no slots for its inner lists.
+                if let Type::List(..) = item.node {
+                    self.err(
+                        diag(
+                            Code::RulesType,
+                            "a list's items cannot be lists",
+                            item.span,
+                            "a list inside a list",
+                        )
+                        .help("state holds lists of single values: keep each inner list in a layer (`layer L: list of T max N`, one list a cell), in a piece's field, or in a var of its own"),
+                    );
+                    return Ty::Any;
+                }
                 let it = self.state_type(item);
                 self.not_negative(n, "a list's most items");
                 let n = self.bound(n).map(|n| n.max(0) as u64);
