@@ -174,8 +174,8 @@ pub enum Stmt {
     Piece {
         /// The piece.
         id: Spanned<PieceId>,
-        /// Its square.
-        at: Spanned<Coord>,
+        /// Its square (`None`: `piece N with …` alone, rules games).
+        at: Option<Spanned<Coord>>,
         /// Its facing (stacking).
         facing: Option<Spanned<Dir>>,
         /// `with FIELD VALUE, …` (rules games).

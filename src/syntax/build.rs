@@ -217,7 +217,7 @@ impl Cx<'_> {
         }
     }
 
-    /// `piece ID at (x, y) [facing]`.
+    /// `piece ID at (x, y) [facing] [with …]` or `piece ID with …`.
     fn piece_stmt<'i>(&mut self, mut it: impl Iterator<Item = P<'i>>) -> Option<Stmt> {
         let id = it.next()?;
         let id_span = self.span(&id);
@@ -226,7 +226,11 @@ impl Cx<'_> {
             Rule::int => PieceId::Number(self.int(inner).node),
             _ => PieceId::Name(inner.as_str().to_string()),
         };
-        let at = self.coord(it.next()?);
+        let mut it = it.peekable();
+        let at = match it.peek() {
+            Some(p) if p.as_rule() == Rule::coord => Some(self.coord(it.next()?)),
+            _ => None,
+        };
         let mut facing = None;
         let mut with = Vec::new();
         for part in it {

@@ -29,7 +29,12 @@ fn first_script_parses_with_spans() {
         other => panic!("{other:?}"),
     }
     match &s.stmts[2].node {
-        Stmt::Piece { id, at, facing, .. } => {
+        Stmt::Piece {
+            id,
+            at: Some(at),
+            facing,
+            ..
+        } => {
             assert_eq!(id.node, PieceId::Name("A".into()));
             assert_eq!(at.node, Coord { row: 1, col: 0 });
             assert_eq!(&text[at.span.start()..at.span.end()], "(1, 0)");

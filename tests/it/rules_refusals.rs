@@ -253,3 +253,22 @@ fn a_list_of_lists_in_state_or_in_a_set_value_is_refused_on_the_inner_list() {
         assert!(ds[0].2.contains("a list in a value cannot hold lists"), "{ds:?}");
     }
 }
+
+/// A piece with no `cell` field could not be set by a scenario (`piece 1
+/// with pos 6` was "expected `at`"), nor a cell piece placed off the
+/// board: `piece N with …` alone now sets the fields it names, and the
+/// piece is placed (present) with the others at their defaults.
+#[test]
+fn a_piece_given_with_fields_alone_is_placed_with_them() {
+    let text = "rules r {\n  players solo\n  board none\n  piece placed 1..3 { pos: 0..6, on: bool = true }\n  turn {\n    choose p in pieces where p.pos > 0 and p.on\n    p.pos -= 1\n  }\n  solve longest\n}\nscenario \"s\" {\n  game r\n  piece 1 with pos 6\n  piece 2 with pos 2, on false\n  solve\n  expect answer 6\n}\n";
+    let out = crate::common::shown(&run_bytes("r.game", text.as_bytes(), &RunConfig::default()));
+    assert!(out.contains("answer 6"), "{out}");
+    assert!(!out.contains("meeple::"), "{out}");
+    let off = "rules p {\n  players solo\n  piece placed 1..3 { at: cell }\n  legend {\n    \".\":\n  }\n  turn {\n    choose q in pieces where q.at == off\n    q.at = (0, 0)\n  }\n  solve longest\n}\nscenario \"s\" {\n  game p\n  board {\n    .\n  }\n  piece 1 with at off\n  piece 2 at (0, 0)\n  piece 3 with at off\n  solve\n  expect answer 2\n}\n";
+    let out = crate::common::shown(&run_bytes("r.game", off.as_bytes(), &RunConfig::default()));
+    assert!(out.contains("answer 2"), "{out}");
+    assert!(!out.contains("meeple::"), "{out}");
+    // The built-in games still take `at` only.
+    let ds = invalid("scenario \"s\" {\n  game footholds\n  board {\n    . .\n  }\n  piece A with at (0, 0)\n  piece B at (0, 1)\n  solve\n}\n");
+    assert_eq!(ds[0].0, Code::StmtWrongGame, "{ds:?}");
+}

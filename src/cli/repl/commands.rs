@@ -22,13 +22,15 @@ pub const NAMES: &[&str] = &[
 
 pub const HELP: &str = "\
 Type the statements of a scenario, one at a time:
-  game footholds            start a new scenario (footholds, yut or stacking)
+  game footholds            start a new scenario (footholds, yut, stacking, or a
+                            game a `rules` block defines: typed here, loaded or imported)
   board {                   a board, one row per line (Enter continues an open `{`)
   piece A at (1, 0)         declarations: board, piece, dice, input, rule, track
   solve  line  analyze  show     queries, answered at once
   play A up  play piece 2  step 3  undo      moves change the position
   expect answer 5           check the last solve
-or whole `scenario \"NAME\" { … }` and `track NAME { … }` blocks.
+or whole `scenario \"NAME\" { … }`, `track NAME { … }`, `rules NAME { … }` blocks
+and `import \"FILE\"` lines.
 
 Commands:
   :load FILE        check FILE; its scenarios become available, the last one current

@@ -82,7 +82,12 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
             one_case(case, "footholds")?;
             Ok(Command::Board(input(text)))
         }
-        Stmt::Piece { id, at, facing, .. } => {
+        Stmt::Piece {
+            id,
+            at: Some(at),
+            facing,
+            ..
+        } => {
             if let Some(f) = facing {
                 return Err(vec![Diag::new(
                     Code::PieceFacing,

@@ -195,13 +195,15 @@ impl PreludeSession {
                 } => Spanned::new(
                     Stmt::Piece {
                         id: id.clone(),
-                        at: Spanned::new(
-                            Coord {
-                                row: at.node.row + self.origin,
-                                col: at.node.col + self.origin,
-                            },
-                            at.span,
-                        ),
+                        at: at.as_ref().map(|at| {
+                            Spanned::new(
+                                Coord {
+                                    row: at.node.row + self.origin,
+                                    col: at.node.col + self.origin,
+                                },
+                                at.span,
+                            )
+                        }),
                         facing: facing.clone(),
                         with: with.clone(),
                     },

@@ -46,10 +46,9 @@ pub(super) fn lower(stmt: &Spanned<Stmt>, lx: &Lowering) -> Result<Command, Diag
             with,
         } => Ok(Command::Piece(PieceInput {
             name: Spanned::new(id.node.to_string(), id.span),
-            at: Some(Spanned::new(
-                SetValue::Cell(at.node.row, at.node.col),
-                at.span,
-            )),
+            at: at
+                .as_ref()
+                .map(|at| Spanned::new(SetValue::Cell(at.node.row, at.node.col), at.span)),
             facing: facing
                 .as_ref()
                 .map(|f| Spanned::new(f.node.name().to_string(), f.span)),

@@ -57,7 +57,12 @@ pub(super) fn lower(stmt: &Spanned<Stmt>) -> Result<Command, Diags> {
                     .map_err(|d| within.diags(d)),
             ))
         }
-        Stmt::Piece { id, at, facing, .. } => Ok(Command::Piece {
+        Stmt::Piece {
+            id,
+            at: Some(at),
+            facing,
+            ..
+        } => Ok(Command::Piece {
             piece: placing(id, at, facing.as_ref()),
             at: at.clone(),
         }),
