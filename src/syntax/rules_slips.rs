@@ -24,6 +24,14 @@ pub(crate) fn rules_slip(text: &str, pos: usize, found: &str, offset: usize) -> 
     let body = line.trim();
     let at = |from: usize, len: usize| Span::new(offset + from, offset + from + len.max(1));
     let first = body.split_whitespace().next()?;
+    // `choose op in inc | dec`: a set of names written as a type.
+    if found == "|" && text[start..p].contains(" in ") {
+        return Some(
+            Diag::new(Code::Parse, "a set of names is written as a list")
+                .label(at(pos, 1), "`|` separates the names of a type, not of a set")
+                .help("list the values in brackets, `[inc, dec]`: each name is a value of an enumeration a `var`, `param`, `layer` or piece field declares (`var last: inc | dec = inc`)"),
+        );
+    }
     match first {
         "while" if found == "{" && !body.split_whitespace().any(|w| w == "max") => Some(
             Diag::new(Code::Parse, "a `while` loop needs `max N`")
