@@ -850,3 +850,28 @@ fn one_turns_moves_count_against_the_memory_limit() {
         );
     }
 }
+
+/// `swap xs[0], xs[2]` inside `simultaneously` gave `[1, 2, 1]` (each
+/// item's store wrote the list as the block began, the second undoing the
+/// first): now an exchange in one write, on a var's, a layer's and a
+/// piece field's list alike, as outside the block; and an item off the
+/// list is still an error.
+#[test]
+fn swap_of_two_items_of_one_list_exchanges_them_inside_simultaneously() {
+    let game = |inside: bool, i: i64| {
+        let (open, close) = if inside { ("simultaneously {", "}") } else { ("", "") };
+        format!(
+            "rules sw {{\n  players none\n  var a: list of 0..9 max 4 = [1, 2, 3], b: list of 0..9 max 4 = [5, 6]\n  layer l: list of 0..9 max 3\n  piece P {{ at: cell, xs: list of 0..9 max 3 = [7, 8, 9] }}\n  legend {{\n    \".\":\n  }}\n  setup {{\n    push l[(0, 0)], 4\n    push l[(0, 0)], 5\n  }}\n  turn {{\n    {open}\n    swap a[0], a[{i}]\n    swap l[(0, 0)][0], l[(0, 0)][1]\n    swap P.xs[2], P.xs[0]\n    swap b[1], b[0]\n    {close}\n    stop\n  }}\n  solve simulate limit 1\n}}\nscenario \"s\" {{\n  game sw\n  board {{\n    .\n  }}\n  piece P at (0, 0)\n  step\n  show\n}}\n"
+        )
+    };
+    let outside = ran(&game(false, 2));
+    let inside = ran(&game(true, 2));
+    for out in [&outside, &inside] {
+        assert!(out.contains("a = [3, 2, 1]"), "{out}");
+        assert!(out.contains("b = [6, 5]"), "{out}");
+        assert!(out.contains("[5, 4]"), "{out}");
+        assert!(out.contains("[9, 8, 7]"), "{out}");
+    }
+    let off = ran(&game(true, 3));
+    assert!(off.contains("item 3 of a list of 3"), "{off}");
+}

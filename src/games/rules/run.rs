@@ -725,6 +725,9 @@ impl<'a> Run<'a> {
                 return f;
             }
             CStmtKind::Swap(a, b) => {
+                if self.snap.is_some() && self.swap_items_at_once(a, b)? {
+                    return Ok(Flow::Go);
+                }
                 let (va, vb) = (self.load(a)?, self.load(b)?);
                 self.store(a, vb)?;
                 self.store(b, va)?;
@@ -845,6 +848,50 @@ impl<'a> Run<'a> {
                         )
                     })?
             }
+        })
+    }
+
+    /// `swap xs[i], xs[j]` inside `simultaneously`: each item's store
+    /// would write the whole list as the block began, so the second would
+    /// undo the first; the two items are exchanged in one write instead.
+    /// False when the places are not two items of one state list.
+    fn swap_items_at_once(&mut self, a: &CPlace, b: &CPlace) -> R<bool> {
+        let (CPlace::Item(la, ia), CPlace::Item(lb, ib)) = (a, b) else {
+            return Ok(false);
+        };
+        let (Some(x), Some(y)) = (self.list_id(la)?, self.list_id(lb)?) else {
+            return Ok(false);
+        };
+        if x != y {
+            return Ok(false);
+        }
+        let (i, j) = (self.int(ia)?, self.int(ib)?);
+        let Val::L(mut items) = self.load(la)? else {
+            return Ok(false);
+        };
+        let n = items.len();
+        let at = |k: i64| usize::try_from(k).ok().filter(|&k| k < n);
+        let (Some(i), Some(j)) = (at(i), at(j)) else {
+            let k = if at(i).is_none() { i } else { j };
+            return Err(err(
+                RunErrorKind::Index,
+                format!("item {k} of a list of {n}"),
+                self.span,
+            ));
+        };
+        items.swap(i, j);
+        self.store(la, Val::L(items))?;
+        Ok(true)
+    }
+
+    /// Which state list `p` is (its kind, index and cell or piece), for
+    /// telling two places apart; `None` for a local or an item of a list.
+    fn list_id(&mut self, p: &CPlace) -> R<Option<(u8, i64, i64)>> {
+        Ok(match p {
+            CPlace::Var(i) => Some((0, *i as i64, 0)),
+            CPlace::Layer(l, c) => Some((1, *l as i64, self.int(c)?)),
+            CPlace::Field(piece, f) => Some((2, self.int(piece)?, *f as i64)),
+            CPlace::Local(_) | CPlace::Item(..) => None,
         })
     }
 
