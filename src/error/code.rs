@@ -87,6 +87,7 @@ codes! {
     RulesValue = "meeple::rules::value": "a value of `set` or of `piece … with` of the wrong kind for its var or field, or outside its domain";
     RulesInput = "meeple::rules::input": "a rules block's judge format (`input { … }`, `output`) that cannot be read or written: a name that is not a param, var or a number read before, a second board, a field written without its values, a count measured without brackets, an `output` field its objective does not give";
     RulesInputName = "meeple::rules::input_name": "a warning: a number of a rules block's `input { … }` takes a new name close to a param or var of the block (`nn` beside `param n`), so it sets neither (a slip of the name, or a name to change)";
+    RulesLegend = "meeple::rules::legend": "a legend key no board cell can match (neither one character nor the decimal text of a number)";
     RulesPrint = "meeple::rules::print": "`print` outside the turn of a `solve simulate` game (in `setup`, the legend, or under an objective that searches many lines, where no one run prints)";
     RulesDroppedScore = "meeple::rules::dropped_score": "a warning: a rules block's turn adds to the score and then ends the game (`stop`, `win`, …) before its first `choose` or `roll`: the game ends at the start of that turn, without a move, so that score does not count";
     ImportFile = "meeple::import::file": "an imported file cannot be read: it does not exist, the script has no folder to import from, or (in the playground) the path leaves the served folder or the server's memory budget cannot hold it now";

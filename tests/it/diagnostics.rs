@@ -602,6 +602,19 @@ scenario "a slip in the judge format" {
 }
 "#,
         ),
+        Code::RulesLegend => Script(
+            r##"rules maze {
+  players solo
+  layer wall: bool
+  legend {
+    ".":
+    "#x": wall[here] = true
+  }
+  turn { stop }
+  solve longest
+}
+"##,
+        ),
         Code::RulesPrint => Script(
             r#"rules walk {
   players solo

@@ -272,3 +272,23 @@ fn a_piece_given_with_fields_alone_is_placed_with_them() {
     let ds = invalid("scenario \"s\" {\n  game footholds\n  board {\n    . .\n  }\n  piece A with at (0, 0)\n  piece B at (0, 1)\n  solve\n}\n");
     assert_eq!(ds[0].0, Code::StmtWrongGame, "{ds:?}");
 }
+
+/// A legend key of two characters (`"#x"`, meant `"#" "x"`) matched no
+/// cell and a key listed twice silently kept its first entry: both are
+/// refused on the key, the duplicate with its first place.
+#[test]
+fn a_legend_key_no_cell_can_match_or_listed_twice_is_refused() {
+    let legend = |entries: &str| {
+        format!("rules r {{\n  players none\n  layer on: bool\n  legend {{\n{entries}  }}\n  turn {{ stop }}\n  solve simulate limit 3\n}}\n")
+    };
+    let ds = invalid(&legend("    \".\": on[here] = false\n    \"#x\" \"01\": on[here] = true\n    \"12\" \"-3\" \"é\":\n"));
+    assert_eq!(ds.len(), 2, "{ds:?}");
+    assert!(ds.iter().all(|d| d.0 == Code::RulesLegend), "{ds:?}");
+    assert_eq!((ds[0].1.as_str(), ds[1].1.as_str()), ("\"#x\"", "\"01\""), "{ds:?}");
+    assert!(ds[0].2.contains("list them: \"#\" \"x\""), "{ds:?}");
+    let ds = invalid(&legend("    \"0\":\n    \".\" \"0\": on[here] = true\n"));
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert_eq!(ds[0].0, Code::RulesDuplicate, "{ds:?}");
+    assert!(ds[0].2.contains("the legend lists \"0\" twice"), "{ds:?}");
+    assert!(ds[0].2.contains("first here"), "{ds:?}");
+}

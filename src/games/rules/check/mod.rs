@@ -403,6 +403,7 @@ impl Checker<'_> {
                 }
                 Part::Legend(entries) => {
                     self.ctx = Ctx::Legend;
+                    self.legend_keys(entries);
                     for e in entries {
                         self.scopes.push(HashMap::new());
                         self.local(&Spanned::new("here".into(), e.span), Ty::Cell, false);
@@ -418,6 +419,44 @@ impl Checker<'_> {
             }
         }
         self.judge_format();
+    }
+
+    /// A legend's keys: each one character or a number's decimal text
+    /// (anything else matches no cell), each once (a second entry for a
+    /// key would never be used).
+    fn legend_keys(&mut self, entries: &[crate::syntax::rules::Entry]) {
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for k in entries.iter().flat_map(|e| &e.keys) {
+            let key = k.node.as_str();
+            let number = key.parse::<i64>().is_ok_and(|n| n.to_string() == key);
+            if key.chars().count() != 1 && !number {
+                let split: Vec<String> = key.chars().map(|c| format!("\"{c}\"")).collect();
+                self.err(
+                    diag(
+                        Code::RulesLegend,
+                        format!("the legend key \"{key}\" matches no cell"),
+                        k.span,
+                        "neither one character nor a number",
+                    )
+                    .help(if key.is_empty() {
+                        "a key is one character (a grid's cell) or the decimal text of a number (an array's cell, as `\"12\"`)".to_string()
+                    } else {
+                        format!("a key is one character (a grid's cell) or the decimal text of a number (an array's cell, as `\"12\"`); for several characters that mean the same, list them: {}", split.join(" "))
+                    }),
+                );
+            } else if let Some(first) = seen.insert(key, k.span) {
+                self.err(
+                    diag(
+                        Code::RulesDuplicate,
+                        format!("the legend lists \"{key}\" twice"),
+                        k.span,
+                        "again",
+                    )
+                    .label(first, "first here")
+                    .help("give each key one entry: a cell runs its entry's statements once"),
+                );
+            }
+        }
     }
 
     fn builtins(&mut self) {
