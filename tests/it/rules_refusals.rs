@@ -292,3 +292,21 @@ fn a_legend_key_no_cell_can_match_or_listed_twice_is_refused() {
     assert!(ds[0].2.contains("the legend lists \"0\" twice"), "{ds:?}");
     assert!(ds[0].2.contains("first here"), "{ds:?}");
 }
+
+/// Two vars declared `near | far` were two types ("expected near | far,
+/// found near | far" on `w = f`), and a layer and a piece field of the
+/// same colours could not be compared: the same names in the same order
+/// are now one type; a name in two different enumerations is refused on
+/// its second listing.
+#[test]
+fn enumerations_listing_the_same_names_share_a_type_and_a_name_in_two_differing_is_refused() {
+    let text = "rules r {\n  players solo\n  board none\n  var f: near | far = near, w: near | far = near\n  turn {\n    choose x in 0..1\n    if x == 1 { w = f }\n    f = far\n    win if w == far\n  }\n  solve shortest within 5\n}\nscenario \"s\" {\n  game r\n  solve\n  expect answer 2\n}\n";
+    let out = crate::common::shown(&run_bytes("r.game", text.as_bytes(), &RunConfig::default()));
+    assert!(out.contains("answer 2"), "{out}");
+    assert!(!out.contains("meeple::"), "{out}");
+    let ds = invalid("rules r {\n  players solo\n  board none\n  var a: white | red = red, b: red | green = green\n  turn { stop }\n  solve longest\n}\n");
+    assert_eq!(ds.len(), 1, "{ds:?}");
+    assert_eq!(ds[0].0, Code::RulesDuplicate, "{ds:?}");
+    assert_eq!(ds[0].1, "red", "{ds:?}");
+    assert!(ds[0].2.contains("`red` is a value of another enumeration, `white | red`"), "{ds:?}");
+}

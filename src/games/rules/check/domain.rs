@@ -70,6 +70,12 @@ impl Checker<'_> {
             }
             Type::Enum(names) if names.len() == 1 && self.not_a_type(&names[0]) => Ty::Any,
             Type::Enum(names) => {
+                // The same names in the same order are the same type (`var
+                // f: near | far, w: near | far`).
+                let listed: Vec<String> = names.iter().map(|n| n.node.clone()).collect();
+                if let Some(j) = self.d.enums.iter().position(|e| *e == listed) {
+                    return Ty::Enum(j);
+                }
                 let i = self.d.enums.len();
                 let mut seen: Vec<String> = Vec::new();
                 for n in names {
@@ -89,6 +95,18 @@ impl Checker<'_> {
                     match self.globals.get(&n.node) {
                         // `param steps: orthogonal | king`: an enumeration
                         // of direction sets, usable as one.
+                        Some(Sym::Const(Ty::Enum(j))) if self.d.enums.get(*j).is_some() => {
+                            let other = self.d.enums[*j].join(" | ");
+                            self.err(
+                                diag(
+                                    Code::RulesDuplicate,
+                                    format!("`{}` is a value of another enumeration, `{other}`", n.node),
+                                    n.span,
+                                    "a value of two enumerations",
+                                )
+                                .help(format!("declarations share an enumeration's values only when they list the same names in the same order: write `{other}` here too, or give this value another name")),
+                            );
+                        }
                         Some(Sym::Const(Ty::Enum(_) | Ty::Hood)) | None => {
                             self.globals.insert(n.node.clone(), Sym::Const(Ty::Enum(i)));
                         }
