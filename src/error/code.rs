@@ -40,6 +40,7 @@ codes! {
     GameUnknown = "meeple::game::unknown": "`game` names a game meeple does not know";
     GameDuplicate = "meeple::game::duplicate": "a scenario says `game` twice";
     StmtWrongGame = "meeple::stmt::wrong_game": "a statement that the scenario's game does not have";
+    StmtOrder = "meeple::stmt::order": "a declaration (`board`, `piece`, `dice`, `rule`, `set`, `input`) after a rules game's first query, `play` or `step`: the position is set up already";
     BoardRagged = "meeple::board::ragged": "board rows of different lengths";
     BoardCell = "meeple::board::cell": "a board cell that is not in the game's legend";
     BoardEmpty = "meeple::board::empty": "a board with no cells";

@@ -602,6 +602,25 @@ scenario "a slip in the judge format" {
 }
 "#,
         ),
+        Code::StmtOrder => Script(
+            r#"rules count {
+  players solo
+  board none
+  var n: 0..9 = 0
+  turn {
+    n += 1
+    win if n == 3
+  }
+  solve shortest within 5
+}
+scenario "s" {
+  game count
+  solve
+  set n 1
+  solve
+}
+"#,
+        ),
         Code::RulesLegend => Script(
             r##"rules maze {
   players solo

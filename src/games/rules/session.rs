@@ -272,7 +272,7 @@ impl RulesSession {
     fn declared_after_play(&self, span: Span) -> Result<(), Diags> {
         if self.played.is_some() {
             return Err(vec![Diag::new(
-                Code::StmtWrongGame,
+                Code::StmtOrder,
                 "declarations come before the first query, `play` or `step`",
             )
             .label(span, "the position is already set up")
