@@ -4,7 +4,9 @@
 //! random input, `solve` only), through the library with a metered budget.
 //! Rows: the script's lines, the time (best of a few runs), the states
 //! searched. `cargo bench --bench problems [-- NAME…]` keeps the problems
-//! whose name contains one of the NAMEs.
+//! whose name contains one of the NAMEs; with `MEEPLE_SCENARIO_DIR=DIR`
+//! each worst case's scenario is also written there (`DIR/NAME_worst.game`,
+//! for `meeple run` under `perf` or callgrind).
 //!
 //! `simulate`'s compiled stepper, before (main 65a3eaf) and after (branch
 //! `lists`: operands applied in place, two-operand closures specialised on
@@ -268,6 +270,11 @@ fn main() {
             "{}\nscenario \"worst\" {{\n  game {name}\n{body}\n  solve\n}}\n",
             rules(&text, name)
         );
+        if let Ok(dir) = std::env::var("MEEPLE_SCENARIO_DIR") {
+            let file = format!("{dir}/{name}_worst.game");
+            std::fs::write(&file, &worst_text).expect("writable");
+            println!("  wrote {file}");
+        }
         let (d, states, answer) = measure(name, &worst_text, None);
         println!(
             "{name:<13} {lines:>5}  {:<40} {:>11} {states:>10}  {answer}",

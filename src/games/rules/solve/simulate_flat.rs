@@ -57,6 +57,12 @@ macro_rules! two {
                 let $q = y(v, f)?;
                 $body
             }) as E,
+            // `(p + base) % cols`: an operand applied in place, a constant.
+            (a, O::Const(k)) => Box::new(move |v: &[i64], f: &[i64]| {
+                let $p = get(&a, v, f)?;
+                let $q = k;
+                $body
+            }) as E,
             (a, b) => Box::new(move |v: &[i64], f: &[i64]| {
                 let $p = get(&a, v, f)?;
                 let $q = get(&b, v, f)?;
@@ -64,6 +70,25 @@ macro_rules! two {
             }) as E,
         }
     };
+}
+
+/// `a op b` (not `and`/`or`, which short-circuit) as a closure of its own
+/// operator: [`bin`]'s arithmetic with no match on the operator per run.
+fn bin_call(op: BinOp, a: O, b: O) -> E {
+    match op {
+        BinOp::Eq => two!(a, b, |p, q| Some((p == q) as i64)),
+        BinOp::Ne => two!(a, b, |p, q| Some((p != q) as i64)),
+        BinOp::Lt => two!(a, b, |p, q| Some((p < q) as i64)),
+        BinOp::Le => two!(a, b, |p, q| Some((p <= q) as i64)),
+        BinOp::Gt => two!(a, b, |p, q| Some((p > q) as i64)),
+        BinOp::Ge => two!(a, b, |p, q| Some((p >= q) as i64)),
+        BinOp::Add => two!(a, b, |p, q| p.checked_add(q)),
+        BinOp::Sub => two!(a, b, |p, q| p.checked_sub(q)),
+        BinOp::Mul => two!(a, b, |p, q| p.checked_mul(q)),
+        BinOp::Div => two!(a, b, |p, q| p.checked_div(q)),
+        BinOp::Rem => two!(a, b, |p, q| p.checked_rem(q)),
+        BinOp::And | BinOp::Or => two!(a, b, |p, q| bin(op, p, q)),
+    }
 }
 
 /// A statement compiled to a closure over the run and the position.
@@ -423,8 +448,7 @@ impl<'a> Compiler<'a> {
                 let (a, b) = (self.opd(a)?, self.opd(b)?);
                 // `and`/`or` short-circuit above; division by zero and an
                 // overflow give `None` (left to the interpreter).
-                let op = *op;
-                two!(a, b, |p, q| bin(op, p, q))
+                bin_call(*op, a, b)
             }
             CExpr::If(c, a, b) => {
                 let (c, a, b) = (self.opd(c)?, self.opd(a)?, self.opd(b)?);
@@ -476,6 +500,18 @@ impl<'a> Compiler<'a> {
                     .map(|(c, b)| Some((self.opd(c)?, self.block(b)?)))
                     .collect::<Option<_>>()?;
                 let other = self.block(other)?;
+                if arms.len() == 1 {
+                    // `if k { … } else { … }`: no loop over the arms.
+                    let (k, b) = arms.into_iter().next()?;
+                    return Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                        tick!(c);
+                        if out!(get(&k, v, &c.frame)) != 0 {
+                            run(&b, c, v)
+                        } else {
+                            run(&other, c, v)
+                        }
+                    }));
+                }
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
                     tick!(c);
                     for (k, b) in &arms {
