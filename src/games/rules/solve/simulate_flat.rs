@@ -154,8 +154,16 @@ pub(super) struct Compiler<'a> {
     sets: Vec<u32>,
 }
 
+/// `e` without its flat code's wrapper.
+fn strip_flat(e: &CExpr) -> &CExpr {
+    match e {
+        CExpr::Flat(f) => strip_flat(&f.tree),
+        _ => e,
+    }
+}
+
 /// Count the statements that set each local.
-fn count_sets(b: &[CStmt], sets: &mut Vec<u32>) {
+pub(super) fn count_sets(b: &[CStmt], sets: &mut Vec<u32>) {
     fn set(sets: &mut Vec<u32>, slot: usize) {
         if sets.len() <= slot {
             sets.resize(slot + 1, 0);
@@ -341,7 +349,14 @@ impl<'a> Compiler<'a> {
     fn inline(&self, e: &CExpr) -> Option<O> {
         let inst = self.inst;
         Some(match e {
-            CExpr::Bin(op, a, b, _) => O::Bin(*op, self.leaf(a)?, self.leaf(b)?),
+            CExpr::Bin(op, a, b, _) => match (self.leaf(a), self.leaf(b)?) {
+                (Some(a), b) => O::Bin(*op, a, b),
+                // `(x OP y) OP2 c`: a left operand of two leaves.
+                (None, c) => match strip_flat(a) {
+                    CExpr::Bin(op1, x, y, _) => O::Bin3(*op1, self.leaf(x)?, self.leaf(y)?, *op, c),
+                    _ => return None,
+                },
+            },
             // `not a` is `a == 0`.
             CExpr::Not(a) => O::Bin(BinOp::Eq, self.leaf(a)?, L::Const(0)),
             CExpr::Layer(i, c) => {
@@ -680,22 +695,34 @@ impl<'a> Compiler<'a> {
                         }
                         let cell = self.opd(cell)?;
                         let cells = self.inst.rows * self.inst.cols;
-                        Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                            tick!(c);
-                            let x = out!(get(&e, v, &c.frame));
-                            let at = out!(get(&cell, v, &c.frame));
-                            // Off the board: the interpreter's error.
-                            if at < 0 || at >= cells {
-                                return Flow::Out;
-                            }
-                            let slot = base + at as usize;
-                            let x = out!(apply(v[slot], x));
-                            if x < d.lo || x > d.hi {
-                                return Flow::Out;
-                            }
-                            out!(c.put(v, slot, x));
-                            Flow::Go
-                        })
+                        // One closure per operator (no match on it per run).
+                        macro_rules! layer {
+                            (|$old:ident, $x:ident| $apply:expr) => {
+                                Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                                    tick!(c);
+                                    let $x = out!(get(&e, v, &c.frame));
+                                    let at = out!(get(&cell, v, &c.frame));
+                                    // Off the board: the interpreter's error.
+                                    if at < 0 || at >= cells {
+                                        return Flow::Out;
+                                    }
+                                    let slot = base + at as usize;
+                                    let $old = v[slot];
+                                    let x = out!($apply);
+                                    if x < d.lo || x > d.hi {
+                                        return Flow::Out;
+                                    }
+                                    out!(c.put(v, slot, x));
+                                    Flow::Go
+                                })
+                            };
+                        }
+                        let _ = apply;
+                        match op {
+                            AssignOp::Set => layer!(|_old, x| Some(x)),
+                            AssignOp::Add => layer!(|old, x| old.checked_add(x)),
+                            _ => layer!(|old, x| old.checked_sub(x)),
+                        }
                     }
                     _ => return None,
                 }

@@ -18,7 +18,7 @@ use super::super::compile::OFFSETS;
 use super::super::program::{Ambient, Builtin, CExpr, CPlace, CStmt, CStmtKind, Dom};
 use super::super::run::TURN_STEPS;
 use super::super::state::width;
-use super::simulate_flat::{get, run, Compiler, Ctx, Flow, St, E, O};
+use super::simulate_flat::{count_sets, get, run, Compiler, Ctx, Flow, St, E, O};
 use crate::syntax::rules::{AssignOp, BinOp};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -599,6 +599,19 @@ impl Compiler<'_> {
                 }))
             }
             CExpr::Bin(BinOp::Add, a, b, _) if same(p, a) && self.is_list(b)? => {
+                if let CExpr::Local(slot) = strip(b) {
+                    // `P = P + L` of a list local: `L`'s items read where
+                    // they are (no copy).
+                    let (slot, locals) = (*slot, self.lists()?.locals.clone());
+                    self.lists()?.is_list(slot).then_some(())?;
+                    return Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                        charge!(c, 1);
+                        let (base, n) = out!(at.list(v, &c.frame, max));
+                        let l = locals.borrow();
+                        let items = &l[slot];
+                        append_items(c, v, base, n, &d, max, items, items.len() as u64 + 1)
+                    }));
+                }
                 let b = self.list(b)?;
                 let scratch = RefCell::new(Vec::new());
                 Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
@@ -648,6 +661,15 @@ impl Compiler<'_> {
         cond: &Option<CExpr>,
         body: &[CStmt],
     ) -> Option<St> {
+        if let CExpr::Local(slot) = strip(set) {
+            if self.lists()?.is_list(*slot) {
+                let mut sets = Vec::new();
+                count_sets(body, &mut sets);
+                if sets.get(*slot).copied().unwrap_or(0) == 0 {
+                    return self.for_local(var, *slot, cond, body);
+                }
+            }
+        }
         let b = self.list(set)?;
         // `pieces` costs the interpreter no steps; any other list at least
         // what `b` says.
@@ -691,6 +713,41 @@ impl Compiler<'_> {
             }
             *scratch.borrow_mut() = items;
             flow
+        }))
+    }
+
+    /// `for x in L` of a list local that the body does not set: its items
+    /// read where they are, one at a time (no copy); the steps charged are
+    /// [`Compiler::for_list`]'s.
+    fn for_local(
+        &self,
+        var: usize,
+        slot: usize,
+        cond: &Option<CExpr>,
+        body: &[CStmt],
+    ) -> Option<St> {
+        let locals = self.lists()?.locals.clone();
+        let (cond, body) = (self.cond(cond)?, self.block(body)?);
+        Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+            charge!(c, 1);
+            let n = locals.borrow()[slot].len();
+            charge!(c, n as u64 + 1);
+            for k in 0..n {
+                charge!(c, 1);
+                // The body sets no item of the list (nor the list).
+                c.frame[var] = locals.borrow()[slot][k];
+                if let Some(k) = &cond {
+                    if out!(get(k, v, &c.frame)) == 0 {
+                        continue;
+                    }
+                }
+                match run(&body, c, v) {
+                    Flow::Go | Flow::Next => {}
+                    Flow::Break => break,
+                    Flow::Out => return Flow::Out,
+                }
+            }
+            Flow::Go
         }))
     }
 
@@ -786,6 +843,22 @@ fn append(
     buf: &mut Vec<i64>,
 ) -> Flow {
     let nb = out!(b(v, &c.frame, buf));
+    append_items(c, v, base, n, d, max, buf, nb)
+}
+
+/// [`append`] of `buf`, `X`'s items (`nb`: the steps reading `X` costs).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn append_items(
+    c: &mut Ctx,
+    v: &mut [i64],
+    base: usize,
+    n: usize,
+    d: &Dom,
+    max: usize,
+    buf: &[i64],
+    nb: u64,
+) -> Flow {
     // `P + X` as a list expression: P's read, X's, the sum's items, one.
     charge!(c, (n as u64 + 1) + nb + (n + buf.len()) as u64 + 1);
     if n + buf.len() > max {
