@@ -16,6 +16,18 @@
 //! instructions before, 8.52G after). card_game worst (alphabeta, not the
 //! stepper) 1139 / 1079 / 716 ms before, 1069 / 751 / 759 ms after: within
 //! the noise (callgrind 4.12G before, 3.97G after).
+//!
+//! Branch `simspeed` (issue 30), conveyor worst, CPU (user) time of
+//! `meeple run --engine rules` on the bench's worst case (release, 3 runs
+//! each alternately, before = main a47083f, load average ~5 on 2 cores):
+//! before 0.57 / 0.56 / 0.54 s, after 0.42 / 0.47 / 0.53 s; callgrind on
+//! the same belt with `rule k 60` (19,994 turns): 1.230G instructions
+//! before, 1.097G after (-11%): binary operators specialised on their
+//! operator, one-arm `if` with no loop over arms, `(x op y) op2 z` of three
+//! leaves applied in place (`(p + base) % cols`), a layer write specialised
+//! on `=`/`+=`/`-=`, a statement's step charged per block. The aim (0.25 s)
+//! needs fewer closures per statement still (~550 instructions per
+//! iteration of the 98-cell loop, the turn's other statements included).
 
 use std::fmt::Write as _;
 use std::path::Path;

@@ -91,7 +91,8 @@ fn bin_call(op: BinOp, a: O, b: O) -> E {
     }
 }
 
-/// A statement compiled to a closure over the run and the position.
+/// A statement compiled to a closure over the run and the position (its
+/// own step charged by [`run`], with its block's).
 pub(super) type St = Box<dyn Fn(&mut Ctx, &mut [i64]) -> Flow>;
 
 pub(super) enum Flow {
@@ -112,7 +113,8 @@ macro_rules! out {
     };
 }
 
-/// Count a step as the interpreter does; past its cap, leave the turn.
+/// Count a step as the interpreter does; past its cap, leave the turn (a
+/// loop's per run; a statement's own are [`run`]'s).
 macro_rules! tick {
     ($c:expr) => {
         $c.steps += 1;
@@ -499,12 +501,10 @@ impl<'a> Compiler<'a> {
             CStmtKind::Let(slot, e) => match (*slot, self.opd(e)?) {
                 // A call: read with no match on the operand's kind.
                 (slot, O::Call(x)) => Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     c.frame[slot] = out!(x(v, &c.frame));
                     Flow::Go
                 }),
                 (slot, e) => Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     c.frame[slot] = out!(get(&e, v, &c.frame));
                     Flow::Go
                 }),
@@ -519,7 +519,6 @@ impl<'a> Compiler<'a> {
                     // `if k { … } else { … }`: no loop over the arms.
                     let (k, b) = arms.into_iter().next()?;
                     return Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                        tick!(c);
                         if out!(get(&k, v, &c.frame)) != 0 {
                             run(&b, c, v)
                         } else {
@@ -528,7 +527,6 @@ impl<'a> Compiler<'a> {
                     }));
                 }
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     for (k, b) in &arms {
                         if out!(get(k, v, &c.frame)) != 0 {
                             return run(b, c, v);
@@ -551,7 +549,6 @@ impl<'a> Compiler<'a> {
                 let (var, cond, body) = (*var, self.cond(cond)?, self.block(body)?);
                 let cells = (self.inst.rows * self.inst.cols).max(0);
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     let (lo, n) = match &range {
                         Some((lo, hi)) => {
                             let lo = out!(get(lo, v, &c.frame));
@@ -583,7 +580,6 @@ impl<'a> Compiler<'a> {
             CStmtKind::Repeat(n, body) => {
                 let (n, body) = (self.opd(n)?, self.block(body)?);
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     let n = out!(get(&n, v, &c.frame));
                     if n < 0 {
                         return Flow::Out; // the interpreter says why
@@ -602,7 +598,6 @@ impl<'a> Compiler<'a> {
             CStmtKind::While(k, n, body) => {
                 let (k, n, body) = (self.opd(k)?, self.opd(n)?, self.block(body)?);
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     let max = out!(get(&n, v, &c.frame));
                     let mut runs = 0i64;
                     while out!(get(&k, v, &c.frame)) != 0 {
@@ -624,18 +619,14 @@ impl<'a> Compiler<'a> {
             // `require` fails, are the interpreter's.
             CStmtKind::End(_, k) => {
                 let k = self.cond(k)?;
-                Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
-                    match &k {
-                        Some(k) if out!(get(k, v, &c.frame)) == 0 => Flow::Go,
-                        _ => Flow::Out,
-                    }
+                Box::new(move |c: &mut Ctx, v: &mut [i64]| match &k {
+                    Some(k) if out!(get(k, v, &c.frame)) == 0 => Flow::Go,
+                    _ => Flow::Out,
                 })
             }
             CStmtKind::Require(k) => {
                 let k = self.opd(k)?;
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     if out!(get(&k, v, &c.frame)) == 0 {
                         return Flow::Out;
                     }
@@ -645,7 +636,6 @@ impl<'a> Compiler<'a> {
             CStmtKind::Score(op, e) => {
                 let (sub, e) = (*op == AssignOp::Sub, self.opd(e)?);
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     let n = out!(get(&e, v, &c.frame));
                     c.reward = out!(if sub {
                         c.reward.checked_sub(n)
@@ -666,7 +656,6 @@ impl<'a> Compiler<'a> {
                     CPlace::Local(slot) => {
                         let slot = *slot;
                         Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                            tick!(c);
                             let x = out!(get(&e, v, &c.frame));
                             c.frame[slot] = out!(apply(c.frame[slot], x));
                             Flow::Go
@@ -678,7 +667,6 @@ impl<'a> Compiler<'a> {
                             return None;
                         }
                         Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                            tick!(c);
                             let x = out!(get(&e, v, &c.frame));
                             let x = out!(apply(v[slot], x));
                             if x < d.lo || x > d.hi {
@@ -699,7 +687,6 @@ impl<'a> Compiler<'a> {
                         macro_rules! layer {
                             (|$old:ident, $x:ident| $apply:expr) => {
                                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                                    tick!(c);
                                     let $x = out!(get(&e, v, &c.frame));
                                     let at = out!(get(&cell, v, &c.frame));
                                     // Off the board: the interpreter's error.
@@ -727,22 +714,24 @@ impl<'a> Compiler<'a> {
                     _ => return None,
                 }
             }
-            CStmtKind::Next => Box::new(|c: &mut Ctx, _: &mut [i64]| {
-                tick!(c);
-                Flow::Next
-            }),
-            CStmtKind::Break => Box::new(|c: &mut Ctx, _: &mut [i64]| {
-                tick!(c);
-                Flow::Break
-            }),
+            CStmtKind::Next => Box::new(|_: &mut Ctx, _: &mut [i64]| Flow::Next),
+            CStmtKind::Break => Box::new(|_: &mut Ctx, _: &mut [i64]| Flow::Break),
             _ => return None,
         })
     }
 }
 
-/// Run a block: the first flow that is not `Go`.
+/// Run a block: the first flow that is not `Go`. Each statement's own step
+/// (the interpreter's one per statement) is charged here, the block's at
+/// once: a block left early (`next`, `break`, a turn left) may have been
+/// charged steps it did not run, which can only leave a turn near the cap
+/// to the interpreter, never run one the interpreter would not.
 #[inline]
 pub(super) fn run(b: &[St], c: &mut Ctx, v: &mut [i64]) -> Flow {
+    c.steps += b.len() as u64;
+    if c.steps > TURN_STEPS {
+        return Flow::Out;
+    }
     for s in b {
         match s(c, v) {
             Flow::Go => {}

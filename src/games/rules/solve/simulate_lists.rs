@@ -532,7 +532,6 @@ impl Compiler<'_> {
         let locals = lists.locals.clone();
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let mut buf = std::mem::take(&mut *scratch.borrow_mut());
             buf.clear();
             let n = out!(b(v, &c.frame, &mut buf));
@@ -552,7 +551,6 @@ impl Compiler<'_> {
         let max = d.list_max?;
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let mut buf = std::mem::take(&mut *scratch.borrow_mut());
             buf.clear();
             let n = out!(b(v, &c.frame, &mut buf));
@@ -575,7 +573,6 @@ impl Compiler<'_> {
             CExpr::Slice(list, None, Some(hi), _) if same(p, list) => {
                 let hi = self.opd(hi)?;
                 Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    charge!(c, 1);
                     let (base, n) = out!(at.list(v, &c.frame, max));
                     let hi = out!(get(&hi, v, &c.frame));
                     if hi < 0 || hi as usize > n {
@@ -605,7 +602,6 @@ impl Compiler<'_> {
                     let (slot, locals) = (*slot, self.lists()?.locals.clone());
                     self.lists()?.is_list(slot).then_some(())?;
                     return Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                        charge!(c, 1);
                         let (base, n) = out!(at.list(v, &c.frame, max));
                         let l = locals.borrow();
                         let items = &l[slot];
@@ -615,7 +611,6 @@ impl Compiler<'_> {
                 let b = self.list(b)?;
                 let scratch = RefCell::new(Vec::new());
                 Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    charge!(c, 1);
                     let (base, n) = out!(at.list(v, &c.frame, max));
                     let mut buf = std::mem::take(&mut *scratch.borrow_mut());
                     buf.clear();
@@ -635,7 +630,6 @@ impl Compiler<'_> {
         }
         let e = self.opd(e)?;
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let x = out!(get(&e, v, &c.frame));
             let slot = out!(at.get(v, &c.frame));
             let x = out!(match op {
@@ -677,7 +671,6 @@ impl Compiler<'_> {
         let (cond, body) = (self.cond(cond)?, self.block(body)?);
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let mut items = std::mem::take(&mut *scratch.borrow_mut());
             items.clear();
             let n = out!(b(v, &c.frame, &mut items));
@@ -729,7 +722,6 @@ impl Compiler<'_> {
         let locals = self.lists()?.locals.clone();
         let (cond, body) = (self.cond(cond)?, self.block(body)?);
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let n = locals.borrow()[slot].len();
             charge!(c, n as u64 + 1);
             for k in 0..n {
@@ -798,7 +790,6 @@ impl Compiler<'_> {
             }
             let locals = lists.locals.clone();
             return Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                charge!(c, 1);
                 let mut l = std::mem::take(&mut locals.borrow_mut()[slot]);
                 let ok = f(v, &c.frame, &mut l);
                 locals.borrow_mut()[slot] = l;
@@ -810,7 +801,6 @@ impl Compiler<'_> {
         let max = d.list_max?;
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let base = out!(at.get(v, &c.frame));
             if base == usize::MAX {
                 return Flow::Out;

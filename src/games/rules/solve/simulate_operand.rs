@@ -68,7 +68,9 @@ pub(super) fn get(o: &O, v: &[i64], f: &[i64]) -> Option<i64> {
         O::Local(slot) => Some(f[*slot]),
         O::Slot(slot) => Some(v[*slot]),
         O::Bin(op, a, b) => bin(*op, leaf(a, v, f), leaf(b, v, f)),
-        O::Bin3(op, a, b, op2, c) => bin(*op2, bin(*op, leaf(a, v, f), leaf(b, v, f))?, leaf(c, v, f)),
+        O::Bin3(op, a, b, op2, c) => {
+            bin(*op2, bin(*op, leaf(a, v, f), leaf(b, v, f))?, leaf(c, v, f))
+        }
         O::Layer(base, cells, def, c) => {
             let c = leaf(c, v, f);
             Some(if c >= 0 && c < *cells {
