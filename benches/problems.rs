@@ -4,7 +4,9 @@
 //! random input, `solve` only), through the library with a metered budget.
 //! Rows: the script's lines, the time (best of a few runs), the states
 //! searched. `cargo bench --bench problems [-- NAME…]` keeps the problems
-//! whose name contains one of the NAMEs.
+//! whose name contains one of the NAMEs; with `MEEPLE_SCENARIO_DIR=DIR`
+//! each worst case's scenario is also written there (`DIR/NAME_worst.game`,
+//! for `meeple run` under `perf` or callgrind).
 //!
 //! `simulate`'s compiled stepper, before (main 65a3eaf) and after (branch
 //! `lists`: operands applied in place, two-operand closures specialised on
@@ -14,6 +16,18 @@
 //! instructions before, 8.52G after). card_game worst (alphabeta, not the
 //! stepper) 1139 / 1079 / 716 ms before, 1069 / 751 / 759 ms after: within
 //! the noise (callgrind 4.12G before, 3.97G after).
+//!
+//! Branch `simspeed` (issue 30), conveyor worst, CPU (user) time of
+//! `meeple run --engine rules` on the bench's worst case (release, 3 runs
+//! each alternately, before = main a47083f, load average ~5 on 2 cores):
+//! before 0.57 / 0.56 / 0.54 s, after 0.42 / 0.47 / 0.53 s; callgrind on
+//! the same belt with `rule k 60` (19,994 turns): 1.230G instructions
+//! before, 1.097G after (-11%): binary operators specialised on their
+//! operator, one-arm `if` with no loop over arms, `(x op y) op2 z` of three
+//! leaves applied in place (`(p + base) % cols`), a layer write specialised
+//! on `=`/`+=`/`-=`, a statement's step charged per block. The aim (0.25 s)
+//! needs fewer closures per statement still (~550 instructions per
+//! iteration of the 98-cell loop, the turn's other statements included).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -268,6 +282,11 @@ fn main() {
             "{}\nscenario \"worst\" {{\n  game {name}\n{body}\n  solve\n}}\n",
             rules(&text, name)
         );
+        if let Ok(dir) = std::env::var("MEEPLE_SCENARIO_DIR") {
+            let file = format!("{dir}/{name}_worst.game");
+            std::fs::write(&file, &worst_text).expect("writable");
+            println!("  wrote {file}");
+        }
         let (d, states, answer) = measure(name, &worst_text, None);
         println!(
             "{name:<13} {lines:>5}  {:<40} {:>11} {states:>10}  {answer}",

@@ -23,7 +23,10 @@ use std::cell::RefCell;
 /// A slim position: the written slots, in [`Slim`]'s order.
 pub use super::super::model::Thin;
 
-/// The set a `choose` takes its value from.
+/// The set a `choose` takes its value from (one per compiled turn: an
+/// operand's size, which `(x op y) op2 z` of leaves makes large, is no
+/// cost here).
+#[allow(clippy::large_enum_variant)]
 enum Set {
     Items(Vec<O>),
     Range(O, O),

@@ -57,6 +57,12 @@ macro_rules! two {
                 let $q = y(v, f)?;
                 $body
             }) as E,
+            // `(p + base) % cols`: an operand applied in place, a constant.
+            (a, O::Const(k)) => Box::new(move |v: &[i64], f: &[i64]| {
+                let $p = get(&a, v, f)?;
+                let $q = k;
+                $body
+            }) as E,
             (a, b) => Box::new(move |v: &[i64], f: &[i64]| {
                 let $p = get(&a, v, f)?;
                 let $q = get(&b, v, f)?;
@@ -66,7 +72,27 @@ macro_rules! two {
     };
 }
 
-/// A statement compiled to a closure over the run and the position.
+/// `a op b` (not `and`/`or`, which short-circuit) as a closure of its own
+/// operator: [`bin`]'s arithmetic with no match on the operator per run.
+fn bin_call(op: BinOp, a: O, b: O) -> E {
+    match op {
+        BinOp::Eq => two!(a, b, |p, q| Some((p == q) as i64)),
+        BinOp::Ne => two!(a, b, |p, q| Some((p != q) as i64)),
+        BinOp::Lt => two!(a, b, |p, q| Some((p < q) as i64)),
+        BinOp::Le => two!(a, b, |p, q| Some((p <= q) as i64)),
+        BinOp::Gt => two!(a, b, |p, q| Some((p > q) as i64)),
+        BinOp::Ge => two!(a, b, |p, q| Some((p >= q) as i64)),
+        BinOp::Add => two!(a, b, |p, q| p.checked_add(q)),
+        BinOp::Sub => two!(a, b, |p, q| p.checked_sub(q)),
+        BinOp::Mul => two!(a, b, |p, q| p.checked_mul(q)),
+        BinOp::Div => two!(a, b, |p, q| p.checked_div(q)),
+        BinOp::Rem => two!(a, b, |p, q| p.checked_rem(q)),
+        BinOp::And | BinOp::Or => two!(a, b, |p, q| bin(op, p, q)),
+    }
+}
+
+/// A statement compiled to a closure over the run and the position (its
+/// own step charged by [`run`], with its block's).
 pub(super) type St = Box<dyn Fn(&mut Ctx, &mut [i64]) -> Flow>;
 
 pub(super) enum Flow {
@@ -87,7 +113,8 @@ macro_rules! out {
     };
 }
 
-/// Count a step as the interpreter does; past its cap, leave the turn.
+/// Count a step as the interpreter does; past its cap, leave the turn (a
+/// loop's per run; a statement's own are [`run`]'s).
 macro_rules! tick {
     ($c:expr) => {
         $c.steps += 1;
@@ -129,8 +156,16 @@ pub(super) struct Compiler<'a> {
     sets: Vec<u32>,
 }
 
+/// `e` without its flat code's wrapper.
+fn strip_flat(e: &CExpr) -> &CExpr {
+    match e {
+        CExpr::Flat(f) => strip_flat(&f.tree),
+        _ => e,
+    }
+}
+
 /// Count the statements that set each local.
-fn count_sets(b: &[CStmt], sets: &mut Vec<u32>) {
+pub(super) fn count_sets(b: &[CStmt], sets: &mut Vec<u32>) {
     fn set(sets: &mut Vec<u32>, slot: usize) {
         if sets.len() <= slot {
             sets.resize(slot + 1, 0);
@@ -316,7 +351,14 @@ impl<'a> Compiler<'a> {
     fn inline(&self, e: &CExpr) -> Option<O> {
         let inst = self.inst;
         Some(match e {
-            CExpr::Bin(op, a, b, _) => O::Bin(*op, self.leaf(a)?, self.leaf(b)?),
+            CExpr::Bin(op, a, b, _) => match (self.leaf(a), self.leaf(b)?) {
+                (Some(a), b) => O::Bin(*op, a, b),
+                // `(x OP y) OP2 c`: a left operand of two leaves.
+                (None, c) => match strip_flat(a) {
+                    CExpr::Bin(op1, x, y, _) => O::Bin3(*op1, self.leaf(x)?, self.leaf(y)?, *op, c),
+                    _ => return None,
+                },
+            },
             // `not a` is `a == 0`.
             CExpr::Not(a) => O::Bin(BinOp::Eq, self.leaf(a)?, L::Const(0)),
             CExpr::Layer(i, c) => {
@@ -423,8 +465,7 @@ impl<'a> Compiler<'a> {
                 let (a, b) = (self.opd(a)?, self.opd(b)?);
                 // `and`/`or` short-circuit above; division by zero and an
                 // overflow give `None` (left to the interpreter).
-                let op = *op;
-                two!(a, b, |p, q| bin(op, p, q))
+                bin_call(*op, a, b)
             }
             CExpr::If(c, a, b) => {
                 let (c, a, b) = (self.opd(c)?, self.opd(a)?, self.opd(b)?);
@@ -460,12 +501,10 @@ impl<'a> Compiler<'a> {
             CStmtKind::Let(slot, e) => match (*slot, self.opd(e)?) {
                 // A call: read with no match on the operand's kind.
                 (slot, O::Call(x)) => Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     c.frame[slot] = out!(x(v, &c.frame));
                     Flow::Go
                 }),
                 (slot, e) => Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     c.frame[slot] = out!(get(&e, v, &c.frame));
                     Flow::Go
                 }),
@@ -476,8 +515,18 @@ impl<'a> Compiler<'a> {
                     .map(|(c, b)| Some((self.opd(c)?, self.block(b)?)))
                     .collect::<Option<_>>()?;
                 let other = self.block(other)?;
+                if arms.len() == 1 {
+                    // `if k { … } else { … }`: no loop over the arms.
+                    let (k, b) = arms.into_iter().next()?;
+                    return Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                        if out!(get(&k, v, &c.frame)) != 0 {
+                            run(&b, c, v)
+                        } else {
+                            run(&other, c, v)
+                        }
+                    }));
+                }
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     for (k, b) in &arms {
                         if out!(get(k, v, &c.frame)) != 0 {
                             return run(b, c, v);
@@ -500,7 +549,6 @@ impl<'a> Compiler<'a> {
                 let (var, cond, body) = (*var, self.cond(cond)?, self.block(body)?);
                 let cells = (self.inst.rows * self.inst.cols).max(0);
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     let (lo, n) = match &range {
                         Some((lo, hi)) => {
                             let lo = out!(get(lo, v, &c.frame));
@@ -532,7 +580,6 @@ impl<'a> Compiler<'a> {
             CStmtKind::Repeat(n, body) => {
                 let (n, body) = (self.opd(n)?, self.block(body)?);
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     let n = out!(get(&n, v, &c.frame));
                     if n < 0 {
                         return Flow::Out; // the interpreter says why
@@ -551,7 +598,6 @@ impl<'a> Compiler<'a> {
             CStmtKind::While(k, n, body) => {
                 let (k, n, body) = (self.opd(k)?, self.opd(n)?, self.block(body)?);
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     let max = out!(get(&n, v, &c.frame));
                     let mut runs = 0i64;
                     while out!(get(&k, v, &c.frame)) != 0 {
@@ -573,18 +619,14 @@ impl<'a> Compiler<'a> {
             // `require` fails, are the interpreter's.
             CStmtKind::End(_, k) => {
                 let k = self.cond(k)?;
-                Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
-                    match &k {
-                        Some(k) if out!(get(k, v, &c.frame)) == 0 => Flow::Go,
-                        _ => Flow::Out,
-                    }
+                Box::new(move |c: &mut Ctx, v: &mut [i64]| match &k {
+                    Some(k) if out!(get(k, v, &c.frame)) == 0 => Flow::Go,
+                    _ => Flow::Out,
                 })
             }
             CStmtKind::Require(k) => {
                 let k = self.opd(k)?;
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     if out!(get(&k, v, &c.frame)) == 0 {
                         return Flow::Out;
                     }
@@ -594,7 +636,6 @@ impl<'a> Compiler<'a> {
             CStmtKind::Score(op, e) => {
                 let (sub, e) = (*op == AssignOp::Sub, self.opd(e)?);
                 Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    tick!(c);
                     let n = out!(get(&e, v, &c.frame));
                     c.reward = out!(if sub {
                         c.reward.checked_sub(n)
@@ -615,7 +656,6 @@ impl<'a> Compiler<'a> {
                     CPlace::Local(slot) => {
                         let slot = *slot;
                         Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                            tick!(c);
                             let x = out!(get(&e, v, &c.frame));
                             c.frame[slot] = out!(apply(c.frame[slot], x));
                             Flow::Go
@@ -627,7 +667,6 @@ impl<'a> Compiler<'a> {
                             return None;
                         }
                         Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                            tick!(c);
                             let x = out!(get(&e, v, &c.frame));
                             let x = out!(apply(v[slot], x));
                             if x < d.lo || x > d.hi {
@@ -644,42 +683,55 @@ impl<'a> Compiler<'a> {
                         }
                         let cell = self.opd(cell)?;
                         let cells = self.inst.rows * self.inst.cols;
-                        Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                            tick!(c);
-                            let x = out!(get(&e, v, &c.frame));
-                            let at = out!(get(&cell, v, &c.frame));
-                            // Off the board: the interpreter's error.
-                            if at < 0 || at >= cells {
-                                return Flow::Out;
-                            }
-                            let slot = base + at as usize;
-                            let x = out!(apply(v[slot], x));
-                            if x < d.lo || x > d.hi {
-                                return Flow::Out;
-                            }
-                            out!(c.put(v, slot, x));
-                            Flow::Go
-                        })
+                        // One closure per operator (no match on it per run).
+                        macro_rules! layer {
+                            (|$old:ident, $x:ident| $apply:expr) => {
+                                Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                                    let $x = out!(get(&e, v, &c.frame));
+                                    let at = out!(get(&cell, v, &c.frame));
+                                    // Off the board: the interpreter's error.
+                                    if at < 0 || at >= cells {
+                                        return Flow::Out;
+                                    }
+                                    let slot = base + at as usize;
+                                    let $old = v[slot];
+                                    let x = out!($apply);
+                                    if x < d.lo || x > d.hi {
+                                        return Flow::Out;
+                                    }
+                                    out!(c.put(v, slot, x));
+                                    Flow::Go
+                                })
+                            };
+                        }
+                        let _ = apply;
+                        match op {
+                            AssignOp::Set => layer!(|_old, x| Some(x)),
+                            AssignOp::Add => layer!(|old, x| old.checked_add(x)),
+                            _ => layer!(|old, x| old.checked_sub(x)),
+                        }
                     }
                     _ => return None,
                 }
             }
-            CStmtKind::Next => Box::new(|c: &mut Ctx, _: &mut [i64]| {
-                tick!(c);
-                Flow::Next
-            }),
-            CStmtKind::Break => Box::new(|c: &mut Ctx, _: &mut [i64]| {
-                tick!(c);
-                Flow::Break
-            }),
+            CStmtKind::Next => Box::new(|_: &mut Ctx, _: &mut [i64]| Flow::Next),
+            CStmtKind::Break => Box::new(|_: &mut Ctx, _: &mut [i64]| Flow::Break),
             _ => return None,
         })
     }
 }
 
-/// Run a block: the first flow that is not `Go`.
+/// Run a block: the first flow that is not `Go`. Each statement's own step
+/// (the interpreter's one per statement) is charged here, the block's at
+/// once: a block left early (`next`, `break`, a turn left) may have been
+/// charged steps it did not run, which can only leave a turn near the cap
+/// to the interpreter, never run one the interpreter would not.
 #[inline]
 pub(super) fn run(b: &[St], c: &mut Ctx, v: &mut [i64]) -> Flow {
+    c.steps += b.len() as u64;
+    if c.steps > TURN_STEPS {
+        return Flow::Out;
+    }
     for s in b {
         match s(c, v) {
             Flow::Go => {}

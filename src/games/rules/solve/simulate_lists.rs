@@ -18,7 +18,7 @@ use super::super::compile::OFFSETS;
 use super::super::program::{Ambient, Builtin, CExpr, CPlace, CStmt, CStmtKind, Dom};
 use super::super::run::TURN_STEPS;
 use super::super::state::width;
-use super::simulate_flat::{get, run, Compiler, Ctx, Flow, St, E, O};
+use super::simulate_flat::{count_sets, get, run, Compiler, Ctx, Flow, St, E, O};
 use crate::syntax::rules::{AssignOp, BinOp};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -532,7 +532,6 @@ impl Compiler<'_> {
         let locals = lists.locals.clone();
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let mut buf = std::mem::take(&mut *scratch.borrow_mut());
             buf.clear();
             let n = out!(b(v, &c.frame, &mut buf));
@@ -552,7 +551,6 @@ impl Compiler<'_> {
         let max = d.list_max?;
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let mut buf = std::mem::take(&mut *scratch.borrow_mut());
             buf.clear();
             let n = out!(b(v, &c.frame, &mut buf));
@@ -575,7 +573,6 @@ impl Compiler<'_> {
             CExpr::Slice(list, None, Some(hi), _) if same(p, list) => {
                 let hi = self.opd(hi)?;
                 Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    charge!(c, 1);
                     let (base, n) = out!(at.list(v, &c.frame, max));
                     let hi = out!(get(&hi, v, &c.frame));
                     if hi < 0 || hi as usize > n {
@@ -599,10 +596,21 @@ impl Compiler<'_> {
                 }))
             }
             CExpr::Bin(BinOp::Add, a, b, _) if same(p, a) && self.is_list(b)? => {
+                if let CExpr::Local(slot) = strip(b) {
+                    // `P = P + L` of a list local: `L`'s items read where
+                    // they are (no copy).
+                    let (slot, locals) = (*slot, self.lists()?.locals.clone());
+                    self.lists()?.is_list(slot).then_some(())?;
+                    return Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+                        let (base, n) = out!(at.list(v, &c.frame, max));
+                        let l = locals.borrow();
+                        let items = &l[slot];
+                        append_items(c, v, base, n, &d, max, items, items.len() as u64 + 1)
+                    }));
+                }
                 let b = self.list(b)?;
                 let scratch = RefCell::new(Vec::new());
                 Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                    charge!(c, 1);
                     let (base, n) = out!(at.list(v, &c.frame, max));
                     let mut buf = std::mem::take(&mut *scratch.borrow_mut());
                     buf.clear();
@@ -622,7 +630,6 @@ impl Compiler<'_> {
         }
         let e = self.opd(e)?;
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let x = out!(get(&e, v, &c.frame));
             let slot = out!(at.get(v, &c.frame));
             let x = out!(match op {
@@ -648,6 +655,15 @@ impl Compiler<'_> {
         cond: &Option<CExpr>,
         body: &[CStmt],
     ) -> Option<St> {
+        if let CExpr::Local(slot) = strip(set) {
+            if self.lists()?.is_list(*slot) {
+                let mut sets = Vec::new();
+                count_sets(body, &mut sets);
+                if sets.get(*slot).copied().unwrap_or(0) == 0 {
+                    return self.for_local(var, *slot, cond, body);
+                }
+            }
+        }
         let b = self.list(set)?;
         // `pieces` costs the interpreter no steps; any other list at least
         // what `b` says.
@@ -655,7 +671,6 @@ impl Compiler<'_> {
         let (cond, body) = (self.cond(cond)?, self.block(body)?);
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let mut items = std::mem::take(&mut *scratch.borrow_mut());
             items.clear();
             let n = out!(b(v, &c.frame, &mut items));
@@ -691,6 +706,40 @@ impl Compiler<'_> {
             }
             *scratch.borrow_mut() = items;
             flow
+        }))
+    }
+
+    /// `for x in L` of a list local that the body does not set: its items
+    /// read where they are, one at a time (no copy); the steps charged are
+    /// [`Compiler::for_list`]'s.
+    fn for_local(
+        &self,
+        var: usize,
+        slot: usize,
+        cond: &Option<CExpr>,
+        body: &[CStmt],
+    ) -> Option<St> {
+        let locals = self.lists()?.locals.clone();
+        let (cond, body) = (self.cond(cond)?, self.block(body)?);
+        Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
+            let n = locals.borrow()[slot].len();
+            charge!(c, n as u64 + 1);
+            for k in 0..n {
+                charge!(c, 1);
+                // The body sets no item of the list (nor the list).
+                c.frame[var] = locals.borrow()[slot][k];
+                if let Some(k) = &cond {
+                    if out!(get(k, v, &c.frame)) == 0 {
+                        continue;
+                    }
+                }
+                match run(&body, c, v) {
+                    Flow::Go | Flow::Next => {}
+                    Flow::Break => break,
+                    Flow::Out => return Flow::Out,
+                }
+            }
+            Flow::Go
         }))
     }
 
@@ -741,7 +790,6 @@ impl Compiler<'_> {
             }
             let locals = lists.locals.clone();
             return Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-                charge!(c, 1);
                 let mut l = std::mem::take(&mut locals.borrow_mut()[slot]);
                 let ok = f(v, &c.frame, &mut l);
                 locals.borrow_mut()[slot] = l;
@@ -753,7 +801,6 @@ impl Compiler<'_> {
         let max = d.list_max?;
         let scratch = RefCell::new(Vec::new());
         Some(Box::new(move |c: &mut Ctx, v: &mut [i64]| {
-            charge!(c, 1);
             let base = out!(at.get(v, &c.frame));
             if base == usize::MAX {
                 return Flow::Out;
@@ -786,6 +833,22 @@ fn append(
     buf: &mut Vec<i64>,
 ) -> Flow {
     let nb = out!(b(v, &c.frame, buf));
+    append_items(c, v, base, n, d, max, buf, nb)
+}
+
+/// [`append`] of `buf`, `X`'s items (`nb`: the steps reading `X` costs).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn append_items(
+    c: &mut Ctx,
+    v: &mut [i64],
+    base: usize,
+    n: usize,
+    d: &Dom,
+    max: usize,
+    buf: &[i64],
+    nb: u64,
+) -> Flow {
     // `P + X` as a list expression: P's read, X's, the sum's items, one.
     charge!(c, (n as u64 + 1) + nb + (n + buf.len()) as u64 + 1);
     if n + buf.len() > max {

@@ -21,6 +21,9 @@ pub(super) enum O {
     Slot(usize),
     /// `a OP b` of two leaves.
     Bin(BinOp, L, L),
+    /// `(a OP b) OP2 c` of three leaves (`(p + base) % cols`, `p + 1 +
+    /// base`): the inner operation first, as the interpreter does.
+    Bin3(BinOp, L, L, BinOp, L),
     /// A scalar layer's cell at a leaf: the layer's first slot, the cells,
     /// the value off the board.
     Layer(usize, i64, i64, L),
@@ -65,6 +68,9 @@ pub(super) fn get(o: &O, v: &[i64], f: &[i64]) -> Option<i64> {
         O::Local(slot) => Some(f[*slot]),
         O::Slot(slot) => Some(v[*slot]),
         O::Bin(op, a, b) => bin(*op, leaf(a, v, f), leaf(b, v, f)),
+        O::Bin3(op, a, b, op2, c) => {
+            bin(*op2, bin(*op, leaf(a, v, f), leaf(b, v, f))?, leaf(c, v, f))
+        }
         O::Layer(base, cells, def, c) => {
             let c = leaf(c, v, f);
             Some(if c >= 0 && c < *cells {

@@ -3,7 +3,8 @@
 //! list var, list locals, slices, `+`, `reverse`, `push`/`pop`, `index`,
 //! `contains`, `len`, items, `for` over lists and over `pieces` (some of
 //! them absent), piece fields, `step` and `opposite`, and the lists edited
-//! in place (`P = P[..k]`, `P = P + X`). Turn by turn, a turn
+//! in place (`P = P[..k]`, `P = P + X`, `P = P + L` and `for x in L` of a
+//! list local read where it is). Turn by turn, a turn
 //! the stepper runs gives the interpreter's next position and the digest
 //! of that position; a turn it leaves is undone; `solve` agrees both ways.
 
@@ -164,6 +165,10 @@ impl Lists<'_, '_> {
                 self.g.int(1)
             };
             out.push_str(&format!("{place} = {place}[..{k}]\n"));
+        } else if !self.lists.is_empty() && self.g.r.gen_bool(0.3) {
+            // A list local appended where it is (no copy).
+            let g = self.lists[self.g.r.gen_range(0..self.lists.len())].clone();
+            out.push_str(&format!("{place} = {place} + {g}\n"));
         } else {
             out.push_str(&format!("{place} = {place} + {}\n", self.list(1)));
         }
@@ -240,7 +245,14 @@ impl Lists<'_, '_> {
             10 => {
                 let x = format!("x{}", self.g.fresh);
                 self.g.fresh += 1;
-                out.push_str(&format!("for {x} in {} {{\n", self.list(1)));
+                // Over a list local, read in place when the body does not
+                // set it (the body sometimes does).
+                let set = if !self.lists.is_empty() && self.g.r.gen_bool(0.4) {
+                    self.lists[self.g.r.gen_range(0..self.lists.len())].clone()
+                } else {
+                    self.list(1)
+                };
+                out.push_str(&format!("for {x} in {set} {{\n"));
                 self.g.locals.push(x);
                 self.block(d, out);
                 self.g.locals.pop();
