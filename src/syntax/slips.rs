@@ -153,7 +153,12 @@ fn unclosed(text: &str, at: usize, good: usize, file_end: bool) -> Diag {
 /// A list inside a `set` or `with` list (`set v [[1], [2, 3]]`): pest
 /// only says a statement was expected. Lists of state hold single values,
 /// so the slip is said on the inner `[`.
-pub(crate) fn nested_value_list(text: &str, pos: usize, found: &str, offset: usize) -> Option<Diag> {
+pub(crate) fn nested_value_list(
+    text: &str,
+    pos: usize,
+    found: &str,
+    offset: usize,
+) -> Option<Diag> {
     if found != "[" {
         return None;
     }

@@ -250,7 +250,10 @@ fn a_list_of_lists_in_state_or_in_a_set_value_is_refused_on_the_inner_list() {
         let ds = invalid(&text);
         assert_eq!(ds[0].0, Code::Parse, "{ds:?}");
         assert_eq!(ds[0].1, "[", "{ds:?}");
-        assert!(ds[0].2.contains("a list in a value cannot hold lists"), "{ds:?}");
+        assert!(
+            ds[0].2.contains("a list in a value cannot hold lists"),
+            "{ds:?}"
+        );
     }
 }
 
@@ -284,7 +287,11 @@ fn a_legend_key_no_cell_can_match_or_listed_twice_is_refused() {
     let ds = invalid(&legend("    \".\": on[here] = false\n    \"#x\" \"01\": on[here] = true\n    \"12\" \"-3\" \"é\":\n"));
     assert_eq!(ds.len(), 2, "{ds:?}");
     assert!(ds.iter().all(|d| d.0 == Code::RulesLegend), "{ds:?}");
-    assert_eq!((ds[0].1.as_str(), ds[1].1.as_str()), ("\"#x\"", "\"01\""), "{ds:?}");
+    assert_eq!(
+        (ds[0].1.as_str(), ds[1].1.as_str()),
+        ("\"#x\"", "\"01\""),
+        "{ds:?}"
+    );
     assert!(ds[0].2.contains("list them: \"#\" \"x\""), "{ds:?}");
     let ds = invalid(&legend("    \"0\":\n    \".\" \"0\": on[here] = true\n"));
     assert_eq!(ds.len(), 1, "{ds:?}");
@@ -308,5 +315,10 @@ fn enumerations_listing_the_same_names_share_a_type_and_a_name_in_two_differing_
     assert_eq!(ds.len(), 1, "{ds:?}");
     assert_eq!(ds[0].0, Code::RulesDuplicate, "{ds:?}");
     assert_eq!(ds[0].1, "red", "{ds:?}");
-    assert!(ds[0].2.contains("`red` is a value of another enumeration, `white | red`"), "{ds:?}");
+    assert!(
+        ds[0]
+            .2
+            .contains("`red` is a value of another enumeration, `white | red`"),
+        "{ds:?}"
+    );
 }

@@ -859,7 +859,11 @@ fn one_turns_moves_count_against_the_memory_limit() {
 #[test]
 fn swap_of_two_items_of_one_list_exchanges_them_inside_simultaneously() {
     let game = |inside: bool, i: i64| {
-        let (open, close) = if inside { ("simultaneously {", "}") } else { ("", "") };
+        let (open, close) = if inside {
+            ("simultaneously {", "}")
+        } else {
+            ("", "")
+        };
         format!(
             "rules sw {{\n  players none\n  var a: list of 0..9 max 4 = [1, 2, 3], b: list of 0..9 max 4 = [5, 6]\n  layer l: list of 0..9 max 3\n  piece P {{ at: cell, xs: list of 0..9 max 3 = [7, 8, 9] }}\n  legend {{\n    \".\":\n  }}\n  setup {{\n    push l[(0, 0)], 4\n    push l[(0, 0)], 5\n  }}\n  turn {{\n    {open}\n    swap a[0], a[{i}]\n    swap l[(0, 0)][0], l[(0, 0)][1]\n    swap P.xs[2], P.xs[0]\n    swap b[1], b[0]\n    {close}\n    stop\n  }}\n  solve simulate limit 1\n}}\nscenario \"s\" {{\n  game sw\n  board {{\n    .\n  }}\n  piece P at (0, 0)\n  step\n  show\n}}\n"
         )
@@ -874,4 +878,24 @@ fn swap_of_two_items_of_one_list_exchanges_them_inside_simultaneously() {
     }
     let off = ran(&game(true, 3));
     assert!(off.contains("item 3 of a list of 3"), "{off}");
+}
+
+/// `analyze` of a position whose turn ends the game at once said only "no
+/// legal moves", as for a stuck mover: it now says the game is over there
+/// and how, or that the mover is stuck (`when stuck`).
+#[test]
+fn analyze_tells_a_game_over_from_a_stuck_mover() {
+    let game = |start: i64| {
+        format!("rules c {{\n  players solo\n  board none\n  var n: 0..9 = {start}\n  turn {{\n    win if n == 3\n    choose d in 1..2 where n + d <= 4\n    n += d\n  }}\n  when stuck: lose\n  solve shortest within 5\n}}\nscenario \"s\" {{\n  game c\n  analyze\n}}\n")
+    };
+    let over = ran(&game(3));
+    assert!(
+        over.contains("no legal moves: the game is over here (the mover wins)"),
+        "{over}"
+    );
+    let stuck = ran(&game(4));
+    assert!(
+        stuck.contains("no legal moves: the mover is stuck (the mover loses)"),
+        "{stuck}"
+    );
 }

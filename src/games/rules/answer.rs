@@ -372,6 +372,28 @@ pub(crate) fn line(game: &str, inst: &Instance, start: &State, l: Line<State>) -
     }
 }
 
+/// What `analyze` says of a position with no move: the game is over
+/// there (its turn ends it before any choice), or the mover is stuck.
+pub(crate) fn no_moves(inst: &Instance, s: &State) -> String {
+    match inst.turn_unnamed(s) {
+        Ok(super::model::Turn::Ended { end, stuck }) => format!(
+            "no legal moves: {} ({})",
+            if stuck {
+                "the mover is stuck"
+            } else {
+                "the game is over here"
+            },
+            match end {
+                End::Win => "the mover wins",
+                End::Lose => "the mover loses",
+                End::Draw => "a draw",
+                End::Stop => "it stops",
+            }
+        ),
+        _ => "no legal moves".into(),
+    }
+}
+
 /// `analyze`.
 pub(crate) fn analyzed(game: &str, inst: &Instance, s: &State, moves: &[MoveValue]) -> RulesAnswer {
     let mut lines = Vec::new();
@@ -391,7 +413,7 @@ pub(crate) fn analyzed(game: &str, inst: &Instance, s: &State, moves: &[MoveValu
         detail.push(Json::Object(o));
     }
     if lines.is_empty() {
-        lines.push("no legal moves".into());
+        lines.push(no_moves(inst, s));
     }
     RulesAnswer {
         game: game.into(),

@@ -256,7 +256,7 @@ fn analyze(title: &str, inst: &Instance, s: &State, moves: &[(String, String)]) 
         .map(|(m, v)| vec![m.clone(), v.clone()])
         .collect();
     let lines = vec![if moves.is_empty() {
-        "no legal moves".to_string()
+        super::answer::no_moves(inst, s)
     } else {
         format!(
             "{}, each with its value once it is made",
