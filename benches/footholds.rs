@@ -130,6 +130,21 @@
 //!      the profile), one thread: 1-2 % fewer states ((3,3) 3.80 → 3.76 M,
 //!      (4,4) 8.33 → 8.18 M, (3,4) 4.14 → 4.08 M, (2,2) 4.90 → 4.81 M),
 //!      CPU within the noise (±20 % on this machine): still off.
+//!    - Two threads in step (issue 33, `engine/parallel.rs`): 9x9
+//!      (4,4)-(4,5) fell in one run of two to four into a mode where both
+//!      threads did the whole search (15.2-15.8 M states). Now the helper
+//!      shares the endgame memo too, starts each test with the main
+//!      engine's history, and claims children atomically: eight runs of
+//!      eight 9.35-9.71 M states, 4.6-5.4 s CPU (profile, `THREADS=2`).
+//!      Big section, before → after (two threads, states, CPU, peak RSS;
+//!      loaded, the after run beside a build): (3,3)-(4,4) 4.83 M, 2.82 s,
+//!      62 MiB → 4.00 M, 2.49 s, 45 MiB; (4,4)-(4,5) 15.36 M, 9.23 s,
+//!      57 MiB → 9.50 M, 5.42 s, 33 MiB; (3,4)-(5,4) 4.89 M, 3.38 s →
+//!      4.31 M, 2.63 s; (2,2)-(6,6) 5.34 M, 3.14 s → 5.09 M, 3.00 s;
+//!      10x10 (0,0)-(9,9) 5.28 M, 3.47 s → 5.14 M, 3.60 s; 11x11 corners
+//!      6.56 M, 5.36 s, 58 MiB → 6.34 M, 5.22 s, 40 MiB; 50 random boards
+//!      median 13.5 → 16.6 ms, worst 0.87 → 0.97 s wall (under the build;
+//!      58 → 40 MiB peak).
 //!
 //! Names given after `--` keep only the rows whose name contains one of
 //! them. Times are wall-clock on a shared machine: read the CPU column
