@@ -117,6 +117,37 @@
 //!      over 99 M with the 9x9 thresholds), hence the board-size gate.
 //!      10x10 (4,4)-(5,5): the first test still unsettled after 150 M
 //!      states (104 s CPU, 602 MiB peak).
+//!    - Shared small table (issue 33, `engine/parallel.rs`): the helper
+//!      thread used its own small table, so both threads searched the
+//!      same small subtrees. Big section, two threads, loaded ~7, two runs
+//!      each (states, CPU): (4,4)-(4,5) 15.35 M, 10.68 s; 10.20 M, 6.77 s
+//!      → 9.33 M, 6.06 s; 9.26 M, 5.55 s (one thread: 8.33 M, 4.4-5.2 s);
+//!      (3,3)-(4,4) 4.44 M, 3.51 s; 4.86 M, 3.29 s → 4.29 M, 2.54 s;
+//!      4.31 M, 3.09 s; (3,4)-(5,4) 4.89 M, 3.82 s; 4.85 M, 3.69 s →
+//!      4.28 M, 2.62 s; 4.42 M, 2.61 s; (2,2)-(6,6) 5.58 M, 3.33 s;
+//!      5.57 M, 3.38 s → 5.32 M, 3.53 s; 5.06 M, 3.11 s. (Most of the
+//!      (4,4) difference was the in-step mode below, which these runs hit
+//!      or missed: over five runs each, 12.9 M states on average before,
+//!      11.3 M after.)
+//!      Enhanced transposition cutoffs (`SearchConfig::etc`, `ETC=1` in
+//!      the profile), one thread: 1-2 % fewer states ((3,3) 3.80 → 3.76 M,
+//!      (4,4) 8.33 → 8.18 M, (3,4) 4.14 → 4.08 M, (2,2) 4.90 → 4.81 M),
+//!      CPU within the noise (±20 % on this machine): still off.
+//!    - Two threads in step (issue 33, `engine/parallel.rs`): 9x9
+//!      (4,4)-(4,5) fell in one run of two to four into a mode where both
+//!      threads did the whole search (15.2-15.8 M states). Now the helper
+//!      shares the endgame memo too, starts each test with the main
+//!      engine's history, and claims children atomically: eight runs of
+//!      eight 9.35-9.71 M states, 4.6-5.4 s CPU (profile, `THREADS=2`).
+//!      Big section, before → after (two threads, states, CPU, peak RSS;
+//!      loaded, the after run beside a build): (3,3)-(4,4) 4.83 M, 2.82 s,
+//!      62 MiB → 4.00 M, 2.49 s, 45 MiB; (4,4)-(4,5) 15.36 M, 9.23 s,
+//!      57 MiB → 9.50 M, 5.42 s, 33 MiB; (3,4)-(5,4) 4.89 M, 3.38 s →
+//!      4.31 M, 2.63 s; (2,2)-(6,6) 5.34 M, 3.14 s → 5.09 M, 3.00 s;
+//!      10x10 (0,0)-(9,9) 5.28 M, 3.47 s → 5.14 M, 3.60 s; 11x11 corners
+//!      6.56 M, 5.36 s, 58 MiB → 6.34 M, 5.22 s, 40 MiB; 50 random boards
+//!      median 13.5 → 16.6 ms, worst 0.87 → 0.97 s wall (under the build;
+//!      58 → 40 MiB peak).
 //!
 //! Names given after `--` keep only the rows whose name contains one of
 //! them. Times are wall-clock on a shared machine: read the CPU column
@@ -564,6 +595,7 @@ fn profile(filter: &[String]) {
             "DEEP_FOOTHOLDS",
             SearchConfig::default().deep_footholds as u64,
         ) as u32,
+        etc: std::env::var_os("ETC").is_some(),
         ..SearchConfig::default()
     };
     let only: Vec<&String> = filter.iter().filter(|f| *f != "profile").collect();
@@ -576,7 +608,7 @@ fn profile(filter: &[String]) {
         let Ok(mut s) = Solver::with_config(&pos, &b, cfg) else {
             continue;
         };
-        s.set_threads(1);
+        s.set_threads(env_num("THREADS", 1) as usize);
         eprintln!("{name}:");
         let r = timed(|| s.value(&pos, &b));
         let answer = match r.out {

@@ -12,16 +12,23 @@
 //! neighbours tried fewest-exits first so a path meeting the bound is usually
 //! found at once.
 
+use std::sync::Arc;
+
 use super::bitboard::Bits;
 use super::blocks::block_bound;
 use super::graph::Graph;
 use super::table::Cache;
 use crate::budget::{Budget, LimitHit};
 
-/// The longest-path memo (bounded).
+/// The longest-path memo (bounded). Two engines searching in parallel
+/// share one ([`Endgame::share`]); it grows only while one owns it alone.
 #[derive(Debug)]
 pub(crate) struct Endgame<B> {
-    memo: Cache<B>,
+    memo: Arc<Cache<B>>,
+    /// Whether another engine may be writing the memo right now (then it
+    /// is written without growing, and without asking the `Arc`, which
+    /// would make both threads write its count at every store).
+    shared: bool,
 }
 
 /// The regions of two separated players, or `None` if some cell can still be
@@ -131,8 +138,25 @@ impl<B: Bits> Endgame<B> {
     /// A memo of `2^log2_buckets * 4` entries, growing up to `2^max_log2 * 4`.
     pub(crate) fn new(log2_buckets: u32, max_log2: u32) -> Endgame<B> {
         Endgame {
-            memo: Cache::new(log2_buckets, max_log2),
+            memo: Arc::new(Cache::new(log2_buckets, max_log2)),
+            shared: false,
         }
+    }
+
+    /// Marks this memo shared (or no longer) and returns an endgame on the
+    /// same memo for a second engine searching beside this one.
+    pub(crate) fn share(&mut self) -> Endgame<B> {
+        self.shared = true;
+        Endgame {
+            memo: Arc::clone(&self.memo),
+            shared: true,
+        }
+    }
+
+    /// This engine's memo is its own again (the other engine has dropped
+    /// its [`Endgame::share`]).
+    pub(crate) fn unshare(&mut self) {
+        self.shared = false;
     }
 
     /// Memory used, in bytes.
@@ -202,11 +226,20 @@ impl<B: Bits> Endgame<B> {
     fn remember(&mut self, s: u8, region: B, effort: u64, lo: u32, hi: u32) {
         let effort = (64 - effort.leading_zeros()) as u8;
         let pack = |lo: u32, hi: u32| (lo.min(255) | hi.min(255) << 8) as u64;
-        self.memo
-            .put(region, s as u16, effort, pack(lo, hi), |old| {
-                let (olo, ohi) = unpack(old);
-                pack(lo.max(olo), hi.min(ohi))
-            });
+        let merge = |old| {
+            let (olo, ohi) = unpack(old);
+            pack(lo.max(olo), hi.min(ohi))
+        };
+        let owned = match self.shared {
+            true => None,
+            false => Arc::get_mut(&mut self.memo),
+        };
+        match owned {
+            Some(memo) => memo.put(region, s as u16, effort, pack(lo, hi), merge),
+            None => self
+                .memo
+                .put_shared(region, s as u16, effort, pack(lo, hi), merge),
+        }
     }
 
     /// The neighbours of `s` in `rest`, fewest onward exits first (so a

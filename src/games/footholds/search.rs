@@ -646,6 +646,36 @@ mod tests {
         assert!(checked > 150 && cuts > 200, "{checked} {cuts}");
     }
 
+    /// Two threads sharing the main engine's small table (as they share
+    /// the transposition table) against the plain reference: the small
+    /// table at its default, and so small (4 buckets, every position in
+    /// it) that both threads replace each other's entries all the time.
+    #[test]
+    fn the_shared_small_table_agrees_with_the_reference() {
+        let mut rng = StdRng::seed_from_u64(4141);
+        let (mut checked, mut parallel) = (0, 0);
+        for _ in 0..200 {
+            let steps = crate::games::testkit::footholds_steps(&mut rng);
+            let p = crate::games::testkit::footholds_position(&mut rng, 6, steps, 0.5);
+            let b = unlimited();
+            let Ok(want) = reference_solve(&p, &Budget::new(Some(2_000_000), None)) else {
+                continue;
+            };
+            for cfg in [SearchConfig::default(), small_table(u32::MAX, 2)] {
+                let mut s = Solver::with_config(&p, &b, cfg).unwrap();
+                s.set_threads(2);
+                s.set_config(SearchConfig {
+                    solo_states: 0,
+                    ..cfg
+                });
+                assert_eq!(s.value(&p, &b).unwrap(), want, "{cfg:?} {p:?}");
+                parallel += u64::from(s.stats().parallel_tests > 0);
+            }
+            checked += 1;
+        }
+        assert!(checked > 120 && parallel > 200, "{checked} {parallel}");
+    }
+
     /// The sure-path bounds in the search against the plain reference:
     /// off, at their default range, and tried at every open position
     /// (small random boards have fewer live cells than the default range

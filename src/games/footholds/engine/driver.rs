@@ -34,13 +34,14 @@ impl<B: Bits> Engine<B> {
         let mut guess = 1.clamp(lo + 1, hi);
         loop {
             self.stats.tests += 1;
-            let n0 = self.stats.nodes;
+            let (n0, s0) = (self.stats.nodes, budget.states());
             let s = test(self, guess)?;
             if self.cfg.trace {
                 eprintln!(
-                    "test {guess} -> {s} ({:?}) nodes {}",
+                    "test {guess} -> {s} ({:?}) nodes {} states {}",
                     to_value(s),
-                    self.stats.nodes - n0
+                    self.stats.nodes - n0,
+                    budget.states() - s0
                 );
             }
             if s >= guess {

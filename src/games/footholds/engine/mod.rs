@@ -18,7 +18,7 @@
 //! (`--memory MB`, default 1 GiB): see [`table_log2s`] and
 //! [`small_table_log2`]. With two threads
 //! ([`Engine::value_parallel`]) each of the two engines is sized from half,
-//! and they share the first one's transposition table.
+//! and they share the first one's transposition table and small table.
 //!
 //! Scores are from the side to move's view: a win in `n` more moves scores
 //! `MAXN - n`, a loss in `n` more moves scores `n - MAXN`, so faster wins and
@@ -176,7 +176,9 @@ pub(crate) struct Engine<B> {
     /// The table of small positions (fewer than `cfg.small_live` live
     /// cells), each engine its own: bounded, replacing by effort, it keeps
     /// every small search, which the big table's effort rule would drop.
-    small: Table<B>,
+    /// During a parallel test the helper shares the main engine's (as it
+    /// shares the transposition table).
+    small: Arc<Table<B>>,
     /// Set when the other thread of a parallel test has finished.
     stop: Option<Arc<AtomicBool>>,
     /// Children being searched by either thread of a parallel test.
@@ -297,7 +299,7 @@ impl<B: Bits> Engine<B> {
             syms,
             sym_fixed,
             tt: Arc::new(Table::new(8, tt_log2)),
-            small: Table::new(small_log2, small_log2),
+            small: Arc::new(Table::new(small_log2, small_log2)),
             stop: None,
             busy: None,
             eg: Endgame::new(6, memo_log2),

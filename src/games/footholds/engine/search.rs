@@ -209,13 +209,16 @@ impl<B: Bits> Engine<B> {
             };
             let key = marks.then(|| busy_key(child));
             if let (Some(b), Some(k)) = (&self.busy, key) {
-                if i > 0 && i < n && b.holds(k) {
+                // Marked in one step with the check: two threads in step
+                // would otherwise both see the child free and both search
+                // it, and stay in step (measured: 9x9 (4,4)-(4,5) one run
+                // in three or four doubled its states).
+                if !b.claim(k) && i > 0 && i < n {
                     list[len] = x;
                     len += 1;
                     i += 1;
                     continue;
                 }
-                b.mark(k);
             }
             let r = self.search(child, down(beta), down(alpha), budget);
             if let (Some(b), Some(k)) = (&self.busy, key) {
