@@ -569,7 +569,8 @@ impl Drawer<'_> {
                 let mut toks = Vec::new();
                 for (i, name) in names.iter().enumerate() {
                     if i > 0 {
-                        toks.push(Tok::Text("\n".into()));
+                        let sep = if *bracketed { " " } else { "\n" };
+                        toks.push(Tok::Text(sep.into()));
                     }
                     toks.extend(self.piece(name, fields, *bracketed)?);
                 }

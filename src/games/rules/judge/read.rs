@@ -375,7 +375,10 @@ impl Reader<'_, '_> {
 
     fn case(&mut self, items: &[Spanned<Item>]) -> Result<Read, Diags> {
         let mut out = Read::default();
-        let mut after_brackets = false;
+        // Whether the last item that read anything was bracketed: the
+        // next bracketed item's lists go on its line. An item that reads
+        // nothing (`cells 0:`, `dice 0 of`, a `require`) is no line at all.
+        let mut joined = false;
         for item in items {
             let bracketed = matches!(
                 &item.node,
@@ -392,20 +395,28 @@ impl Reader<'_, '_> {
             );
             // Lists one after another may be separated by a comma, as the
             // judges' pages write them (`[[1, 1]], [0, 0], [0, 1]`).
-            if bracketed && after_brackets && self.cur.peek(b',') {
+            if bracketed && joined && self.cur.peek(b',') {
                 let _ = self.cur.punct(b',', "between the lists");
             }
-            // Where the judge's lines start: a bracketed item (after
-            // another's, on its line), a line of numbers or of rolls;
-            // rows, pieces and records line by line as they are read.
-            match &item.node {
-                _ if bracketed && !after_brackets => self.line(|| item_words(&item.node)),
-                Item::Numbers(_) | Item::Dice { .. } => self.line(|| item_words(&item.node)),
-                _ => {}
+            self.cur.blank();
+            let before = self.cur.at;
+            let mark = self.lines.as_ref().map_or(0, Vec::len);
+            // Where the judge's lines start: a line of numbers; rows,
+            // pieces, records and rolls as they are read (none for a count
+            // of 0); a bracketed item's lists below, once read.
+            if let Item::Numbers(_) = &item.node {
+                self.line(|| item_words(&item.node));
             }
-            after_brackets = bracketed;
             self.item(&item.node, item.span, &mut out)
                 .map_err(|d| vec![d])?;
+            if self.cur.at > before {
+                if bracketed && !joined {
+                    if let Some(lines) = &mut self.lines {
+                        lines.insert(mark, (before, item_words(&item.node)));
+                    }
+                }
+                joined = bracketed;
+            }
         }
         Ok(out)
     }
@@ -486,8 +497,13 @@ impl Reader<'_, '_> {
                 let names: Vec<String> = super::piece_order(self.prog)
                     .take(k.min(1 << 16) as usize)
                     .collect();
-                for name in names {
-                    let p = self.piece(&name, fields, *bracketed)?;
+                for (i, name) in names.iter().enumerate() {
+                    // One list may follow another after a comma, as
+                    // between bracketed items (`[1, 1, 3], [1, 3, 1]`).
+                    if *bracketed && i > 0 && self.cur.peek(b',') {
+                        let _ = self.cur.punct(b',', "between the pieces' lists");
+                    }
+                    let p = self.piece(name, fields, *bracketed)?;
                     out.pieces.push(p);
                 }
             }
@@ -588,6 +604,9 @@ impl Reader<'_, '_> {
             }
             Item::Dice { count, range } => {
                 let k = self.count(count)?.unwrap_or(0);
+                if k > 0 {
+                    self.line(|| item_words(item));
+                }
                 let mut rolls = Vec::new();
                 for i in 0..k.max(0) {
                     let v = self.cur.number(&format!("roll {} ({range})", i + 1))?;
