@@ -131,3 +131,121 @@ fn bracketed_pieces_share_one_line_and_may_be_separated_by_commas() {
         "judge input: a line break inside the pieces' lists"
     );
 }
+
+/// A `cells piece` board of numbered pieces, and one of a named piece.
+const NUMBERED: &str = r#"rules numbered {
+  players solo
+  legend { ".": }
+  piece placed 1..3 { at: cell }
+  input {
+    n, m: 1..3
+    rows n of m cells piece
+  }
+  turn {
+    stop
+  }
+  solve shortest within 1
+}
+"#;
+
+#[test]
+fn a_cells_piece_board_is_as_wide_as_drawn_and_names_its_named_pieces() {
+    // m drawn in its range, or as `--m` says; each piece on one cell.
+    for (args, widths) in [(&[][..], 1..=3), (&[("--m", "3")][..], 3..=3)] {
+        let mut seen = std::collections::HashSet::new();
+        for input in drawn_and_valid(NUMBERED, args, 60) {
+            let mut lines = input.lines();
+            let nm: Vec<usize> = (lines.next().unwrap().split(' '))
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert!(widths.contains(&nm[1]), "{args:?} {input:?}");
+            seen.insert(nm[1]);
+            let rows: Vec<Vec<&str>> = lines.map(|l| l.split(' ').collect()).collect();
+            assert_eq!(rows.len(), nm[0], "{input:?}");
+            assert!(rows.iter().all(|r| r.len() == nm[1]), "{input:?}");
+            let pieces: Vec<&str> = rows.concat().into_iter().filter(|w| *w != "0").collect();
+            assert_eq!(pieces.len(), 3.min(nm[0] * nm[1]), "{input:?}");
+        }
+        assert_eq!(seen.len(), widths.count(), "{args:?}");
+    }
+    // A named piece is written by its name and read back by it.
+    let named = NUMBERED.replace("piece placed 1..3", "piece R");
+    for input in drawn_and_valid(&named, &[], 30) {
+        assert_eq!(input.matches('R').count(), 1, "{input:?}");
+    }
+    let prog = program(&named);
+    let r = super::read::read(&prog, &text("2 2\n0 0\n0 R\n"), None).unwrap();
+    assert_eq!(r.pieces[0].name.node, "R");
+    let ds = super::read_input(&prog, "2 2\n0 0\n0 Q\n").unwrap_err();
+    assert_eq!(
+        (ds[0].code, ds[0].message.as_str()),
+        (
+            crate::error::Code::InputFormat,
+            "judge input: expected the piece on the cell in row 2, column 2, found `Q`"
+        )
+    );
+}
+
+#[test]
+fn a_board_of_no_rows_or_no_columns_is_empty_on_its_zero() {
+    let prog = program(NUMBERED);
+    for (text, zero) in [("3 0\n", 2), ("0 3\n", 0)] {
+        let ds = super::read_input(&prog, text).unwrap_err();
+        assert_eq!(ds[0].code, crate::error::Code::BoardEmpty, "{text:?}");
+        let span = ds[0].span().unwrap();
+        assert_eq!((span.start(), span.end()), (zero, zero + 1), "{text:?}");
+    }
+    // Measured from brackets: `[]` has no rows either.
+    let measured = NUMBERED.replace("    n, m: 1..3\n", "").replace(
+        "rows n of m cells piece",
+        "rows n: 1..3 of m: 1..3 cells piece bracketed",
+    );
+    let ds = super::read_input(&program(&measured), "[]\n").unwrap_err();
+    assert_eq!(ds[0].code, crate::error::Code::BoardEmpty);
+}
+
+/// AtCoder DP K as docs/rules-language.md writes it: a range's end read
+/// before the row (`1..k`).
+const DPK: &str = r#"rules dpk {
+  players A B
+  layer a: 0..100000
+  legend {
+    number x: a[here] = x
+  }
+  param k: 1..100000 = 1
+  var pile: 0..100000 = k
+  input {
+    n: 1..100, k: 1..100000
+    rows 1 of n numbers 1..k increasing
+  }
+  turn {
+    choose c in cells where a[c] <= pile
+    pile -= a[c]
+  }
+  solve outcome
+}
+"#;
+
+#[test]
+fn a_row_range_may_end_at_a_number_read_before() {
+    // Also as a name of the format alone (no param): checked, read.
+    let bare = DPK
+        .replace("  param k: 1..100000 = 1\n", "")
+        .replace("= k\n", "= 0\n");
+    let prog = program(&bare);
+    let r = super::read::read(&prog, &text("2 3\n1 4\n"), None).unwrap();
+    assert_eq!(
+        r.beyond,
+        ["the cell in row 1, column 2 is 4; the judge allows 1..3"]
+    );
+    for input in drawn_and_valid(DPK, &[("--n", "1..4"), ("--k", "1..6")], 100) {
+        let w: Vec<i64> = input
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
+        let (n, k, row) = (w[0], w[1], &w[2..]);
+        assert_eq!(row.len() as i64, n, "{input:?}");
+        assert!(row.iter().all(|x| (1..=k).contains(x)), "{input:?}");
+        assert!(row.windows(2).all(|p| p[0] < p[1]), "{input:?}");
+    }
+}

@@ -185,6 +185,7 @@ fn read_lines(
         prog,
         cur: Cursor::new(&text.node, !chars, within),
         env: HashMap::new(),
+        spans: HashMap::new(),
         lines: record.then(Vec::new),
     };
     let cases = match &format.cases {
@@ -301,6 +302,8 @@ struct Reader<'p, 't> {
     prog: &'p Program,
     cur: Cursor<'t>,
     env: HashMap<String, i64>,
+    /// Where each number of `env` was read (in the text).
+    spans: HashMap<String, Span>,
     /// Where each line the format reads starts, and what it holds (kept
     /// only for [`line_errors`]).
     lines: Option<Vec<(usize, String)>>,
@@ -430,6 +433,7 @@ impl Reader<'_, '_> {
                         .number(&format!("`{}` ({})", n.name.node, n.range))?;
                     self.limit(&n.name.node, v.node, &n.range, &mut out.beyond);
                     self.env.insert(n.name.node.clone(), v.node);
+                    self.spans.insert(n.name.node.clone(), v.span);
                     let name = Spanned::new(n.name.node.clone(), self.at(v.span));
                     let decls = &self.prog.decls;
                     let ty = decls
@@ -794,6 +798,82 @@ impl Reader<'_, '_> {
         })
     }
 
+    /// The piece the judge writes on `what` (a cell of a `cells … piece`
+    /// board): its number, or a named piece's name; `None` for `0`.
+    fn board_piece(
+        &mut self,
+        what: &str,
+        bracketed: bool,
+    ) -> Result<Option<Spanned<String>>, Diag> {
+        let named = &self.prog.decls.named;
+        let save = self.cur.at;
+        if let Some(w) = self.cur.word(bracketed) {
+            if named.iter().any(|x| x.node == w.node) {
+                return Ok(Some(Spanned::new(w.node.to_string(), w.span)));
+            }
+            let numeric = w.node.trim_start_matches('-');
+            if !numeric.is_empty() && !numeric.bytes().all(|b| b.is_ascii_digit()) {
+                let names: Vec<&str> = named.iter().map(|x| x.node.as_str()).collect();
+                let list = if names.is_empty() {
+                    "the judge writes a piece's number, `0` for none".to_string()
+                } else {
+                    format!(
+                        "the judge writes a piece's number or name ({}), `0` for none",
+                        names.join(", ")
+                    )
+                };
+                let help = match did_you_mean(w.node, names.iter().copied()) {
+                    Some(h) => format!("{h} {list}"),
+                    None => list,
+                };
+                return Err(error(
+                    self.cur.within(),
+                    w.span,
+                    format!("expected the piece on {what}, found `{}`", w.node),
+                    "no such piece",
+                    help,
+                ));
+            }
+        }
+        self.cur.at = save;
+        let v = self.cur.number(&format!("the piece on {what}"))?;
+        Ok((v.node != 0).then(|| Spanned::new(v.node.to_string(), v.span)))
+    }
+
+    /// `meeple::board::empty` when the board's rows `n` or columns `m`
+    /// (`None`: measured, not known yet) are 0, as `board { }` is.
+    fn empty_board(
+        &self,
+        n: Option<i64>,
+        m: Option<i64>,
+        rows: &Count,
+        cols: &Count,
+    ) -> Result<(), Diag> {
+        let zero = [(n, rows, "rows"), (m, cols, "columns")]
+            .into_iter()
+            .find(|(v, _, _)| *v == Some(0));
+        let Some((_, count, what)) = zero else {
+            return Ok(());
+        };
+        // The number that made it 0, else where the board was read.
+        let at = match count {
+            Count::Product(bs) => bs.iter().find_map(|b| match &b.node {
+                Bound::Name(x) if self.env.get(x) == Some(&0) => self.spans.get(x).copied(),
+                _ => None,
+            }),
+            Count::Measured(_) => None,
+        }
+        .unwrap_or(Span::new(self.cur.at, self.cur.at));
+        Err(self.cur.within().diag(
+            Diag::new(
+                Code::BoardEmpty,
+                format!("judge input: a board of 0 {what} has no cells"),
+            )
+            .label(at, format!("0 {what}"))
+            .help("a board has at least one row and one column, as `board { … }` does"),
+        ))
+    }
+
     fn rows(
         &mut self,
         rows: &Count,
@@ -818,6 +898,7 @@ impl Reader<'_, '_> {
                 }
             }
         }
+        self.empty_board(n, m, rows, cols)?;
         let parts: Vec<CellPart> = match cell {
             CellFormat::Chars => vec![CellPart::Char],
             CellFormat::Numbers(r) => vec![CellPart::Number(r.clone())],
@@ -830,6 +911,9 @@ impl Reader<'_, '_> {
             self.cur.punct(b'[', "before the board")?;
         }
         let mut r = 0i64;
+        // The columns of the first row (a `cells` board of pieces alone
+        // keeps no character or number of them).
+        let mut width = 0i64;
         loop {
             match n {
                 Some(n) if r >= n => break,
@@ -891,12 +975,10 @@ impl Reader<'_, '_> {
                         let what = format!("the cell in row {}, column {}", r + 1, c + 1);
                         match part {
                             CellPart::Piece => {
-                                let v = self.cur.number(&format!("the piece on {what}"))?;
-                                if v.node != 0
-                                    || self.prog.decls.named.iter().any(|x| x.node == "0")
-                                {
+                                let v = self.board_piece(&what, bracketed)?;
+                                if let Some(v) = v {
                                     pieces.push(PieceInput {
-                                        name: Spanned::new(v.node.to_string(), self.at(v.span)),
+                                        name: Spanned::new(v.node, self.at(v.span)),
                                         at: Some(Spanned::new(
                                             SetValue::Cell(r, c),
                                             self.at(v.span),
@@ -930,6 +1012,9 @@ impl Reader<'_, '_> {
                     }
                     c += 1;
                 }
+                if r == 0 {
+                    width = c;
+                }
                 if bracketed {
                     self.cur.punct(b']', &format!("after row {}", r + 1))?;
                 }
@@ -956,20 +1041,25 @@ impl Reader<'_, '_> {
         if bracketed {
             self.cur.punct(b']', "after the board")?;
         }
+        if matches!(cell, CellFormat::Chars) {
+            width = grid.first().map_or(0, |x| x.len() as i64);
+        }
+        self.empty_board(Some(r), Some(width), rows, cols)?;
         // Sizes measured from the brackets become known by their names.
-        for (c, v) in [
-            (rows, array.len() as i64),
-            (cols, array.first().map_or(0, |x| x.len()) as i64),
-        ] {
+        for (c, v) in [(rows, array.len() as i64), (cols, width)] {
             if let Count::Measured(num) = c {
                 self.env.insert(num.name.node.clone(), v);
                 self.limit(&num.name.node, v, &num.range, &mut beyond);
             }
         }
+        let through = parts.iter().any(|p| !matches!(p, CellPart::Piece));
         out.board = Some(if numbers {
             BoardInput::Array(array)
-        } else {
+        } else if through {
             BoardInput::Grid(grid)
+        } else {
+            // Pieces alone: no legend entry applies, as `board R by C`.
+            BoardInput::Sized(r, width)
         });
         out.beyond.extend(beyond);
         Ok(())
