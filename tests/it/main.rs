@@ -29,6 +29,7 @@ mod json;
 mod judge;
 mod judge_contain;
 mod judge_format;
+mod judge_lines;
 mod judge_records;
 mod judge_row_order;
 mod judge_rules_data;

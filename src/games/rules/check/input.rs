@@ -140,7 +140,7 @@ impl Checker<'_> {
                     for c in [rows, cols] {
                         self.count(c, *bracketed, &mut read);
                     }
-                    self.cells(cell, item.span);
+                    self.cells(cell, item.span, &read);
                     self.hints(cell, hints);
                 }
                 Item::Board { rows, cols } => {
@@ -487,7 +487,7 @@ impl Checker<'_> {
         }
     }
 
-    fn cells(&mut self, cell: &CellFormat, at: Span) {
+    fn cells(&mut self, cell: &CellFormat, at: Span, read: &HashSet<String>) {
         let legend: Vec<&crate::syntax::rules::Entry> = self
             .def
             .parts
@@ -545,7 +545,8 @@ impl Checker<'_> {
                         .help("add a `number n: …` entry (or `\"0\": …` keys) to the legend"),
                     )
                 }
-                CellPart::Number(r) => self.range(&r, &HashSet::new()),
+                // Its ends: numbers, params or numbers read before.
+                CellPart::Number(r) => self.range(&r, read),
                 CellPart::Piece if self.d.named.is_empty() && !self.numbered() => self.err(
                     bad("the game has no pieces to place", span, "piece")
                         .help("declare pieces (`piece 1..16 { at: cell }`)"),

@@ -569,7 +569,8 @@ impl Drawer<'_> {
                 let mut toks = Vec::new();
                 for (i, name) in names.iter().enumerate() {
                     if i > 0 {
-                        toks.push(Tok::Text("\n".into()));
+                        let sep = if *bracketed { " " } else { "\n" };
+                        toks.push(Tok::Text(sep.into()));
                     }
                     toks.extend(self.piece(name, fields, *bracketed)?);
                 }
@@ -920,19 +921,36 @@ impl Drawer<'_> {
         }
     }
 
-    /// The pieces a `cells … piece` board places: the numbered ones (named
-    /// by their number), as many as their group declares.
+    /// The pieces a `cells … piece` board places: the named ones no
+    /// `piece` or `pieces` item gives (by name), then the numbered ones (by
+    /// their number), as many as their group declares.
     fn board_pieces(&self) -> Vec<String> {
         let prog = &self.shape.prog;
+        let items = &self.shape.format().items;
+        let listed = items.iter().any(|i| matches!(i.node, Item::Pieces { .. }));
+        let mut out: Vec<String> = Vec::new();
+        if !listed {
+            let given = |n: &str| {
+                items
+                    .iter()
+                    .any(|i| matches!(&i.node, Item::Piece { name, .. } if name.node == n))
+            };
+            out.extend(
+                (prog.decls.named.iter())
+                    .filter(|n| !given(&n.node))
+                    .map(|n| n.node.clone()),
+            );
+        }
         let Some((_, hi, _)) = prog.numbered.first() else {
-            return Vec::new();
+            return out;
         };
         let hi = match hi {
             CExpr::Const(Val::S(h)) => *h,
-            _ => return Vec::new(),
+            _ => return out,
         };
         let lo = prog.numbered_from.first().copied().flatten().unwrap_or(1);
-        (lo..=hi).map(|k| k.to_string()).collect()
+        out.extend((lo..=hi).map(|k| k.to_string()));
+        out
     }
 
     fn key(&mut self, keys: &[String]) -> Result<String, String> {

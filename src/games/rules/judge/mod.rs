@@ -7,6 +7,8 @@ mod cursor;
 pub mod draw;
 #[cfg(test)]
 mod draw_tests;
+#[cfg(test)]
+mod lines_tests;
 pub(crate) mod position;
 pub(crate) mod read;
 mod refusal;

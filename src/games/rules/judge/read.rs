@@ -185,6 +185,7 @@ fn read_lines(
         prog,
         cur: Cursor::new(&text.node, !chars, within),
         env: HashMap::new(),
+        spans: HashMap::new(),
         lines: record.then(Vec::new),
     };
     let cases = match &format.cases {
@@ -301,6 +302,8 @@ struct Reader<'p, 't> {
     prog: &'p Program,
     cur: Cursor<'t>,
     env: HashMap<String, i64>,
+    /// Where each number of `env` was read (in the text).
+    spans: HashMap<String, Span>,
     /// Where each line the format reads starts, and what it holds (kept
     /// only for [`line_errors`]).
     lines: Option<Vec<(usize, String)>>,
@@ -375,7 +378,10 @@ impl Reader<'_, '_> {
 
     fn case(&mut self, items: &[Spanned<Item>]) -> Result<Read, Diags> {
         let mut out = Read::default();
-        let mut after_brackets = false;
+        // Whether the last item that read anything was bracketed: the
+        // next bracketed item's lists go on its line. An item that reads
+        // nothing (`cells 0:`, `dice 0 of`, a `require`) is no line at all.
+        let mut joined = false;
         for item in items {
             let bracketed = matches!(
                 &item.node,
@@ -392,20 +398,28 @@ impl Reader<'_, '_> {
             );
             // Lists one after another may be separated by a comma, as the
             // judges' pages write them (`[[1, 1]], [0, 0], [0, 1]`).
-            if bracketed && after_brackets && self.cur.peek(b',') {
+            if bracketed && joined && self.cur.peek(b',') {
                 let _ = self.cur.punct(b',', "between the lists");
             }
-            // Where the judge's lines start: a bracketed item (after
-            // another's, on its line), a line of numbers or of rolls;
-            // rows, pieces and records line by line as they are read.
-            match &item.node {
-                _ if bracketed && !after_brackets => self.line(|| item_words(&item.node)),
-                Item::Numbers(_) | Item::Dice { .. } => self.line(|| item_words(&item.node)),
-                _ => {}
+            self.cur.blank();
+            let before = self.cur.at;
+            let mark = self.lines.as_ref().map_or(0, Vec::len);
+            // Where the judge's lines start: a line of numbers; rows,
+            // pieces, records and rolls as they are read (none for a count
+            // of 0); a bracketed item's lists below, once read.
+            if let Item::Numbers(_) = &item.node {
+                self.line(|| item_words(&item.node));
             }
-            after_brackets = bracketed;
             self.item(&item.node, item.span, &mut out)
                 .map_err(|d| vec![d])?;
+            if self.cur.at > before {
+                if bracketed && !joined {
+                    if let Some(lines) = &mut self.lines {
+                        lines.insert(mark, (before, item_words(&item.node)));
+                    }
+                }
+                joined = bracketed;
+            }
         }
         Ok(out)
     }
@@ -419,6 +433,7 @@ impl Reader<'_, '_> {
                         .number(&format!("`{}` ({})", n.name.node, n.range))?;
                     self.limit(&n.name.node, v.node, &n.range, &mut out.beyond);
                     self.env.insert(n.name.node.clone(), v.node);
+                    self.spans.insert(n.name.node.clone(), v.span);
                     let name = Spanned::new(n.name.node.clone(), self.at(v.span));
                     let decls = &self.prog.decls;
                     let ty = decls
@@ -486,8 +501,13 @@ impl Reader<'_, '_> {
                 let names: Vec<String> = super::piece_order(self.prog)
                     .take(k.min(1 << 16) as usize)
                     .collect();
-                for name in names {
-                    let p = self.piece(&name, fields, *bracketed)?;
+                for (i, name) in names.iter().enumerate() {
+                    // One list may follow another after a comma, as
+                    // between bracketed items (`[1, 1, 3], [1, 3, 1]`).
+                    if *bracketed && i > 0 && self.cur.peek(b',') {
+                        let _ = self.cur.punct(b',', "between the pieces' lists");
+                    }
+                    let p = self.piece(name, fields, *bracketed)?;
                     out.pieces.push(p);
                 }
             }
@@ -588,6 +608,9 @@ impl Reader<'_, '_> {
             }
             Item::Dice { count, range } => {
                 let k = self.count(count)?.unwrap_or(0);
+                if k > 0 {
+                    self.line(|| item_words(item));
+                }
                 let mut rolls = Vec::new();
                 for i in 0..k.max(0) {
                     let v = self.cur.number(&format!("roll {} ({range})", i + 1))?;
@@ -775,6 +798,82 @@ impl Reader<'_, '_> {
         })
     }
 
+    /// The piece the judge writes on `what` (a cell of a `cells … piece`
+    /// board): its number, or a named piece's name; `None` for `0`.
+    fn board_piece(
+        &mut self,
+        what: &str,
+        bracketed: bool,
+    ) -> Result<Option<Spanned<String>>, Diag> {
+        let named = &self.prog.decls.named;
+        let save = self.cur.at;
+        if let Some(w) = self.cur.word(bracketed) {
+            if named.iter().any(|x| x.node == w.node) {
+                return Ok(Some(Spanned::new(w.node.to_string(), w.span)));
+            }
+            let numeric = w.node.trim_start_matches('-');
+            if !numeric.is_empty() && !numeric.bytes().all(|b| b.is_ascii_digit()) {
+                let names: Vec<&str> = named.iter().map(|x| x.node.as_str()).collect();
+                let list = if names.is_empty() {
+                    "the judge writes a piece's number, `0` for none".to_string()
+                } else {
+                    format!(
+                        "the judge writes a piece's number or name ({}), `0` for none",
+                        names.join(", ")
+                    )
+                };
+                let help = match did_you_mean(w.node, names.iter().copied()) {
+                    Some(h) => format!("{h} {list}"),
+                    None => list,
+                };
+                return Err(error(
+                    self.cur.within(),
+                    w.span,
+                    format!("expected the piece on {what}, found `{}`", w.node),
+                    "no such piece",
+                    help,
+                ));
+            }
+        }
+        self.cur.at = save;
+        let v = self.cur.number(&format!("the piece on {what}"))?;
+        Ok((v.node != 0).then(|| Spanned::new(v.node.to_string(), v.span)))
+    }
+
+    /// `meeple::board::empty` when the board's rows `n` or columns `m`
+    /// (`None`: measured, not known yet) are 0, as `board { }` is.
+    fn empty_board(
+        &self,
+        n: Option<i64>,
+        m: Option<i64>,
+        rows: &Count,
+        cols: &Count,
+    ) -> Result<(), Diag> {
+        let zero = [(n, rows, "rows"), (m, cols, "columns")]
+            .into_iter()
+            .find(|(v, _, _)| *v == Some(0));
+        let Some((_, count, what)) = zero else {
+            return Ok(());
+        };
+        // The number that made it 0, else where the board was read.
+        let at = match count {
+            Count::Product(bs) => bs.iter().find_map(|b| match &b.node {
+                Bound::Name(x) if self.env.get(x) == Some(&0) => self.spans.get(x).copied(),
+                _ => None,
+            }),
+            Count::Measured(_) => None,
+        }
+        .unwrap_or(Span::new(self.cur.at, self.cur.at));
+        Err(self.cur.within().diag(
+            Diag::new(
+                Code::BoardEmpty,
+                format!("judge input: a board of 0 {what} has no cells"),
+            )
+            .label(at, format!("0 {what}"))
+            .help("a board has at least one row and one column, as `board { … }` does"),
+        ))
+    }
+
     fn rows(
         &mut self,
         rows: &Count,
@@ -799,6 +898,7 @@ impl Reader<'_, '_> {
                 }
             }
         }
+        self.empty_board(n, m, rows, cols)?;
         let parts: Vec<CellPart> = match cell {
             CellFormat::Chars => vec![CellPart::Char],
             CellFormat::Numbers(r) => vec![CellPart::Number(r.clone())],
@@ -811,6 +911,9 @@ impl Reader<'_, '_> {
             self.cur.punct(b'[', "before the board")?;
         }
         let mut r = 0i64;
+        // The columns of the first row (a `cells` board of pieces alone
+        // keeps no character or number of them).
+        let mut width = 0i64;
         loop {
             match n {
                 Some(n) if r >= n => break,
@@ -872,12 +975,10 @@ impl Reader<'_, '_> {
                         let what = format!("the cell in row {}, column {}", r + 1, c + 1);
                         match part {
                             CellPart::Piece => {
-                                let v = self.cur.number(&format!("the piece on {what}"))?;
-                                if v.node != 0
-                                    || self.prog.decls.named.iter().any(|x| x.node == "0")
-                                {
+                                let v = self.board_piece(&what, bracketed)?;
+                                if let Some(v) = v {
                                     pieces.push(PieceInput {
-                                        name: Spanned::new(v.node.to_string(), self.at(v.span)),
+                                        name: Spanned::new(v.node, self.at(v.span)),
                                         at: Some(Spanned::new(
                                             SetValue::Cell(r, c),
                                             self.at(v.span),
@@ -911,6 +1012,9 @@ impl Reader<'_, '_> {
                     }
                     c += 1;
                 }
+                if r == 0 {
+                    width = c;
+                }
                 if bracketed {
                     self.cur.punct(b']', &format!("after row {}", r + 1))?;
                 }
@@ -937,20 +1041,25 @@ impl Reader<'_, '_> {
         if bracketed {
             self.cur.punct(b']', "after the board")?;
         }
+        if matches!(cell, CellFormat::Chars) {
+            width = grid.first().map_or(0, |x| x.len() as i64);
+        }
+        self.empty_board(Some(r), Some(width), rows, cols)?;
         // Sizes measured from the brackets become known by their names.
-        for (c, v) in [
-            (rows, array.len() as i64),
-            (cols, array.first().map_or(0, |x| x.len()) as i64),
-        ] {
+        for (c, v) in [(rows, array.len() as i64), (cols, width)] {
             if let Count::Measured(num) = c {
                 self.env.insert(num.name.node.clone(), v);
                 self.limit(&num.name.node, v, &num.range, &mut beyond);
             }
         }
+        let through = parts.iter().any(|p| !matches!(p, CellPart::Piece));
         out.board = Some(if numbers {
             BoardInput::Array(array)
-        } else {
+        } else if through {
             BoardInput::Grid(grid)
+        } else {
+            // Pieces alone: no legend entry applies, as `board R by C`.
+            BoardInput::Sized(r, width)
         });
         out.beyond.extend(beyond);
         Ok(())

@@ -43,6 +43,12 @@ pub(crate) fn write(inst: &Instance, s: &State, board: &BoardInput) -> Result<St
             continue;
         }
         let (text, bracketed) = w.item(&item.node)?;
+        // No records (`cells 0:`, `lists 0:`, `dice 0 of`, `pieces 0:`)
+        // are no lines, as the judge writes them: nothing, not even a line
+        // break (`meeple validate` refuses an empty line).
+        if text.is_empty() {
+            continue;
+        }
         if bracketed && last_bracketed {
             out.pop();
             out.push(' ');
@@ -228,7 +234,10 @@ impl Writer<'_> {
                     .iter()
                     .map(|n| self.piece(n, fields, *bracketed))
                     .collect();
-                (lines?.join("\n"), *bracketed)
+                // Bracketed, the pieces' lists are consecutive bracketed
+                // lists: one line, separated by a space.
+                let sep = if *bracketed { " " } else { "\n" };
+                (lines?.join(sep), *bracketed)
             }
             Item::Piece {
                 name,
