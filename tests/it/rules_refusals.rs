@@ -322,3 +322,22 @@ fn enumerations_listing_the_same_names_share_a_type_and_a_name_in_two_differing_
         "{ds:?}"
     );
 }
+
+/// `win if count x in cells where mark[x] == me >= 3` read the `>= 3`
+/// into the condition: the error on the count ran onto the next line and
+/// said only that a bool was wanted. Now on the count alone, saying how
+/// far the condition runs and how to write the comparison.
+#[test]
+fn an_aggregates_condition_taking_the_comparison_is_told_so_on_its_line() {
+    let text = "rules r {\n  players A B\n  layer mark: player\n  legend { \".\": }\n  turn {\n    choose c in cells where mark[c] == nobody\n    mark[c] = me\n    win if count x in cells where mark[x] == me >= 3\n    let t = 1\n  }\n  solve outcome\n}\n";
+    let ds = invalid(text);
+    assert_eq!(ds[0].0, Code::RulesType, "{ds:?}");
+    assert_eq!(
+        ds[0].1, "count x in cells where mark[x] == me >= 3",
+        "{ds:?}"
+    );
+    assert!(
+        ds[0].2.contains("write `(count x in S where C) >= 3`"),
+        "{ds:?}"
+    );
+}

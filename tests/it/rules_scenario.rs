@@ -134,7 +134,7 @@ fn a_set_twice_and_a_set_after_play_are_refused() {
     let diags = invalid(&scenario(
         "  piece R at (0, 0) with power 1\n  play right 1\n  set fuel 5\n",
     ));
-    assert_eq!(diags[0].0, Code::StmtWrongGame, "{diags:?}");
+    assert_eq!(diags[0].0, Code::StmtOrder, "{diags:?}");
     assert_eq!(diags[0].1, "set fuel 5");
 }
 
@@ -446,7 +446,7 @@ fn show_draws_the_declarations_so_far_without_fixing_the_position() {
     // A query that solves still fixes it.
     let text = scenario("  piece R at (0, 0) with power 1\n  solve\n  set fuel 5\n");
     let out = ran(&text);
-    assert!(out.contains("meeple::stmt::wrong_game"), "{out}");
+    assert!(out.contains("meeple::stmt::order"), "{out}");
 }
 
 #[test]

@@ -54,9 +54,13 @@ pub(super) fn is_word(r: Rule) -> bool {
 }
 
 impl Cx<'_> {
+    /// Where `p` was written, without the blanks pest's implicit
+    /// whitespace may leave at its end (a span would run onto the next
+    /// line).
     pub(super) fn span(&self, p: &P) -> Span {
         let s = p.as_span();
-        Span::new(s.start() + self.offset, s.end() + self.offset)
+        let end = s.start() + p.as_str().trim_end().len();
+        Span::new(s.start() + self.offset, end + self.offset)
     }
 
     pub(super) fn ident(&self, p: P) -> Spanned<String> {
@@ -235,9 +239,7 @@ impl Cx<'_> {
     }
 
     fn ty(&mut self, p: P) -> Spanned<Type> {
-        // A list's item type ends before the blanks ahead of its `max`.
         let span = self.span(&p);
-        let span = Span::new(span.start(), span.start() + p.as_str().trim_end().len());
         let Some(t) = p.into_inner().next() else {
             return Spanned::new(Type::Bool, span);
         };

@@ -325,6 +325,29 @@ impl Checker<'_> {
 
     pub(super) fn cond(&mut self, c: &Expr) {
         let t = self.expr(c);
+        if let ExprKind::Agg { kind, body, .. } = &c.kind {
+            // `count x in S where A == B >= 3`: the condition (or the
+            // value) runs to the end, the comparison meant for the count
+            // included.
+            let compared = matches!(
+                body.kind,
+                ExprKind::Binary(
+                    BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
+                    ..
+                )
+            );
+            if compared
+                && matches!(kind, Agg::Count | Agg::Sum | Agg::Max | Agg::Min)
+                && !Ty::Bool.accepts(&t)
+            {
+                let g = t.describe(&self.d.enums);
+                self.err(
+                    diag(Code::RulesType, format!("expected bool, found {g}"), c.span, format!("this is {g}"))
+                        .help("an aggregate's `where` condition (or its `:` value) runs to the end of the expression, the comparison after it included: write `(count x in S where C) >= 3`"),
+                );
+                return;
+            }
+        }
         self.want(&Ty::Bool, &t, c.span);
     }
 
