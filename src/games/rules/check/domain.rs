@@ -95,7 +95,12 @@ impl Checker<'_> {
                     match self.globals.get(&n.node) {
                         // `param steps: orthogonal | king`: an enumeration
                         // of direction sets, usable as one.
-                        Some(Sym::Const(Ty::Enum(j))) if self.d.enums.get(*j).is_some() => {
+                        // A name in two differing enumerations is ambiguous,
+                        // unless it names a direction set: those values are
+                        // read by `directions`/`neighbours`, not compared
+                        // (`param a: orthogonal | king`, `param b: orthogonal
+                        // | diagonal`).
+                        Some(Sym::Const(Ty::Enum(j))) if !self.is_direction_set(&n.node) => {
                             let other = self.d.enums[*j].join(" | ");
                             self.err(
                                 diag(
@@ -145,6 +150,12 @@ impl Checker<'_> {
                 Ty::List(Box::new(it), n)
             }
         }
+    }
+
+    /// Whether `name` is a built-in direction set or a declared
+    /// neighbourhood.
+    fn is_direction_set(&self, name: &str) -> bool {
+        ["orthogonal", "diagonal", "king"].contains(&name) || self.d.hoods.iter().any(|h| h == name)
     }
 
     /// A one-name enumeration (`param jumps: orthogonal`) that is rather a
