@@ -325,36 +325,29 @@ impl Checker<'_> {
 
     pub(super) fn cond(&mut self, c: &Expr) {
         let t = self.expr(c);
-        if let ExprKind::Agg { kind, body, .. } = &c.kind {
-            // `count x in S where A == B >= 3`: the condition (or the
-            // value) runs to the end, the comparison meant for the count
-            // included.
-            let compared = matches!(
-                body.kind,
-                ExprKind::Binary(
-                    BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge,
-                    ..
-                )
-            );
-            if compared
-                && matches!(kind, Agg::Count | Agg::Sum | Agg::Max | Agg::Min)
-                && !Ty::Bool.accepts(&t)
-            {
-                let g = t.describe(&self.d.enums);
-                self.err(
-                    diag(Code::RulesType, format!("expected bool, found {g}"), c.span, format!("this is {g}"))
-                        .help("an aggregate's `where` condition (or its `:` value) runs to the end of the expression, the comparison after it included: write `(count x in S where C) >= 3`"),
-                );
-                return;
-            }
-        }
-        self.want(&Ty::Bool, &t, c.span);
+        // `count x in S where A == B >= 3`: the condition (or the value)
+        // runs to the end, the comparison meant for the count included.
+        let swallowed = matches!(&c.kind, ExprKind::Agg { kind: Agg::Count | Agg::Sum | Agg::Max | Agg::Min, body, .. }
+            if matches!(body.kind, ExprKind::Binary(BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, ..)));
+        let help = swallowed.then_some(
+            "an aggregate's `where` condition (or its `:` value) runs to the end of the expression, the comparison after it included: write `(count x in S where C) >= 3`",
+        );
+        self.want_or(&Ty::Bool, &t, c.span, help);
     }
 
     pub(super) fn want(&mut self, want: &Ty, got: &Ty, at: Span) {
+        self.want_or(want, got, at, None);
+    }
+
+    /// [`Self::want`], with `help` in place of the usual one.
+    fn want_or(&mut self, want: &Ty, got: &Ty, at: Span, help: Option<&str>) {
         // `nobody`, `none` and `off` are typed loosely: `Any` accepts.
         if !want.accepts(got) {
             let (w, g) = (want.describe(&self.d.enums), got.describe(&self.d.enums));
+            let help = help.map_or_else(
+                || format!("a value of type {w} is wanted here"),
+                String::from,
+            );
             self.err(
                 diag(
                     Code::RulesType,
@@ -362,7 +355,7 @@ impl Checker<'_> {
                     at,
                     format!("this is {g}"),
                 )
-                .help(format!("a value of type {w} is wanted here")),
+                .help(help),
             );
         }
     }
