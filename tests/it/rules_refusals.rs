@@ -348,7 +348,11 @@ fn an_aggregates_condition_taking_the_comparison_is_told_so_on_its_line() {
 #[test]
 fn a_direction_set_may_stand_in_two_enumerations() {
     let hoods = "rules h {\n  players solo\n  param a: orthogonal | king = king\n  param b: orthogonal | diagonal = diagonal\n  layer seen: bool\n  legend { \".\": }\n  piece R { at: cell }\n  turn {\n    choose d in directions(a) where step(R.at, d) != off and not seen[step(R.at, d)]\n    require len(neighbours(R.at, b)) >= 0\n    seen[R.at] = true\n    R.at = step(R.at, d)\n  }\n  solve longest\n}\nscenario \"s\" {\n  game h\n  board {\n    . .\n    . .\n  }\n  piece R at (0, 0)\n  solve\n  expect answer 3\n}\n";
-    let out = crate::common::shown(&run_bytes("h.game", hoods.as_bytes(), &RunConfig::default()));
+    let out = crate::common::shown(&run_bytes(
+        "h.game",
+        hoods.as_bytes(),
+        &RunConfig::default(),
+    ));
     assert!(out.contains("answer 3"), "{out}");
     assert!(!out.contains("meeple::"), "{out}");
 }
